@@ -1,0 +1,48 @@
+/** A kind of background job: its queue name and retry policy. Payloads are JSON objects. */
+export interface JobDefinition<Payload extends object> {
+  readonly name: string;
+  /** How many times a failed attempt is retried (not counting the first). */
+  readonly retryLimit: number;
+  /** Seconds before the first retry. */
+  readonly retryDelaySeconds: number;
+  /** Doubles the delay on each retry when true. */
+  readonly retryBackoff: boolean;
+  /** An attempt still running after this long is presumed dead and retried. */
+  readonly expireInSeconds: number;
+  /** Phantom marker tying the definition to its payload type. */
+  readonly __payload?: Payload;
+}
+
+export function defineJob<Payload extends object>(
+  definition: Pick<JobDefinition<Payload>, 'name'> & Partial<Omit<JobDefinition<Payload>, 'name' | '__payload'>>,
+): JobDefinition<Payload> {
+  return { retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 300, ...definition };
+}
+
+export interface EnqueueOptions {
+  /** Do not start before this time. */
+  readonly startAfter?: Date;
+  /** While a job with this key is queued or running in the same queue, a second enqueue is a no-op. */
+  readonly singletonKey?: string;
+}
+
+/**
+ * Enqueues background work. Called inside a UnitOfWork, the job is written in the same
+ * transaction: it exists if and only if the surrounding writes commit.
+ */
+export interface JobScheduler {
+  enqueue<P extends object>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<string | null>;
+}
+
+export interface JobContext {
+  readonly jobId: string;
+  /** 0 on the first attempt. */
+  readonly retryCount: number;
+}
+
+/** Handlers run at least once per job: they must be idempotent. A throw schedules a retry. */
+export type JobHandler<P extends object> = (payload: P, context: JobContext) => Promise<void>;
+
+export interface JobWorkers {
+  register<P extends object>(job: JobDefinition<P>, handler: JobHandler<P>): void;
+}

@@ -1,0 +1,48 @@
+/**
+ * Prefixed, time-ordered identifiers: `<prefix>_<ULID>`. The ULID part is 48 bits of milliseconds
+ * and 80 random bits in Crockford base32, so ids sort by creation time and never collide in practice.
+ */
+export const ID_PREFIXES = {
+  account: 'acc',
+  apiKey: 'key',
+  message: 'msg',
+  inboundMessage: 'mo',
+  batch: 'bat',
+  verification: 'ver',
+  verifyApp: 'vera',
+  event: 'evt',
+  ledgerEntry: 'txn',
+  topUp: 'top',
+} as const;
+
+export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+const ULID_PATTERN = /^[0-9A-HJKMNP-TV-Z]{26}$/;
+
+function encodeTime(ms: number): string {
+  let value = ms;
+  let out = '';
+  for (let i = 0; i < 10; i++) {
+    out = CROCKFORD[value % 32] + out;
+    value = Math.floor(value / 32);
+  }
+  return out;
+}
+
+function encodeRandom(): string {
+  const bytes = new Uint8Array(16);
+  globalThis.crypto.getRandomValues(bytes);
+  let out = '';
+  for (const byte of bytes) out += CROCKFORD[byte % 32];
+  return out;
+}
+
+export function newId(prefix: IdPrefix, at: Date = new Date()): string {
+  return `${prefix}_${encodeTime(at.getTime())}${encodeRandom()}`;
+}
+
+export function isId(prefix: IdPrefix, value: string): boolean {
+  const [head, body, ...rest] = value.split('_');
+  return rest.length === 0 && head === prefix && body !== undefined && ULID_PATTERN.test(body);
+}

@@ -1,0 +1,33 @@
+export { allCurrencyCodes, currency, isCurrencyCode, parseCurrencyCode, type CurrencyCode } from './domain/currency.ts';
+export { formatScaled, parseExactDecimal, type ExactDecimal } from './domain/decimal.ts';
+export { divideRounded, ROUNDING_MODES, type RoundingMode } from './domain/rounding.ts';
+export { CurrencyMismatchError, Money, MICRO_DIGITS, MICROS_PER_UNIT, type InvalidMoneyError } from './domain/money.value-object.ts';
+export { ExchangeRate, RATE_MAX_DECIMALS, type InvalidRateError } from './domain/exchange-rate.value-object.ts';
+export { ID_PREFIXES, isId, newId, type IdPrefix } from './domain/ids.ts';
+export { FakeClock, systemClock, type Clock } from './domain/clock.port.ts';
+export {
+  conflict,
+  fieldError,
+  notFound,
+  validationError,
+  type ConflictError,
+  type DomainError,
+  type FieldIssue,
+  type KernelError,
+  type NotFoundError,
+  type ValidationError,
+} from './domain/domain-error.ts';
+export { constantTimeEqual } from './domain/constant-time.ts';
+export type { UnitOfWork } from './application/unit-of-work.port.ts';
+export {
+  defineJob,
+  type EnqueueOptions,
+  type JobContext,
+  type JobDefinition,
+  type JobHandler,
+  type JobScheduler,
+  type JobWorkers,
+} from './application/job-scheduler.port.ts';
+export { ImmediateUnitOfWork } from './testing/immediate-unit-of-work.ts';
+export { InMemoryJobScheduler, type ScheduledJob } from './testing/in-memory-job-scheduler.ts';
+export * from './result.ts';
