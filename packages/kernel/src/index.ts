@@ -31,3 +31,5 @@ export {
 export { ImmediateUnitOfWork } from './testing/immediate-unit-of-work.ts';
 export { InMemoryJobScheduler, type ScheduledJob } from './testing/in-memory-job-scheduler.ts';
 export * from './result.ts';
+export { token, type Token } from './application/token.ts';
+export { KERNEL_TOKENS } from './tokens.ts';

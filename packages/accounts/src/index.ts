@@ -1,0 +1,34 @@
+export { Account, type AccountSnapshot, type AccountStatus } from './domain/account.aggregate.ts';
+export { Email, type InvalidEmailError } from './domain/email.value-object.ts';
+export {
+  API_SCOPES,
+  ApiKey,
+  DEFAULT_SCOPES,
+  KEY_ENVIRONMENTS,
+  LAST_USED_RESOLUTION_MS,
+  type ApiKeySnapshot,
+  type ApiScope,
+  type KeyEnvironment,
+  type KeyKind,
+  type Scope,
+} from './domain/api-key.aggregate.ts';
+export { environmentOf, lookupPrefixOf, sha256Hex } from './domain/api-key-secret.ts';
+export {
+  accountSuspended,
+  insufficientScope,
+  unauthorized,
+  type AccountSuspendedError,
+  type InsufficientScopeError,
+  type UnauthorizedError,
+} from './domain/account-errors.ts';
+export type { AccountRepository } from './application/account.repository.port.ts';
+export type { ApiKeyRepository } from './application/api-key.repository.port.ts';
+export { CreateAccount, type CreateAccountError, type CreateAccountInput } from './application/create-account.use-case.ts';
+export { IssueApiKey, type IssueApiKeyInput, type IssuedApiKey } from './application/issue-api-key.use-case.ts';
+export { SetAccountStatus } from './application/set-account-status.use-case.ts';
+export { AuthenticateApiKey, type Principal } from './application/authenticate-api-key.use-case.ts';
+export { OPERATOR_EMAIL, OPERATOR_KEY_MIN_LENGTH, RegisterOperatorKey } from './application/register-operator-key.use-case.ts';
+export { DEMO_EMAIL, EnsureDemoAccount, type DemoCredentials } from './application/ensure-demo-account.use-case.ts';
+export { InMemoryAccountRepository } from './testing/in-memory-account.repository.ts';
+export { InMemoryApiKeyRepository } from './testing/in-memory-api-key.repository.ts';
+export { ACCOUNTS_TOKENS } from './tokens.ts';

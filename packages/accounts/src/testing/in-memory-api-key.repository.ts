@@ -1,0 +1,21 @@
+import { ApiKey, type ApiKeySnapshot } from '../domain/api-key.aggregate.ts';
+import type { ApiKeyRepository } from '../application/api-key.repository.port.ts';
+
+export class InMemoryApiKeyRepository implements ApiKeyRepository {
+  private readonly rows = new Map<string, ApiKeySnapshot>();
+
+  async findByPrefix(prefix: string): Promise<ApiKey | undefined> {
+    for (const row of this.rows.values()) if (row.prefix === prefix) return ApiKey.rehydrate(row);
+    return undefined;
+  }
+
+  async listActiveOperatorKeys(): Promise<ApiKey[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.kind === 'operator' && row.revokedAt === null)
+      .map((row) => ApiKey.rehydrate(row));
+  }
+
+  async save(key: ApiKey): Promise<void> {
+    this.rows.set(key.id, key.toSnapshot());
+  }
+}
