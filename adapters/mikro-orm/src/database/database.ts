@@ -1,0 +1,101 @@
+import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
+import { Migrator } from '@mikro-orm/migrations';
+import { RequestContext } from '@mikro-orm/core';
+import { CompiledQuery, type Kysely } from 'kysely';
+import { ENTITIES } from '../entities/index.ts';
+import { MIGRATIONS } from '../migrations/index.ts';
+import { PgliteDialect } from './pglite-kysely-dialect.ts';
+import { SerializedPglite } from './serialized-pglite.ts';
+
+export interface DatabaseConfig {
+  /** postgres://... selects PostgreSQL; absent selects embedded PGlite. */
+  readonly url?: string;
+  /** Embedded data directory, or `memory://`. */
+  readonly dataDir: string;
+  readonly poolSize?: number;
+  readonly debug?: boolean;
+}
+
+/** What pg-boss (or any raw SQL user) needs: run one statement, get rows back. */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+export type DatabaseKind = 'pglite' | 'postgresql';
+
+/**
+ * The application's database: MikroORM over PostgreSQL or embedded PGlite, one code path.
+ * Migrations are applied by `migrate()`; units of work run through `orm.em` contexts.
+ */
+export class Database {
+  private constructor(
+    readonly orm: MikroORM,
+    readonly kind: DatabaseKind,
+    readonly url: string | undefined,
+    private readonly embedded: SerializedPglite | undefined,
+  ) {}
+
+  static async open(config: DatabaseConfig): Promise<Database> {
+    const embedded = config.url ? undefined : await SerializedPglite.open(config.dataDir);
+    const orm = await MikroORM.init({
+      entities: ENTITIES,
+      ...(embedded
+        ? { dbName: 'postgres', driverOptions: new PgliteDialect(embedded) }
+        : { clientUrl: config.url, pool: { max: config.poolSize ?? 10 } }),
+      extensions: [Migrator],
+      migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+      debug: config.debug ?? false,
+      allowGlobalContext: false,
+    });
+    return new Database(orm, embedded ? 'pglite' : 'postgresql', config.url, embedded);
+  }
+
+  async migrate(): Promise<void> {
+    await this.orm.migrator.up();
+  }
+
+  /** Runs `work` in a fresh identity map, as every request, job and command does. */
+  withContext<T>(work: () => Promise<T>): Promise<T> {
+    return RequestContext.create(this.orm.em, work);
+  }
+
+  get em(): EntityManager {
+    return this.orm.em;
+  }
+
+  /**
+   * The executor for statements outside any transaction: the serialized session when embedded;
+   * undefined on PostgreSQL, where pg-boss keeps a pool of its own.
+   */
+  standaloneExecutor(): SqlExecutor | undefined {
+    const embedded = this.embedded;
+    if (!embedded) return undefined;
+    return {
+      async executeSql(text, values) {
+        return embedded.run(text, values);
+      },
+    };
+  }
+
+  /** The executor of the transaction open in the current context, if any. */
+  transactionExecutor(): SqlExecutor | undefined {
+    const trx = this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>();
+    if (!trx) return undefined;
+    return {
+      async executeSql(text, values) {
+        const result = await trx.executeQuery(CompiledQuery.raw(text, values ?? []));
+        return { rows: [...result.rows] };
+      },
+    };
+  }
+
+  async ping(): Promise<boolean> {
+    const check = await this.orm.em.getConnection().checkConnection();
+    return check.ok;
+  }
+
+  async close(): Promise<void> {
+    await this.orm.close(true);
+    await this.embedded?.close();
+  }
+}

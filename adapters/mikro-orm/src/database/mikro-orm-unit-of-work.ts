@@ -1,0 +1,26 @@
+import { ResultAsync, type Result, type UnitOfWork } from '@tuma/kernel';
+import type { Database } from './database.ts';
+
+const ROLLBACK = Symbol('rollback');
+
+/** A database transaction per unit of work; an Err outcome rolls it back like a throw does. */
+export class MikroOrmUnitOfWork implements UnitOfWork {
+  constructor(private readonly database: Database) {}
+
+  run<T, E>(work: () => ResultAsync<T, E>): ResultAsync<T, E> {
+    return new ResultAsync(this.transact(work));
+  }
+
+  private async transact<T, E>(work: () => ResultAsync<T, E>): Promise<Result<T, E>> {
+    let outcome: Result<T, E> | undefined;
+    try {
+      await this.database.em.transactional(async () => {
+        outcome = await work();
+        if (outcome.isErr()) throw ROLLBACK;
+      });
+    } catch (error) {
+      if (error !== ROLLBACK) throw error;
+    }
+    return outcome!;
+  }
+}

@@ -1,0 +1,8 @@
+import type { Constructor } from '@mikro-orm/core';
+import type { Migration } from '@mikro-orm/migrations';
+import { Migration20261121000001Accounts } from './Migration20261121000001Accounts.ts';
+
+/** Every migration, in order. Listed explicitly: no file globbing at run time. */
+export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
+  { name: 'Migration20261121000001Accounts', class: Migration20261121000001Accounts },
+];

@@ -1,0 +1,11 @@
+export {
+  DEFAULT_MAX_SEGMENTS,
+  MAX_CONCATENATED_SEGMENTS,
+  SEGMENT_CAPACITY,
+  segmentMessage,
+  type SegmentCapacity,
+  type SegmentedMessage,
+  type SegmentMessageOptions,
+  type SmsEncoding,
+} from './domain/segmenting/segmenter.ts';
+export { isGsm7Encodable } from './domain/segmenting/gsm7-alphabet.ts';
