@@ -43,7 +43,7 @@ export class Database {
         ? { dbName: 'postgres', driverOptions: new PgliteDialect(embedded) }
         : { clientUrl: config.url, pool: { max: config.poolSize ?? 10 } }),
       extensions: [Migrator],
-      migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+      migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
       debug: config.debug ?? false,
       allowGlobalContext: false,
     });

@@ -1,0 +1,1 @@
+export { PgBossJobs, type PgBossJobsConfig, type SqlExecutor } from './pg-boss-jobs.ts';

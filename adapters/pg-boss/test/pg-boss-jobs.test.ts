@@ -1,0 +1,142 @@
+import { expect } from 'chai';
+import { defineJob, errAsync, okAsync, ResultAsync } from '@tuma/kernel';
+import { MikroOrmUnitOfWork, type Database } from '@tuma/mikro-orm-adapter';
+import { PgBossJobs } from '../src/index.ts';
+import { databaseKind, testDatabase } from '../../../test/support/test-database.ts';
+
+interface Payload {
+  key: string;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('Timed out waiting for condition');
+    await sleep(100);
+  }
+}
+
+describe(`PgBossJobs on ${databaseKind()}`, function () {
+  this.timeout(60_000);
+  let database: Database;
+  let uow: MikroOrmUnitOfWork;
+  let running: PgBossJobs[] = [];
+  let suffix = 0;
+
+  const sql = (text: string, params: unknown[] = []) =>
+    database.withContext(() => database.em.getConnection().execute(text, params) as Promise<Record<string, unknown>[]>);
+
+  const effects = async (key: string) => Number((await sql('select count(*)::int as n from job_effect where key = ?', [key]))[0]!.n);
+
+  function jobsInstance(onError?: (error: Error) => void): PgBossJobs {
+    const jobs = new PgBossJobs({
+      onError,
+      connectionString: database.url,
+      executor: database.standaloneExecutor(),
+      transactionExecutor: () => database.transactionExecutor(),
+      pollingIntervalSeconds: 0.5,
+      superviseIntervalSeconds: 1,
+    });
+    running.push(jobs);
+    return jobs;
+  }
+
+  /** The idempotent handler: records its effect once per key, whatever the number of attempts. */
+  const recordEffect = async ({ key }: Payload) => {
+    await sql('insert into job_effect (key) values (?) on conflict do nothing', [key]);
+  };
+
+  before(async () => {
+    database = await testDatabase();
+    uow = new MikroOrmUnitOfWork(database);
+    await sql('create table if not exists job_effect (key text primary key)');
+  });
+
+  afterEach(async () => {
+    for (const jobs of running) await jobs.stop({ graceful: false, timeoutMs: 1000 }).catch(() => undefined);
+    running = [];
+  });
+
+  const freshJob = (expireInSeconds = 30) => defineJob<Payload>({ name: `test-effect-${Date.now()}-${++suffix}`, expireInSeconds, retryDelaySeconds: 1 });
+
+  it('runs a job enqueued in a committed unit of work exactly once', async () => {
+    const job = freshJob();
+    const jobs = jobsInstance();
+    jobs.register(job, recordEffect);
+    await jobs.start({ workers: true });
+    await database.withContext(() => uow.run(() => ResultAsync.fromSafePromise(jobs.enqueue(job, { key: `${job.name}-ok` }))));
+    await waitFor(async () => (await effects(`${job.name}-ok`)) === 1);
+  });
+
+  it('never runs a job whose unit of work rolled back, by Err or by throw', async () => {
+    const job = freshJob();
+    const jobs = jobsInstance();
+    const seen: string[] = [];
+    jobs.register(job, async ({ key }) => {
+      seen.push(key);
+    });
+    await jobs.start({ workers: true });
+    await database.withContext(() =>
+      uow.run(() => ResultAsync.fromSafePromise(jobs.enqueue(job, { key: 'by-err' })).andThen(() => errAsync('nope'))),
+    );
+    const thrown = await database
+      .withContext(async () =>
+        uow.run(() =>
+          ResultAsync.fromSafePromise(jobs.enqueue(job, { key: 'by-throw' })).andThen(() => {
+            throw new Error('boom');
+          }),
+        ),
+      )
+      .then(
+        () => undefined,
+        (error: Error) => error.message,
+      );
+    expect(thrown).to.equal('boom');
+    await database.withContext(() => uow.run(() => ResultAsync.fromSafePromise(jobs.enqueue(job, { key: 'committed' })).andThen(() => okAsync(1))));
+    await waitFor(async () => seen.includes('committed'));
+    await sleep(1500);
+    expect(seen).to.deep.equal(['committed']);
+    const rows = await sql(`select count(*)::int as n from pgboss.job where name = ?`, [job.name]);
+    expect(rows[0]!.n).to.equal(1);
+  });
+
+  it('retries an attempt whose worker died, and the idempotent handler has its effect once', async () => {
+    const job = freshJob(1);
+    const key = `${job.name}-killed`;
+    const doomed = jobsInstance(() => undefined); // its connection is cut mid-poll on purpose
+    let started = false;
+    doomed.register(job, async () => {
+      started = true;
+      await new Promise(() => undefined); // the process "dies" mid-job: this attempt never settles
+    });
+    await doomed.start({ workers: true });
+    await database.withContext(() => uow.run(() => ResultAsync.fromSafePromise(doomed.enqueue(job, { key }))));
+    await waitFor(async () => started);
+    await doomed.stop({ graceful: false, timeoutMs: 100 });
+
+    const restarted = jobsInstance();
+    let attempts = 0;
+    restarted.register(job, async (payload, context) => {
+      attempts++;
+      expect(context.retryCount).to.be.greaterThan(0);
+      await recordEffect(payload);
+    });
+    await restarted.start({ workers: true });
+    await waitFor(async () => (await effects(key)) === 1, 30_000);
+    expect(attempts).to.equal(1);
+  });
+
+  it('holds a job until its start time', async () => {
+    const job = freshJob();
+    const jobs = jobsInstance();
+    jobs.register(job, recordEffect);
+    await jobs.start({ workers: true });
+    const key = `${job.name}-later`;
+    await jobs.enqueue(job, { key }, { startAfter: new Date(Date.now() + 2500) });
+    await sleep(1200);
+    expect(await effects(key)).to.equal(0);
+    await waitFor(async () => (await effects(key)) === 1);
+  });
+});
