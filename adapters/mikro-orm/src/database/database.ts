@@ -55,8 +55,8 @@ export class Database {
   }
 
   /** Runs `work` in a fresh identity map, as every request, job and command does. */
-  withContext<T>(work: () => Promise<T>): Promise<T> {
-    return RequestContext.create(this.orm.em, work);
+  withContext<T>(work: () => PromiseLike<T>): Promise<T> {
+    return RequestContext.create(this.orm.em, async () => await work());
   }
 
   get em(): EntityManager {
