@@ -1,0 +1,59 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import type { Context } from 'koa';
+
+const require = createRequire(import.meta.url);
+const assetsDir: string = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
+
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
+  'swagger-ui-standalone-preset.js': 'application/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Tuma API</title>
+  <link rel="stylesheet" href="/docs/swagger-ui.css">
+  <link rel="icon" href="/docs/favicon-32x32.png">
+</head>
+<body>
+  <div id="explorer"></div>
+  <script src="/docs/swagger-ui-bundle.js"></script>
+  <script src="/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="/docs/init.js"></script>
+</body>
+</html>`;
+
+const INIT = `window.ui = SwaggerUIBundle({
+  url: '/openapi.json',
+  dom_id: '#explorer',
+  deepLinking: true,
+  persistAuthorization: true,
+  presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
+  layout: 'StandaloneLayout'
+});`;
+
+/** The interactive explorer, served from the local swagger-ui-dist package (no CDN). */
+export async function serveApiDocs(ctx: Context, asset: string | undefined): Promise<boolean> {
+  if (asset === undefined) {
+    ctx.type = 'text/html; charset=utf-8';
+    ctx.body = PAGE;
+    return true;
+  }
+  if (asset === 'init.js') {
+    ctx.type = 'application/javascript; charset=utf-8';
+    ctx.body = INIT;
+    return true;
+  }
+  const type = ASSETS[asset];
+  if (!type) return false;
+  ctx.type = type;
+  ctx.set('Cache-Control', 'public, max-age=86400');
+  ctx.body = await readFile(join(assetsDir, asset));
+  return true;
+}

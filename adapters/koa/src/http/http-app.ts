@@ -1,0 +1,97 @@
+import Router from '@koa/router';
+import type { Principal } from '@tuma/accounts';
+import type { ResultAsync } from '@tuma/kernel';
+import Koa, { type Context } from 'koa';
+import { z } from 'zod';
+import { HttpError } from './http-error.ts';
+import { toHttpError, type AppError } from './domain-error-status.ts';
+import { errorHandler, jsonBody, notFoundAndMethodNotAllowed, requestId, type HttpLogger } from './middleware.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import { serveApiDocs } from './api-docs.ts';
+import { json, type RouteDefinition } from './route.ts';
+import { parseInput } from './validation.ts';
+
+export interface HttpAppOptions {
+  readonly routes: readonly RouteDefinition[];
+  readonly authenticate: (token: string) => ResultAsync<Principal, AppError>;
+  /** Wraps each request (e.g. in a fresh ORM context). */
+  readonly perRequest?: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly bodyLimitBytes: number;
+  readonly logger: HttpLogger;
+  readonly version: string;
+}
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppOptions): Promise<Principal | undefined> {
+  if ('public' in route.access) return undefined;
+  const header = ctx.get('Authorization');
+  const token = BEARER.exec(header)?.[1];
+  if (!token) {
+    throw new HttpError(401, 'unauthorized', header ? 'Authorization must be "Bearer <API key>"' : 'Missing API key', undefined, undefined, {
+      'WWW-Authenticate': 'Bearer',
+    });
+  }
+  const principal = await options.authenticate(token);
+  if (principal.isErr()) throw toHttpError(principal.error);
+  const required = route.access.anyScope;
+  if (!principal.value.apiKey.hasAnyScope(required)) {
+    throw toHttpError({
+      type: 'insufficient_scope',
+      required,
+      message: `This key lacks the scope for this operation (needs one of: ${required.join(', ')})`,
+    });
+  }
+  return principal.value;
+}
+
+function mount(router: Router, route: RouteDefinition, options: HttpAppOptions): void {
+  const handle = async (ctx: Context) => {
+    const principal = await authorize(ctx, route, options);
+    const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
+    const query = route.query ? parseInput(route.query, ctx.query, 'query') : undefined;
+    if (route.body && ctx.state.body === undefined) {
+      throw new HttpError(422, 'validation_error', 'Request validation failed', [{ path: '', message: 'A JSON body is required', in: 'body' }]);
+    }
+    const body = route.body ? parseInput(route.body, ctx.state.body, 'body') : undefined;
+    const result = await route.handler({ body, query, params, principal, requestId: ctx.state.requestId, koa: ctx } as never);
+    ctx.status = result.status;
+    if (result.headers) ctx.set(result.headers);
+    if (result.body !== undefined) ctx.body = result.body;
+  };
+  for (const path of [route.path, ...(route.aliases ?? [])]) router[route.method](path, handle);
+}
+
+/** The Koa application: middleware, every route, /openapi.json and /docs. */
+export function createHttpApp(options: HttpAppOptions): Koa {
+  const app = new Koa({ proxy: true });
+  const router = new Router();
+  const openApi = buildOpenApiDocument(options.routes, {
+    title: 'Tuma API',
+    version: options.version,
+    description: 'SMS, Verify and Two-Way messaging for 54 African markets.',
+  });
+  for (const route of options.routes) mount(router, route, options);
+  router.get('/openapi.json', (ctx) => {
+    ctx.body = openApi;
+  });
+  router.get('/docs', async (ctx) => {
+    await serveApiDocs(ctx, undefined);
+  });
+  router.get('/docs/:asset', async (ctx) => {
+    const asset = z.string().regex(/^[a-z0-9.-]+$/).safeParse(ctx.params.asset);
+    if (!asset.success || !(await serveApiDocs(ctx, asset.data))) throw new HttpError(404, 'not_found', `No such asset: ${ctx.path}`);
+  });
+
+  const perRequest = options.perRequest ?? ((work) => work());
+  app.use(requestId());
+  app.use(errorHandler(options.logger));
+  app.use(notFoundAndMethodNotAllowed());
+  app.use(jsonBody(options.bodyLimitBytes));
+  app.use((ctx, next) => perRequest(() => next()));
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+  return app;
+}
+
+export { json };

@@ -1,0 +1,107 @@
+import { newId } from '@tuma/kernel';
+import type { Context, Next } from 'koa';
+import { HttpError } from './http-error.ts';
+
+export interface HttpLogger {
+  info(entry: Record<string, unknown>): void;
+  error(entry: Record<string, unknown>): void;
+}
+
+const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Takes a well-formed X-Request-Id from the caller or mints one; echoes it back. */
+export function requestId() {
+  return async (ctx: Context, next: Next) => {
+    const incoming = ctx.get('X-Request-Id');
+    ctx.state.requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : newId('evt').replace(/^evt_/, 'req_');
+    ctx.set('X-Request-Id', ctx.state.requestId);
+    await next();
+  };
+}
+
+/**
+ * Turns whatever is thrown into the JSON error body. HttpErrors are answered as they are;
+ * anything else is a bug or an outage: 500 with the request id, logged, no stack to the client.
+ */
+export function errorHandler(logger: HttpLogger) {
+  return async (ctx: Context, next: Next) => {
+    const started = performance.now();
+    try {
+      await next();
+    } catch (error) {
+      if (error instanceof HttpError) {
+        ctx.status = error.status;
+        ctx.body = error.toBody();
+        if (error.headers) ctx.set(error.headers);
+      } else {
+        logger.error({ msg: 'unhandled error', request_id: ctx.state.requestId, error: String((error as Error)?.stack ?? error) });
+        ctx.status = 500;
+        ctx.body = {
+          error: { code: 'internal_error', message: 'Something went wrong on our side', request_id: ctx.state.requestId },
+        };
+      }
+    } finally {
+      logger.info({
+        msg: 'request',
+        request_id: ctx.state.requestId,
+        method: ctx.method,
+        path: ctx.path,
+        status: ctx.status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  };
+}
+
+/** Unmatched paths and methods get the same JSON error body as everything else. */
+export function notFoundAndMethodNotAllowed() {
+  return async (ctx: Context, next: Next) => {
+    await next();
+    if (ctx.body !== undefined && ctx.body !== null) return;
+    if (ctx.status === 405) {
+      throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`, undefined, {
+        allow: String(ctx.response.get('Allow')).split(/,\s*/),
+      }, { Allow: String(ctx.response.get('Allow')) });
+    }
+    if (ctx.status === 404) throw new HttpError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+  };
+}
+
+const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Reads a JSON body up to `limitBytes`. An empty body parses as undefined; malformed JSON is a 400,
+ * an oversized body a 413, and a non-JSON content type a 415.
+ */
+export function jsonBody(limitBytes: number) {
+  return async (ctx: Context, next: Next) => {
+    if (!METHODS_WITH_BODY.has(ctx.method)) return next();
+    const declared = Number(ctx.get('Content-Length') || 0);
+    if (declared > limitBytes) throw tooLarge(limitBytes);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of ctx.req) {
+      size += (chunk as Buffer).length;
+      if (size > limitBytes) throw tooLarge(limitBytes);
+      chunks.push(chunk as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    ctx.state.rawBody = text;
+    if (text.trim() === '') {
+      ctx.state.body = undefined;
+      return next();
+    }
+    if (!ctx.is('application/json', 'application/*+json')) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the body as JSON with Content-Type: application/json');
+    }
+    try {
+      ctx.state.body = JSON.parse(text);
+    } catch (error) {
+      throw new HttpError(400, 'invalid_json', `Malformed JSON body: ${(error as Error).message}`);
+    }
+    return next();
+  };
+}
+
+const tooLarge = (limitBytes: number) =>
+  new HttpError(413, 'payload_too_large', `The request body exceeds the limit of ${limitBytes} bytes`);

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { toOpenApiPath, type RouteDefinition } from './route.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'any' }) as JsonSchema;
+  return rest;
+};
+
+const errorSchema: JsonSchema = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        details: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['path', 'message'],
+            properties: { path: { type: 'string' }, message: { type: 'string' }, in: { type: 'string' } },
+          },
+        },
+      },
+      additionalProperties: true,
+    },
+  },
+};
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+});
+
+function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): JsonSchema[] {
+  if (!schema) return [];
+  const objectSchema = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(objectSchema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (objectSchema.required ?? []).includes(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+function operation(route: RouteDefinition): JsonSchema {
+  const secured = !('public' in route.access);
+  const responses: Record<string, unknown> = {};
+  for (const [status, response] of Object.entries(route.responses)) {
+    responses[status] = {
+      description: response.description,
+      ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),
+    };
+  }
+  if (secured) {
+    responses['401'] ??= errorResponse('Missing or invalid API key');
+    responses['403'] ??= errorResponse('Key lacks the scope, or the account is suspended');
+  }
+  if (route.body || route.query || route.params) responses['422'] ??= errorResponse('Validation error, naming each field');
+  responses['500'] ??= errorResponse('Internal error (carries the request id)');
+  return {
+    operationId: `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    summary: route.summary,
+    tags: [route.tag],
+    security: secured ? [{ bearerAuth: [] }] : [],
+    ...(secured && 'anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),
+    responses,
+  };
+}
+
+/** The OpenAPI 3.1 description of exactly the routes mounted, generated from their zod schemas. */
+export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: { title: string; version: string; description?: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    for (const path of [route.path, ...(route.aliases ?? [])]) {
+      const item = (paths[toOpenApiPath(path)] ??= {});
+      const op = operation(route);
+      item[route.method] = path === route.path ? op : { ...op, operationId: `${op.operationId as string}Alias${toOpenApiPath(path).replace(/[^A-Za-z0-9]/g, '')}` };
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'svc_live_... or svc_test_... API key' } },
+      schemas: { Error: errorSchema },
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import type { Principal, Scope } from '@tuma/accounts';
+import type { Context } from 'koa';
+import type { z } from 'zod';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** Who may call a route: anyone, or a bearer key holding at least one of the scopes. */
+export type RouteAccess = { readonly public: true } | { readonly anyScope: readonly Scope[] };
+
+export interface RouteResponse {
+  readonly description: string;
+  readonly schema?: z.ZodType;
+  readonly contentType?: string;
+}
+
+export interface HttpResult {
+  readonly status: number;
+  readonly body?: unknown;
+  readonly headers?: Record<string, string>;
+}
+
+export interface RouteInput<B, Q, P> {
+  readonly body: B;
+  readonly query: Q;
+  readonly params: P;
+  /** Present on every authenticated route. */
+  readonly principal: Principal | undefined;
+  readonly requestId: string;
+  readonly koa: Context;
+}
+
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteDefinition<
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  P extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  readonly method: HttpMethod;
+  /** Koa-style path (`/api/admin/accounts/:id/keys`). */
+  readonly path: string;
+  /** The same route under other prefixes (e.g. the `/v1` mirror). */
+  readonly aliases?: readonly string[];
+  readonly summary: string;
+  readonly tag: string;
+  readonly access: RouteAccess;
+  readonly body?: B;
+  readonly query?: Q;
+  readonly params?: P;
+  readonly responses: Readonly<Record<number, RouteResponse>>;
+  readonly handler: (input: RouteInput<Infer<B>, Infer<Q>, Infer<P>>) => Promise<HttpResult>;
+}
+
+/** Declares a route; the types of the handler's input follow from the schemas. */
+export function defineRoute<
+  B extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends z.ZodType | undefined = undefined,
+>(route: RouteDefinition<B, Q, P>): RouteDefinition {
+  return route as unknown as RouteDefinition;
+}
+
+/** `/api/x/:id` -> `/api/x/{id}` */
+export const toOpenApiPath = (path: string): string => path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+
+/** `/api/balance` -> [`/api/balance`, `/v1/balance`]: the spec mirrors some paths under /v1. */
+export const alsoUnderV1 = (path: string): string[] => [path.replace(/^\/api\//, '/v1/')];
+
+export const json = (status: number, body: unknown, headers?: Record<string, string>): HttpResult => ({ status, body, headers });
+export const noContent = (): HttpResult => ({ status: 204 });

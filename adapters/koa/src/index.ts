@@ -1,0 +1,10 @@
+export { createHttpApp, type HttpAppOptions } from './http/http-app.ts';
+export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition } from './http/route.ts';
+export { HttpError, type ErrorDetail } from './http/http-error.ts';
+export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';
+export type { HttpLogger } from './http/middleware.ts';
+export { buildOpenApiDocument } from './http/openapi.ts';
+export { unwrap } from './http/unwrap.ts';
+export { healthRoutes, type HealthProbe } from './routes/health.routes.ts';
+export { authRoutes } from './routes/auth.routes.ts';
+export { adminAccountRoutes, type AdminAccountUseCases } from './routes/admin-accounts.routes.ts';

@@ -1,0 +1,122 @@
+import { KEY_ENVIRONMENTS, type Account, type ApiKey, type CreateAccount, type IssueApiKey, type SetAccountStatus } from '@tuma/accounts';
+import { z } from 'zod';
+import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
+import { unwrap } from '../http/unwrap.ts';
+
+export interface AdminAccountUseCases {
+  readonly createAccount: CreateAccount;
+  readonly issueApiKey: IssueApiKey;
+  readonly setAccountStatus: SetAccountStatus;
+}
+
+const accountSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(['active', 'suspended']),
+  is_admin: z.boolean(),
+  wallet_currency: z.string(),
+  created_at: z.string(),
+});
+
+const issuedKeySchema = z.object({
+  id: z.string(),
+  key: z.string().describe('The full key. Shown only in this response.'),
+  prefix: z.string(),
+  name: z.string().nullable(),
+  scopes: z.array(z.string()),
+  environment: z.enum(KEY_ENVIRONMENTS),
+  is_active: z.boolean(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+});
+
+const accountParams = z.object({ id: z.string().min(1).max(64) });
+
+export const accountView = (account: Account): z.infer<typeof accountSchema> => {
+  const snapshot = account.toSnapshot();
+  return {
+    id: snapshot.id,
+    email: snapshot.email,
+    status: snapshot.status,
+    is_admin: snapshot.isAdmin,
+    wallet_currency: snapshot.walletCurrency,
+    created_at: snapshot.createdAt.toISOString(),
+  };
+};
+
+const issuedKeyView = (apiKey: ApiKey, plaintext: string): z.infer<typeof issuedKeySchema> => {
+  const snapshot = apiKey.toSnapshot();
+  return {
+    id: snapshot.id,
+    key: plaintext,
+    prefix: snapshot.prefix,
+    name: snapshot.name,
+    scopes: [...snapshot.scopes],
+    environment: snapshot.environment,
+    is_active: snapshot.revokedAt === null,
+    last_used_at: snapshot.lastUsedAt?.toISOString() ?? null,
+    created_at: snapshot.createdAt.toISOString(),
+  };
+};
+
+const ADMIN = { anyScope: ['admin'] } as const;
+
+/** Operator endpoints (operator key only), under /api/admin and mirrored under /v1/admin. */
+export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinition[] {
+  const statusRoute = (action: 'suspend' | 'unsuspend') =>
+    defineRoute({
+      method: 'post',
+      path: `/api/admin/accounts/:id/${action}`,
+      aliases: alsoUnderV1(`/api/admin/accounts/:id/${action}`),
+      summary: action === 'suspend' ? 'Suspend an account (its keys get 403 account_suspended)' : 'Reactivate a suspended account',
+      tag: 'Admin',
+      access: ADMIN,
+      params: accountParams,
+      responses: { 200: { description: 'The account', schema: accountSchema }, 404: { description: 'No such account' } },
+      handler: async ({ params }) => {
+        const status = action === 'suspend' ? 'suspended' : 'active';
+        return json(200, accountView(unwrap(await useCases.setAccountStatus.execute({ accountId: params.id, status }))));
+      },
+    });
+
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/admin/accounts',
+      aliases: alsoUnderV1('/api/admin/accounts'),
+      summary: 'Open a customer account',
+      tag: 'Admin',
+      access: ADMIN,
+      body: z.strictObject({
+        email: z.string().min(3).max(254),
+        wallet_currency: z.string().length(3).optional().describe('ISO 4217; defaults to the platform default'),
+      }),
+      responses: { 201: { description: 'The account', schema: accountSchema }, 409: { description: 'Email already registered' } },
+      handler: async ({ body }) =>
+        json(201, accountView(unwrap(await useCases.createAccount.execute({ email: body.email, walletCurrency: body.wallet_currency })))),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/admin/accounts/:id/keys',
+      aliases: alsoUnderV1('/api/admin/accounts/:id/keys'),
+      summary: 'Issue an API key for an account; the full key is shown once',
+      tag: 'Admin',
+      access: ADMIN,
+      params: accountParams,
+      body: z.strictObject({
+        environment: z.enum(KEY_ENVIRONMENTS),
+        scopes: z.array(z.string()).min(1).max(8).optional().describe('Any of send, query, webhooks, two_way; default send, query, webhooks'),
+        name: z.string().min(1).max(120).optional(),
+      }),
+      responses: { 201: { description: 'The issued key', schema: issuedKeySchema }, 404: { description: 'No such account' } },
+      handler: async ({ params, body }) => {
+        const issued = unwrap(
+          await useCases.issueApiKey.execute({ accountId: params.id, environment: body.environment, scopes: body.scopes, name: body.name }),
+        );
+        return json(201, issuedKeyView(issued.apiKey, issued.plaintext));
+      },
+    }),
+    statusRoute('suspend'),
+    statusRoute('unsuspend'),
+  ];
+}

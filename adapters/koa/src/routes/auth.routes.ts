@@ -1,0 +1,51 @@
+import { API_SCOPES } from '@tuma/accounts';
+import { z } from 'zod';
+import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
+
+const meSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  status: z.enum(['active', 'suspended']),
+  wallet_currency: z.string(),
+  created_at: z.string(),
+  api_key: z.object({
+    id: z.string(),
+    prefix: z.string(),
+    environment: z.enum(['live', 'test']),
+    livemode: z.boolean(),
+    scopes: z.array(z.string()),
+  }),
+});
+
+/** Who am I: the account and key behind the bearer token. */
+export function authRoutes(): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'get',
+      path: '/api/auth/me',
+      aliases: alsoUnderV1('/api/auth/me'),
+      summary: 'The account and API key behind the token',
+      tag: 'Account',
+      access: { anyScope: API_SCOPES },
+      responses: { 200: { description: 'The caller', schema: meSchema } },
+      handler: async ({ principal }) => {
+        const { account, apiKey } = principal!;
+        const snapshot = account.toSnapshot();
+        return json(200, {
+          id: snapshot.id,
+          email: snapshot.email,
+          status: snapshot.status,
+          wallet_currency: snapshot.walletCurrency,
+          created_at: snapshot.createdAt.toISOString(),
+          api_key: {
+            id: apiKey.id,
+            prefix: apiKey.prefix,
+            environment: apiKey.environment,
+            livemode: apiKey.environment === 'live',
+            scopes: [...apiKey.scopes],
+          },
+        });
+      },
+    }),
+  ];
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+
+export const ROLES = ['api', 'worker', 'all'] as const;
+
+const boolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+/** Every environment variable Tuma reads (documented in README.md). */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  TUMA_DATA_DIR: z.string().default('./.data'),
+  TUMA_ROLE: z.enum(ROLES).default('all'),
+  ADMIN_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  TUMA_SEED_DEMO: boolean.optional(),
+  DEFAULT_WALLET_CURRENCY: z.string().length(3).default('USD'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export interface ServerConfig {
+  readonly port: number;
+  readonly host: string;
+  readonly databaseUrl: string | undefined;
+  readonly dataDir: string;
+  readonly role: (typeof ROLES)[number];
+  readonly adminApiKey: string | undefined;
+  /** Create a demo account on an empty database (default: only for the embedded database). */
+  readonly seedDemo: boolean;
+  readonly defaultWalletCurrency: string;
+  readonly bodyLimitBytes: number;
+  readonly databasePoolSize: number;
+  readonly jobPollingSeconds: number;
+  readonly shutdownTimeoutMs: number;
+  readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): ServerConfig {
+  const blankless = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = schema.safeParse(blankless);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    databaseUrl: c.DATABASE_URL,
+    dataDir: c.TUMA_DATA_DIR,
+    role: c.TUMA_ROLE,
+    adminApiKey: c.ADMIN_API_KEY,
+    seedDemo: c.TUMA_SEED_DEMO ?? !c.DATABASE_URL,
+    defaultWalletCurrency: c.DEFAULT_WALLET_CURRENCY.toUpperCase(),
+    bodyLimitBytes: c.BODY_LIMIT_BYTES,
+    databasePoolSize: c.DATABASE_POOL_SIZE,
+    jobPollingSeconds: c.JOB_POLLING_SECONDS,
+    shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
+    logLevel: c.LOG_LEVEL,
+  };
+}

@@ -1,0 +1,12 @@
+import { token } from '@tuma/kernel';
+import type { Database } from '@tuma/mikro-orm-adapter';
+import type { PgBossJobs } from '@tuma/pg-boss-adapter';
+import type { ServerConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+
+export const SERVER_TOKENS = {
+  config: token<ServerConfig>('server.Config'),
+  logger: token<Logger>('server.Logger'),
+  database: token<Database>('server.Database'),
+  jobs: token<PgBossJobs>('server.PgBossJobs'),
+};

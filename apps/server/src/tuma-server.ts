@@ -1,0 +1,117 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { ACCOUNTS_TOKENS, type DemoCredentials } from '@tuma/accounts';
+import { adminAccountRoutes, authRoutes, createHttpApp, healthRoutes, type RouteDefinition } from '@tuma/koa-adapter';
+import type { Clock } from '@tuma/kernel';
+import { Database } from '@tuma/mikro-orm-adapter';
+import type { Container } from 'inversify';
+import type { ServerConfig } from './config.ts';
+import { buildContainer } from './container.ts';
+import type { Logger } from './logger.ts';
+import { resolve } from './resolve.ts';
+import { SERVER_TOKENS } from './tokens.ts';
+
+export const VERSION = '1.0.0';
+
+export interface StartedServer {
+  /** The HTTP port actually bound (when the role serves the API). */
+  readonly port: number | undefined;
+  /** Credentials of the demo account when this start created it. */
+  readonly demo: DemoCredentials | undefined;
+}
+
+/**
+ * One process of Tuma: the API, the job workers, or both (TUMA_ROLE). Start opens the database,
+ * applies migrations, registers the operator key and starts what the role asks for; stop undoes it
+ * in reverse so that no accepted work is lost.
+ */
+export class TumaServer {
+  private container: Container | undefined;
+  private http: Server | undefined;
+  private stopping: Promise<void> | undefined;
+
+  constructor(
+    private readonly config: ServerConfig,
+    private readonly logger: Logger,
+    private readonly clock?: Clock,
+  ) {}
+
+  get serves(): { api: boolean; workers: boolean } {
+    return { api: this.config.role !== 'worker', workers: this.config.role !== 'api' };
+  }
+
+  async start(): Promise<StartedServer> {
+    const database = await Database.open({
+      url: this.config.databaseUrl,
+      dataDir: this.config.dataDir,
+      poolSize: this.config.databasePoolSize,
+    });
+    await database.migrate();
+    const container = buildContainer({ config: this.config, logger: this.logger, database, clock: this.clock });
+    this.container = container;
+
+    const demo = await database.withContext(async () => {
+      if (this.config.adminApiKey) await resolve(container, ACCOUNTS_TOKENS.registerOperatorKey).execute(this.config.adminApiKey);
+      if (!this.config.seedDemo) return undefined;
+      return (await resolve(container, ACCOUNTS_TOKENS.ensureDemoAccount).execute()).unwrapOr(undefined);
+    });
+
+    await resolve(container, SERVER_TOKENS.jobs).start({ workers: this.serves.workers });
+    const port = this.serves.api ? await this.listen(container, database) : undefined;
+    this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port });
+    return { port, demo };
+  }
+
+  /** Graceful: stop accepting requests, let in-flight jobs finish, then close the database. */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutdown();
+    return this.stopping;
+  }
+
+  private async shutdown(): Promise<void> {
+    const container = this.container;
+    if (!container) return;
+    if (this.http) {
+      const http = this.http;
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve());
+        http.closeIdleConnections();
+      });
+    }
+    await resolve(container, SERVER_TOKENS.jobs).stop({ graceful: true, timeoutMs: this.config.shutdownTimeoutMs });
+    await resolve(container, SERVER_TOKENS.database).close();
+    this.logger.info({ msg: 'stopped' });
+  }
+
+  private routes(container: Container, database: Database): RouteDefinition[] {
+    const jobs = resolve(container, SERVER_TOKENS.jobs);
+    return [
+      ...healthRoutes({ databaseKind: database.kind, database: () => database.ping(), queue: () => jobs.isHealthy() }, VERSION),
+      ...authRoutes(),
+      ...adminAccountRoutes({
+        createAccount: resolve(container, ACCOUNTS_TOKENS.createAccount),
+        issueApiKey: resolve(container, ACCOUNTS_TOKENS.issueApiKey),
+        setAccountStatus: resolve(container, ACCOUNTS_TOKENS.setAccountStatus),
+      }),
+    ];
+  }
+
+  private async listen(container: Container, database: Database): Promise<number> {
+    const authenticate = resolve(container, ACCOUNTS_TOKENS.authenticateApiKey);
+    const app = createHttpApp({
+      routes: this.routes(container, database),
+      authenticate: (token) => authenticate.execute(token),
+      perRequest: (work) => database.withContext(work),
+      bodyLimitBytes: this.config.bodyLimitBytes,
+      logger: this.logger,
+      version: VERSION,
+    });
+    const http = app.listen(this.config.port, this.config.host);
+    this.http = http;
+    await new Promise<void>((resolve, reject) => {
+      http.once('listening', resolve);
+      http.once('error', reject);
+    });
+    return (http.address() as AddressInfo).port;
+  }
+}
