@@ -1,4 +1,4 @@
-export { createHttpApp, type HttpAppOptions } from './http/http-app.ts';
+export { createHttpApp, type HttpAppOptions, type MountedRoute } from './http/http-app.ts';
 export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition } from './http/route.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';
 export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';

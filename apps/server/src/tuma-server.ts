@@ -7,6 +7,7 @@ import { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
 import type { ServerConfig } from './config.ts';
 import { buildContainer } from './container.ts';
+import { openDatabase } from './open-database.ts';
 import type { Logger } from './logger.ts';
 import { resolve } from './resolve.ts';
 import { SERVER_TOKENS } from './tokens.ts';
@@ -29,11 +30,17 @@ export class TumaServer {
   private container: Container | undefined;
   private http: Server | undefined;
   private stopping: Promise<void> | undefined;
+  /** Method and path of every route the HTTP app serves (for the OpenAPI coverage check). */
+  mountedRoutes: readonly { method: string; path: string }[] = [];
 
   constructor(
     private readonly config: ServerConfig,
     private readonly logger: Logger,
-    private readonly clock?: Clock,
+    private readonly options: {
+      readonly clock?: Clock;
+      /** An already open database (tests share one); the server then leaves closing it to the owner. */
+      readonly database?: Database;
+    } = {},
   ) {}
 
   get serves(): { api: boolean; workers: boolean } {
@@ -41,13 +48,8 @@ export class TumaServer {
   }
 
   async start(): Promise<StartedServer> {
-    const database = await Database.open({
-      url: this.config.databaseUrl,
-      dataDir: this.config.dataDir,
-      poolSize: this.config.databasePoolSize,
-    });
-    await database.migrate();
-    const container = buildContainer({ config: this.config, logger: this.logger, database, clock: this.clock });
+    const database = this.options.database ?? (await openDatabase(this.config));
+    const container = buildContainer({ config: this.config, logger: this.logger, database, clock: this.options.clock });
     this.container = container;
 
     const demo = await database.withContext(async () => {
@@ -79,7 +81,7 @@ export class TumaServer {
       });
     }
     await resolve(container, SERVER_TOKENS.jobs).stop({ graceful: true, timeoutMs: this.config.shutdownTimeoutMs });
-    await resolve(container, SERVER_TOKENS.database).close();
+    if (!this.options.database) await resolve(container, SERVER_TOKENS.database).close();
     this.logger.info({ msg: 'stopped' });
   }
 
@@ -98,7 +100,7 @@ export class TumaServer {
 
   private async listen(container: Container, database: Database): Promise<number> {
     const authenticate = resolve(container, ACCOUNTS_TOKENS.authenticateApiKey);
-    const app = createHttpApp({
+    const { app, mounted } = createHttpApp({
       routes: this.routes(container, database),
       authenticate: (token) => authenticate.execute(token),
       perRequest: (work) => database.withContext(work),
@@ -106,6 +108,7 @@ export class TumaServer {
       logger: this.logger,
       version: VERSION,
     });
+    this.mountedRoutes = mounted;
     const http = app.listen(this.config.port, this.config.host);
     this.http = http;
     await new Promise<void>((resolve, reject) => {

@@ -45,7 +45,7 @@ async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppO
   return principal.value;
 }
 
-function mount(router: Router, route: RouteDefinition, options: HttpAppOptions): void {
+function mount(router: Router, route: RouteDefinition, options: HttpAppOptions, mounted: MountedRoute[]): void {
   const handle = async (ctx: Context) => {
     const principal = await authorize(ctx, route, options);
     const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
@@ -59,11 +59,20 @@ function mount(router: Router, route: RouteDefinition, options: HttpAppOptions):
     if (result.headers) ctx.set(result.headers);
     if (result.body !== undefined) ctx.body = result.body;
   };
-  for (const path of [route.path, ...(route.aliases ?? [])]) router[route.method](path, handle);
+  for (const path of [route.path, ...(route.aliases ?? [])]) {
+    router[route.method](path, handle);
+    mounted.push({ method: route.method, path });
+  }
+}
+
+export interface MountedRoute {
+  readonly method: string;
+  readonly path: string;
 }
 
 /** The Koa application: middleware, every route, /openapi.json and /docs. */
-export function createHttpApp(options: HttpAppOptions): Koa {
+export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: readonly MountedRoute[] } {
+  const mounted: MountedRoute[] = [];
   const app = new Koa({ proxy: true });
   const router = new Router();
   const openApi = buildOpenApiDocument(options.routes, {
@@ -71,7 +80,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
     version: options.version,
     description: 'SMS, Verify and Two-Way messaging for 54 African markets.',
   });
-  for (const route of options.routes) mount(router, route, options);
+  for (const route of options.routes) mount(router, route, options, mounted);
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
@@ -91,7 +100,7 @@ export function createHttpApp(options: HttpAppOptions): Koa {
   app.use((ctx, next) => perRequest(() => next()));
   app.use(router.routes());
   app.use(router.allowedMethods());
-  return app;
+  return { app, mounted };
 }
 
 export { json };

@@ -1,0 +1,130 @@
+import { parseArgs } from 'node:util';
+import { ACCOUNTS_TOKENS, type Account, type ApiKey } from '@tuma/accounts';
+import { buildContainer, jsonLogger, openDatabase, resolve, type ServerConfig } from '@tuma/server';
+import type { Result } from '@tuma/kernel';
+import type { Database } from '@tuma/mikro-orm-adapter';
+
+export const USAGE = `Tuma operator CLI
+
+Usage: npm run cli -- <command> [options] [--json]
+
+Commands:
+  accounts:create     --email <email> [--wallet-currency <ISO 4217>]
+  accounts:suspend    --account <account id>
+  accounts:unsuspend  --account <account id>
+  keys:create         --account <account id> --environment <live|test> [--scopes send,query,...] [--name <name>]
+
+Uses DATABASE_URL (PostgreSQL) or, without it, the embedded database in TUMA_DATA_DIR
+(stop the server first: the embedded database allows one process at a time).`;
+
+export interface CliIo {
+  readonly out: (text: string) => void;
+  readonly err: (text: string) => void;
+}
+
+const accountView = (account: Account) => {
+  const s = account.toSnapshot();
+  return { id: s.id, email: s.email, status: s.status, is_admin: s.isAdmin, wallet_currency: s.walletCurrency, created_at: s.createdAt.toISOString() };
+};
+
+const keyView = (apiKey: ApiKey, plaintext: string) => {
+  const s = apiKey.toSnapshot();
+  return { id: s.id, key: plaintext, prefix: s.prefix, name: s.name, scopes: [...s.scopes], environment: s.environment, created_at: s.createdAt.toISOString() };
+};
+
+class UsageError extends Error {}
+
+const required = (values: Record<string, string | boolean | undefined>, name: string): string => {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+};
+
+/** Runs one command; returns the process exit code (0 ok, 1 refused by the domain, 2 usage). */
+export async function runCli(
+  argv: readonly string[],
+  config: ServerConfig,
+  io: CliIo,
+  /** An already open database (tests); otherwise the configured one is opened and closed. */
+  shared?: Database,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      options: {
+        email: { type: 'string' },
+        'wallet-currency': { type: 'string' },
+        account: { type: 'string' },
+        environment: { type: 'string' },
+        scopes: { type: 'string' },
+        name: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    });
+  } catch (error) {
+    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const { values, positionals } = parsed;
+  const command = positionals[0];
+  if (values.help || !command) {
+    io.out(USAGE);
+    return values.help ? 0 : 2;
+  }
+
+  const database = shared ?? (await openDatabase(config));
+  try {
+    const container = buildContainer({ config, logger: jsonLogger('silent'), database });
+    const report = <T>(result: Result<T, { message: string; type: string }>, render: (value: T) => Record<string, unknown>): number => {
+      if (result.isErr()) {
+        io.err(values.json ? JSON.stringify({ error: { code: result.error.type, message: result.error.message } }) : `Error: ${result.error.message}`);
+        return 1;
+      }
+      const view = render(result.value);
+      io.out(values.json ? JSON.stringify(view) : Object.entries(view).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : v}`).join('\n'));
+      return 0;
+    };
+    return await database.withContext(async () => {
+      switch (command) {
+        case 'accounts:create':
+          return report(
+            await resolve(container, ACCOUNTS_TOKENS.createAccount).execute({ email: required(values, 'email'), walletCurrency: values['wallet-currency'] }),
+            accountView,
+          );
+        case 'accounts:suspend':
+        case 'accounts:unsuspend':
+          return report(
+            await resolve(container, ACCOUNTS_TOKENS.setAccountStatus).execute({
+              accountId: required(values, 'account'),
+              status: command === 'accounts:suspend' ? 'suspended' : 'active',
+            }),
+            accountView,
+          );
+        case 'keys:create': {
+          const environment = required(values, 'environment');
+          if (environment !== 'live' && environment !== 'test') throw new UsageError('--environment must be live or test');
+          return report(
+            await resolve(container, ACCOUNTS_TOKENS.issueApiKey).execute({
+              accountId: required(values, 'account'),
+              environment,
+              scopes: values.scopes?.split(',').map((scope) => scope.trim()),
+              name: values.name,
+            }),
+            (issued) => keyView(issued.apiKey, issued.plaintext),
+          );
+        }
+        default:
+          throw new UsageError(`Unknown command: ${command}`);
+      }
+    });
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
+    return 2;
+  } finally {
+    if (!shared) await database.close();
+  }
+}

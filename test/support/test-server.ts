@@ -1,0 +1,53 @@
+/** A real Tuma server on a random port over the shared test database, for HTTP end-to-end suites. */
+import { jsonLogger, loadConfig, TumaServer, type StartedServer } from '@tuma/server';
+import { testDatabase, truncateAll } from './test-database.ts';
+
+export const ADMIN_KEY = 'test-operator-key-0123456789-abcdef';
+
+export interface TestServer {
+  readonly baseUrl: string;
+  readonly started: StartedServer;
+  readonly server: TumaServer;
+  request(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  stop(): Promise<void>;
+}
+
+export interface TestResponse {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly body: any;
+  readonly text: string;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const database = await testDatabase();
+  await truncateAll(database);
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'true', JOB_POLLING_SECONDS: '0.5', ...env });
+  const server = new TumaServer(config, jsonLogger('silent'), { database });
+  const started = await server.start();
+  const baseUrl = `http://127.0.0.1:${started.port}`;
+  return {
+    baseUrl,
+    started,
+    server,
+    async request(method, path, options = {}) {
+      const headers: Record<string, string> = { ...options.headers };
+      if (options.key) headers.Authorization = `Bearer ${options.key}`;
+      let body: string | undefined = options.rawBody;
+      if (options.body !== undefined) {
+        body = JSON.stringify(options.body);
+        headers['Content-Type'] ??= 'application/json';
+      }
+      const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+      const text = await response.text();
+      let parsed: unknown;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      return { status: response.status, headers: response.headers, body: parsed, text };
+    },
+    stop: () => server.stop(),
+  };
+}
