@@ -9,7 +9,7 @@ import { errorHandler, jsonBody, notFoundAndMethodNotAllowed, requestId, type Ht
 import { buildOpenApiDocument } from './openapi.ts';
 import { serveApiDocs } from './api-docs.ts';
 import { json, type RouteDefinition } from './route.ts';
-import { parseInput } from './validation.ts';
+import { parseInput, requireAll, type Parsed } from './validation.ts';
 
 export interface HttpAppOptions {
   readonly routes: readonly RouteDefinition[];
@@ -48,12 +48,18 @@ async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppO
 function mount(router: Router, route: RouteDefinition, options: HttpAppOptions, mounted: MountedRoute[]): void {
   const handle = async (ctx: Context) => {
     const principal = await authorize(ctx, route, options);
-    const params = route.params ? parseInput(route.params, ctx.params, 'path') : undefined;
-    const query = route.query ? parseInput(route.query, ctx.query, 'query') : undefined;
-    if (route.body && ctx.state.body === undefined) {
-      throw new HttpError(422, 'validation_error', 'Request validation failed', [{ path: '', message: 'A JSON body is required', in: 'body' }]);
-    }
-    const body = route.body ? parseInput(route.body, ctx.state.body, 'body') : undefined;
+    const skipped: Parsed<undefined> = { ok: true, value: undefined };
+    const bodyPart: Parsed<unknown> =
+      route.body && ctx.state.body === undefined
+        ? { ok: false, details: [{ path: '', message: 'A JSON body is required', in: 'body' }] }
+        : route.body
+          ? parseInput(route.body, ctx.state.body, 'body')
+          : skipped;
+    const [params, query, body] = requireAll(
+      route.params ? parseInput(route.params, ctx.params, 'path') : skipped,
+      route.query ? parseInput(route.query, ctx.query, 'query') : skipped,
+      bodyPart,
+    );
     const result = await route.handler({ body, query, params, principal, requestId: ctx.state.requestId, koa: ctx } as never);
     ctx.status = result.status;
     if (result.headers) ctx.set(result.headers);

@@ -29,8 +29,7 @@ const NUMBER_TYPES = {
   VOICEMAIL: 'voicemail',
 } as const satisfies Record<PhoneNumberType, Exclude<NumberType, 'unknown'>>;
 
-export const numberTypeOf = (type: PhoneNumberType | undefined): NumberType =>
-  type === undefined ? 'unknown' : NUMBER_TYPES[type];
+export const numberTypeOf = (type: PhoneNumberType): NumberType => NUMBER_TYPES[type];
 
 /** Types Google's carrier mapper answers for: only these ranges belong to a mobile network. */
 export const hasCarrier = (type: NumberType): boolean =>
