@@ -139,4 +139,31 @@ describe(`PgBossJobs on ${databaseKind()}`, function () {
     expect(await effects(key)).to.equal(0);
     await waitFor(async () => (await effects(key)) === 1);
   });
+
+  it('stops gracefully: the attempt in flight finishes, nothing new is taken', async () => {
+    const job = freshJob();
+    const jobs = jobsInstance();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const started: string[] = [];
+    const finished: string[] = [];
+    jobs.register(job, async ({ key }) => {
+      started.push(key);
+      await gate;
+      await recordEffect({ key });
+      finished.push(key);
+    });
+    await jobs.start({ workers: true });
+    await jobs.enqueue(job, { key: `${job.name}-first` });
+    await waitFor(async () => started.length === 1);
+    await jobs.enqueue(job, { key: `${job.name}-second` });
+    const stopping = jobs.stop({ graceful: true, timeoutMs: 10_000 });
+    await sleep(300);
+    release();
+    await stopping;
+    expect(finished).to.deep.equal([`${job.name}-first`]);
+    expect(await effects(`${job.name}-first`)).to.equal(1);
+    const waiting = await sql(`select state from pgboss.job where name = ? and data->>'key' = ?`, [job.name, `${job.name}-second`]);
+    expect(waiting.map((row) => row.state)).to.deep.equal(['created']);
+  });
 });

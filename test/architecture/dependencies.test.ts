@@ -1,0 +1,48 @@
+import { expect } from 'chai';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { checkFile, DOMAIN_DAG, importsOf } from './dependency-rules.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    if (name === 'node_modules') return [];
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+describe('architecture: dependency rules', () => {
+  it('holds for every file of packages/ and adapters/', () => {
+    const files = ['packages', 'adapters'].flatMap((top) => sourceFiles(join(root, top)));
+    expect(files.length).to.be.greaterThan(20);
+    const violations = files.flatMap((file) => checkFile(relative(root, file), readFileSync(file, 'utf8')));
+    expect(violations).to.deep.equal([]);
+  });
+
+  it('knows every domain package that exists', () => {
+    const packages = readdirSync(join(root, 'packages'));
+    for (const name of packages) expect(DOMAIN_DAG, name).to.have.property(name);
+  });
+
+  it('catches a domain package importing a framework, an I/O module or a package outside the DAG', () => {
+    const rules = (file: string, source: string) => checkFile(file, source).map((v) => v.rule);
+    expect(rules('packages/billing/src/a.ts', "import { EntityManager } from '@mikro-orm/core';")).to.deep.equal(['framework import in a domain package']);
+    expect(rules('packages/billing/src/a.ts', "import PgBoss from 'pg-boss';")).to.have.length(1);
+    expect(rules('packages/billing/src/a.ts', "import Koa from 'koa';")).to.have.length(1);
+    expect(rules('packages/billing/src/a.ts', "import { Container } from 'inversify';")).to.have.length(1);
+    expect(rules('packages/billing/src/a.ts', "import { readFile } from 'node:fs/promises';")).to.deep.equal(['I/O module in a domain package']);
+    expect(rules('packages/billing/src/a.ts', "import http from 'http';")).to.deep.equal(['I/O module in a domain package']);
+    expect(rules('packages/kernel/src/a.ts', "import { Wallet } from '@tuma/billing';")).to.deep.equal(['kernel may not depend on billing']);
+    expect(rules('packages/billing/src/a.ts', "import { send } from '@tuma/messaging';")).to.deep.equal(['billing may not depend on messaging']);
+    expect(rules('packages/messaging/src/a.ts', "import { Money } from '@tuma/kernel';")).to.deep.equal([]);
+    expect(rules('packages/messaging/src/a.ts', "import { x } from '@tuma/kernel/src/domain/money.ts';")).to.deep.equal(['deep import into another package']);
+    expect(rules('adapters/koa/src/a.ts', "import { TumaServer } from '@tuma/server';")).to.deep.equal(['adapters must not import apps']);
+    expect(rules('adapters/koa/src/a.ts', "import Koa from 'koa';")).to.deep.equal([]);
+  });
+
+  it('reads static, re-export and dynamic imports', () => {
+    expect(importsOf("import a from 'a';\nexport { b } from 'b';\nconst c = await import('c');\nimport 'd';")).to.deep.equal(['a', 'b', 'c', 'd']);
+  });
+});

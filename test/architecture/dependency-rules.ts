@@ -1,0 +1,52 @@
+/** The dependency rules of ARCHITECTURE.md, as a checker over source files. */
+
+/** Which @tuma packages each domain package may import (the DAG). */
+export const DOMAIN_DAG: Record<string, readonly string[]> = {
+  kernel: [],
+  billing: ['kernel'],
+  accounts: ['kernel', 'billing'],
+  mail: ['kernel', 'billing'],
+  links: ['kernel', 'billing'],
+  messaging: ['kernel', 'billing'],
+  verification: ['kernel', 'billing', 'messaging'],
+  'two-way': ['kernel', 'billing', 'messaging'],
+};
+
+const FRAMEWORKS = [/^@mikro-orm\//, /^pg-boss$/, /^pg$/, /^kysely$/, /^koa$/, /^@koa\//, /^inversify$/, /^@electric-sql\//];
+const IO_MODULES = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'dns', 'dns/promises', 'child_process', 'tls', 'dgram', 'cluster', 'worker_threads', 'readline'];
+
+const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*\(?\s*['"]([^'"]+)['"]/gm;
+
+export function importsOf(source: string): string[] {
+  return [...source.matchAll(IMPORT)].map((match) => (match[1] ?? match[2])!);
+}
+
+export interface Violation {
+  readonly file: string;
+  readonly specifier: string;
+  readonly rule: string;
+}
+
+/** `file` is relative to the repository root, e.g. `packages/billing/src/wallet.ts`. */
+export function checkFile(file: string, source: string): Violation[] {
+  const owner = /^packages\/([^/]+)\//.exec(file)?.[1];
+  const layer = file.split('/')[0];
+  const violations: Violation[] = [];
+  for (const specifier of importsOf(source)) {
+    const tuma = /^@tuma\/([^/]+)(\/.*)?$/.exec(specifier);
+    if (tuma && tuma[2] && tuma[2] !== '/testing') violations.push({ file, specifier, rule: 'deep import into another package' });
+    if (layer === 'adapters' && tuma && ['server', 'cli'].includes(tuma[1]!)) violations.push({ file, specifier, rule: 'adapters must not import apps' });
+    if (!owner) continue;
+    if (FRAMEWORKS.some((pattern) => pattern.test(specifier))) violations.push({ file, specifier, rule: 'framework import in a domain package' });
+    const bare = specifier.replace(/^node:/, '');
+    if ((specifier.startsWith('node:') || IO_MODULES.includes(bare)) && IO_MODULES.includes(bare)) {
+      violations.push({ file, specifier, rule: 'I/O module in a domain package' });
+    }
+    if (tuma && tuma[1] !== owner) {
+      const allowed = DOMAIN_DAG[owner];
+      if (!allowed) violations.push({ file, specifier, rule: `package ${owner} is not in the DAG` });
+      else if (!allowed.includes(tuma[1]!)) violations.push({ file, specifier, rule: `${owner} may not depend on ${tuma[1]}` });
+    }
+  }
+  return violations;
+}
