@@ -65,7 +65,7 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
     });
 
     it('answers 401 for a missing, malformed, unknown or tampered key', async () => {
-      for (const headers of [{}, { Authorization: 'Basic abc' }, { Authorization: 'Bearer svc_live_nope' }, { Authorization: `Bearer ${liveKey}x` }]) {
+      for (const headers of [{} as Record<string, string>, { Authorization: 'Basic abc' }, { Authorization: 'Bearer svc_live_nope' }, { Authorization: `Bearer ${liveKey}x` }]) {
         const res = await api.request('GET', '/api/auth/me', { headers });
         expect(res.status).to.equal(401, JSON.stringify(headers));
         expect(res.body.error.code).to.equal('unauthorized');

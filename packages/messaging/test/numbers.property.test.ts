@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
+import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import mobileExamples from 'libphonenumber-js/examples.mobile.json' with { type: 'json' };
 import { PhoneNumber, validateNumber, type NumberValidation } from '../src/numbers.ts';
 
@@ -113,6 +113,19 @@ describe('validateNumber properties', () => {
           (number) => expect([result.valid, result.e164]).to.deep.equal([true, number.e164]),
           (error) => expect([result.valid, result.reason]).to.deep.equal([false, error.reason]),
         );
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('agrees with libphonenumber on E.164 input: valid iff isPossible and isValid, possible iff isPossible', () => {
+    fc.assert(
+      fc.property(africanNumber, (input) => {
+        const result = validateNumber(input);
+        const parsed = parsePhoneNumberFromString(input);
+        const possible = parsed?.isPossible() ?? false;
+        expect([result.valid, result.possible]).to.deep.equal([possible && (parsed?.isValid() ?? false), possible]);
+        if (parsed && result.valid) expect(result.e164).to.equal(parsed.number);
       }),
       { numRuns: 1000 },
     );

@@ -37,6 +37,7 @@ describe('PhoneNumber', () => {
       '00 254 712 345 678',
       '  +254712345678\n',
       '+254\u00a0712\u00a0345\u00a0678',
+      '\ufeff+254712345678',
       '+254–712–345–678',
       '＋２５４７１２３４５６７８',
       '٠٠٢٥٤٧١٢٣٤٥٦٧٨',
@@ -51,6 +52,14 @@ describe('PhoneNumber', () => {
         expect(number.toString()).to.equal('+254712345678');
       });
     }
+
+    it('treats every JavaScript whitespace character as a separator', () => {
+      const whitespace = Array.from({ length: 0x10000 }, (_, code) => String.fromCharCode(code)).filter((char) => /\s/.test(char));
+      expect(whitespace.length).to.be.greaterThan(20);
+      for (const char of whitespace) {
+        expect(PhoneNumber.create(`${char}+254${char}712${char}345678`).isOk(), `U+${char.charCodeAt(0).toString(16)}`).to.equal(true);
+      }
+    });
 
     it('gives the country of the number, not only of the calling code', () => {
       expect(PhoneNumber.create('+12025550100')._unsafeUnwrap().country).to.equal('US');
