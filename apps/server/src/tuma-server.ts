@@ -1,12 +1,13 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ACCOUNTS_TOKENS, type DemoCredentials } from '@tuma/accounts';
-import { adminAccountRoutes, authRoutes, createHttpApp, healthRoutes, type RouteDefinition } from '@tuma/koa-adapter';
+import { createHttpApp, healthRoutes, type RouteDefinition } from '@tuma/koa-adapter';
 import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
 import type { ServerConfig } from './config.ts';
 import { buildContainer } from './container.ts';
+import { SERVER_MODULES } from './modules/index.ts';
 import { openDatabase } from './open-database.ts';
 import type { Logger } from './logger.ts';
 import { resolve } from './resolve.ts';
@@ -52,7 +53,9 @@ export class TumaServer {
     const container = buildContainer({ config: this.config, logger: this.logger, database, clock: this.options.clock });
     this.container = container;
 
+    for (const module of SERVER_MODULES) module.jobs?.(container);
     const demo = await database.withContext(async () => {
+      for (const module of SERVER_MODULES) await module.onStart?.(container);
       if (this.config.adminApiKey) await resolve(container, ACCOUNTS_TOKENS.registerOperatorKey).execute(this.config.adminApiKey);
       if (!this.config.seedDemo) return undefined;
       return (await resolve(container, ACCOUNTS_TOKENS.ensureDemoAccount).execute()).unwrapOr(undefined);
@@ -89,12 +92,7 @@ export class TumaServer {
     const jobs = resolve(container, SERVER_TOKENS.jobs);
     return [
       ...healthRoutes({ databaseKind: database.kind, database: () => database.ping(), queue: () => jobs.isHealthy() }, VERSION),
-      ...authRoutes(),
-      ...adminAccountRoutes({
-        createAccount: resolve(container, ACCOUNTS_TOKENS.createAccount),
-        issueApiKey: resolve(container, ACCOUNTS_TOKENS.issueApiKey),
-        setAccountStatus: resolve(container, ACCOUNTS_TOKENS.setAccountStatus),
-      }),
+      ...SERVER_MODULES.flatMap((module) => module.routes?.(container) ?? []),
     ];
   }
 

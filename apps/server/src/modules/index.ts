@@ -1,0 +1,5 @@
+import { accountsServerModule } from './accounts.module.ts';
+import type { ServerModule } from './server-module.ts';
+
+/** Every capability the server wires, in start order. */
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule];

@@ -1,0 +1,16 @@
+import type { RouteDefinition } from '@tuma/koa-adapter';
+import type { Container, ContainerModule } from 'inversify';
+
+/**
+ * One capability as the server wires it: its DI bindings, the HTTP routes it serves, the jobs its
+ * workers run and what it must do at start (e.g. seed reference data). Listed in `modules/index.ts`.
+ */
+export interface ServerModule {
+  readonly name: string;
+  readonly bindings: ContainerModule;
+  readonly routes?: (container: Container) => RouteDefinition[];
+  /** Declares (and, in worker processes, registers handlers for) the module's jobs. */
+  readonly jobs?: (container: Container) => void;
+  /** Runs once at start, inside a database context, after migrations. */
+  readonly onStart?: (container: Container) => Promise<void>;
+}
