@@ -147,6 +147,18 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
       expect(missing.status).to.equal(404);
     });
 
+    it('revokes a key at once (401 afterwards) and does not reveal it again', async () => {
+      const account = (await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'revoke@example.com' } })).body;
+      const issued = (await api.request('POST', `/api/admin/accounts/${account.id}/keys`, { key: ADMIN_KEY, body: { environment: 'test' } })).body;
+      expect((await api.request('GET', '/api/auth/me', { key: issued.key })).status).to.equal(200);
+      const revoked = await api.request('POST', `/api/admin/keys/${issued.id}/revoke`, { key: ADMIN_KEY });
+      expect(revoked.status).to.equal(200);
+      expect(revoked.body).to.include({ id: issued.id, is_active: false });
+      expect(revoked.body).not.to.have.property('key');
+      expect((await api.request('GET', '/api/auth/me', { key: issued.key })).status).to.equal(401);
+      expect((await api.request('POST', '/api/admin/keys/key_missing/revoke', { key: ADMIN_KEY })).status).to.equal(404);
+    });
+
     it('suspends an account (403 account_suspended) and unsuspends it', async () => {
       const me = (await api.request('GET', '/api/auth/me', { key: testKey })).body;
       const suspended = await api.request('POST', `/api/admin/accounts/${me.id}/suspend`, { key: ADMIN_KEY });

@@ -13,6 +13,7 @@ Commands:
   accounts:suspend    --account <account id>
   accounts:unsuspend  --account <account id>
   keys:create         --account <account id> --environment <live|test> [--scopes send,query,...] [--name <name>]
+  keys:revoke         --key <key id>
 
 Uses DATABASE_URL (PostgreSQL) or, without it, the embedded database in TUMA_DATA_DIR
 (stop the server first: the embedded database allows one process at a time).`;
@@ -57,6 +58,7 @@ export async function runCli(
         email: { type: 'string' },
         'wallet-currency': { type: 'string' },
         account: { type: 'string' },
+        key: { type: 'string' },
         environment: { type: 'string' },
         scopes: { type: 'string' },
         name: { type: 'string' },
@@ -116,6 +118,11 @@ export async function runCli(
             (issued) => keyView(issued.apiKey, issued.plaintext),
           );
         }
+        case 'keys:revoke':
+          return report(await resolve(container, ACCOUNTS_TOKENS.revokeApiKey).execute({ keyId: required(values, 'key') }), (key) => {
+            const s = key.toSnapshot();
+            return { id: s.id, prefix: s.prefix, revoked_at: s.revokedAt?.toISOString() ?? null };
+          });
         default:
           throw new UsageError(`Unknown command: ${command}`);
       }

@@ -27,6 +27,10 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect(issued.key).to.match(/^svc_test_/);
     expect(issued.scopes).to.deep.equal(['send', 'two_way']);
 
+    const revoked = await cli('keys:revoke', '--key', issued.id, '--json');
+    expect(revoked.code).to.equal(0);
+    expect(JSON.parse(revoked.out).revoked_at).to.be.a('string');
+
     expect(JSON.parse((await cli('accounts:suspend', '--account', account.id, '--json')).out).status).to.equal('suspended');
     expect(JSON.parse((await cli('accounts:unsuspend', '--account', account.id, '--json')).out).status).to.equal('active');
   });

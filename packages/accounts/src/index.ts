@@ -26,6 +26,7 @@ export type { ApiKeyRepository } from './application/api-key.repository.port.ts'
 export { CreateAccount, type CreateAccountError, type CreateAccountInput } from './application/create-account.use-case.ts';
 export { IssueApiKey, type IssueApiKeyInput, type IssuedApiKey } from './application/issue-api-key.use-case.ts';
 export { SetAccountStatus } from './application/set-account-status.use-case.ts';
+export { RevokeApiKey } from './application/revoke-api-key.use-case.ts';
 export { AuthenticateApiKey, type Principal } from './application/authenticate-api-key.use-case.ts';
 export { OPERATOR_EMAIL, OPERATOR_KEY_MIN_LENGTH, RegisterOperatorKey } from './application/register-operator-key.use-case.ts';
 export { DEMO_EMAIL, EnsureDemoAccount, type DemoCredentials } from './application/ensure-demo-account.use-case.ts';

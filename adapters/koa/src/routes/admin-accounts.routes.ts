@@ -1,4 +1,4 @@
-import { KEY_ENVIRONMENTS, type Account, type ApiKey, type CreateAccount, type IssueApiKey, type SetAccountStatus } from '@tuma/accounts';
+import { KEY_ENVIRONMENTS, type Account, type ApiKey, type CreateAccount, type IssueApiKey, type RevokeApiKey, type SetAccountStatus } from '@tuma/accounts';
 import { z } from 'zod';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
@@ -7,6 +7,7 @@ export interface AdminAccountUseCases {
   readonly createAccount: CreateAccount;
   readonly issueApiKey: IssueApiKey;
   readonly setAccountStatus: SetAccountStatus;
+  readonly revokeApiKey: RevokeApiKey;
 }
 
 const accountSchema = z.object({
@@ -18,17 +19,19 @@ const accountSchema = z.object({
   created_at: z.string(),
 });
 
-const issuedKeySchema = z.object({
+const keySchema = z.object({
   id: z.string(),
-  key: z.string().describe('The full key. Shown only in this response.'),
   prefix: z.string(),
   name: z.string().nullable(),
   scopes: z.array(z.string()),
   environment: z.enum(KEY_ENVIRONMENTS),
   is_active: z.boolean(),
   last_used_at: z.string().nullable(),
+  revoked_at: z.string().nullable(),
   created_at: z.string(),
 });
+
+const issuedKeySchema = keySchema.extend({ key: z.string().describe('The full key. Shown only in this response.') });
 
 const accountParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -44,20 +47,22 @@ export const accountView = (account: Account): z.infer<typeof accountSchema> => 
   };
 };
 
-const issuedKeyView = (apiKey: ApiKey, plaintext: string): z.infer<typeof issuedKeySchema> => {
+const keyView = (apiKey: ApiKey): z.infer<typeof keySchema> => {
   const snapshot = apiKey.toSnapshot();
   return {
     id: snapshot.id,
-    key: plaintext,
     prefix: snapshot.prefix,
     name: snapshot.name,
     scopes: [...snapshot.scopes],
     environment: snapshot.environment,
     is_active: snapshot.revokedAt === null,
     last_used_at: snapshot.lastUsedAt?.toISOString() ?? null,
+    revoked_at: snapshot.revokedAt?.toISOString() ?? null,
     created_at: snapshot.createdAt.toISOString(),
   };
 };
+
+const issuedKeyView = (apiKey: ApiKey, plaintext: string): z.infer<typeof issuedKeySchema> => ({ ...keyView(apiKey), key: plaintext });
 
 const ADMIN = { anyScope: ['admin'] } as const;
 
@@ -118,5 +123,16 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
     }),
     statusRoute('suspend'),
     statusRoute('unsuspend'),
+    defineRoute({
+      method: 'post',
+      path: '/api/admin/keys/:id/revoke',
+      aliases: alsoUnderV1('/api/admin/keys/:id/revoke'),
+      summary: 'Revoke a customer API key at once',
+      tag: 'Admin',
+      access: ADMIN,
+      params: z.object({ id: z.string().min(1).max(64) }),
+      responses: { 200: { description: 'The revoked key (without its secret)', schema: keySchema }, 404: { description: 'No such customer key' } },
+      handler: async ({ params }) => json(200, keyView(unwrap(await useCases.revokeApiKey.execute({ keyId: params.id })))),
+    }),
   ];
 }

@@ -23,6 +23,11 @@ const toDomain = (row: Row): ApiKey =>
 export class MikroOrmApiKeyRepository implements ApiKeyRepository {
   constructor(private readonly database: Database) {}
 
+  async findById(id: string): Promise<ApiKey | undefined> {
+    const row = await this.database.em.findOne(ApiKeyRecord, { id }, { refresh: true });
+    return row ? toDomain(row) : undefined;
+  }
+
   async findByPrefix(prefix: string): Promise<ApiKey | undefined> {
     const row = await this.database.em.findOne(ApiKeyRecord, { prefix }, { refresh: true });
     return row ? toDomain(row) : undefined;

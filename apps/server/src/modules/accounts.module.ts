@@ -5,6 +5,7 @@ import {
   EnsureDemoAccount,
   IssueApiKey,
   RegisterOperatorKey,
+  RevokeApiKey,
   SetAccountStatus,
   type AccountRepository,
   type ApiKeyRepository,
@@ -36,6 +37,10 @@ const bindings = new ContainerModule(({ bind }) => {
     (accounts: AccountRepository, uow: UnitOfWork, clock: Clock) => new SetAccountStatus(accounts, uow, clock),
     [T.accountRepository, K.unitOfWork, K.clock],
   );
+  bind(T.revokeApiKey).toResolvedValue(
+    (keys: ApiKeyRepository, uow: UnitOfWork, clock: Clock) => new RevokeApiKey(keys, uow, clock),
+    [T.apiKeyRepository, K.unitOfWork, K.clock],
+  );
   bind(T.authenticateApiKey).toResolvedValue(
     (accounts: AccountRepository, keys: ApiKeyRepository, clock: Clock) => new AuthenticateApiKey(accounts, keys, clock),
     [T.accountRepository, T.apiKeyRepository, K.clock],
@@ -61,6 +66,7 @@ export const accountsServerModule: ServerModule = {
       createAccount: resolve(container, ACCOUNTS_TOKENS.createAccount),
       issueApiKey: resolve(container, ACCOUNTS_TOKENS.issueApiKey),
       setAccountStatus: resolve(container, ACCOUNTS_TOKENS.setAccountStatus),
+      revokeApiKey: resolve(container, ACCOUNTS_TOKENS.revokeApiKey),
     }),
   ],
 };

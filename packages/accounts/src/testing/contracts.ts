@@ -73,6 +73,8 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       await f.step(() => f.apiKeys.save(key));
       const found = await f.step(() => f.apiKeys.findByPrefix('svc_live_AbCd1234'));
       expect(found?.toSnapshot()).to.deep.equal(key.toSnapshot());
+      expect((await f.step(() => f.apiKeys.findById(key.id)))?.toSnapshot()).to.deep.equal(key.toSnapshot());
+      expect(await f.step(() => f.apiKeys.findById('key_missing'))).to.equal(undefined);
       expect(await f.step(() => f.apiKeys.findByPrefix('svc_live_zzzzzzzz'))).to.equal(undefined);
     });
 

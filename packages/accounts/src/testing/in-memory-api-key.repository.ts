@@ -4,6 +4,11 @@ import type { ApiKeyRepository } from '../application/api-key.repository.port.ts
 export class InMemoryApiKeyRepository implements ApiKeyRepository {
   private readonly rows = new Map<string, ApiKeySnapshot>();
 
+  async findById(id: string): Promise<ApiKey | undefined> {
+    const row = this.rows.get(id);
+    return row && ApiKey.rehydrate(row);
+  }
+
   async findByPrefix(prefix: string): Promise<ApiKey | undefined> {
     for (const row of this.rows.values()) if (row.prefix === prefix) return ApiKey.rehydrate(row);
     return undefined;
