@@ -58,7 +58,9 @@ function referenceSegmentation(text: string): Pick<SegmentedMessage, 'encoding' 
   const encoding: SmsEncoding = Array.from(text).every(isGsmCharacter) ? 'GSM7' : 'UCS2';
   const clusters = clustersOf(text);
   const units = unitsOf(text, encoding);
-  if (units <= SEGMENT_CAPACITY[encoding].single) return { encoding, characters: clusters.length, units, parts: [text] };
+  if (units <= SEGMENT_CAPACITY[encoding].single) {
+    return { encoding, characters: clusters.length, units, parts: [text] };
+  }
   const capacity = SEGMENT_CAPACITY[encoding].multipart;
   const parts: string[] = [];
   let current = '';
@@ -98,7 +100,7 @@ function gsmText({ maxLength = 500, extensionTenths = 1 } = {}): fc.Arbitrary<st
         { weight: extensionTenths, arbitrary: gsmExtensionCharacter() },
         { weight: 1, arbitrary: fc.constant('\r\n') },
       ),
-      { maxLength },
+      { maxLength, size: 'max' },
     )
     .map((characters) => characters.join(''));
 }
@@ -106,23 +108,40 @@ function gsmText({ maxLength = 500, extensionTenths = 1 } = {}): fc.Arbitrary<st
 const extensionHeavyText = (maxLength = 400): fc.Arbitrary<string> => gsmText({ maxLength, extensionTenths: 7 });
 
 const emoji = (): fc.Arbitrary<string> =>
-  fc.constantFrom('😀', '🎉', '👍🏽', '👨‍👩‍👧‍👦', '👩🏾‍💻', '🏳️‍🌈', '❤️', '1️⃣', '🇰🇪', '🇹🇿', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '☺');
+  fc.constantFrom('😀', '🎉', '👍🏽', '👨‍👩‍👧‍👦', '👩🏾‍💻', '🏳️‍🌈', '❤️', '1️⃣', '🇰🇪', '🇹🇿', '🏴󠁧󠁢󠁳󠁣󠁴󠁿', '☺', '©', '‼');
 const regionalIndicator = (): fc.Arbitrary<string> =>
   fc.integer({ min: 0x1f1e6, max: 0x1f1ff }).map((codePoint) => String.fromCodePoint(codePoint));
-const joiner = (): fc.Arbitrary<string> => fc.constantFrom('\u200d', '\ufe0f', '\u{1f3fd}', '\u20e3');
+/** Code points that join the one before: ZWJ, VS16, skin tone, keycap, acute accent, tag letter. */
+const joiner = (): fc.Arbitrary<string> =>
+  fc.constantFrom('\u200d', '\ufe0f', '\u{1f3fd}', '\u20e3', '\u0301', '\u{e0061}');
+/** Controls, which no mark joins (GB4, GB5). */
+const control = (): fc.Arbitrary<string> => fc.constantFrom('\t', '\n', '\r', '\f', '\u0085', '\u2028', '\u0000');
+
+/** Emoji parts in any order: pictographs, ZWJ, extenders, regional indicators (rules GB9, GB11-GB13). */
+function emojiSequence(maxPieces = 10): fc.Arbitrary<string> {
+  return fc
+    .array(fc.oneof(fc.constantFrom('😀', '👩', '❤', '©', '\u200d'), joiner(), regionalIndicator()), {
+      maxLength: maxPieces,
+      size: 'max',
+    })
+    .map((pieces) => pieces.join(''));
+}
 
 /** A base letter with combining marks; up to 80 marks makes clusters longer than a UCS-2 part. */
 function combiningSequence({ maxMarks = 80 } = {}): fc.Arbitrary<string> {
   return fc
     .tuple(
       fc.constantFrom('a', 'e', 'ж', 'क', 'ሰ', 'م'),
-      fc.array(fc.integer({ min: 0x300, max: 0x36f }), { maxLength: maxMarks }),
+      fc.array(fc.integer({ min: 0x300, max: 0x36f }), { maxLength: maxMarks, size: 'max' }),
     )
     .map(([base, marks]) => base + String.fromCodePoint(...marks));
 }
 
 const otherScripts = (): fc.Arbitrary<string> =>
-  fc.constantFrom('ж', 'ሰላም', 'مرحبا', 'नमस्ते', 'क्ष', '한국', 'ᄀ', 'ᅡ', 'ᆨ', '中文', '𠀀', 'สำ', 'ç', '`', '\u0d4e', '\u0600');
+  fc.constantFrom(
+    ...['ж', 'ሰላም', 'مرحبا', 'نَص', 'नमस्ते', 'क्ष', '한국', 'ᄀ', 'ᅡ', 'ᆨ', '中文', '𠀀', 'สำ', 'ç', '`'],
+    ...['\u0d4e', '\u0600', '\uff9e', '\ud7b0'],
+  );
 
 /** Mixed Unicode text: GSM characters with emoji, ZWJ/flags/modifiers, combining marks, scripts. */
 function unicodeMix(maxPieces = 200): fc.Arbitrary<string> {
@@ -132,13 +151,15 @@ function unicodeMix(maxPieces = 200): fc.Arbitrary<string> {
         { weight: 6, arbitrary: gsmBasicCharacter() },
         { weight: 1, arbitrary: gsmExtensionCharacter() },
         { weight: 2, arbitrary: emoji() },
+        { weight: 1, arbitrary: emojiSequence() },
         { weight: 1, arbitrary: regionalIndicator() },
         { weight: 1, arbitrary: joiner() },
         { weight: 1, arbitrary: combiningSequence({ maxMarks: 4 }) },
         { weight: 1, arbitrary: otherScripts() },
         { weight: 1, arbitrary: fc.constant('\r\n') },
+        { weight: 1, arbitrary: control() },
       ),
-      { maxLength: maxPieces },
+      { maxLength: maxPieces, size: 'max' },
     )
     .map((pieces) => pieces.join(''));
 }
@@ -152,17 +173,29 @@ function plainUnicodeText(maxPieces = 200): fc.Arbitrary<string> {
         { weight: 3, arbitrary: fc.constantFrom('ж', 'ç', '中', 'ሰ', '😀', '🎉', '𠀀', '`', '\t') },
         { weight: 1, arbitrary: fc.constantFrom('\r\n', '\r', '\n') },
       ),
-      { maxLength: maxPieces },
+      { maxLength: maxPieces, size: 'max' },
     )
     .map((pieces) => pieces.join(''));
 }
 
 /** Text with clusters longer than a whole UCS-2 part. */
 const oversizedClusterText = (): fc.Arbitrary<string> =>
-  fc.array(fc.oneof(combiningSequence({ maxMarks: 150 }), otherScripts(), emoji()), { maxLength: 6 }).map((pieces) => pieces.join(''));
+  fc
+    .array(fc.oneof(combiningSequence({ maxMarks: 150 }), otherScripts(), emoji()), { maxLength: 6, size: 'max' })
+    .map((pieces) => pieces.join(''));
 
 const loneSurrogate = (): fc.Arbitrary<string> =>
   fc.integer({ min: 0xd800, max: 0xdfff }).map((codeUnit) => String.fromCharCode(codeUnit));
+
+/**
+ * `text` behind 0..320 filler characters (GSM, extension or Cyrillic), so that what `text` holds
+ * lands on the 153/160 and 67/70 boundaries and their multiples.
+ */
+function behindFiller(text: fc.Arbitrary<string>): fc.Arbitrary<string> {
+  return fc
+    .tuple(fc.constantFrom('a', '€', 'ж'), fc.integer({ min: 0, max: 320 }), text)
+    .map(([filler, count, tail]) => filler.repeat(count) + tail);
+}
 
 /** Any well-formed text of the shapes above, or arbitrary code points. */
 function wellFormedText(): fc.Arbitrary<string> {
@@ -172,8 +205,11 @@ function wellFormedText(): fc.Arbitrary<string> {
     unicodeMix(),
     plainUnicodeText(),
     oversizedClusterText(),
-    fc.string({ unit: 'grapheme', maxLength: 150 }),
-    fc.string({ unit: 'binary', maxLength: 150 }),
+    behindFiller(
+      fc.oneof(unicodeMix(12), emojiSequence(), oversizedClusterText(), gsmText({ maxLength: 12, extensionTenths: 5 })),
+    ),
+    fc.string({ unit: 'grapheme', maxLength: 150, size: 'max' }),
+    fc.string({ unit: 'binary', maxLength: 150, size: 'max' }),
   );
 }
 
@@ -181,7 +217,9 @@ function wellFormedText(): fc.Arbitrary<string> {
 function anyText(): fc.Arbitrary<string> {
   return fc.oneof(
     wellFormedText(),
-    fc.array(fc.oneof(unicodeMix(20), loneSurrogate()), { maxLength: 20 }).map((pieces) => pieces.join('')),
+    fc
+      .array(fc.oneof(unicodeMix(20), loneSurrogate()), { maxLength: 20, size: 'max' })
+      .map((pieces) => pieces.join('')),
   );
 }
 
@@ -212,7 +250,11 @@ describe('segmentMessage properties', () => {
 
   it('the encoding is GSM7 iff every character is in the GSM-7 basic or extension table', () => {
     const mostlyGsm = fc
-      .tuple(gsmText({ maxLength: 200 }), fc.option(fc.oneof(otherScripts(), emoji(), loneSurrogate())), gsmText({ maxLength: 50 }))
+      .tuple(
+        gsmText({ maxLength: 200 }),
+        fc.option(fc.oneof(otherScripts(), emoji(), loneSurrogate())),
+        gsmText({ maxLength: 50 }),
+      )
       .map(([before, intruder, after]) => before + (intruder ?? '') + after);
     fc.assert(
       fc.property(fc.oneof(mostlyGsm, anyText()), (text) => {
@@ -226,7 +268,8 @@ describe('segmentMessage properties', () => {
     fc.assert(
       fc.property(wellFormedText(), (text) =>
         segmentMessage(text).parts.every(
-          (part) => part === '' || (!isLowSurrogate(part.charCodeAt(0)) && !isHighSurrogate(part.charCodeAt(part.length - 1))),
+          (part) =>
+            part === '' || (!isLowSurrogate(part.charCodeAt(0)) && !isHighSurrogate(part.charCodeAt(part.length - 1))),
         ),
       ),
     );
@@ -268,7 +311,8 @@ describe('segmentMessage properties', () => {
           if (clusterAt.has(offset)) continue;
           const start = clusterStarts.filter((index) => index < offset).at(-1) ?? 0;
           const cluster = clusterAt.get(start) ?? '';
-          expect(unitsOf(cluster, message.encoding), `boundary ${offset} inside ${JSON.stringify(cluster)}`).to.be.greaterThan(capacity);
+          const where = `boundary ${offset} inside ${JSON.stringify(cluster)}`;
+          expect(unitsOf(cluster, message.encoding), where).to.be.greaterThan(capacity);
         }
       }),
     );
@@ -289,7 +333,8 @@ describe('segmentMessage properties', () => {
               ? cluster
               : String.fromCodePoint(text.codePointAt(offset) ?? 0);
           const previous = message.parts[index] ?? '';
-          expect(unitsOf(previous, message.encoding) + unitsOf(firstPiece, message.encoding)).to.be.greaterThan(capacity);
+          const units = unitsOf(previous, message.encoding) + unitsOf(firstPiece, message.encoding);
+          expect(units).to.be.greaterThan(capacity);
         });
       }),
     );
@@ -317,8 +362,9 @@ describe('segmentMessage properties', () => {
   });
 
   it('overSegmentCap holds iff segments exceed maxSegments, which the result carries', () => {
+    const text = fc.oneof(gsmText({ maxLength: 2000 }), unicodeMix(400));
     fc.assert(
-      fc.property(fc.oneof(gsmText({ maxLength: 2000 }), unicodeMix(400)), fc.integer({ min: 1, max: 255 }), (text, maxSegments) => {
+      fc.property(text, fc.integer({ min: 1, max: 255 }), (text, maxSegments) => {
         const message = segmentMessage(text, { maxSegments });
         return message.maxSegments === maxSegments && message.overSegmentCap === message.segments > maxSegments;
       }),

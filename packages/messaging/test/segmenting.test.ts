@@ -190,6 +190,23 @@ describe('segmentMessage', () => {
       expect(segmentMessage(`${cyrillic(66)}1️⃣ok`).parts).to.deep.equal([cyrillic(66), '1️⃣ok']);
     });
 
+    it('counts clusters by UAX #29: ZWJ joins a pictograph only right after one, controls take no marks', () => {
+      const vectors: [text: string, characters: number][] = [
+        ['👩\u200d💻', 1],
+        ['👩🏾\u200d💻', 1],
+        ['👩\u200d\u0301💻', 2],
+        ['a\u200d💻', 2],
+        ['\n\u0301', 2],
+        ['🇰🇪🇹', 2],
+        ['🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}', 1],
+        ['한국어', 3],
+        ['\u1100\u1161\u11a8', 1],
+      ];
+      for (const [text, characters] of vectors) {
+        expect(segmentMessage(text).characters, JSON.stringify(text)).to.equal(characters);
+      }
+    });
+
     it('splits a single cluster longer than a part at code points, filling the current part', () => {
       const zalgo = `x${'\u0301'.repeat(200)}`;
       const alone = segmentMessage(zalgo);
@@ -239,7 +256,10 @@ describe('segmentMessage', () => {
 
   describe('capacities', () => {
     it('publishes 160/153 septets for GSM7 and 70/67 units for UCS2', () => {
-      expect(SEGMENT_CAPACITY).to.deep.equal({ GSM7: { single: 160, multipart: 153 }, UCS2: { single: 70, multipart: 67 } });
+      expect(SEGMENT_CAPACITY).to.deep.equal({
+        GSM7: { single: 160, multipart: 153 },
+        UCS2: { single: 70, multipart: 67 },
+      });
     });
   });
 
@@ -255,9 +275,15 @@ describe('segmentMessage', () => {
       '中文短信测试，验证码 4821。𠀀 ',
       'Mixed € and 😀 with `backtick` ',
     ];
-    const lengths = [0, 1, 69, 70, 71, 76, 77, 133, 134, 135, 152, 153, 154, 159, 160, 161, 305, 306, 307, 459, 460, 1000];
+    const lengths = [
+      0, 1, 69, 70, 71, 76, 77, 133, 134, 135, 152, 153, 154, 159, 160, 161, 305, 306, 307, 459, 460, 1000,
+    ];
+    const codePoints = (template: string, length: number): string =>
+      Array.from(template.repeat(Math.ceil(length / template.length) + 1))
+        .slice(0, length)
+        .join('');
     const corpus = templates.flatMap((template) =>
-      lengths.map((length) => Array.from(template.repeat(Math.ceil(length / template.length) + 1)).slice(0, length).join('')),
+      lengths.map((length) => codePoints(template, length)),
     );
 
     it('agrees on encoding, segment count and parts for every corpus message', () => {
@@ -268,7 +294,8 @@ describe('segmentMessage', () => {
         const theirEncoding = theirs.characterSet === 'GSM' ? 'GSM7' : 'UCS2';
         const theirParts = theirs.parts.map((part) => part.content);
         if (ours.encoding !== theirEncoding || ours.segments !== theirs.parts.length) {
-          disagreements.push(`${JSON.stringify(text.slice(0, 20))}… (${text.length}): ${ours.encoding}/${ours.segments} vs ${theirEncoding}/${theirs.parts.length}`);
+          const counts = `${ours.encoding}/${ours.segments} vs ${theirEncoding}/${theirs.parts.length}`;
+          disagreements.push(`${JSON.stringify(text.slice(0, 20))}… (${text.length}): ${counts}`);
         } else if (JSON.stringify(ours.parts) !== JSON.stringify(theirParts)) {
           disagreements.push(`${JSON.stringify(text.slice(0, 20))}… (${text.length}): parts differ`);
         }
@@ -300,7 +327,8 @@ describe('segmentMessage', () => {
       [`${ascii(150)}\r\n${ascii(10)}`, 'GSM7', 2, 162],
     ];
     for (const [text, encoding, segments, units] of vectors) {
-      it(`${JSON.stringify(text.length > 24 ? `${Array.from(text).slice(0, 8).join('')}…` : text)} (${text.length} code units) -> ${encoding}, ${segments} segment(s), ${units} units`, () => {
+      const shown = JSON.stringify(text.length > 24 ? `${Array.from(text).slice(0, 8).join('')}…` : text);
+      it(`${shown} (${text.length} code units) -> ${encoding}, ${segments} segment(s), ${units} units`, () => {
         expect(segmentMessage(text)).to.include({ encoding, segments, units });
       });
     }

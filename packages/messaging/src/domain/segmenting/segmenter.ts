@@ -5,11 +5,11 @@
 import { gsm7SeptetCost } from './gsm7-alphabet.ts';
 import {
   CARRIAGE_RETURN,
+  type ClusterSink,
+  isSurrogatePair,
   LINE_FEED,
-  graphemeClusters,
-  isHighSurrogate,
-  isLowSurrogate,
-  mayFormMultiCodePointClusters,
+  scanGraphemeClusters,
+  segmentGraphemeClusters,
 } from './grapheme-clusters.ts';
 
 /** `GSM7`: GSM 03.38 default alphabet, counted in septets. `UCS2`: counted in UTF-16 code units. */
@@ -114,63 +114,25 @@ function splitGsm7(text: string): string[] {
 }
 
 function segmentUcs2(text: string, maxSegments: number): SegmentedMessage {
-  const units = text.length;
-  const packer = units > SEGMENT_CAPACITY.UCS2.single ? new PartPacker(text, SEGMENT_CAPACITY.UCS2.multipart) : undefined;
-  const characters = mayFormMultiCodePointClusters(text)
-    ? placeGraphemeClusters(text, packer)
-    : placeCodePoints(text, 0, units, packer, true);
-  return segmented('UCS2', packer === undefined ? [text] : packer.finish(), characters, units, maxSegments);
-}
-
-/** Places every extended grapheme cluster of `text` whole, unless it alone exceeds a part. */
-function placeGraphemeClusters(text: string, packer: PartPacker | undefined): number {
-  let clusters = 0;
-  if (packer === undefined) {
-    for (const _cluster of graphemeClusters(text)) clusters++;
-    return clusters;
+  const multipart = text.length > SEGMENT_CAPACITY.UCS2.single;
+  let packer = multipart ? new PartPacker(text, SEGMENT_CAPACITY.UCS2.multipart) : undefined;
+  let characters = scanGraphemeClusters(text, packer);
+  if (characters < 0) {
+    packer = multipart ? new PartPacker(text, SEGMENT_CAPACITY.UCS2.multipart) : undefined;
+    characters = segmentGraphemeClusters(text, packer);
   }
-  for (const { segment, index } of graphemeClusters(text)) {
-    clusters++;
-    if (segment.length <= packer.capacity) packer.place(index, segment.length);
-    else placeCodePoints(text, index, index + segment.length, packer, false);
-  }
-  return clusters;
-}
-
-/**
- * Places the code points of `text[from, to)` (a surrogate pair is one code point) and returns how
- * many there are; with `keepCrLf`, CR LF is placed and counted as one.
- */
-function placeCodePoints(
-  text: string,
-  from: number,
-  to: number,
-  packer: PartPacker | undefined,
-  keepCrLf: boolean,
-): number {
-  let count = 0;
-  for (let index = from; index < to; index++) {
-    const codeUnit = text.charCodeAt(index);
-    const next = index + 1 < to ? text.charCodeAt(index + 1) : -1;
-    const width =
-      (isHighSurrogate(codeUnit) && isLowSurrogate(next)) ||
-      (keepCrLf && codeUnit === CARRIAGE_RETURN && next === LINE_FEED)
-        ? 2
-        : 1;
-    packer?.place(index, width);
-    count++;
-    index += width - 1;
-  }
-  return count;
+  return segmented('UCS2', packer === undefined ? [text] : packer.finish(), characters, text.length, maxSegments);
 }
 
 /**
  * Greedy packing of unbreakable runs into parts of `capacity` units: a run that does not fit in
  * the current part starts the next one. Greedy is optimal here because runs keep their order.
+ * As a `ClusterSink` it packs UCS-2 grapheme clusters (1 unit per UTF-16 code unit), and splits a
+ * cluster longer than a whole part at code points, starting in the room left in the current part.
  */
-class PartPacker {
-  readonly capacity: number;
+class PartPacker implements ClusterSink {
   private readonly text: string;
+  private readonly capacity: number;
   private readonly parts: string[] = [];
   private start = 0;
   private used = 0;
@@ -188,6 +150,19 @@ class PartPacker {
       this.used = 0;
     }
     this.used += cost;
+  }
+
+  /** Places a grapheme cluster whole; one longer than a part, code point by code point. */
+  cluster(start: number, end: number): void {
+    if (end - start <= this.capacity) {
+      this.place(start, end - start);
+      return;
+    }
+    for (let index = start; index < end; index++) {
+      const pairsWithNext = index + 1 < end && isSurrogatePair(this.text, index);
+      this.place(index, pairsWithNext ? 2 : 1);
+      if (pairsWithNext) index++;
+    }
   }
 
   finish(): string[] {
