@@ -7,6 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { segmentMessage } from '../packages/messaging/src/segmenting.ts';
+import { seededRandom } from './support/seeded-random.ts';
 
 /** split-sms 0.1.7 ships CommonJS without types. */
 interface SplitSms {
@@ -17,18 +18,6 @@ const splitSms = createRequire(import.meta.url)('split-sms') as SplitSms;
 const CORPUS_SIZE = 20_000;
 const WARM_UP_ROUNDS = 3;
 const MEASURED_ROUNDS = 7;
-
-/** mulberry32: a small seeded PRNG, so every run segments the same corpus. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const GSM_WORDS = [
   ...['Habari', 'yako', 'salio', 'lako', 'ni', 'KES', '1,250.00', 'asante', 'karibu', 'code:', '4821'],

@@ -17,19 +17,19 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { AFRICAN_MARKETS as CATALOGUE_MARKETS } from '../packages/messaging/src/catalogue.ts';
 import { validateNumber } from '../packages/messaging/src/numbers.ts';
+import { seededRandom } from './support/seeded-random.ts';
 
 type LibPhoneNumber = typeof import('libphonenumber-js/max');
+type CountryCode = import('libphonenumber-js/max').CountryCode;
 
 const CORPUS_SIZE = 20_000;
 const ROUNDS = 9;
 const SEED = 0x7e11a;
 
-const AFRICAN_MARKETS = [
-  'DZ', 'AO', 'BJ', 'BW', 'BF', 'BI', 'CV', 'CM', 'CF', 'TD', 'KM', 'CG', 'CD', 'CI', 'DJ', 'EG', 'GQ', 'ER',
-  'SZ', 'ET', 'GA', 'GM', 'GH', 'GN', 'GW', 'KE', 'LS', 'LR', 'LY', 'MG', 'MW', 'ML', 'MR', 'MU', 'MA', 'MZ',
-  'NA', 'NE', 'NG', 'RW', 'ST', 'SN', 'SC', 'SL', 'SO', 'SS', 'SD', 'TZ', 'TG', 'TN', 'UG', 'ZA', 'ZM', 'ZW',
-] as const;
+/** The 54 markets of the catalogue, ISO 3166-1 alpha-2. */
+const AFRICAN_MARKETS = CATALOGUE_MARKETS.map((market) => market.countryCode as CountryCode);
 
 /** The copy of libphonenumber-js that @tuma/messaging itself resolves, so both sides run the same code and metadata. */
 async function loadMessagingLibphonenumber(): Promise<{ lib: LibPhoneNumber; examples: Record<string, string> }> {
@@ -40,20 +40,8 @@ async function loadMessagingLibphonenumber(): Promise<{ lib: LibPhoneNumber; exa
   return { lib, examples };
 }
 
-/** mulberry32: small, fast, deterministic. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function buildCorpus(lib: LibPhoneNumber, examples: Record<string, string>): string[] {
-  const next = random(SEED);
+  const next = seededRandom(SEED);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)] as T;
   const corpus: string[] = [];
   while (corpus.length < CORPUS_SIZE) {

@@ -16,14 +16,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/max';
+import { AFRICAN_MARKETS as CATALOGUE_MARKETS } from '../packages/messaging/src/catalogue.ts';
 import { PrefixTable, type PrefixTableData } from '../packages/messaging/src/domain/numbers/prefix-table.ts';
 
-/** The 54 African markets (UN member states of Africa), ISO 3166-1 alpha-2. */
-const AFRICAN_MARKETS: readonly CountryCode[] = [
-  'DZ', 'AO', 'BJ', 'BW', 'BF', 'BI', 'CV', 'CM', 'CF', 'TD', 'KM', 'CG', 'CD', 'CI', 'DJ', 'EG', 'GQ', 'ER',
-  'SZ', 'ET', 'GA', 'GM', 'GH', 'GN', 'GW', 'KE', 'LS', 'LR', 'LY', 'MG', 'MW', 'ML', 'MR', 'MU', 'MA', 'MZ',
-  'NA', 'NE', 'NG', 'RW', 'ST', 'SN', 'SC', 'SL', 'SO', 'SS', 'SD', 'TZ', 'TG', 'TN', 'UG', 'ZA', 'ZM', 'ZW',
-];
+/** The 54 markets of the catalogue, ISO 3166-1 alpha-2. */
+const AFRICAN_MARKETS = CATALOGUE_MARKETS.map((market) => market.countryCode as CountryCode);
 
 const here = dirname(fileURLToPath(import.meta.url));
 const outDir = join(here, '../packages/messaging/src/domain/numbers');
