@@ -8,3 +8,7 @@ export { unwrap } from './http/unwrap.ts';
 export { healthRoutes, type HealthProbe } from './routes/health.routes.ts';
 export { authRoutes } from './routes/auth.routes.ts';
 export { adminAccountRoutes, type AdminAccountUseCases } from './routes/admin-accounts.routes.ts';
+export { numberValidationRoutes } from './routes/number-validation.routes.ts';
+export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
+export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';
+export { catalogueRoutes, type CatalogueUseCases } from './routes/catalogue.routes.ts';

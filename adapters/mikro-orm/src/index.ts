@@ -2,3 +2,5 @@ export { Database, type DatabaseConfig, type DatabaseKind, type SqlExecutor } fr
 export { MikroOrmUnitOfWork } from './database/mikro-orm-unit-of-work.ts';
 export { MikroOrmAccountRepository } from './repositories/mikro-orm-account.repository.ts';
 export { MikroOrmApiKeyRepository } from './repositories/mikro-orm-api-key.repository.ts';
+export { MikroOrmCatalogue } from './repositories/mikro-orm-catalogue.ts';
+export { MikroOrmFxRates } from './repositories/mikro-orm-fx-rates.ts';

@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util';
 import { ACCOUNTS_TOKENS, type Account, type ApiKey } from '@tuma/accounts';
+import { BILLING_TOKENS, type FxRate } from '@tuma/billing';
 import { buildContainer, jsonLogger, openDatabase, resolve, type ServerConfig } from '@tuma/server';
 import type { Result } from '@tuma/kernel';
+import { MESSAGING_TOKENS, toRouteView } from '@tuma/messaging';
 import type { Database } from '@tuma/mikro-orm-adapter';
 
 export const USAGE = `Tuma operator CLI
@@ -14,6 +16,9 @@ Commands:
   accounts:unsuspend  --account <account id>
   keys:create         --account <account id> --environment <live|test> [--scopes send,query,...] [--name <name>]
   keys:revoke         --key <key id>
+  fx:set              --from <ISO 4217> --to <ISO 4217> --rate <decimal>   (1 from = rate to)
+  fx:list
+  routes:update       --code <SVC_CC> [--price <decimal>] [--currency <ISO 4217>] [--active true|false] [--sender-id <id>] [--name <name>]
 
 Uses DATABASE_URL (PostgreSQL) or, without it, the embedded database in TUMA_DATA_DIR
 (stop the server first: the embedded database allows one process at a time).`;
@@ -27,6 +32,14 @@ const accountView = (account: Account) => {
   const s = account.toSnapshot();
   return { id: s.id, email: s.email, status: s.status, is_admin: s.isAdmin, wallet_currency: s.walletCurrency, created_at: s.createdAt.toISOString() };
 };
+
+const fxRateView = (rate: FxRate) => ({
+  from: rate.from,
+  to: rate.to,
+  rate: rate.rate,
+  updated_at: rate.updatedAt.toISOString(),
+  updated_by: rate.updatedBy,
+});
 
 const keyView = (apiKey: ApiKey, plaintext: string) => {
   const s = apiKey.toSnapshot();
@@ -62,6 +75,14 @@ export async function runCli(
         environment: { type: 'string' },
         scopes: { type: 'string' },
         name: { type: 'string' },
+        from: { type: 'string' },
+        to: { type: 'string' },
+        rate: { type: 'string' },
+        code: { type: 'string' },
+        price: { type: 'string' },
+        currency: { type: 'string' },
+        active: { type: 'string' },
+        'sender-id': { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -123,6 +144,36 @@ export async function runCli(
             const s = key.toSnapshot();
             return { id: s.id, prefix: s.prefix, revoked_at: s.revokedAt?.toISOString() ?? null };
           });
+        case 'fx:set':
+          return report(
+            await resolve(container, BILLING_TOKENS.setFxRate).execute({
+              from: required(values, 'from'),
+              to: required(values, 'to'),
+              rate: required(values, 'rate'),
+              updatedBy: 'cli',
+            }),
+            fxRateView,
+          );
+        case 'fx:list': {
+          const rates = (await resolve(container, BILLING_TOKENS.listFxRates).execute()).unwrapOr([]).map(fxRateView);
+          io.out(values.json ? JSON.stringify({ rates }) : rates.map((r) => `${r.from} -> ${r.to}  ${r.rate}  (${r.updated_at}, ${r.updated_by ?? 'unknown'})`).join('\n'));
+          return 0;
+        }
+        case 'routes:update': {
+          const active = values.active;
+          if (active !== undefined && active !== 'true' && active !== 'false') throw new UsageError('--active must be true or false');
+          return report(
+            await resolve(container, MESSAGING_TOKENS.updateRoute).execute({
+              code: required(values, 'code'),
+              pricePerSegment: values.price,
+              currency: values.currency,
+              isActive: active === undefined ? undefined : active === 'true',
+              senderIdDefault: values['sender-id'],
+              name: values.name,
+            }),
+            (route) => ({ ...toRouteView(route) }),
+          );
+        }
         default:
           throw new UsageError(`Unknown command: ${command}`);
       }

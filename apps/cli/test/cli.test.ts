@@ -1,5 +1,7 @@
 import { expect } from 'chai';
 import { loadConfig } from '@tuma/server';
+import { defaultCatalogueData } from '@tuma/messaging';
+import { MikroOrmCatalogue } from '@tuma/mikro-orm-adapter';
 import { runCli } from '../src/cli.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 
@@ -57,5 +59,54 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect(noEmail.code).to.equal(2);
     expect(noEmail.err).to.contain('--email is required');
     expect((await cli('keys:create', '--account', 'x', '--environment', 'staging')).err).to.contain('live or test');
+  });
+
+  it('sets and lists FX rates (fx:set, fx:list), refusing bad rates with exit 1', async () => {
+    const set = await cli('fx:set', '--from', 'USD', '--to', 'KES', '--rate', '129.5', '--json');
+    expect(set.code).to.equal(0);
+    expect(JSON.parse(set.out)).to.include({ from: 'USD', to: 'KES', rate: '129.5', updated_by: 'cli' });
+    expect((await cli('fx:set', '--from', 'usd', '--to', 'kes', '--rate', '130.25')).out).to.contain('rate: 130.25');
+    const listed = await cli('fx:list', '--json');
+    expect(JSON.parse(listed.out).rates.map((r: { from: string; to: string; rate: string }) => `${r.from}->${r.to} ${r.rate}`)).to.deep.equal([
+      'USD->KES 130.25',
+    ]);
+    expect((await cli('fx:list')).out).to.match(/^USD -> KES {2}130\.25 {2}\(.+, cli\)$/);
+    const zero = await cli('fx:set', '--from', 'USD', '--to', 'KES', '--rate', '0', '--json');
+    expect(zero.code).to.equal(1);
+    expect(JSON.parse(zero.err).error.code).to.equal('validation_error');
+    expect((await cli('fx:set', '--from', 'USD', '--to', 'KES')).err).to.contain('--rate is required');
+  });
+
+  it('updates a route (routes:update): price, currency, activation and sender ID, refusing bad input', async () => {
+    const database = await testDatabase();
+    await database.withContext(() => new MikroOrmCatalogue(database).seed(defaultCatalogueData()));
+
+    const priced = await cli('routes:update', '--code', 'svc_ke', '--price', '0.85', '--json');
+    expect(priced.code).to.equal(0);
+    expect(JSON.parse(priced.out)).to.deep.equal({
+      code: 'SVC_KE',
+      name: 'Kenya Direct',
+      country_code: 'KE',
+      country_name: 'Kenya',
+      currency: 'KES',
+      price_per_segment: 0.85,
+      sender_id_default: 'Tuma',
+      is_active: true,
+    });
+    const changed = await cli('routes:update', '--code', 'SVC_KE', '--price', '0.0066', '--currency', 'usd', '--active', 'false', '--sender-id', 'ACME');
+    expect(changed.code).to.equal(0);
+    expect(changed.out).to.contain('currency: USD');
+    expect(changed.out).to.contain('price_per_segment: 0.0066');
+    expect(changed.out).to.contain('is_active: false');
+    expect(changed.out).to.contain('sender_id_default: ACME');
+
+    const negative = await cli('routes:update', '--code', 'SVC_KE', '--price=-1', '--json');
+    expect(negative.code).to.equal(1);
+    expect(JSON.parse(negative.err).error).to.deep.equal({ code: 'validation_error', message: 'price_per_segment: Must be greater than 0' });
+    const unknown = await cli('routes:update', '--code', 'SVC_XX', '--active', 'true');
+    expect(unknown.code).to.equal(1);
+    expect(unknown.err).to.contain('route SVC_XX not found');
+    expect((await cli('routes:update', '--code', 'SVC_KE', '--active', 'yes')).err).to.contain('--active must be true or false');
+    expect((await cli('routes:update', '--price', '1')).err).to.contain('--code is required');
   });
 });

@@ -1,5 +1,5 @@
 export { allCurrencyCodes, currency, isCurrencyCode, parseCurrencyCode, type CurrencyCode } from './domain/currency.ts';
-export { formatScaled, parseExactDecimal, type ExactDecimal } from './domain/decimal.ts';
+export { formatScaled, numberToDecimalString, parseExactDecimal, type ExactDecimal } from './domain/decimal.ts';
 export { divideRounded, ROUNDING_MODES, type RoundingMode } from './domain/rounding.ts';
 export { CurrencyMismatchError, Money, MICRO_DIGITS, MICROS_PER_UNIT, type InvalidMoneyError } from './domain/money.value-object.ts';
 export { ExchangeRate, RATE_MAX_DECIMALS, type InvalidRateError } from './domain/exchange-rate.value-object.ts';

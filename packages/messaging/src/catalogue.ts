@@ -1,6 +1,18 @@
-/** The catalogue's public API: markets, routes, sender-ID fees, the Catalogue port and its views. */
+/** The catalogue's public API: markets, routes, sender-ID fees, the Catalogue port, its views and use cases. */
 export type { Market } from './domain/catalogue/market.model.ts';
-export { ROUTE_CODE_PREFIX, routeCodeFor, type Route } from './domain/catalogue/route.model.ts';
+export {
+  reviseRoute,
+  ROUTE_CODE_PREFIX,
+  ROUTE_NAME_MAX_LENGTH,
+  ROUTE_PRICE_LIMIT_MICROS,
+  routeChangeIssues,
+  routeCodeFor,
+  routeValidationError,
+  secondActiveRoute,
+  SENDER_ID_MAX_LENGTH,
+  type Route,
+  type RouteChanges,
+} from './domain/catalogue/route.model.ts';
 export {
   SENDER_ID_FEE_TYPES,
   type NetworkSenderIdFee,
@@ -13,8 +25,16 @@ export {
 export { AFRICAN_MARKETS } from './domain/catalogue/african-markets.data.ts';
 export { buildSampleRoutes, DEFAULT_SENDER_ID, SAMPLE_ROUTE_PRICES, SAMPLE_ROUTES } from './domain/catalogue/sample-routes.data.ts';
 export { buildSenderIdFees, SENDER_ID_FEE_AMOUNTS, SENDER_ID_FEES } from './domain/catalogue/sender-id-fees.data.ts';
-export type { Catalogue } from './domain/catalogue/catalogue.port.ts';
-export { defaultCatalogueData, InMemoryCatalogue, type CatalogueData } from './domain/catalogue/in-memory-catalogue.ts';
+export type { Catalogue, CatalogueData, CatalogueSeedReport, RouteUpdateError } from './domain/catalogue/catalogue.port.ts';
+export {
+  inMarketOrder,
+  planCatalogueSeed,
+  seedReportOf,
+  type CatalogueKeys,
+  type CatalogueSeedPlan,
+  type PositionedMarket,
+} from './domain/catalogue/catalogue-seed.ts';
+export { defaultCatalogueData, InMemoryCatalogue } from './domain/catalogue/in-memory-catalogue.ts';
 export {
   toCoverage,
   toPricing,
@@ -29,3 +49,10 @@ export {
   type SenderIdFeeRow,
   type SenderIdFeesView,
 } from './domain/catalogue/catalogue.views.ts';
+export { UpdateRoute, type UpdateRouteError, type UpdateRouteInput } from './application/update-route.use-case.ts';
+export { GetRoute } from './application/get-route.use-case.ts';
+export { ListRoutes } from './application/list-routes.use-case.ts';
+export { ListPricing } from './application/list-pricing.use-case.ts';
+export { GetCoverage } from './application/get-coverage.use-case.ts';
+export { GetSenderIdFees } from './application/get-sender-id-fees.use-case.ts';
+export { SeedCatalogue } from './application/seed-catalogue.use-case.ts';

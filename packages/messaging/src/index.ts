@@ -1,4 +1,5 @@
 export * from './segmenting.ts';
 export * from './numbers.ts';
 export * from './catalogue.ts';
+export * from './quotes.ts';
 export { MESSAGING_TOKENS } from './tokens.ts';

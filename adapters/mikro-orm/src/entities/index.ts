@@ -1,5 +1,9 @@
 import { AccountRecord } from './account.entity.ts';
 import { ApiKeyRecord } from './api-key.entity.ts';
+import { MarketRecord } from './market.entity.ts';
+import { RouteRecord } from './route.entity.ts';
+import { SenderIdFeeRecord } from './sender-id-fee.entity.ts';
+import { FxRateRecord } from './fx-rate.entity.ts';
 
-export const ENTITIES = [AccountRecord, ApiKeyRecord];
-export { AccountRecord, ApiKeyRecord };
+export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord];
+export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord };

@@ -1,5 +1,7 @@
 import { accountsServerModule } from './accounts.module.ts';
+import { catalogueServerModule } from './catalogue.module.ts';
+import { pricingServerModule } from './pricing.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /** Every capability the server wires, in start order. */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, pricingServerModule];

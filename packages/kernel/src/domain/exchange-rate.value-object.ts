@@ -2,6 +2,7 @@ import { err, ok, type Result } from 'neverthrow';
 import { parseCurrencyCode, type CurrencyCode } from './currency.ts';
 import { formatScaled, parseExactDecimal, pow10 } from './decimal.ts';
 import type { DomainError } from './domain-error.ts';
+import { divideRounded, type RoundingMode } from './rounding.ts';
 
 /** Rates are accepted with up to 12 decimals, enough for any real cross rate. */
 export const RATE_MAX_DECIMALS = 12;
@@ -42,9 +43,27 @@ export class ExchangeRate {
     return new ExchangeRate(this.to, this.from, this.denominator, this.numerator);
   }
 
-  /** The rate as a decimal string with `digits` decimals (truncated), for records and responses. */
-  toDecimalString(digits = RATE_MAX_DECIMALS): string {
-    return formatScaled((this.numerator * pow10(digits)) / this.denominator, digits).replace(/\.?0+$/, '');
+  /**
+   * This rate followed by `next` (from -> this.to = next.from -> next.to), as one exact fraction:
+   * converting with the result equals converting exactly with both, before any rounding.
+   * Chaining rates that do not meet in one currency is a bug and throws.
+   */
+  compose(next: ExchangeRate): ExchangeRate {
+    if (next.from !== this.to) throw new RangeError(`Cannot chain ${this.from}->${this.to} with ${next.from}->${next.to}`);
+    const numerator = this.numerator * next.numerator;
+    const denominator = this.denominator * next.denominator;
+    const divisor = gcd(numerator, denominator);
+    return new ExchangeRate(this.from, next.to, numerator / divisor, denominator / divisor);
+  }
+
+  /**
+   * The rate as a decimal string with at most `digits` decimals (trailing zeros dropped), for
+   * records and responses. Exact for every parsed rate; a derived rate (an inverse, a chain) may
+   * need more digits than that, and is rounded with `mode` (default: truncated).
+   */
+  toDecimalString(digits = RATE_MAX_DECIMALS, mode: RoundingMode = 'down'): string {
+    const text = formatScaled(divideRounded(this.numerator * pow10(digits), this.denominator, mode), digits);
+    return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
   }
 
   equals(other: ExchangeRate): boolean {
@@ -52,4 +71,11 @@ export class ExchangeRate {
       this.from === other.from && this.to === other.to && this.numerator * other.denominator === other.numerator * this.denominator
     );
   }
+}
+
+function gcd(a: bigint, b: bigint): bigint {
+  let x = a < 0n ? -a : a;
+  let y = b < 0n ? -b : b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return x;
 }

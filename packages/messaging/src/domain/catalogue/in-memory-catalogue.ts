@@ -1,16 +1,19 @@
+import { err, notFound, ok, type Result } from '@tuma/kernel';
 import { AFRICAN_MARKETS } from './african-markets.data.ts';
-import type { Catalogue } from './catalogue.port.ts';
+import type { Catalogue, CatalogueData, CatalogueSeedReport, RouteUpdateError } from './catalogue.port.ts';
+import {
+  compareMarketPositions,
+  inMarketOrder,
+  planCatalogueSeed,
+  seedReportOf,
+  type CatalogueKeys,
+  type PositionedMarket,
+} from './catalogue-seed.ts';
 import type { Market } from './market.model.ts';
-import type { Route } from './route.model.ts';
+import { reviseRoute, secondActiveRoute, type Route, type RouteChanges } from './route.model.ts';
 import { SAMPLE_ROUTES } from './sample-routes.data.ts';
 import type { SenderIdFee } from './sender-id-fee.model.ts';
 import { SENDER_ID_FEES } from './sender-id-fees.data.ts';
-
-export interface CatalogueData {
-  readonly markets: readonly Market[];
-  readonly routes: readonly Route[];
-  readonly senderIdFees: readonly SenderIdFee[];
-}
 
 /** The built-in data: 54 markets, their sample routes and the sender-ID fee schedule. */
 export function defaultCatalogueData(): CatalogueData {
@@ -19,72 +22,88 @@ export function defaultCatalogueData(): CatalogueData {
 
 const normalize = (code: string): string => code.trim().toUpperCase();
 
-function indexBy<T>(items: readonly T[], key: (item: T) => string, what: string): ReadonlyMap<string, T> {
-  const index = new Map<string, T>();
-  for (const item of items) {
-    const k = key(item);
-    if (index.has(k)) throw new Error(`Duplicate ${what} ${k} in catalogue data`);
-    index.set(k, item);
-  }
-  return index;
-}
-
 /**
  * The catalogue held in memory: the default for embedding the core and for tests, which can pass
- * their own data. Inconsistent data (duplicate codes, a route or fee for an unknown market) is a
- * bug in that data and throws at construction.
+ * their own data. Inconsistent data (duplicate codes, two active routes for a country, a route or
+ * fee for an unknown market) is a bug in that data and throws at construction.
  */
 export class InMemoryCatalogue implements Catalogue {
-  private readonly markets: readonly Market[];
-  private readonly routes: readonly Route[];
-  private readonly fees: readonly SenderIdFee[];
-  private readonly marketsByCode: ReadonlyMap<string, Market>;
-  private readonly routesByCode: ReadonlyMap<string, Route>;
-  private readonly activeRoutesByCountry: ReadonlyMap<string, Route>;
-  private readonly feesByCountry: ReadonlyMap<string, SenderIdFee>;
+  private markets: PositionedMarket[] = [];
+  private readonly routes = new Map<string, Route>();
+  private readonly fees = new Map<string, SenderIdFee>();
 
   constructor(data: CatalogueData = defaultCatalogueData()) {
-    this.markets = data.markets;
-    this.routes = data.routes;
-    this.fees = data.senderIdFees;
-    this.marketsByCode = indexBy(data.markets, (m) => m.countryCode, 'market');
-    this.routesByCode = indexBy(data.routes, (r) => r.code, 'route');
-    this.activeRoutesByCountry = indexBy(
-      data.routes.filter((r) => r.isActive),
-      (r) => r.countryCode,
-      'active route for country',
-    );
-    this.feesByCountry = indexBy(data.senderIdFees, (f) => f.countryCode, 'sender-ID fee for country');
-    for (const code of [...data.routes.map((r) => r.countryCode), ...this.feesByCountry.keys()]) {
-      if (!this.marketsByCode.has(code)) throw new Error(`Catalogue data refers to unknown market ${code}`);
-    }
+    this.apply(data);
   }
 
   async listRoutes(): Promise<readonly Route[]> {
-    return this.routes;
+    return inMarketOrder([...this.routes.values()], (r) => r.countryCode, this.marketOrder(), (r) => r.code);
   }
 
   async findRoute(code: string): Promise<Route | undefined> {
-    return this.routesByCode.get(normalize(code));
+    return this.routes.get(normalize(code));
   }
 
   async routeForCountry(countryCode: string): Promise<Route | undefined> {
-    return this.activeRoutesByCountry.get(normalize(countryCode));
+    return this.activeRouteOf(normalize(countryCode));
   }
 
   async listMarkets(): Promise<readonly Market[]> {
-    return this.markets;
+    return this.markets.map(({ market }) => market);
   }
 
   async findMarket(countryCode: string): Promise<Market | undefined> {
-    return this.marketsByCode.get(normalize(countryCode));
+    const country = normalize(countryCode);
+    return this.markets.find(({ market }) => market.countryCode === country)?.market;
   }
 
   async senderIdFees(): Promise<readonly SenderIdFee[]> {
-    return this.fees;
+    return inMarketOrder([...this.fees.values()], (f) => f.countryCode, this.marketOrder());
   }
 
   async findSenderIdFee(countryCode: string): Promise<SenderIdFee | undefined> {
-    return this.feesByCountry.get(normalize(countryCode));
+    return this.fees.get(normalize(countryCode));
+  }
+
+  async updateRoute(code: string, changes: RouteChanges): Promise<Result<Route, RouteUpdateError>> {
+    const route = this.routes.get(normalize(code));
+    if (!route) return err(notFound('route', code));
+    const revised = reviseRoute(route, changes);
+    if (revised.isErr()) return err(revised.error);
+    // Check and write without yielding, so concurrent activations cannot both pass the check.
+    const clash = secondActiveRoute(revised.value, this.activeRouteOf(route.countryCode));
+    if (clash) return err(clash);
+    this.routes.set(route.code, revised.value);
+    return ok(revised.value);
+  }
+
+  async seed(data: CatalogueData): Promise<CatalogueSeedReport> {
+    return this.apply(data);
+  }
+
+  private apply(data: CatalogueData): CatalogueSeedReport {
+    const plan = planCatalogueSeed(data, this.keys());
+    this.markets = [...this.markets, ...plan.markets].sort(compareMarketPositions);
+    for (const route of plan.routes) this.routes.set(route.code, route);
+    for (const fee of plan.senderIdFees) this.fees.set(fee.countryCode, fee);
+    return seedReportOf(plan);
+  }
+
+  private keys(): CatalogueKeys {
+    const routes = [...this.routes.values()];
+    return {
+      marketCodes: new Set(this.markets.map(({ market }) => market.countryCode)),
+      routeCodes: new Set(this.routes.keys()),
+      activeRouteCountries: new Set(routes.filter((r) => r.isActive).map((r) => r.countryCode)),
+      feeCountries: new Set(this.fees.keys()),
+    };
+  }
+
+  private activeRouteOf(countryCode: string): Route | undefined {
+    return [...this.routes.values()].find((route) => route.isActive && route.countryCode === countryCode);
+  }
+
+  private marketOrder(): string[] {
+    return this.markets.map(({ market }) => market.countryCode);
   }
 }

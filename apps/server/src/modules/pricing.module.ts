@@ -1,0 +1,73 @@
+import {
+  BILLING_TOKENS,
+  ListFxRates,
+  NoWalletsYet,
+  SeedSampleFxRates,
+  SetFxRate,
+  type FxRates,
+  type WalletBalances,
+} from '@tuma/billing';
+import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { adminFxRateRoutes, numberValidationRoutes, quoteRoutes } from '@tuma/koa-adapter';
+import { MESSAGING_TOKENS, QuotePrice, type Catalogue } from '@tuma/messaging';
+import { MikroOrmFxRates, type Database } from '@tuma/mikro-orm-adapter';
+import { ContainerModule, type Container } from 'inversify';
+import type { ServerConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { resolve } from '../resolve.ts';
+import { SERVER_TOKENS } from '../tokens.ts';
+import type { ServerModule } from './server-module.ts';
+
+const bindings = new ContainerModule(({ bind }) => {
+  const B = BILLING_TOKENS;
+  const K = KERNEL_TOKENS;
+  bind(B.fxRates).toResolvedValue((db: Database) => new MikroOrmFxRates(db), [SERVER_TOKENS.database]);
+  // Wallets arrive with the billing issue; until then no account has one (quotes: affordable null).
+  bind(B.walletBalances).toConstantValue(new NoWalletsYet());
+  bind(B.setFxRate).toResolvedValue(
+    (fxRates: FxRates, uow: UnitOfWork, clock: Clock) => new SetFxRate(fxRates, uow, clock),
+    [B.fxRates, K.unitOfWork, K.clock],
+  );
+  bind(B.listFxRates).toResolvedValue((fxRates: FxRates) => new ListFxRates(fxRates), [B.fxRates]);
+  bind(B.seedSampleFxRates).toResolvedValue(
+    (fxRates: FxRates, uow: UnitOfWork, clock: Clock) => new SeedSampleFxRates(fxRates, uow, clock),
+    [B.fxRates, K.unitOfWork, K.clock],
+  );
+  bind(MESSAGING_TOKENS.quotePrice).toResolvedValue(
+    (catalogue: Catalogue, fxRates: FxRates, balances: WalletBalances) => new QuotePrice(catalogue, fxRates, balances),
+    [MESSAGING_TOKENS.catalogue, B.fxRates, B.walletBalances],
+  );
+});
+
+/**
+ * Demo installs only (TUMA_SEED_DEMO, the default for the embedded database): SAMPLE exchange
+ * rates from USD into the currency of every active route, for pairs that do not resolve yet, so
+ * that the demo account's USD wallet gets quotes at once. Never on a production database unless
+ * asked, and never over an operator's rate. See docs/pricing.md.
+ */
+async function seedSampleRates(container: Container): Promise<void> {
+  const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
+  if (!config.seedDemo) return;
+  const routes = await resolve(container, MESSAGING_TOKENS.catalogue).listRoutes();
+  const currencies = routes.filter((route) => route.isActive).map((route) => route.currency);
+  const seeded = (await resolve(container, BILLING_TOKENS.seedSampleFxRates).execute(currencies)).unwrapOr([]);
+  if (seeded.length > 0) {
+    const logger: Logger = resolve(container, SERVER_TOKENS.logger);
+    logger.info({ msg: 'seeded SAMPLE exchange rates (demo data; set real ones with POST /api/admin/fx-rates)', rates: seeded.length });
+  }
+}
+
+/** FX rates, number validation and price quotes. */
+export const pricingServerModule: ServerModule = {
+  name: 'pricing',
+  bindings,
+  routes: (container) => [
+    ...numberValidationRoutes(),
+    ...quoteRoutes({ quotePrice: resolve(container, MESSAGING_TOKENS.quotePrice) }),
+    ...adminFxRateRoutes({
+      setFxRate: resolve(container, BILLING_TOKENS.setFxRate),
+      listFxRates: resolve(container, BILLING_TOKENS.listFxRates),
+    }),
+  ],
+  onStart: seedSampleRates,
+};

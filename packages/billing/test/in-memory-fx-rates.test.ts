@@ -1,0 +1,4 @@
+import { InMemoryFxRates } from '../src/index.ts';
+import { describeFxRatesContract } from '../src/testing/contracts.ts';
+
+describeFxRatesContract('in-memory', async () => ({ fxRates: new InMemoryFxRates(), step: (work) => work() }));

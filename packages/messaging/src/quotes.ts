@@ -1,0 +1,10 @@
+/** Price quotes (`POST /api/messages/rate`) and the per-call recipient limit. */
+export { MAX_RECIPIENTS_PER_CALL } from './domain/limits.ts';
+export {
+  QuotePrice,
+  type PriceQuote,
+  type QuotedRecipient,
+  type QuotePriceError,
+  type QuotePriceInput,
+  type UnroutableReason,
+} from './application/quote-price.use-case.ts';

@@ -1,0 +1,7 @@
+import { InMemoryCatalogue } from '../src/catalogue.ts';
+import { describeCatalogueContract } from '../src/testing/contracts.ts';
+
+describeCatalogueContract('in-memory', async () => ({
+  catalogue: new InMemoryCatalogue({ markets: [], routes: [], senderIdFees: [] }),
+  step: (work) => work(),
+}));
