@@ -12,3 +12,12 @@ export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';
 export { catalogueRoutes, type CatalogueUseCases } from './routes/catalogue.routes.ts';
+export { escapeHtml, htmlPage, seeOther } from './http/html.ts';
+export { topUpRoutes, topUpView, type TopUpUseCases } from './routes/top-up.routes.ts';
+export { paymentWebhookRoutes, type PaymentWebhookUseCases } from './routes/payment-webhook.routes.ts';
+export {
+  checkoutPageRoutes,
+  type CheckoutPageUseCases,
+  type HostedCheckoutAction,
+  type HostedCheckoutActions,
+} from './routes/checkout-pages.routes.ts';

@@ -4,3 +4,5 @@ export { MikroOrmAccountRepository } from './repositories/mikro-orm-account.repo
 export { MikroOrmApiKeyRepository } from './repositories/mikro-orm-api-key.repository.ts';
 export { MikroOrmCatalogue } from './repositories/mikro-orm-catalogue.ts';
 export { MikroOrmFxRates } from './repositories/mikro-orm-fx-rates.ts';
+export { MikroOrmWalletStore } from './repositories/mikro-orm-wallet-store.ts';
+export { MikroOrmTopUpRepository } from './repositories/mikro-orm-top-up.repository.ts';

@@ -1,3 +1,4 @@
+import { PAYMENT_PROVIDERS } from '@tuma/billing';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
@@ -19,6 +20,17 @@ const schema = z.object({
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('hosted'),
+  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  HOSTED_CHECKOUT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).default('https://api.stripe.com'),
+}).superRefine((env, context) => {
+  if (env.PAYMENT_PROVIDER !== 'stripe') return;
+  for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+    if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=stripe' });
+  }
 });
 
 export interface ServerConfig {
@@ -36,6 +48,14 @@ export interface ServerConfig {
   readonly jobPollingSeconds: number;
   readonly shutdownTimeoutMs: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Who takes top-up payments: the built-in hosted checkout (no money moves) or Stripe. */
+  readonly paymentProvider: (typeof PAYMENT_PROVIDERS)[number];
+  /** Origin of the links handed to payers (checkout and return pages); default http://localhost:<port>. */
+  readonly publicBaseUrl: string | undefined;
+  /** HMAC key of the hosted checkout's webhooks; a random one per process when unset. */
+  readonly hostedCheckoutSecret: string | undefined;
+  /** Present when both Stripe secrets are set. */
+  readonly stripe: { readonly secretKey: string; readonly webhookSecret: string; readonly apiBase: string } | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -62,5 +82,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobPollingSeconds: c.JOB_POLLING_SECONDS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
+    paymentProvider: c.PAYMENT_PROVIDER,
+    publicBaseUrl: c.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
+    hostedCheckoutSecret: c.HOSTED_CHECKOUT_SECRET,
+    stripe:
+      c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET
+        ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiBase: c.STRIPE_API_BASE.replace(/\/+$/, '') }
+        : undefined,
   };
 }

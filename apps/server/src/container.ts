@@ -6,6 +6,7 @@ import { Container, ContainerModule } from 'inversify';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
+import { PublicBaseUrl } from './public-base-url.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
 /** Infrastructure: the database, the job queue, the clock and transactions. */
@@ -14,6 +15,7 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(SERVER_TOKENS.config).toConstantValue(config);
     bind(SERVER_TOKENS.logger).toConstantValue(logger);
     bind(SERVER_TOKENS.database).toConstantValue(database);
+    bind(SERVER_TOKENS.publicBaseUrl).toConstantValue(new PublicBaseUrl(config.publicBaseUrl, config.port));
     bind(KERNEL_TOKENS.clock).toConstantValue(clock);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);
     bind(SERVER_TOKENS.jobs).toConstantValue(

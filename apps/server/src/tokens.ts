@@ -3,10 +3,12 @@ import type { Database } from '@tuma/mikro-orm-adapter';
 import type { PgBossJobs } from '@tuma/pg-boss-adapter';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
+import type { PublicBaseUrl } from './public-base-url.ts';
 
 export const SERVER_TOKENS = {
   config: token<ServerConfig>('server.Config'),
   logger: token<Logger>('server.Logger'),
   database: token<Database>('server.Database'),
   jobs: token<PgBossJobs>('server.PgBossJobs'),
+  publicBaseUrl: token<PublicBaseUrl>('server.PublicBaseUrl'),
 };

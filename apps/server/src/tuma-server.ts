@@ -113,6 +113,8 @@ export class TumaServer {
       http.once('listening', resolve);
       http.once('error', reject);
     });
-    return (http.address() as AddressInfo).port;
+    const { port } = http.address() as AddressInfo;
+    resolve(container, SERVER_TOKENS.publicBaseUrl).listeningOn(port);
+    return port;
   }
 }

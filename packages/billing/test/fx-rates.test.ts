@@ -4,7 +4,6 @@ import {
   FxRate,
   InMemoryFxRates,
   ListFxRates,
-  NoWalletsYet,
   SAMPLE_RATES_SETTER,
   SAMPLE_USD_RATES,
   SeedSampleFxRates,
@@ -91,9 +90,5 @@ describe('FX use cases', () => {
     for (const [code, rate] of Object.entries(SAMPLE_USD_RATES)) {
       expect(FxRate.set({ from: 'USD', to: code, rate }, at).isOk(), code).to.equal(true);
     }
-  });
-
-  it('NoWalletsYet knows no balance: no account has a wallet before wallets exist', async () => {
-    expect(await new NoWalletsYet().balanceOf('acc_anything')).to.equal(undefined);
   });
 });

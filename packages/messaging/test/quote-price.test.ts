@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { getExampleNumber, type CountryCode } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
-import { FxRate, InMemoryFxRates, InMemoryWalletBalances, NoWalletsYet, sumCosts } from '@tuma/billing';
+import { FxRate, InMemoryFxRates, InMemoryWalletBalances, sumCosts } from '@tuma/billing';
 import { currency, Money } from '@tuma/kernel';
 import { InMemoryCatalogue, MAX_RECIPIENTS_PER_CALL, QuotePrice, SAMPLE_ROUTE_PRICES, type QuotePriceInput } from '../src/index.ts';
 
@@ -137,7 +137,7 @@ describe('QuotePrice', () => {
     const short = (await quote.execute(input([KE, NG])))._unsafeUnwrap();
     expect(short.affordable).to.equal(false);
     expect(short.walletBalance?.toString()).to.equal('0.009927 USD');
-    const noWallets = new QuotePrice(new InMemoryCatalogue(), (await fixture()).fxRates, new NoWalletsYet());
+    const noWallets = new QuotePrice(new InMemoryCatalogue(), (await fixture()).fxRates, new InMemoryWalletBalances());
     expect((await noWallets.execute(input([KE])))._unsafeUnwrap().affordable).to.equal(null);
   });
 });

@@ -1,10 +1,10 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
-import type { FxRateMissingError } from '@tuma/billing';
+import type { FxRateMissingError, TopUpError } from '@tuma/billing';
 import type { DomainError, KernelError } from '@tuma/kernel';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError;
+export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -15,6 +15,8 @@ export const DOMAIN_ERROR_STATUS = {
   account_suspended: 403,
   insufficient_scope: 403,
   fx_rate_missing: 400,
+  payment_provider_error: 502,
+  invalid_webhook: 400,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Fields of an error that are not for the client (already in code/message). */

@@ -1,5 +1,4 @@
 import { API_SCOPES } from '@tuma/accounts';
-import type { DomainError } from '@tuma/kernel';
 import {
   SENDER_ID_FEE_TYPES,
   toRouteView,
@@ -11,6 +10,7 @@ import {
   type UpdateRoute,
 } from '@tuma/messaging';
 import { z } from 'zod';
+import { inBody } from '../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 
@@ -104,12 +104,6 @@ const updateRouteBody = z.strictObject({
   sender_id_default: z.string().min(1).max(11).optional(),
   name: z.string().min(1).max(120).optional(),
 });
-
-/** Validation details of a body field say so, like those of the edge's own schema checks. */
-const inBody = <E extends DomainError>(error: E): E =>
-  error.type === 'validation_error' && 'details' in error && Array.isArray(error.details)
-    ? { ...error, details: error.details.map((detail: object) => ({ ...detail, in: 'body' })) }
-    : error;
 
 const CUSTOMER = { anyScope: API_SCOPES } as const;
 const ADMIN = { anyScope: ['admin'] } as const;

@@ -4,6 +4,10 @@ import { MarketRecord } from './market.entity.ts';
 import { RouteRecord } from './route.entity.ts';
 import { SenderIdFeeRecord } from './sender-id-fee.entity.ts';
 import { FxRateRecord } from './fx-rate.entity.ts';
+import { WalletRecord } from './wallet.entity.ts';
+import { LedgerEntryRecord } from './ledger-entry.entity.ts';
+import { ReservationRecord } from './reservation.entity.ts';
+import { TopUpRecord } from './top-up.entity.ts';
 
-export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord];
-export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord };
+export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord];
+export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord };

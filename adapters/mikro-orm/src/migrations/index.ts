@@ -3,10 +3,14 @@ import type { Migration } from '@mikro-orm/migrations';
 import { Migration20261121000001Accounts } from './Migration20261121000001Accounts.ts';
 import { Migration20261121000002Catalogue } from './Migration20261121000002Catalogue.ts';
 import { Migration20261121000003FxRates } from './Migration20261121000003FxRates.ts';
+import { Migration20261121000004Wallets } from './Migration20261121000004Wallets.ts';
+import { Migration20261121000005TopUps } from './Migration20261121000005TopUps.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000001Accounts', class: Migration20261121000001Accounts },
   { name: 'Migration20261121000002Catalogue', class: Migration20261121000002Catalogue },
   { name: 'Migration20261121000003FxRates', class: Migration20261121000003FxRates },
+  { name: 'Migration20261121000004Wallets', class: Migration20261121000004Wallets },
+  { name: 'Migration20261121000005TopUps', class: Migration20261121000005TopUps },
 ];

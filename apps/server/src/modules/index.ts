@@ -1,7 +1,9 @@
 import { accountsServerModule } from './accounts.module.ts';
+import { billingServerModule } from './billing.module.ts';
 import { catalogueServerModule } from './catalogue.module.ts';
+import { paymentsServerModule } from './payments.module.ts';
 import { pricingServerModule } from './pricing.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /** Every capability the server wires, in start order. */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, pricingServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule];

@@ -1,11 +1,11 @@
 import {
   BILLING_TOKENS,
   ListFxRates,
-  NoWalletsYet,
   SeedSampleFxRates,
   SetFxRate,
   type FxRates,
   type WalletBalances,
+  type WalletLedger,
 } from '@tuma/billing';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
 import { adminFxRateRoutes, numberValidationRoutes, quoteRoutes } from '@tuma/koa-adapter';
@@ -22,8 +22,8 @@ const bindings = new ContainerModule(({ bind }) => {
   const B = BILLING_TOKENS;
   const K = KERNEL_TOKENS;
   bind(B.fxRates).toResolvedValue((db: Database) => new MikroOrmFxRates(db), [SERVER_TOKENS.database]);
-  // Wallets arrive with the billing issue; until then no account has one (quotes: affordable null).
-  bind(B.walletBalances).toConstantValue(new NoWalletsYet());
+  // Quotes read the real wallet balances (the ledger, bound by the billing module).
+  bind(B.walletBalances).toResolvedValue((ledger: WalletLedger) => ledger, [B.walletLedger]);
   bind(B.setFxRate).toResolvedValue(
     (fxRates: FxRates, uow: UnitOfWork, clock: Clock) => new SetFxRate(fxRates, uow, clock),
     [B.fxRates, K.unitOfWork, K.clock],

@@ -113,3 +113,6 @@ export function describeFxRatesContract(name: string, make: () => Promise<FxRate
     });
   });
 }
+export { describeTopUpRepositoryContract, type TopUpRepositoryFixture } from './top-up-contracts.ts';
+export { describeWalletLedgerContract } from './wallet-ledger.contract.ts';
+export { allEntries, expectBalanceIsLedgerSum, type WalletLedgerFixture } from './wallet-contract-support.ts';

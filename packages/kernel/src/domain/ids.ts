@@ -13,6 +13,7 @@ export const ID_PREFIXES = {
   event: 'evt',
   ledgerEntry: 'txn',
   topUp: 'top',
+  reservation: 'rsv',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,0 +1,9 @@
+import { describeTopUpRepositoryContract } from '../src/testing/contracts.ts';
+import { InMemoryTopUpRepository } from '../src/index.ts';
+
+describeTopUpRepositoryContract('in memory', async () => ({
+  topUps: new InMemoryTopUpRepository(),
+  accountId: 'acc_in_memory',
+  step: (work) => work(),
+  transaction: (work) => work(),
+}));
