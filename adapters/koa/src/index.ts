@@ -21,3 +21,5 @@ export {
   type HostedCheckoutAction,
   type HostedCheckoutActions,
 } from './routes/checkout-pages.routes.ts';
+export { balanceRoutes } from './routes/balance.routes.ts';
+export { adminBalanceRoutes, type AdminBalanceUseCases } from './routes/admin-balances.routes.ts';

@@ -6,3 +6,4 @@ export { MikroOrmCatalogue } from './repositories/mikro-orm-catalogue.ts';
 export { MikroOrmFxRates } from './repositories/mikro-orm-fx-rates.ts';
 export { MikroOrmWalletStore } from './repositories/mikro-orm-wallet-store.ts';
 export { MikroOrmTopUpRepository } from './repositories/mikro-orm-top-up.repository.ts';
+export { MikroOrmBalanceReports } from './repositories/mikro-orm-balance-reports.ts';

@@ -121,3 +121,6 @@ export { ReceivePaymentWebhook, type ReceivePaymentWebhookError, type WebhookRec
 export { GetTopUpStatus, type TopUpStatusView } from './application/get-top-up-status.use-case.ts';
 export { GetCheckout } from './application/get-checkout.use-case.ts';
 export { InMemoryTopUpRepository } from './testing/in-memory-top-up.repository.ts';
+export type { WalletOwners } from './application/wallet-owners.port.ts';
+export { AdjustBalance, adjustmentReference, type AdjustBalanceInput, type Adjustment } from './application/adjust-balance.use-case.ts';
+export type { AccountBalanceRow, BalanceReports, BalanceStats, CurrencyTotal, TopUpWindowTotal } from './application/balance-reports.port.ts';

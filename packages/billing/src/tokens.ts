@@ -1,4 +1,7 @@
 import { token } from '@tuma/kernel';
+import type { AdjustBalance } from './application/adjust-balance.use-case.ts';
+import type { BalanceReports } from './application/balance-reports.port.ts';
+import type { WalletOwners } from './application/wallet-owners.port.ts';
 import type { CloseTopUp } from './application/close-top-up.use-case.ts';
 import type { CompleteTopUp } from './application/complete-top-up.use-case.ts';
 import type { GetCheckout } from './application/get-checkout.use-case.ts';
@@ -24,6 +27,9 @@ export const BILLING_TOKENS = {
   // wallets and their ledger
   walletStore: token<WalletStore>('billing.WalletStore'),
   walletLedger: token<WalletLedger>('billing.WalletLedger'),
+  walletOwners: token<WalletOwners>('billing.WalletOwners'),
+  adjustBalance: token<AdjustBalance>('billing.AdjustBalance'),
+  balanceReports: token<BalanceReports>('billing.BalanceReports'),
   // top-ups
   topUpRepository: token<TopUpRepository>('billing.TopUpRepository'),
   paymentProvider: token<PaymentProvider>('billing.PaymentProvider'),

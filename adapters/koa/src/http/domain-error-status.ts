@@ -1,10 +1,10 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
-import type { FxRateMissingError, TopUpError } from '@tuma/billing';
-import type { DomainError, KernelError } from '@tuma/kernel';
+import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
+import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError;
+export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -17,17 +17,44 @@ export const DOMAIN_ERROR_STATUS = {
   fx_rate_missing: 400,
   payment_provider_error: 502,
   invalid_webhook: 400,
+  wallet_not_found: 404,
+  currency_mismatch: 422,
+  insufficient_balance: 402,
+  refund_exceeds_charge: 422,
+  entry_not_found: 404,
+  already_reversed: 409,
+  reservation_not_found: 404,
+  reservation_exceeded: 409,
+  reference_conflict: 409,
+  invalid_amount: 422,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Fields of an error that are not for the client (already in code/message). */
 const INTERNAL_FIELDS = new Set(['type', 'message', 'details']);
 
+/** Errors whose fields the spec says the body itself includes (402: required, available, ...). */
+const TOP_LEVEL_FIELDS = new Set<AppError['type']>(['insufficient_balance']);
+
+/** Money travels as a JSON number, with its currency beside it. */
+function serializeExtras(error: AppError): Record<string, unknown> {
+  const extra: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (INTERNAL_FIELDS.has(key)) continue;
+    if (value instanceof Money) {
+      extra[key] = value.toNumber();
+      extra.currency ??= value.currency;
+    } else extra[key] = value;
+  }
+  return extra;
+}
+
 export function toHttpError(error: AppError): HttpError {
   const status = DOMAIN_ERROR_STATUS[error.type];
   const details = 'details' in error ? error.details : undefined;
-  const extra = Object.fromEntries(Object.entries(error).filter(([key]) => !INTERNAL_FIELDS.has(key)));
+  const extra = serializeExtras(error);
   const headers: Record<string, string> | undefined = error.type === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : undefined;
-  return new HttpError(status, error.type, error.message, details, Object.keys(extra).length ? { ...extra } : undefined, headers);
+  const hasExtra = Object.keys(extra).length > 0;
+  return new HttpError(status, error.type, error.message, details, hasExtra ? extra : undefined, headers, TOP_LEVEL_FIELDS.has(error.type) ? extra : undefined);
 }
 
 /** A use-case error that the table does not know is a bug, so it surfaces as a 500. */

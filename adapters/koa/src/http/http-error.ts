@@ -15,12 +15,17 @@ export class HttpError extends Error {
     /** Extra machine-readable fields of the error (e.g. 402 required/available), inside `error`. */
     readonly extra?: Record<string, unknown>,
     readonly headers?: Record<string, string>,
+    /** Fields repeated beside `error`, where the contract says the body itself carries them. */
+    readonly topLevel?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
   }
 
   toBody(): Record<string, unknown> {
-    return { error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}), ...this.extra } };
+    return {
+      error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}), ...this.extra },
+      ...this.topLevel,
+    };
   }
 }

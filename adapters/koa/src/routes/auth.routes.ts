@@ -1,6 +1,9 @@
 import { API_SCOPES } from '@tuma/accounts';
+import type { WalletLedger } from '@tuma/billing';
 import { z } from 'zod';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
+import { unwrap } from '../http/unwrap.ts';
+import { balanceSchema, balanceView } from './balance-views.ts';
 
 const meSchema = z.object({
   id: z.string(),
@@ -15,22 +18,24 @@ const meSchema = z.object({
     livemode: z.boolean(),
     scopes: z.array(z.string()),
   }),
+  balance: balanceSchema,
 });
 
-/** Who am I: the account and key behind the bearer token. */
-export function authRoutes(): RouteDefinition[] {
+/** Who am I: the account and key behind the bearer token, and the wallet balance. */
+export function authRoutes(useCases: { walletLedger: WalletLedger }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
       path: '/api/auth/me',
       aliases: alsoUnderV1('/api/auth/me'),
-      summary: 'The account and API key behind the token',
+      summary: 'The account and API key behind the token, with the wallet balance',
       tag: 'Account',
       access: { anyScope: API_SCOPES },
       responses: { 200: { description: 'The caller', schema: meSchema } },
       handler: async ({ principal }) => {
         const { account, apiKey } = principal!;
         const snapshot = account.toSnapshot();
+        const wallet = unwrap(await useCases.walletLedger.balance(account.id));
         return json(200, {
           id: snapshot.id,
           email: snapshot.email,
@@ -44,6 +49,7 @@ export function authRoutes(): RouteDefinition[] {
             livemode: apiKey.environment === 'live',
             scopes: [...apiKey.scopes],
           },
+          balance: balanceView(wallet, account.walletCurrency),
         });
       },
     }),

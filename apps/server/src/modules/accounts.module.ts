@@ -10,6 +10,7 @@ import {
   type AccountRepository,
   type ApiKeyRepository,
 } from '@tuma/accounts';
+import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
 import { adminAccountRoutes, authRoutes } from '@tuma/koa-adapter';
 import { MikroOrmAccountRepository, MikroOrmApiKeyRepository, type Database } from '@tuma/mikro-orm-adapter';
@@ -61,7 +62,7 @@ export const accountsServerModule: ServerModule = {
   name: 'accounts',
   bindings,
   routes: (container) => [
-    ...authRoutes(),
+    ...authRoutes({ walletLedger: resolve(container, BILLING_TOKENS.walletLedger) }),
     ...adminAccountRoutes({
       createAccount: resolve(container, ACCOUNTS_TOKENS.createAccount),
       issueApiKey: resolve(container, ACCOUNTS_TOKENS.issueApiKey),
