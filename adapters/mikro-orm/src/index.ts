@@ -7,3 +7,6 @@ export { MikroOrmFxRates } from './repositories/mikro-orm-fx-rates.ts';
 export { MikroOrmWalletStore } from './repositories/mikro-orm-wallet-store.ts';
 export { MikroOrmTopUpRepository } from './repositories/mikro-orm-top-up.repository.ts';
 export { MikroOrmBalanceReports } from './repositories/mikro-orm-balance-reports.ts';
+export { MikroOrmOptOutList } from './repositories/mikro-orm-opt-out-list.ts';
+export { MikroOrmTemplateRepository } from './repositories/mikro-orm-template.repository.ts';
+export { MikroOrmSenderIdRepository } from './repositories/mikro-orm-sender-id.repository.ts';

@@ -5,6 +5,7 @@ import { buildContainer, jsonLogger, openDatabase, resolve, type ServerConfig } 
 import type { Result } from '@tuma/kernel';
 import { MESSAGING_TOKENS, toRouteView } from '@tuma/messaging';
 import type { Database } from '@tuma/mikro-orm-adapter';
+import { parsePage, parseRequestId, parseStatus, SENDER_ID_LIST_LIMIT, SENDER_ID_USAGE, senderIdCliView, senderIdLine } from './sender-id-commands.ts';
 
 export const USAGE = `Tuma operator CLI
 
@@ -19,6 +20,7 @@ Commands:
   fx:set              --from <ISO 4217> --to <ISO 4217> --rate <decimal>   (1 from = rate to)
   fx:list
   routes:update       --code <SVC_CC> [--price <decimal>] [--currency <ISO 4217>] [--active true|false] [--sender-id <id>] [--name <name>]
+${SENDER_ID_USAGE}
 
 Uses DATABASE_URL (PostgreSQL) or, without it, the embedded database in TUMA_DATA_DIR
 (stop the server first: the embedded database allows one process at a time).`;
@@ -83,6 +85,10 @@ export async function runCli(
         currency: { type: 'string' },
         active: { type: 'string' },
         'sender-id': { type: 'string' },
+        id: { type: 'string' },
+        reason: { type: 'string' },
+        status: { type: 'string' },
+        page: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -173,6 +179,27 @@ export async function runCli(
             }),
             (route) => ({ ...toRouteView(route) }),
           );
+        }
+        case 'sender-ids:list': {
+          const status = values.status === undefined ? undefined : parseStatus(values.status);
+          if (values.status !== undefined && !status) throw new UsageError('--status must be pending, approved or rejected');
+          const page = values.page === undefined ? 0 : parsePage(values.page);
+          if (page === undefined) throw new UsageError('--page must be a whole number (0 is the first page)');
+          const review = (
+            await resolve(container, MESSAGING_TOKENS.reviewSenderIds).execute({ status, accountId: values.account, page, limit: SENDER_ID_LIST_LIMIT })
+          ).unwrapOr({ items: [], total: 0 });
+          io.out(values.json ? JSON.stringify({ sender_ids: review.items.map(senderIdCliView), total: review.total, page }) : review.items.map(senderIdLine).join('\n'));
+          return 0;
+        }
+        case 'sender-ids:approve':
+        case 'sender-ids:reject': {
+          const id = parseRequestId(required(values, 'id'));
+          if (id === undefined) throw new UsageError('--id must be a sender ID request id (a positive whole number)');
+          const decision =
+            command === 'sender-ids:approve'
+              ? await resolve(container, MESSAGING_TOKENS.approveSenderId).execute({ id })
+              : await resolve(container, MESSAGING_TOKENS.rejectSenderId).execute({ id, reason: required(values, 'reason') });
+          return report(decision, senderIdCliView);
         }
         default:
           throw new UsageError(`Unknown command: ${command}`);

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
-import { loadConfig } from '@tuma/server';
-import { defaultCatalogueData } from '@tuma/messaging';
+import { BILLING_TOKENS } from '@tuma/billing';
+import { buildContainer, jsonLogger, loadConfig, resolve } from '@tuma/server';
+import { defaultCatalogueData, MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmCatalogue } from '@tuma/mikro-orm-adapter';
 import { runCli } from '../src/cli.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
@@ -108,5 +109,50 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect(unknown.err).to.contain('route SVC_XX not found');
     expect((await cli('routes:update', '--code', 'SVC_KE', '--active', 'yes')).err).to.contain('--active must be true or false');
     expect((await cli('routes:update', '--price', '1')).err).to.contain('--code is required');
+  });
+
+  it('lists, approves (charging the fee once) and rejects sender-ID requests (sender-ids:list|approve|reject)', async () => {
+    const database = await testDatabase();
+    await database.withContext(() => new MikroOrmCatalogue(database).seed(defaultCatalogueData()));
+    const account = JSON.parse((await cli('accounts:create', '--email', 'sid@example.com', '--json')).out);
+    const container = buildContainer({ config, logger: jsonLogger('silent'), database });
+    const request = (name: string, countries: string[]) =>
+      database.withContext(async () => (await resolve(container, MESSAGING_TOKENS.requestSenderId).execute({ accountId: account.id, name, countries }))._unsafeUnwrap().request.id);
+    const acme = await request('ACME', ['GH', 'KE']);
+    const beta = await request('BETA', ['TZ']);
+
+    const listed = await cli('sender-ids:list', '--status', 'pending', '--json');
+    expect(listed.code).to.equal(0);
+    const pending = JSON.parse(listed.out);
+    expect(pending.total).to.equal(2);
+    expect(pending.sender_ids.map((s: { id: number }) => s.id)).to.deep.equal([beta, acme]);
+    expect(pending.sender_ids[1]).to.deep.include({ account_id: account.id, name: 'ACME', estimated_fee_usd: 150, fee_countries: ['GH'], status: 'pending' });
+    expect((await cli('sender-ids:list')).out).to.equal(`#${beta}  BETA  pending  TZ  ${account.id}  fee USD 150 (TZ)\n#${acme}  ACME  pending  GH,KE  ${account.id}  fee USD 150 (GH)`);
+
+    const broke = await cli('sender-ids:approve', '--id', String(acme), '--json');
+    expect(broke.code).to.equal(1);
+    expect(JSON.parse(broke.err).error.code).to.equal('insufficient_balance');
+    await database.withContext(async () =>
+      (await resolve(container, BILLING_TOKENS.adjustBalance).execute({ accountId: account.id, direction: 'credit', amount: '1000', reason: 'funds', reference: 'sid-cli' }))._unsafeUnwrap(),
+    );
+    const approved = await cli('sender-ids:approve', '--id', String(acme), '--json');
+    expect(approved.code).to.equal(0);
+    expect(JSON.parse(approved.out)).to.deep.include({ id: acme, status: 'approved', fee_usd: 150, fee_amount: 150, fee_currency: 'USD', fee_fx_rate: '1' });
+    const again = await cli('sender-ids:approve', '--id', String(acme), '--json');
+    expect([again.code, JSON.parse(again.err).error.code]).to.deep.equal([1, 'conflict']);
+    const balance = await database.withContext(async () => (await resolve(container, BILLING_TOKENS.walletLedger).balance(account.id))._unsafeUnwrap());
+    expect(balance?.balance.toString()).to.equal('850.000000 USD');
+
+    const rejected = await cli('sender-ids:reject', '--id', String(beta), '--reason', 'No trade licence');
+    expect(rejected.code).to.equal(0);
+    expect(rejected.out).to.contain('status: rejected').and.to.contain('rejection_reason: No trade licence');
+    expect(JSON.parse((await cli('sender-ids:list', '--status', 'approved', '--json')).out).sender_ids.map((s: { id: number }) => s.id)).to.deep.equal([acme]);
+    expect((await cli('sender-ids:approve', '--id', '424242')).err).to.contain('sender_id 424242 not found');
+
+    expect((await cli('sender-ids:reject', '--id', String(beta))).err).to.contain('--reason is required');
+    expect((await cli('sender-ids:approve')).err).to.contain('--id is required');
+    expect((await cli('sender-ids:approve', '--id', 'abc')).code).to.equal(2);
+    expect((await cli('sender-ids:list', '--status', 'cancelled')).err).to.contain('--status must be pending, approved or rejected');
+    expect((await cli('sender-ids:list', '--page', '-1')).code).to.equal(2);
   });
 });

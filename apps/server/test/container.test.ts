@@ -13,3 +13,26 @@ describe('composition root', () => {
     for (const token of tokens) expect(resolve(container, token), token.toString()).to.not.equal(undefined);
   });
 });
+
+describe('composition root: sender IDs', () => {
+  it('serves the approval check sends use from the sender-ID repository itself', async () => {
+    const container = buildContainer({ config: loadConfig({}), logger: jsonLogger('silent'), database: await testDatabase() });
+    const approvals = resolve(container, MESSAGING_TOKENS.senderIdApprovals);
+    expect(approvals).to.equal(resolve(container, MESSAGING_TOKENS.senderIdRepository));
+    expect(approvals.constructor.name).to.equal('MikroOrmSenderIdRepository');
+    const M = MESSAGING_TOKENS;
+    const useCases: Token<unknown>[] = [M.requestSenderId, M.listSenderIds, M.reviewSenderIds, M.approveSenderId, M.rejectSenderId];
+    for (const token of useCases) expect(resolve(container, token), token.toString()).to.have.property('execute').that.is.a('function');
+  });
+});
+
+describe('composition root: opt-outs and templates', () => {
+  it('binds the MikroORM opt-out list and template repository, and their use cases', async () => {
+    const container = buildContainer({ config: loadConfig({}), logger: jsonLogger('silent'), database: await testDatabase() });
+    const M = MESSAGING_TOKENS;
+    expect(resolve(container, M.optOutList).constructor.name).to.equal('MikroOrmOptOutList');
+    expect(resolve(container, M.templateRepository).constructor.name).to.equal('MikroOrmTemplateRepository');
+    const useCases: Token<unknown>[] = [M.listOptOuts, M.addOptOut, M.removeOptOut, M.listTemplates, M.createTemplate, M.updateTemplate, M.deleteTemplate];
+    for (const token of useCases) expect(resolve(container, token), token.toString()).to.have.property('execute').that.is.a('function');
+  });
+});

@@ -9,3 +9,4 @@ export {
   type SmsEncoding,
 } from './domain/segmenting/segmenter.ts';
 export { isGsm7Encodable } from './domain/segmenting/gsm7-alphabet.ts';
+export { GSM7_BASIC_TABLE, GSM7_EXTENSION_TABLE } from './domain/segmenting/gsm7-alphabet.ts';

@@ -8,6 +8,22 @@ import type { SeedCatalogue } from './application/seed-catalogue.use-case.ts';
 import type { UpdateRoute } from './application/update-route.use-case.ts';
 import type { Catalogue } from './domain/catalogue/catalogue.port.ts';
 import type { QuotePrice } from './application/quote-price.use-case.ts';
+import type { AddOptOut } from './application/add-opt-out.use-case.ts';
+import type { CreateTemplate } from './application/create-template.use-case.ts';
+import type { DeleteTemplate } from './application/delete-template.use-case.ts';
+import type { ListOptOuts } from './application/list-opt-outs.use-case.ts';
+import type { ListTemplates } from './application/list-templates.use-case.ts';
+import type { RemoveOptOut } from './application/remove-opt-out.use-case.ts';
+import type { UpdateTemplate } from './application/update-template.use-case.ts';
+import type { OptOutList } from './domain/opt-outs/opt-out-list.port.ts';
+import type { TemplateRepository } from './domain/templates/template.repository.port.ts';
+import type { ApproveSenderId } from './application/approve-sender-id.use-case.ts';
+import type { ListSenderIds } from './application/list-sender-ids.use-case.ts';
+import type { RejectSenderId } from './application/reject-sender-id.use-case.ts';
+import type { RequestSenderId } from './application/request-sender-id.use-case.ts';
+import type { ReviewSenderIds } from './application/review-sender-ids.use-case.ts';
+import type { SenderIdApprovals } from './application/sender-id-approvals.port.ts';
+import type { SenderIdRepository } from './application/sender-id.repository.port.ts';
 
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
@@ -19,4 +35,20 @@ export const MESSAGING_TOKENS = {
   updateRoute: token<UpdateRoute>('messaging.UpdateRoute'),
   seedCatalogue: token<SeedCatalogue>('messaging.SeedCatalogue'),
   quotePrice: token<QuotePrice>('messaging.QuotePrice'),
+  optOutList: token<OptOutList>('messaging.OptOutList'),
+  listOptOuts: token<ListOptOuts>('messaging.ListOptOuts'),
+  addOptOut: token<AddOptOut>('messaging.AddOptOut'),
+  removeOptOut: token<RemoveOptOut>('messaging.RemoveOptOut'),
+  templateRepository: token<TemplateRepository>('messaging.TemplateRepository'),
+  listTemplates: token<ListTemplates>('messaging.ListTemplates'),
+  createTemplate: token<CreateTemplate>('messaging.CreateTemplate'),
+  updateTemplate: token<UpdateTemplate>('messaging.UpdateTemplate'),
+  deleteTemplate: token<DeleteTemplate>('messaging.DeleteTemplate'),
+  senderIdRepository: token<SenderIdRepository>('messaging.SenderIdRepository'),
+  senderIdApprovals: token<SenderIdApprovals>('messaging.SenderIdApprovals'),
+  requestSenderId: token<RequestSenderId>('messaging.RequestSenderId'),
+  listSenderIds: token<ListSenderIds>('messaging.ListSenderIds'),
+  reviewSenderIds: token<ReviewSenderIds>('messaging.ReviewSenderIds'),
+  approveSenderId: token<ApproveSenderId>('messaging.ApproveSenderId'),
+  rejectSenderId: token<RejectSenderId>('messaging.RejectSenderId'),
 };

@@ -1,10 +1,11 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
+import type { InvalidPhoneNumber } from '@tuma/messaging';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError;
+export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -27,6 +28,7 @@ export const DOMAIN_ERROR_STATUS = {
   reservation_exceeded: 409,
   reference_conflict: 409,
   invalid_amount: 422,
+  invalid_phone_number: 400,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Fields of an error that are not for the client (already in code/message). */

@@ -8,6 +8,10 @@ import { WalletRecord } from './wallet.entity.ts';
 import { LedgerEntryRecord } from './ledger-entry.entity.ts';
 import { ReservationRecord } from './reservation.entity.ts';
 import { TopUpRecord } from './top-up.entity.ts';
+import { OptOutRecord } from './opt-out.entity.ts';
+import { MessageTemplateRecord } from './message-template.entity.ts';
+import { SenderIdRecord } from './sender-id.entity.ts';
+import { SenderIdHoldRecord } from './sender-id-hold.entity.ts';
 
-export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord];
-export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord };
+export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord];
+export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord };

@@ -5,6 +5,8 @@ import { Migration20261121000002Catalogue } from './Migration20261121000002Catal
 import { Migration20261121000003FxRates } from './Migration20261121000003FxRates.ts';
 import { Migration20261121000004Wallets } from './Migration20261121000004Wallets.ts';
 import { Migration20261121000005TopUps } from './Migration20261121000005TopUps.ts';
+import { Migration20261121000006OptOutsTemplates } from './Migration20261121000006OptOutsTemplates.ts';
+import { Migration20261121000007SenderIds } from './Migration20261121000007SenderIds.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -13,4 +15,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000003FxRates', class: Migration20261121000003FxRates },
   { name: 'Migration20261121000004Wallets', class: Migration20261121000004Wallets },
   { name: 'Migration20261121000005TopUps', class: Migration20261121000005TopUps },
+  { name: 'Migration20261121000006OptOutsTemplates', class: Migration20261121000006OptOutsTemplates },
+  { name: 'Migration20261121000007SenderIds', class: Migration20261121000007SenderIds },
 ];

@@ -3,7 +3,10 @@ import { billingServerModule } from './billing.module.ts';
 import { catalogueServerModule } from './catalogue.module.ts';
 import { paymentsServerModule } from './payments.module.ts';
 import { pricingServerModule } from './pricing.module.ts';
+import { optOutsServerModule } from './opt-outs.module.ts';
+import { templatesServerModule } from './templates.module.ts';
+import { senderIdsServerModule } from './sender-ids.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /** Every capability the server wires, in start order. */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule];

@@ -1,0 +1,22 @@
+import { errAsync, fieldError, ResultAsync, type ValidationError } from '@tuma/kernel';
+import { TEMPLATE_LIST_DEFAULT_LIMIT, TEMPLATE_LIST_MAX_LIMIT, type Template } from '../domain/templates/template.aggregate.ts';
+import type { TemplateRepository } from '../domain/templates/template.repository.port.ts';
+
+export interface ListTemplatesInput {
+  readonly accountId: string;
+  /** 1 to 500; 200 when absent. */
+  readonly limit?: number;
+}
+
+/** The account's templates, newest first. */
+export class ListTemplates {
+  constructor(private readonly templates: TemplateRepository) {}
+
+  execute(input: ListTemplatesInput): ResultAsync<readonly Template[], ValidationError> {
+    const limit = input.limit ?? TEMPLATE_LIST_DEFAULT_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1 || limit > TEMPLATE_LIST_MAX_LIMIT) {
+      return errAsync(fieldError('limit', `Must be an integer from 1 to ${TEMPLATE_LIST_MAX_LIMIT}`));
+    }
+    return ResultAsync.fromSafePromise(this.templates.list(input.accountId, limit));
+  }
+}

@@ -1,0 +1,18 @@
+/** Opt-out (STOP) lists: the `OptOutList` port sends consult, its in-memory form and the use cases of `/api/opt-outs`. */
+export {
+  API_ORIGIN,
+  OPT_OUT_KEYWORD_MAX_LENGTH,
+  OPT_OUT_LIST_DEFAULT_LIMIT,
+  OPT_OUT_LIST_MAX_LIMIT,
+  OPT_OUT_SOURCES,
+  smsOrigin,
+  type OptOut,
+  type OptOutOrigin,
+  type OptOutSource,
+} from './domain/opt-outs/opt-out.model.ts';
+export type { OptOutAddition, OptOutList } from './domain/opt-outs/opt-out-list.port.ts';
+export { readPhoneField, type InvalidPhoneField, type PhoneReading } from './domain/opt-outs/opt-out-phone.ts';
+export { InMemoryOptOutList, newestOptOutFirst } from './domain/opt-outs/in-memory-opt-out-list.ts';
+export { ListOptOuts, type ListOptOutsInput } from './application/list-opt-outs.use-case.ts';
+export { AddOptOut, type AddOptOutError, type AddOptOutInput } from './application/add-opt-out.use-case.ts';
+export { RemoveOptOut, type OptOutRemoval, type RemoveOptOutInput } from './application/remove-opt-out.use-case.ts';

@@ -1,0 +1,25 @@
+/** Sender IDs: customers' registration requests, operator approval (fee on approval) and the approval check sends use. */
+export { SenderIdName } from './domain/sender-ids/sender-id-name.value-object.ts';
+export { parseSenderIdCountries, SENDER_ID_MAX_COUNTRIES } from './domain/sender-ids/sender-id-countries.ts';
+export {
+  SENDER_ID_REJECTION_REASON_MAX_LENGTH,
+  SENDER_ID_STATUSES,
+  SENDER_ID_USE_CASE_MAX_LENGTH,
+  SenderIdRequest,
+  type NewSenderIdRequest,
+  type NewSenderIdRequestInput,
+  type SenderIdApproval,
+  type SenderIdFeeCharge,
+  type SenderIdRequestSnapshot,
+  type SenderIdStatus,
+} from './domain/sender-ids/sender-id-request.aggregate.ts';
+export { senderIdNotPending, senderIdTaken, type SenderIdNotPendingError, type SenderIdTakenError } from './domain/sender-ids/sender-id-errors.ts';
+export { estimateSenderIdFee, feeInWalletCurrency, type SenderIdFeeEstimate } from './domain/sender-ids/sender-id-fee-estimate.ts';
+export type { SenderIdApprovals } from './application/sender-id-approvals.port.ts';
+export type { SenderIdListQuery, SenderIdPage, SenderIdRepository } from './application/sender-id.repository.port.ts';
+export { RequestSenderId, type RequestSenderIdError, type RequestSenderIdInput, type SenderIdReceipt } from './application/request-sender-id.use-case.ts';
+export { ListSenderIds } from './application/list-sender-ids.use-case.ts';
+export { ReviewSenderIds, type SenderIdReview } from './application/review-sender-ids.use-case.ts';
+export { ApproveSenderId, type ApproveSenderIdError, type SenderIdDecision } from './application/approve-sender-id.use-case.ts';
+export { RejectSenderId, type RejectSenderIdError, type RejectSenderIdInput } from './application/reject-sender-id.use-case.ts';
+export { InMemorySenderIdRepository } from './testing/in-memory-sender-id.repository.ts';

@@ -1,0 +1,8 @@
+import { InMemoryOptOutList } from '../src/opt-outs.ts';
+import { describeOptOutListContract } from '../src/testing/contracts.ts';
+
+describeOptOutListContract('in-memory', async () => ({
+  optOuts: new InMemoryOptOutList(),
+  accountIds: ['acc_a', 'acc_b'],
+  step: (work) => work(),
+}));
