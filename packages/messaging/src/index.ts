@@ -6,3 +6,4 @@ export { MESSAGING_TOKENS } from './tokens.ts';
 export * from './opt-outs.ts';
 export * from './templates.ts';
 export * from './sender-ids.ts';
+export * from './delivery.ts';

@@ -224,3 +224,4 @@ export function describeCatalogueContract(name: string, make: () => Promise<Cata
 export { describeOptOutListContract, type OptOutListFixture } from './opt-out-list.contract.ts';
 export { describeTemplateRepositoryContract, type TemplateRepositoryFixture } from './template-repository.contract.ts';
 export { describeSenderIdRepositoryContract, type SenderIdRepositoryFixture } from './sender-id-contracts.ts';
+export { describeCarrierGatewayContract, type CarrierGatewayFixture } from './carrier-gateway.contract.ts';
