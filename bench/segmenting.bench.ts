@@ -7,7 +7,7 @@
  */
 import { createRequire } from 'node:module';
 import { segmentMessage } from '../packages/messaging/src/segmenting.ts';
-import { seededRandom } from './support/seeded-random.ts';
+import { seededRandom } from '../packages/kernel/src/index.ts';
 
 /** split-sms 0.1.7 ships CommonJS without types. */
 interface SplitSms {

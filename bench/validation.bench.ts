@@ -19,7 +19,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { AFRICAN_MARKETS as CATALOGUE_MARKETS } from '../packages/messaging/src/catalogue.ts';
 import { validateNumber } from '../packages/messaging/src/numbers.ts';
-import { seededRandom } from './support/seeded-random.ts';
+import { seededRandom } from '../packages/kernel/src/index.ts';
 
 type LibPhoneNumber = typeof import('libphonenumber-js/max');
 type CountryCode = import('libphonenumber-js/max').CountryCode;

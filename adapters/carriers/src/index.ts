@@ -11,7 +11,6 @@ export {
 } from './simulator/simulator-options.ts';
 export { MAGIC_NUMBERS, overrideFor, type NumberOverride, type SimulatedOutcome } from './simulator/simulated-outcome.ts';
 export { ManualScheduler, timerScheduler, type ScheduledTask, type Scheduler } from './simulator/scheduler.ts';
-export { seededRandom } from './simulator/seeded-random.ts';
 
 export { SmppCarrierGateway } from './smpp/smpp-carrier-gateway.ts';
 export { SmppBindError } from './smpp/smpp-connection.ts';

@@ -33,3 +33,4 @@ export { InMemoryJobScheduler, type ScheduledJob } from './testing/in-memory-job
 export * from './result.ts';
 export { token, type Token } from './application/token.ts';
 export { KERNEL_TOKENS } from './tokens.ts';
+export { seededRandom } from './domain/seeded-random.ts';

@@ -17,7 +17,7 @@ import {
   type SubmitResult,
 } from '@tuma/messaging';
 import { MAGIC_NUMBERS, overrideFor, type SimulatedOutcome } from './simulated-outcome.ts';
-import { seededRandom } from './seeded-random.ts';
+import { seededRandom } from '@tuma/kernel';
 import {
   resolveSimulatorOptions,
   SIMULATED_FAILURES,

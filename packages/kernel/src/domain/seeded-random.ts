@@ -1,4 +1,4 @@
-/** mulberry32: a small seeded PRNG, so a seeded simulator gives the same outcomes on every run. */
+/** mulberry32: a small seeded PRNG, for reproducible simulations and benchmark corpora (not for secrets). */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
