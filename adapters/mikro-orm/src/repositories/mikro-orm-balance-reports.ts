@@ -1,15 +1,10 @@
 import type { AccountBalanceRow, BalanceReports, BalanceStats, TopUpWindowTotal } from '@tuma/billing';
-import { currency, Money } from '@tuma/kernel';
+import { currency } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
+import { storedMoney } from './stored-money.ts';
 
 type Row = Record<string, unknown>;
 
-/** numeric(20,6) read as text is always an exact decimal; anything else is a corrupt row. */
-function money(value: unknown, code: string): Money {
-  const parsed = Money.parse(String(value), code);
-  if (parsed.isErr()) throw new Error(`Unreadable amount ${String(value)} ${code}: ${parsed.error.message}`);
-  return parsed.value;
-}
 
 const WINDOWS: readonly { window: TopUpWindowTotal['window']; hours: number }[] = [
   { window: '24h', hours: 24 },
@@ -45,8 +40,8 @@ export class MikroOrmBalanceReports implements BalanceReports {
       total: Number(count?.n ?? 0),
       rows: rows.map((row) => {
         const code = String(row.wallet_currency);
-        const balance = row.balance === null ? null : money(row.balance, code);
-        const reserved = row.reserved === null ? null : money(row.reserved, code);
+        const balance = row.balance === null ? null : storedMoney(String(row.balance), code, `balance of account ${String(row.id)}`);
+        const reserved = row.reserved === null ? null : storedMoney(String(row.reserved), code, `reserved of account ${String(row.id)}`);
         return {
           accountId: String(row.id),
           email: String(row.email),
@@ -80,7 +75,7 @@ export class MikroOrmBalanceReports implements BalanceReports {
       );
       for (const row of rows) {
         const code = String(row.currency);
-        topUps.push({ window, currency: currency(code), count: Number(row.n), amount: money(row.amount, code) });
+        topUps.push({ window, currency: currency(code), count: Number(row.n), amount: storedMoney(String(row.amount), code, 'top-up total') });
       }
     }
     return {
@@ -88,7 +83,7 @@ export class MikroOrmBalanceReports implements BalanceReports {
       wallets: totals.reduce((sum, row) => sum + Number(row.wallets), 0),
       totals: totals.map((row) => {
         const code = String(row.currency);
-        return { currency: currency(code), wallets: Number(row.wallets), balance: money(row.balance, code), reserved: money(row.reserved, code) };
+        return { currency: currency(code), wallets: Number(row.wallets), balance: storedMoney(String(row.balance), code, `balance of account ${String(row.id)}`), reserved: storedMoney(String(row.reserved), code, `reserved of account ${String(row.id)}`) };
       }),
       negativeRiskAccounts: totals.reduce((sum, row) => sum + Number(row.at_risk), 0),
       topUps,

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, currency, err, Money, notFound, ok, type Result } from '@tuma/kernel';
+import { conflict, currency, err, notFound, ok, type Result } from '@tuma/kernel';
 import {
   inMarketOrder,
   planCatalogueSeed,
@@ -18,6 +18,7 @@ import {
   type SenderIdFee,
 } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
+import { storedMoney } from './stored-money.ts';
 import { MarketRecord } from '../entities/market.entity.ts';
 import { RouteRecord } from '../entities/route.entity.ts';
 import { SenderIdFeeRecord, type SenderIdFeeTableRow } from '../entities/sender-id-fee.entity.ts';
@@ -28,15 +29,6 @@ type FeeRow = InferEntity<typeof SenderIdFeeRecord>;
 
 const normalize = (code: string): string => code.trim().toUpperCase();
 
-/** A stored amount that does not parse is corrupt data, not an expected failure. */
-function storedMoney(amount: string, currencyCode: string, what: string): Money {
-  return Money.parse(amount, currencyCode).match(
-    (money) => money,
-    (error) => {
-      throw new Error(`Corrupt ${what} in the catalogue (${amount} ${currencyCode}): ${error.message}`);
-    },
-  );
-}
 
 const marketToDomain = (row: MarketRow): Market => ({
   countryCode: row.countryCode,
@@ -70,7 +62,7 @@ const marketToRecord = (market: Market, position: number): MarketRow => ({
 });
 
 function routeToDomain(row: RouteRow, countryName: string): Route {
-  const pricePerSegment = storedMoney(row.pricePerSegment, row.currency, `price of route ${row.code}`);
+  const pricePerSegment = storedMoney(row.pricePerSegment, row.currency, `price of route ${row.code} in the catalogue`);
   return {
     code: row.code,
     name: row.name,

@@ -1,18 +1,16 @@
 import { LockMode, type InferEntity } from '@mikro-orm/core';
 import { TopUp, type PaymentProviderName, type TopUpRepository, type TopUpStatus } from '@tuma/billing';
-import { Money } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
 import { TopUpRecord } from '../entities/top-up.entity.ts';
+import { storedMoney } from './stored-money.ts';
 
 type Row = InferEntity<typeof TopUpRecord>;
 
 function toDomain(row: Row): TopUp {
-  const amount = Money.parse(row.amount, row.currency);
-  if (amount.isErr()) throw new Error(`Stored top-up ${row.id} has a corrupt amount: ${amount.error.message}`);
   return TopUp.rehydrate({
     id: row.id,
     accountId: row.accountId,
-    amount: amount.value,
+    amount: storedMoney(row.amount, row.currency, `amount of top-up ${row.id}`),
     provider: row.provider as PaymentProviderName,
     providerSessionId: row.providerSessionId,
     checkoutUrl: row.checkoutUrl,

@@ -19,12 +19,12 @@ import {
   entryToDomain,
   jsonRow,
   reservationToDomain,
-  storedMoney,
   walletToDomain,
   type EntryRow,
   type ReservationRow,
   type WalletRow,
 } from './wallet-rows.ts';
+import { storedMoney } from './stored-money.ts';
 
 const ENTRY_DATES = ['createdAt'];
 const RESERVATION_DATES = ['createdAt', 'updatedAt'];

@@ -1,7 +1,8 @@
 import type { InferEntity } from '@mikro-orm/core';
-import { currency, Money } from '@tuma/kernel';
+import { currency } from '@tuma/kernel';
 import { SENDER_ID_STATUSES, SenderIdRequest, type SenderIdRequestSnapshot, type SenderIdStatus } from '@tuma/messaging';
 import type { SenderIdRecord } from '../entities/sender-id.entity.ts';
+import { storedMoney } from './stored-money.ts';
 
 export type SenderIdRow = InferEntity<typeof SenderIdRecord>;
 
@@ -11,15 +12,6 @@ export type SenderIdDecisionColumns = Pick<
   'status' | 'rejectionReason' | 'feeUsd' | 'feeAmount' | 'feeCurrency' | 'feeFxRate' | 'feeEntryId' | 'feeChargedAt' | 'decidedAt'
 >;
 
-/** A stored amount that does not parse is corrupt data, not an expected failure. */
-function storedMoney(amount: string, currencyCode: string, what: string): Money {
-  return Money.parse(amount, currencyCode).match(
-    (money) => money,
-    (error) => {
-      throw new Error(`Corrupt ${what} (${amount} ${currencyCode}): ${error.message}`);
-    },
-  );
-}
 
 function storedStatus(row: SenderIdRow): SenderIdStatus {
   const status = SENDER_ID_STATUSES.find((s) => s === row.status);

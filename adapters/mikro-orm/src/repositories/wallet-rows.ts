@@ -9,24 +9,16 @@ import {
   type ReservationStatus,
   type WalletSnapshot,
 } from '@tuma/billing';
-import { currency, Money } from '@tuma/kernel';
+import { currency } from '@tuma/kernel';
 import type { LedgerEntryRecord } from '../entities/ledger-entry.entity.ts';
 import type { ReservationRecord } from '../entities/reservation.entity.ts';
 import type { WalletRecord } from '../entities/wallet.entity.ts';
+import { storedMoney } from './stored-money.ts';
 
 export type WalletRow = InferEntity<typeof WalletRecord>;
 export type EntryRow = Omit<InferEntity<typeof LedgerEntryRecord>, 'seq'>;
 export type ReservationRow = InferEntity<typeof ReservationRecord>;
 
-/** A stored amount that does not parse is corrupt data, not an expected failure. */
-export function storedMoney(amount: string, code: string, what: string): Money {
-  return Money.parse(amount, code).match(
-    (money) => money,
-    (error) => {
-      throw new Error(`Corrupt ${what} (${amount} ${code}): ${error.message}`);
-    },
-  );
-}
 
 const RELATED = new Set<string>(RELATED_OBJECT_TYPES);
 

@@ -1,4 +1,4 @@
-import { errAsync, fieldError, ResultAsync, type ValidationError } from '@tuma/kernel';
+import { checkLimit, ResultAsync, type ValidationError } from '@tuma/kernel';
 import type { OptOutList } from '../domain/opt-outs/opt-out-list.port.ts';
 import { OPT_OUT_LIST_DEFAULT_LIMIT, OPT_OUT_LIST_MAX_LIMIT, type OptOut } from '../domain/opt-outs/opt-out.model.ts';
 
@@ -14,9 +14,6 @@ export class ListOptOuts {
 
   execute(input: ListOptOutsInput): ResultAsync<readonly OptOut[], ValidationError> {
     const limit = input.limit ?? OPT_OUT_LIST_DEFAULT_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > OPT_OUT_LIST_MAX_LIMIT) {
-      return errAsync(fieldError('limit', `Must be an integer from 1 to ${OPT_OUT_LIST_MAX_LIMIT}`));
-    }
-    return ResultAsync.fromSafePromise(this.optOuts.list(input.accountId, limit));
+    return checkLimit(limit, OPT_OUT_LIST_MAX_LIMIT).asyncAndThen((checked) => ResultAsync.fromSafePromise(this.optOuts.list(input.accountId, checked)));
   }
 }

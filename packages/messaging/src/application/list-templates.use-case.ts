@@ -1,4 +1,4 @@
-import { errAsync, fieldError, ResultAsync, type ValidationError } from '@tuma/kernel';
+import { checkLimit, ResultAsync, type ValidationError } from '@tuma/kernel';
 import { TEMPLATE_LIST_DEFAULT_LIMIT, TEMPLATE_LIST_MAX_LIMIT, type Template } from '../domain/templates/template.aggregate.ts';
 import type { TemplateRepository } from '../domain/templates/template.repository.port.ts';
 
@@ -14,9 +14,6 @@ export class ListTemplates {
 
   execute(input: ListTemplatesInput): ResultAsync<readonly Template[], ValidationError> {
     const limit = input.limit ?? TEMPLATE_LIST_DEFAULT_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > TEMPLATE_LIST_MAX_LIMIT) {
-      return errAsync(fieldError('limit', `Must be an integer from 1 to ${TEMPLATE_LIST_MAX_LIMIT}`));
-    }
-    return ResultAsync.fromSafePromise(this.templates.list(input.accountId, limit));
+    return checkLimit(limit, TEMPLATE_LIST_MAX_LIMIT).asyncAndThen((checked) => ResultAsync.fromSafePromise(this.templates.list(input.accountId, checked)));
   }
 }
