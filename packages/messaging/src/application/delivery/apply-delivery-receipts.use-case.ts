@@ -1,0 +1,62 @@
+import { ResultAsync, type UnitOfWork } from '@tuma/kernel';
+import type { DeliveryReceipt } from '../../domain/delivery/delivery-receipt.ts';
+import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+
+/** Per receipt, in input order: applied (or ignored, as the transition rules say), or its message is unknown. */
+export type ReceiptApplication = 'applied' | 'unknown_message';
+
+/**
+ * Moves messages by their delivery receipts, many receipts in one unit of work: the messages are
+ * locked, each receipt applied in arrival order (`applyDeliveryEvent` ignores duplicates,
+ * out-of-order and late ones), and the changed messages written in one statement. A receipt is
+ * matched by our message id when the gateway knows it, else by (carrier, carrier message id).
+ * Failures reported by receipts are not refunded (docs/message-statuses.md, "Refunds").
+ */
+export class ApplyDeliveryReceipts {
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  async execute(receipts: readonly DeliveryReceipt[]): Promise<readonly ReceiptApplication[]> {
+    const applied = await this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.apply(receipts)));
+    return applied.match(
+      (value) => value,
+      (never) => never,
+    );
+  }
+
+  private async apply(receipts: readonly DeliveryReceipt[]): Promise<ReceiptApplication[]> {
+    const byId = new Map<string, OutboundMessage>();
+    for (const message of await this.messages.lockByIds(receipts.flatMap((r) => (r.messageId ? [r.messageId] : [])))) byId.set(message.id, message);
+    const changed = new Set<string>();
+    const outcomes: ReceiptApplication[] = [];
+    for (const receipt of receipts) {
+      const message = await this.find(receipt, byId);
+      if (!message) {
+        outcomes.push('unknown_message');
+        continue;
+      }
+      const next = applyToMessage(message, { type: 'receipt', receipt });
+      // Receipts are never refused by the transition rules; an Err here would be a bug there.
+      if (next.isErr()) throw new Error(`${message.id}: ${next.error.message}`);
+      if (next.value.changed) {
+        byId.set(message.id, next.value.message);
+        changed.add(message.id);
+      }
+      outcomes.push('applied');
+    }
+    await this.messages.saveDelivery([...changed].map((id) => byId.get(id)!));
+    return outcomes;
+  }
+
+  private async find(receipt: DeliveryReceipt, byId: Map<string, OutboundMessage>): Promise<OutboundMessage | undefined> {
+    if (receipt.messageId) return byId.get(receipt.messageId);
+    const known = [...byId.values()].find((m) => m.carrier === receipt.carrier && m.delivery.carrierMessageIds.includes(receipt.carrierMessageId));
+    if (known) return known;
+    const locked = await this.messages.lockByCarrierMessageId(receipt.carrier, receipt.carrierMessageId);
+    if (locked) byId.set(locked.id, locked);
+    return locked;
+  }
+}

@@ -1,0 +1,26 @@
+import type { JobScheduler } from '@tuma/kernel';
+import type { MessageBatch } from '../../domain/messages/message-batch.ts';
+import { BATCH_CHUNK_SIZE, DISPATCH_BATCH_JOB, DRIP_BATCH_JOB } from './sending-jobs.ts';
+
+/** The member ranges `[from, to]` (both included) of `total` members cut in chunks of `size`. */
+export function chunkRanges(fromSeq: number, toSeq: number, size: number = BATCH_CHUNK_SIZE): { fromSeq: number; toSeq: number }[] {
+  const ranges: { fromSeq: number; toSeq: number }[] = [];
+  for (let start = fromSeq; start <= toSeq; start += size) ranges.push({ fromSeq: start, toSeq: Math.min(start + size - 1, toSeq) });
+  return ranges;
+}
+
+/**
+ * Enqueues a new batch's fan-out in the current unit of work: one dispatch job per chunk (at the
+ * scheduled time for `scheduled`), or for `dripping` the first minute's drip job, which enqueues
+ * the next minute's when it runs.
+ */
+export async function enqueueBatchJobs(jobs: JobScheduler, batch: MessageBatch): Promise<void> {
+  if (batch.total === 0) return;
+  if (batch.status === 'dripping') {
+    const perMinute = batch.dripRate!;
+    await jobs.enqueue(DRIP_BATCH_JOB, { batchId: batch.id, fromSeq: 0, perMinute, total: batch.total, dueAt: batch.createdAt.toISOString() });
+    return;
+  }
+  const options = batch.scheduledAt ? { startAfter: batch.scheduledAt } : {};
+  for (const range of chunkRanges(0, batch.total - 1)) await jobs.enqueue(DISPATCH_BATCH_JOB, { batchId: batch.id, ...range }, options);
+}

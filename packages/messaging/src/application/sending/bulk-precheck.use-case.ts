@@ -1,0 +1,87 @@
+import type { WalletBalances } from '@tuma/billing';
+import { err, Money, ok, type CurrencyCode, type Result } from '@tuma/kernel';
+import { UNROUTABLE_SAMPLES, type UnroutableSample } from '../../domain/messages/send-errors.ts';
+import type { BulkAudienceInput, BulkPlan, BulkPlanError, PlanBulkSend } from './plan-bulk-send.ts';
+
+export interface CountryBreakdown {
+  readonly countryCode: string;
+  readonly countryName: string;
+  readonly currency: CurrencyCode;
+  readonly routeCode: string;
+  readonly contacts: number;
+  readonly segments: number;
+  /** In the route currency. */
+  readonly routeCost: Money;
+  /** In the wallet currency. */
+  readonly walletCost: Money;
+  readonly pricePerSegment: Money;
+}
+
+export interface BulkPrecheck {
+  readonly totalContacts: number;
+  readonly totalSegments: number;
+  readonly totalCost: Money;
+  readonly walletCurrency: CurrencyCode;
+  /** Null when the account has no wallet yet. */
+  readonly walletBalance: Money | null;
+  readonly balanceAfter: Money | null;
+  readonly sufficientBalance: boolean;
+  readonly breakdown: readonly CountryBreakdown[];
+  readonly unroutable: readonly UnroutableSample[];
+  readonly unroutableCount: number;
+  readonly suppressedCount: number;
+}
+
+/** `POST /api/messages/bulk-precheck`: what a send-bulk would do, per country; nothing is sent or charged. */
+export class BulkPrecheckUseCase {
+  constructor(
+    private readonly plan: PlanBulkSend,
+    private readonly balances: WalletBalances,
+  ) {}
+
+  async execute(input: BulkAudienceInput): Promise<Result<BulkPrecheck, BulkPlanError>> {
+    const planned = await this.plan.execute(input);
+    if (planned.isErr()) return err(planned.error);
+    const plan = planned.value;
+    const balance = (await this.balances.balanceOf(input.accountId)) ?? null;
+    const available = balance ?? Money.zero(plan.walletCurrency);
+    return ok({
+      totalContacts: plan.members.length,
+      totalSegments: plan.totalSegments,
+      totalCost: plan.totalCost,
+      walletCurrency: plan.walletCurrency,
+      walletBalance: balance,
+      balanceAfter: balance === null ? null : balance.subtract(plan.totalCost),
+      sufficientBalance: available.compare(plan.totalCost) >= 0,
+      breakdown: breakdownByCountry(plan),
+      unroutable: plan.unroutable.slice(0, UNROUTABLE_SAMPLES),
+      unroutableCount: plan.unroutable.length,
+      suppressedCount: plan.suppressedCount,
+    });
+  }
+}
+
+function breakdownByCountry(plan: BulkPlan): CountryBreakdown[] {
+  const rows = new Map<string, CountryBreakdown>();
+  for (const member of plan.members) {
+    const { route, price } = member;
+    const row = rows.get(route.code);
+    rows.set(
+      route.code,
+      row
+        ? { ...row, contacts: row.contacts + 1, segments: row.segments + member.segments, routeCost: row.routeCost.add(price.routeCost), walletCost: row.walletCost.add(price.walletCost) }
+        : {
+            countryCode: route.countryCode,
+            countryName: route.countryName,
+            currency: route.currency,
+            routeCode: route.code,
+            contacts: 1,
+            segments: member.segments,
+            routeCost: price.routeCost,
+            walletCost: price.walletCost,
+            pricePerSegment: route.pricePerSegment,
+          },
+    );
+  }
+  return [...rows.values()].sort((a, b) => b.contacts - a.contacts || a.countryCode.localeCompare(b.countryCode));
+}

@@ -1,0 +1,82 @@
+import { sumCosts, type WalletLedger } from '@tuma/billing';
+import { err, notFound, ok, ResultAsync, type Clock, type Money, type NotFoundError, type Result, type UnitOfWork } from '@tuma/kernel';
+import type { BatchRepository } from '../../domain/messages/message-batch.ts';
+import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import { notCancellable, type NotCancellableError } from '../../domain/messages/send-errors.ts';
+import { refundMessage } from './refund-message.ts';
+
+export interface CancelledBatch {
+  readonly batchId: string;
+  /** Members cancelled by this call. */
+  readonly cancelled: number;
+  /** What went back to the wallet (zero for test batches). */
+  readonly refunded: Money;
+}
+
+/**
+ * Cancels what has not been handed to a carrier yet: a `queued` message (scheduled, waiting for a
+ * retry, or not picked up yet), or every still-queued member of a batch. Cancelled messages become
+ * `rejected` with `cancelled` and their cost goes back to the wallet: per message for a single
+ * message, in one refund of the sum for a batch. Jobs that come for them later find them final.
+ */
+export class CancelMessages {
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly batches: BatchRepository,
+    private readonly ledger: WalletLedger,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  cancelMessage(accountId: string, id: string): ResultAsync<OutboundMessage, NotFoundError | NotCancellableError> {
+    return this.unitOfWork.run(() =>
+      new ResultAsync(
+        (async (): Promise<Result<OutboundMessage, NotFoundError | NotCancellableError>> => {
+          const [message] = (await this.messages.lockByIds([id])).filter((m) => m.accountId === accountId);
+          if (!message) return err(notFound('message', id));
+          if (message.delivery.status !== 'queued') return err(notCancellable(message.delivery.status));
+          const cancelled = this.cancel(message);
+          await refundMessage(this.ledger, cancelled);
+          await this.messages.saveDelivery([cancelled]);
+          return ok(cancelled);
+        })(),
+      ),
+    );
+  }
+
+  cancelBatch(accountId: string, batchId: string): ResultAsync<CancelledBatch, NotFoundError> {
+    return this.unitOfWork.run(() =>
+      new ResultAsync(
+        (async (): Promise<Result<CancelledBatch, NotFoundError>> => {
+          const batch = await this.batches.find(accountId, batchId);
+          if (!batch) return err(notFound('batch', batchId));
+          const members = await this.messages.lockBatchRange(batchId, 0, batch.total - 1);
+          const cancelled = members.filter((m) => m.delivery.status === 'queued').map((m) => this.cancel(m));
+          const refunded = sumCosts(
+            cancelled.map((m) => m.cost),
+            batch.cost.currency,
+          );
+          if (batch.chargeEntryId && refunded.isPositive()) {
+            const refund = await this.ledger.refund({
+              accountId,
+              entryId: batch.chargeEntryId,
+              amount: refunded,
+              reason: `Cancelled ${cancelled.length} messages of bulk SMS ${batchId}`,
+              reference: `cancel:${batchId}:${cancelled[0]!.id}`,
+            });
+            if (refund.isErr()) throw new Error(`Refunding the cancelled members of ${batchId} failed: ${refund.error.message}`);
+          }
+          await this.messages.saveDelivery(cancelled);
+          return ok({ batchId, cancelled: cancelled.length, refunded: batch.chargeEntryId ? refunded : refunded.multiply(0) });
+        })(),
+      ),
+    );
+  }
+
+  private cancel(message: OutboundMessage): OutboundMessage {
+    const applied = applyToMessage(message, { type: 'rejected', errorCode: 'cancelled', at: this.clock.now() });
+    if (applied.isErr()) throw new Error(`${message.id}: ${applied.error.message}`);
+    return applied.value.message;
+  }
+}

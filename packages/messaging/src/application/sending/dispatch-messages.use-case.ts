@@ -1,0 +1,185 @@
+import type { WalletLedger } from '@tuma/billing';
+import { ResultAsync, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
+import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
+import { decideAfterRefusal, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
+import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import { applyToMessage, isRefundable, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import { segmentMessage } from '../../domain/segmenting/segmenter.ts';
+import type { SubmitResult } from '../delivery/carrier-gateway.port.ts';
+import type { GatewaySelector } from './gateway-selector.ts';
+import { refundMessage } from './refund-message.ts';
+import type { RouteThrottle } from './route-throttle.ts';
+import { SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
+
+export interface DispatchOptions {
+  readonly retryPolicy?: RetryPolicy;
+  /** Submissions in flight at once per dispatch. */
+  readonly concurrency?: number;
+}
+
+export interface DispatchReport {
+  /** Messages handed to a gateway. */
+  readonly submitted: number;
+  readonly accepted: number;
+  readonly retried: number;
+  readonly failed: number;
+}
+
+type Loader = (messages: MessageRepository) => Promise<readonly OutboundMessage[]>;
+
+/**
+ * Hands due messages to their gateway, in three steps so that a process dying at any point loses
+ * nothing and charges nothing twice:
+ * 1. under the rows' locks, each due message takes `dispatched` (status `sent`) and commits;
+ * 2. the gateway calls, throttled per route, outside any transaction;
+ * 3. under the locks again, each answer is recorded: `carrier_accepted`, or the retry policy's
+ *    decision (a retry job at its delay, or `failed` with a refund).
+ * A job that finds its message still `sent` from an attempt that died in step 2 cannot know whether
+ * the carrier took it: that counts as a `network_timeout` refusal and, with retries left, the
+ * message is sent again at once. docs/message-statuses.md, "Retries".
+ */
+export class DispatchMessages {
+  private readonly retryPolicy: RetryPolicy;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly catalogue: Catalogue,
+    private readonly gateways: GatewaySelector,
+    private readonly throttle: RouteThrottle,
+    private readonly ledger: WalletLedger,
+    private readonly jobs: JobScheduler,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+    options: DispatchOptions = {},
+  ) {
+    this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
+    this.concurrency = options.concurrency ?? 64;
+  }
+
+  /** One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry. */
+  submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
+    return this.dispatch((messages) => messages.lockByIds([messageId]), attempt);
+  }
+
+  /** Members `fromSeq`..`toSeq` of a batch (first attempts; retries have their own jobs). */
+  submitBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
+    return this.dispatch((messages) => messages.lockBatchRange(batchId, fromSeq, toSeq), 0);
+  }
+
+  private async dispatch(load: Loader, attempt: number): Promise<DispatchReport> {
+    const dispatched = await this.transaction(() => this.claim(load, attempt));
+    if (dispatched.length === 0) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
+    const answers = await this.submitAll(dispatched);
+    return this.transaction(() => this.record(answers));
+  }
+
+  /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
+  private async claim(load: Loader, attempt: number): Promise<OutboundMessage[]> {
+    const now = this.clock.now();
+    const rows = await load(this.messages);
+    const routes = new Map<string, boolean>();
+    const changed: OutboundMessage[] = [];
+    const dispatched: OutboundMessage[] = [];
+    for (const row of rows) {
+      if (row.delivery.retryCount !== attempt || (row.delivery.status !== 'queued' && row.delivery.status !== 'sent')) continue;
+      let message = row;
+      if (message.delivery.status === 'sent') {
+        const decision = decideAfterRefusal(message.delivery, { errorCode: 'network_timeout', retryable: true }, now, this.retryPolicy);
+        message = this.apply(message, decision.event);
+        if (!decision.retry) {
+          changed.push(await this.failed(message));
+          continue;
+        }
+      }
+      if (!(await this.routeIsActive(message.routeCode, routes))) {
+        changed.push(await this.failed(this.apply(message, { type: 'failed', errorCode: 'no_route', at: now })));
+        continue;
+      }
+      const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
+      message = { ...this.apply(message, { type: 'dispatched', at: now }), carrier: gateway.name };
+      changed.push(message);
+      dispatched.push(message);
+    }
+    await this.messages.saveDelivery(changed);
+    return dispatched;
+  }
+
+  /** Step 2: the gateway calls, at most `concurrency` at once, each after its route's throttle. */
+  private async submitAll(messages: readonly OutboundMessage[]): Promise<Map<string, SubmitResult>> {
+    const answers = new Map<string, SubmitResult>();
+    let next = 0;
+    const worker = async () => {
+      while (next < messages.length) {
+        const message = messages[next++]!;
+        await this.throttle.acquire(message.routeCode);
+        const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
+        const { encoding, parts } = segmentMessage(message.text, { maxSegments: 255 });
+        answers.set(
+          message.id,
+          await gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text: message.text, encoding, parts, routeCode: message.routeCode }),
+        );
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, messages.length) }, worker));
+    return answers;
+  }
+
+  /** Step 3: the answers, applied to the messages as they are now (a receipt may have come first). */
+  private async record(answers: Map<string, SubmitResult>): Promise<DispatchReport> {
+    const now = this.clock.now();
+    const rows = await this.messages.lockByIds([...answers.keys()]);
+    const changed: OutboundMessage[] = [];
+    let accepted = 0;
+    let retried = 0;
+    let failed = 0;
+    for (const row of rows) {
+      const answer = answers.get(row.id)!;
+      if (answer.isOk()) {
+        const applied = applyToMessage(row, { type: 'carrier_accepted', carrierMessageIds: answer.value.carrierMessageIds, at: now });
+        if (applied.isOk() && applied.value.changed) changed.push(applied.value.message);
+        accepted++;
+        continue;
+      }
+      if (row.delivery.status !== 'sent') continue;
+      const decision = decideAfterRefusal(row.delivery, answer.error, now, this.retryPolicy);
+      const message = this.apply(row, decision.event);
+      if (decision.retry) {
+        const startAfter = new Date(now.getTime() + decision.delayMs);
+        await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter });
+        changed.push(message);
+        retried++;
+      } else {
+        changed.push(await this.failed(message));
+        failed++;
+      }
+    }
+    await this.messages.saveDelivery(changed);
+    return { submitted: answers.size, accepted, retried, failed };
+  }
+
+  private async failed(message: OutboundMessage): Promise<OutboundMessage> {
+    if (isRefundable(message)) await refundMessage(this.ledger, message);
+    return message;
+  }
+
+  private async routeIsActive(code: string, known: Map<string, boolean>): Promise<boolean> {
+    if (!known.has(code)) known.set(code, (await this.catalogue.findRoute(code))?.isActive === true);
+    return known.get(code)!;
+  }
+
+  /** Our own events on a message we just locked and checked: a refusal is a bug. */
+  private apply(message: OutboundMessage, event: DeliveryEvent): OutboundMessage {
+    const applied = applyToMessage(message, event);
+    if (applied.isErr()) throw new Error(`${message.id}: ${applied.error.message}`);
+    return applied.value.message;
+  }
+
+  private async transaction<T>(work: () => Promise<T>): Promise<T> {
+    return (await this.unitOfWork.run(() => ResultAsync.fromSafePromise(work()))).match(
+      (value) => value,
+      (never) => never,
+    );
+  }
+}

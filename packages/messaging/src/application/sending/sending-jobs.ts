@@ -1,0 +1,38 @@
+/** The background jobs that hand messages to carriers. */
+import { defineJob } from '@tuma/kernel';
+
+/** One message (a single send, a retry, a scheduled message). */
+export const SUBMIT_MESSAGE_JOB = defineJob<{ messageId: string; attempt: number }>({
+  name: 'messaging.submit-message',
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  expireInSeconds: 120,
+});
+
+/** Members `fromSeq`..`toSeq` of a bulk send. */
+export const DISPATCH_BATCH_JOB = defineJob<{ batchId: string; fromSeq: number; toSeq: number }>({
+  name: 'messaging.dispatch-batch',
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+});
+
+/** One minute's worth of a drip (`perMinute` members from `fromSeq`); it enqueues the next minute's. */
+export interface DripStep {
+  readonly batchId: string;
+  readonly fromSeq: number;
+  readonly perMinute: number;
+  readonly total: number;
+  /** ISO 8601: when this step was due. */
+  readonly dueAt: string;
+}
+
+export const DRIP_BATCH_JOB = defineJob<DripStep>({
+  name: 'messaging.drip-batch',
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  expireInSeconds: 300,
+});
+
+/** Members one dispatch job handles at most. */
+export const BATCH_CHUNK_SIZE = 500;

@@ -1,0 +1,15 @@
+import type { BatchRepository, MessageBatch } from './message-batch.ts';
+
+export class InMemoryBatchRepository implements BatchRepository {
+  private readonly batches = new Map<string, MessageBatch>();
+
+  async add(batch: MessageBatch): Promise<void> {
+    if (this.batches.has(batch.id)) throw new Error(`Batch ${batch.id} exists already`);
+    this.batches.set(batch.id, batch);
+  }
+
+  async find(accountId: string, id: string): Promise<MessageBatch | undefined> {
+    const batch = this.batches.get(id);
+    return batch?.accountId === accountId ? batch : undefined;
+  }
+}

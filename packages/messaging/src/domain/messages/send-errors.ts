@@ -1,0 +1,93 @@
+/** What a send can be refused for besides validation, wallet and not-found errors. */
+import type { DomainError } from '@tuma/kernel';
+
+/** The same text went to the same number less than 5 minutes ago (409). */
+export interface DuplicateMessageError extends DomainError {
+  readonly type: 'duplicate_message';
+  readonly duplicate_of: string;
+}
+
+/** A (rendered) text needs more segments than the cap (413). */
+export interface MessageTooLongError extends DomainError {
+  readonly type: 'message_too_long';
+  readonly field: string;
+  readonly segments: number;
+  readonly max_segments: number;
+}
+
+/** An unroutable recipient: the input as given and why. */
+export interface UnroutableSample {
+  readonly to: string;
+  readonly reason: string;
+}
+
+/** No active route serves the number's country, or the chosen route serves another one (400). */
+export interface UnroutableError extends DomainError {
+  readonly type: 'unroutable';
+  readonly field: string;
+  readonly countries: readonly string[];
+  /** Up to 10 of the recipients concerned (bulk sends), and how many there are. */
+  readonly unroutable?: readonly UnroutableSample[];
+  readonly unroutable_count?: number;
+}
+
+/** The sender ID is not approved for some destination countries of a bulk send (403). */
+export interface SenderIdNotApprovedError extends DomainError {
+  readonly type: 'sender_id_not_approved';
+  readonly sender_id: string;
+  readonly countries: readonly string[];
+}
+
+/** A bulk send with nobody left to send to (400). */
+export interface NoRecipientsError extends DomainError {
+  readonly type: 'no_recipients';
+  readonly field: string;
+}
+
+/** Only messages still waiting for their time can be cancelled (409). */
+export interface NotCancellableError extends DomainError {
+  readonly type: 'not_cancellable';
+  readonly status: string;
+}
+
+export type SendError = DuplicateMessageError | MessageTooLongError | UnroutableError | SenderIdNotApprovedError | NoRecipientsError | NotCancellableError;
+
+export const duplicateMessage = (id: string): DuplicateMessageError => ({
+  type: 'duplicate_message',
+  duplicate_of: id,
+  message: `The same text was sent to this number less than 5 minutes ago (${id})`,
+});
+
+export const messageTooLong = (field: string, segments: number, maxSegments: number): MessageTooLongError => ({
+  type: 'message_too_long',
+  field,
+  segments,
+  max_segments: maxSegments,
+  message: `${field}: the message needs ${segments} segments; at most ${maxSegments} are allowed`,
+});
+
+export const unroutable = (field: string, countries: readonly string[], message: string, samples?: { all: readonly UnroutableSample[] }): UnroutableError => ({
+  type: 'unroutable',
+  field,
+  countries,
+  message,
+  ...(samples ? { unroutable: samples.all.slice(0, UNROUTABLE_SAMPLES), unroutable_count: samples.all.length } : {}),
+});
+
+/** How many unroutable recipients a bulk answer lists (spec: bulk pre-check). */
+export const UNROUTABLE_SAMPLES = 10;
+
+export const senderIdNotApproved = (senderId: string, countries: readonly string[]): SenderIdNotApprovedError => ({
+  type: 'sender_id_not_approved',
+  sender_id: senderId,
+  countries,
+  message: `Sender ID ${senderId} is not approved for ${countries.join(', ')}`,
+});
+
+export const noRecipients = (message = 'No recipients to send to'): NoRecipientsError => ({ type: 'no_recipients', field: 'recipients', message });
+
+export const notCancellable = (status: string): NotCancellableError => ({
+  type: 'not_cancellable',
+  status,
+  message: `Only a scheduled message that has not been sent can be cancelled; this one is ${status}`,
+});

@@ -1,0 +1,58 @@
+/** Sending: single and bulk sends, the messages and batches they make, dispatch jobs and receipts (issue 5). */
+export { applyToMessage, isRefundable, MESSAGE_ENVIRONMENTS, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
+export { BATCH_STATUSES, type BatchRepository, type BatchStatus, type MessageBatch } from './domain/messages/message-batch.ts';
+export type { BatchTotals, DuplicateKey, MessagePage, MessageQuery, MessageRepository } from './domain/messages/message.repository.port.ts';
+export { InMemoryMessageRepository } from './domain/messages/in-memory-message-repository.ts';
+export { InMemoryBatchRepository } from './domain/messages/in-memory-batch-repository.ts';
+export { dueTime, SCHEDULE_MAX_AHEAD_MS, SCHEDULE_MIN_AHEAD_MS, SCHEDULE_MODES, type ScheduleMode } from './domain/messages/schedule.ts';
+export {
+  duplicateMessage,
+  messageTooLong,
+  noRecipients,
+  notCancellable,
+  senderIdNotApproved,
+  unroutable,
+  UNROUTABLE_SAMPLES,
+  type DuplicateMessageError,
+  type MessageTooLongError,
+  type NoRecipientsError,
+  type NotCancellableError,
+  type SendError,
+  type SenderIdNotApprovedError,
+  type UnroutableError,
+  type UnroutableSample,
+} from './domain/messages/send-errors.ts';
+export type { ContactMember, ContactSource } from './domain/contacts/contact-source.port.ts';
+export {
+  DUPLICATE_WINDOW_MS,
+  SendMessage,
+  type SendInsufficientBalance,
+  type Sender,
+  type SendMessageError,
+  type SendMessageInput,
+  type SentMessage,
+} from './application/sending/send-message.use-case.ts';
+export { PlanBulkSend, type BulkAudienceInput, type BulkPlan, type BulkPlanError, type BulkRecipientInput, type PlannedMember } from './application/sending/plan-bulk-send.ts';
+export { BulkPrecheckUseCase, type BulkPrecheck, type CountryBreakdown } from './application/sending/bulk-precheck.use-case.ts';
+export {
+  DRIP_RATE_MAX,
+  DRIP_RATE_MIN,
+  SendBulk,
+  type BulkAccepted,
+  type BulkInsufficientBalance,
+  type SendBulkError,
+  type SendBulkInput,
+} from './application/sending/send-bulk.use-case.ts';
+export { CancelMessages, type CancelledBatch } from './application/sending/cancel-messages.use-case.ts';
+export { DispatchMessages, type DispatchOptions, type DispatchReport } from './application/sending/dispatch-messages.use-case.ts';
+export { RunDripStep } from './application/sending/run-drip-step.use-case.ts';
+export { chunkRanges, enqueueBatchJobs } from './application/sending/batch-jobs.ts';
+export { BATCH_CHUNK_SIZE, DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SUBMIT_MESSAGE_JOB, type DripStep } from './application/sending/sending-jobs.ts';
+export { EnvironmentGateways, type GatewaySelector } from './application/sending/gateway-selector.ts';
+export { TokenBucketThrottle, unthrottled, type RouteThrottle, type TokenBucketOptions } from './application/sending/route-throttle.ts';
+export { ApplyDeliveryReceipts, type ReceiptApplication } from './application/delivery/apply-delivery-receipts.use-case.ts';
+export { BatchingReceiptSink, type BatchingOptions } from './application/delivery/batching-receipt-sink.ts';
+export { ListMessages, MESSAGE_PAGE_DEFAULT_LIMIT, MESSAGE_PAGE_MAX_LIMIT } from './application/messages/list-messages.use-case.ts';
+export { GetMessage } from './application/messages/get-message.use-case.ts';
+export { GetMessageStatuses, STATUS_LOOKUP_MAX_IDS, type StatusLookupResult } from './application/messages/get-message-statuses.use-case.ts';
+export { BATCH_PAGE_DEFAULT_LIMIT, BATCH_PAGE_MAX_LIMIT, GetBatch, type BatchView } from './application/messages/get-batch.use-case.ts';
