@@ -97,7 +97,7 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
   private async work(definition: JobDefinition<object>, handler: JobHandler<object>): Promise<void> {
     await this.boss.work<object>(
       definition.name,
-      { batchSize: 1, pollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2 },
+      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2 },
       async (jobs) => {
         for (const job of jobs) await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
       },

@@ -26,7 +26,34 @@ const schema = z.object({
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),
   STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).default('https://api.stripe.com'),
+  CARRIER_GATEWAY: z.enum(['simulator', 'smpp']).default('simulator'),
+  SMPP_HOST: z.string().optional(),
+  SMPP_PORT: z.coerce.number().int().min(1).max(65535).default(2775),
+  SMPP_SYSTEM_ID: z.string().max(16).optional(),
+  SMPP_PASSWORD: z.string().max(9).optional(),
+  SMPP_THROUGHPUT_PER_SECOND: z.coerce.number().int().min(0).default(50),
+  SIMULATOR_LATENCY_MS: z
+    .string()
+    .regex(/^\d+-\d+$/, 'must be <min>-<max> milliseconds')
+    .default('200-2000')
+    .transform((value) => value.split('-').map(Number) as [number, number])
+    .refine(([min, max]) => min <= max, 'min must not exceed max'),
+  SIMULATOR_OUTCOMES: z
+    .string()
+    .regex(/^(delivered|failed|expired|refused)=\d+(\.\d+)?(,(delivered|failed|expired|refused)=\d+(\.\d+)?)*$/, 'must be <outcome>=<share>,... with outcomes delivered, failed, expired, refused')
+    .transform((value) => Object.fromEntries(value.split(',').map((entry) => entry.split('=')).map(([outcome, share]) => [outcome!, Number(share)])))
+    .optional(),
+  ROUTE_THROUGHPUT_PER_SECOND: z.coerce.number().int().min(1).default(1000),
+  ROUTE_THROUGHPUT: z
+    .string()
+    .regex(/^(SVC_[A-Z]{2}=\d+)(,SVC_[A-Z]{2}=\d+)*$/, 'must be SVC_<CC>=<per second>,...')
+    .optional(),
 }).superRefine((env, context) => {
+  if (env.CARRIER_GATEWAY === 'smpp') {
+    for (const name of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const) {
+      if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with CARRIER_GATEWAY=smpp' });
+    }
+  }
   if (env.PAYMENT_PROVIDER !== 'stripe') return;
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
     if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with PAYMENT_PROVIDER=stripe' });
@@ -56,6 +83,12 @@ export interface ServerConfig {
   readonly hostedCheckoutSecret: string | undefined;
   /** Present when both Stripe secrets are set. */
   readonly stripe: { readonly secretKey: string; readonly webhookSecret: string; readonly apiBase: string } | undefined;
+  /** Where live messages go: the in-process simulator (default) or an SMSC over SMPP 3.4. */
+  readonly carrier:
+    | { readonly kind: 'simulator'; readonly latencyMs: { readonly min: number; readonly max: number }; readonly ratios: Readonly<Record<string, number>> | undefined }
+    | { readonly kind: 'smpp'; readonly host: string; readonly port: number; readonly systemId: string; readonly password: string; readonly throughputPerSecond: number };
+  /** Submissions per second per route in one worker process: a default and per-route overrides. */
+  readonly routeThroughput: { readonly defaultPerSecond: number; readonly perRoute: Readonly<Record<string, number>> };
 }
 
 export class ConfigError extends Error {}
@@ -89,5 +122,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.STRIPE_SECRET_KEY && c.STRIPE_WEBHOOK_SECRET
         ? { secretKey: c.STRIPE_SECRET_KEY, webhookSecret: c.STRIPE_WEBHOOK_SECRET, apiBase: c.STRIPE_API_BASE.replace(/\/+$/, '') }
         : undefined,
+    carrier:
+      c.CARRIER_GATEWAY === 'smpp'
+        ? { kind: 'smpp', host: c.SMPP_HOST!, port: c.SMPP_PORT, systemId: c.SMPP_SYSTEM_ID!, password: c.SMPP_PASSWORD!, throughputPerSecond: c.SMPP_THROUGHPUT_PER_SECOND }
+        : { kind: 'simulator', latencyMs: { min: c.SIMULATOR_LATENCY_MS[0], max: c.SIMULATOR_LATENCY_MS[1] }, ratios: c.SIMULATOR_OUTCOMES },
+    routeThroughput: {
+      defaultPerSecond: c.ROUTE_THROUGHPUT_PER_SECOND,
+      perRoute: Object.fromEntries((c.ROUTE_THROUGHPUT?.split(',') ?? []).map((entry) => entry.split('=')).map(([code, rate]) => [code!, Number(rate)])),
+    },
   };
 }

@@ -84,6 +84,7 @@ export class TumaServer {
       });
     }
     await resolve(container, SERVER_TOKENS.jobs).stop({ graceful: true, timeoutMs: this.config.shutdownTimeoutMs });
+    for (const module of [...SERVER_MODULES].reverse()) await module.onStop?.(container);
     if (!this.options.database) await resolve(container, SERVER_TOKENS.database).close();
     this.logger.info({ msg: 'stopped' });
   }

@@ -1,11 +1,11 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
-import type { InvalidPhoneNumber } from '@tuma/messaging';
+import type { InvalidPhoneNumber, SendError } from '@tuma/messaging';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber;
+export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -29,6 +29,12 @@ export const DOMAIN_ERROR_STATUS = {
   reference_conflict: 409,
   invalid_amount: 422,
   invalid_phone_number: 400,
+  duplicate_message: 409,
+  message_too_long: 413,
+  unroutable: 400,
+  sender_id_not_approved: 403,
+  no_recipients: 400,
+  not_cancellable: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Fields of an error that are not for the client (already in code/message). */

@@ -7,6 +7,8 @@ import { Migration20261121000004Wallets } from './Migration20261121000004Wallets
 import { Migration20261121000005TopUps } from './Migration20261121000005TopUps.ts';
 import { Migration20261121000006OptOutsTemplates } from './Migration20261121000006OptOutsTemplates.ts';
 import { Migration20261121000007SenderIds } from './Migration20261121000007SenderIds.ts';
+import { Migration20261121000008Messages } from './Migration20261121000008Messages.ts';
+import { Migration20261121000009ContactLists } from './Migration20261121000009ContactLists.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -17,4 +19,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000005TopUps', class: Migration20261121000005TopUps },
   { name: 'Migration20261121000006OptOutsTemplates', class: Migration20261121000006OptOutsTemplates },
   { name: 'Migration20261121000007SenderIds', class: Migration20261121000007SenderIds },
+  { name: 'Migration20261121000008Messages', class: Migration20261121000008Messages },
+  { name: 'Migration20261121000009ContactLists', class: Migration20261121000009ContactLists },
 ];

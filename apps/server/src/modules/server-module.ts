@@ -13,4 +13,6 @@ export interface ServerModule {
   readonly jobs?: (container: Container) => void;
   /** Runs once at start, inside a database context, after migrations. */
   readonly onStart?: (container: Container) => Promise<void>;
+  /** Runs once at stop, after the job workers stopped and before the database closes. */
+  readonly onStop?: (container: Container) => Promise<void>;
 }

@@ -9,6 +9,8 @@ export interface JobDefinition<Payload extends object> {
   readonly retryBackoff: boolean;
   /** An attempt still running after this long is presumed dead and retried. */
   readonly expireInSeconds: number;
+  /** Attempts one worker process runs at once (default 1). */
+  readonly concurrency?: number;
   /** Phantom marker tying the definition to its payload type. */
   readonly __payload?: Payload;
 }

@@ -11,8 +11,8 @@ export interface GatewaySelector {
 
 export class EnvironmentGateways implements GatewaySelector {
   constructor(
-    private readonly live: CarrierGateway,
-    private readonly sandbox: CarrierGateway,
+    readonly live: CarrierGateway,
+    readonly sandbox: CarrierGateway,
   ) {}
 
   gatewayFor(environment: MessageEnvironment): CarrierGateway {

@@ -7,6 +7,7 @@ export const SUBMIT_MESSAGE_JOB = defineJob<{ messageId: string; attempt: number
   retryLimit: 10,
   retryDelaySeconds: 5,
   expireInSeconds: 120,
+  concurrency: 8,
 });
 
 /** Members `fromSeq`..`toSeq` of a bulk send. */
@@ -15,6 +16,7 @@ export const DISPATCH_BATCH_JOB = defineJob<{ batchId: string; fromSeq: number; 
   retryLimit: 10,
   retryDelaySeconds: 5,
   expireInSeconds: 300,
+  concurrency: 4,
 });
 
 /** One minute's worth of a drip (`perMinute` members from `fromSeq`); it enqueues the next minute's. */

@@ -1,0 +1,313 @@
+import type { Principal } from '@tuma/accounts';
+import {
+  BATCH_PAGE_DEFAULT_LIMIT,
+  BATCH_PAGE_MAX_LIMIT,
+  DRIP_RATE_MAX,
+  DRIP_RATE_MIN,
+  MESSAGE_PAGE_DEFAULT_LIMIT,
+  MESSAGE_PAGE_MAX_LIMIT,
+  OUTBOUND_MESSAGE_STATUSES,
+  readPhoneField,
+  STATUS_LOOKUP_MAX_IDS,
+  type BulkPrecheckUseCase,
+  type CancelMessages,
+  type GetBatch,
+  type GetMessage,
+  type GetMessageStatuses,
+  type ListMessages,
+  type SendBulk,
+  type Sender,
+  type SendMessage,
+} from '@tuma/messaging';
+import { z } from 'zod';
+import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
+import { unwrap } from '../http/unwrap.ts';
+import {
+  batchSchema,
+  batchView,
+  bulkResponseSchema,
+  bulkResponseView,
+  messageSchema,
+  messageView,
+  precheckSchema,
+  precheckView,
+  sendResponseSchema,
+  sendResponseView,
+  statusItemSchema,
+  statusItemsView,
+} from './message-views.ts';
+
+export interface MessageUseCases {
+  readonly sendMessage: SendMessage;
+  readonly sendBulk: SendBulk;
+  readonly bulkPrecheck: BulkPrecheckUseCase;
+  readonly listMessages: ListMessages;
+  readonly getMessage: GetMessage;
+  readonly getMessageStatuses: GetMessageStatuses;
+  readonly getBatch: GetBatch;
+  readonly cancelMessages: CancelMessages;
+}
+
+const SEND = { anyScope: ['send'] } as const;
+const READ = { anyScope: ['query', 'send'] } as const;
+
+const senderOf = (principal: Principal): Sender => ({
+  accountId: principal.account.id,
+  apiKeyId: principal.apiKey.id,
+  environment: principal.apiKey.environment,
+  walletCurrency: principal.account.walletCurrency,
+});
+
+const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-11-21T10:00:00Z)' }).transform((value) => new Date(value));
+const isoBound = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Must be an ISO 8601 date or date-time' })
+  .transform((value) => new Date(value));
+
+const text = z.string().min(1, 'The text must not be empty').max(10_000, 'At most 10000 characters');
+const senderId = z.string().min(1).max(11).describe('An approved sender ID (1-11 characters); otherwise the route default');
+const route = z.string().min(1).max(32).describe('A route code (SVC_<CC>); otherwise detected from each number');
+const messageId = z.object({ id: z.string().regex(/^msg_[0-9A-Z]{26}$/, 'Must be a message id (msg_...)') });
+const batchId = z.object({ batch_id: z.string().regex(/^bat_[0-9A-Z]{26}$/, 'Must be a batch id (bat_...)') });
+
+const sendBody = z.object({
+  to: z.string().min(1).describe('International format'),
+  text,
+  sender_id: senderId.optional(),
+  route: route.optional(),
+  schedule_mode: z.enum(['now', 'scheduled']).default('now'),
+  scheduled_at: isoDateTime.optional().describe('Required for `scheduled`: 5 minutes to 7 days ahead'),
+});
+
+const audience = {
+  recipients: z
+    .array(
+      z.object({
+        to: z.string().min(1),
+        name: z.string().max(120).optional(),
+        vars: z.record(z.string(), z.string()).optional().describe('Fills {{key}}; {{name}} and {{phone}} are always available'),
+      }),
+    )
+    .optional(),
+  contact_list_ids: z.array(z.number().int().min(1)).max(100).optional(),
+  text,
+  sender_id: senderId.optional(),
+};
+
+const needsRecipients = (body: { recipients?: unknown[] | undefined; contact_list_ids?: unknown[] | undefined }) =>
+  (body.recipients?.length ?? 0) > 0 || (body.contact_list_ids?.length ?? 0) > 0;
+const RECIPIENTS_REQUIRED = { message: 'Give recipients or contact_list_ids (or both)', path: ['recipients'] };
+
+const bulkBody = z
+  .object({
+    ...audience,
+    route: route.optional(),
+    schedule_mode: z.enum(['now', 'scheduled', 'drip']).default('now'),
+    scheduled_at: isoDateTime.optional(),
+    drip_rate: z.number().int().min(DRIP_RATE_MIN).max(DRIP_RATE_MAX).optional().describe('Messages per minute; required for `drip`'),
+  })
+  .refine(needsRecipients, RECIPIENTS_REQUIRED);
+
+const precheckBody = z.object(audience).refine(needsRecipients, RECIPIENTS_REQUIRED);
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  limit: z.coerce.number().int().min(1).max(MESSAGE_PAGE_MAX_LIMIT).default(MESSAGE_PAGE_DEFAULT_LIMIT),
+  status: z.enum(OUTBOUND_MESSAGE_STATUSES).optional(),
+  environment: z.enum(['live', 'test', 'all']).optional().describe('Default: the key environment; test keys only ever see test messages'),
+  to: z.string().min(1).optional().describe('E.164'),
+  batch_id: z.string().min(1).max(40).optional(),
+  date_from: isoBound.optional(),
+  date_to: isoBound.optional(),
+});
+
+/** Sending and reading messages: single and bulk sends, the pre-check, lists, lookups, batches and cancelling. */
+export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/api/messages/send',
+      summary: 'Send one SMS (charged from the wallet; test keys: no charge, simulated delivery)',
+      tag: 'Messages',
+      access: SEND,
+      body: sendBody,
+      responses: {
+        200: { description: 'Accepted (or rejected: opted out)', schema: sendResponseSchema },
+        400: { description: 'Invalid number or unroutable country' },
+        402: { description: 'Insufficient balance: required, available, cost' },
+        409: { description: 'The same text went to this number less than 5 minutes ago' },
+        413: { description: 'The text needs more segments than allowed' },
+      },
+      handler: async ({ body, principal }) => {
+        const sent = await useCases.sendMessage.execute({
+          sender: senderOf(principal!),
+          to: body.to,
+          text: body.text,
+          senderId: body.sender_id,
+          route: body.route,
+          scheduleMode: body.schedule_mode,
+          scheduledAt: body.scheduled_at,
+        });
+        return json(200, sendResponseView(unwrap(sent)));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/messages/send-bulk',
+      summary: 'Send one text (with {{variables}}) to many recipients; returns at once, jobs send',
+      tag: 'Messages',
+      access: SEND,
+      body: bulkBody,
+      responses: {
+        200: { description: 'The batch', schema: bulkResponseSchema },
+        400: { description: 'No recipients, or some cannot be routed' },
+        402: { description: 'Insufficient balance: required, available, segments, recipients' },
+        403: { description: 'The sender ID is not approved for a destination country' },
+        404: { description: 'A contact list is not the account' },
+        413: { description: 'A rendered message needs more segments than allowed' },
+      },
+      handler: async ({ body, principal }) => {
+        const accepted = await useCases.sendBulk.execute({
+          sender: senderOf(principal!),
+          recipients: body.recipients,
+          contactListIds: body.contact_list_ids,
+          text: body.text,
+          senderId: body.sender_id,
+          route: body.route,
+          scheduleMode: body.schedule_mode,
+          scheduledAt: body.scheduled_at,
+          dripRate: body.drip_rate,
+        });
+        return json(200, bulkResponseView(unwrap(accepted).batch));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/messages/bulk-precheck',
+      summary: 'What a bulk send would cost, per country; nothing is sent or charged',
+      tag: 'Messages',
+      access: READ,
+      body: precheckBody,
+      responses: { 200: { description: 'The pre-check', schema: precheckSchema } },
+      handler: async ({ body, principal }) => {
+        const account = principal!.account;
+        const precheck = await useCases.bulkPrecheck.execute({
+          accountId: account.id,
+          walletCurrency: account.walletCurrency,
+          recipients: body.recipients,
+          contactListIds: body.contact_list_ids,
+          text: body.text,
+          senderId: body.sender_id,
+        });
+        return json(200, precheckView(unwrap(precheck)));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/messages',
+      summary: 'The messages, newest first',
+      tag: 'Messages',
+      access: READ,
+      query: listQuery,
+      responses: {
+        200: {
+          description: 'A page of messages (text truncated to 100 characters)',
+          schema: z.object({ messages: z.array(messageSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
+        },
+      },
+      handler: async ({ query, principal }) => {
+        const environment = principal!.apiKey.environment === 'test' ? 'test' : (query.environment ?? 'live');
+        const phone = query.to === undefined ? undefined : unwrap(readPhoneField(query.to, 'to', { plusOptional: true })).e164;
+        const page = unwrap(
+          await useCases.listMessages.execute({
+            accountId: principal!.account.id,
+            environment: environment === 'all' ? null : environment,
+            status: query.status,
+            phone,
+            batchId: query.batch_id,
+            from: query.date_from,
+            to: query.date_to,
+            page: query.page,
+            limit: query.limit,
+          }),
+        );
+        return json(200, { messages: page.messages.map((m) => messageView(m, true)), total: page.total, page: query.page, limit: query.limit });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/messages/status',
+      summary: 'Statuses of up to 100 messages, in the order asked',
+      tag: 'Messages',
+      access: READ,
+      query: z.object({
+        ids: z
+          .string()
+          .min(1)
+          .transform((ids) => ids.split(',').map((id) => id.trim()).filter((id) => id.length > 0))
+          .pipe(z.array(z.string()).min(1, 'At least one id').max(STATUS_LOOKUP_MAX_IDS, `At most ${STATUS_LOOKUP_MAX_IDS} ids`)),
+      }),
+      responses: { 200: { description: 'One item per id; unknown ids are `not_found`', schema: z.object({ messages: z.array(statusItemSchema) }) } },
+      handler: async ({ query, principal }) => {
+        const lookup = unwrap(await useCases.getMessageStatuses.execute(principal!.account.id, query.ids));
+        return json(200, { messages: statusItemsView(lookup) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/messages/batch/:batch_id',
+      summary: 'A bulk send: counts per status, cost and its members, newest first',
+      tag: 'Messages',
+      access: READ,
+      params: batchId,
+      query: z.object({
+        page: z.coerce.number().int().min(0).default(0),
+        limit: z.coerce.number().int().min(1).max(BATCH_PAGE_MAX_LIMIT).default(BATCH_PAGE_DEFAULT_LIMIT),
+      }),
+      responses: { 200: { description: 'The batch', schema: batchSchema }, 404: { description: 'No messages in such a batch of the account' } },
+      handler: async ({ params, query, principal }) => {
+        const view = unwrap(await useCases.getBatch.execute(principal!.account.id, params.batch_id, query.page, query.limit));
+        return json(200, batchView(view));
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/messages/batch/:batch_id/cancel',
+      summary: 'Cancel the members of a bulk send not sent yet, with a refund',
+      tag: 'Messages',
+      access: SEND,
+      params: batchId,
+      responses: {
+        200: { description: 'How many were cancelled and refunded', schema: z.object({ batch_id: z.string(), cancelled: z.number().int(), refunded: z.number(), currency: z.string() }) },
+        404: { description: 'No such batch of the account' },
+      },
+      handler: async ({ params, principal }) => {
+        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(principal!.account.id, params.batch_id));
+        return json(200, { batch_id: cancelled.batchId, cancelled: cancelled.cancelled, refunded: cancelled.refunded.toNumber(), currency: cancelled.refunded.currency });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/api/messages/:id',
+      summary: 'One message, with its full text',
+      tag: 'Messages',
+      access: READ,
+      params: messageId,
+      responses: { 200: { description: 'The message', schema: messageSchema }, 404: { description: 'No such message of the account' } },
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(principal!.account.id, params.id)), false)),
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/api/messages/:id/cancel',
+      summary: 'Cancel a message not sent yet (scheduled or queued), with a refund',
+      tag: 'Messages',
+      access: SEND,
+      params: messageId,
+      responses: {
+        200: { description: 'The message, now rejected with error_code cancelled', schema: messageSchema },
+        404: { description: 'No such message of the account' },
+        409: { description: 'Already handed to the carrier, or final' },
+      },
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(principal!.account.id, params.id)), false)),
+    }),
+  ];
+}

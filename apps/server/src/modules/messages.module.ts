@@ -1,0 +1,173 @@
+import { BILLING_TOKENS, type FxRates, type WalletBalances, type WalletLedger } from '@tuma/billing';
+import { SimulatorCarrierGateway, SmppCarrierGateway } from '@tuma/carriers-adapter';
+import { KERNEL_TOKENS, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { messageRoutes } from '@tuma/koa-adapter';
+import {
+  ApplyDeliveryReceipts,
+  BatchingReceiptSink,
+  BulkPrecheckUseCase,
+  CancelMessages,
+  DispatchMessages,
+  DISPATCH_BATCH_JOB,
+  DRIP_BATCH_JOB,
+  EnvironmentGateways,
+  GetBatch,
+  GetMessage,
+  GetMessageStatuses,
+  ListMessages,
+  MESSAGING_TOKENS,
+  PlanBulkSend,
+  RunDripStep,
+  SendBulk,
+  SendMessage,
+  SUBMIT_MESSAGE_JOB,
+  TokenBucketThrottle,
+  type BatchRepository,
+  type Catalogue,
+  type ContactSource,
+  type DeliveryReceiptSink,
+  type GatewaySelector,
+  type MessageRepository,
+  type OptOutList,
+  type RouteThrottle,
+  type SenderIdApprovals,
+} from '@tuma/messaging';
+import { MikroOrmBatchRepository, MikroOrmMessageRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { ContainerModule, type Container } from 'inversify';
+import type { ServerConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
+import { resolve } from '../resolve.ts';
+import { SERVER_TOKENS } from '../tokens.ts';
+import type { ServerModule } from './server-module.ts';
+
+const M = MESSAGING_TOKENS;
+const B = BILLING_TOKENS;
+const K = KERNEL_TOKENS;
+const S = SERVER_TOKENS;
+
+/** What a gateway may need at start and stop: SMPP binds and unbinds, the simulator drops its timers. */
+interface GatewayLifecycle {
+  start?: () => Promise<void>;
+  stop?: () => Promise<void>;
+  close?: () => void;
+}
+
+function gateways(config: ServerConfig, sink: DeliveryReceiptSink, clock: Clock, logger: Logger): EnvironmentGateways {
+  const onError = (error: unknown) => logger.error({ msg: 'delivery receipt dropped', error: String(error) });
+  const sandbox = new SimulatorCarrierGateway({ name: 'sandbox', sink, clock, latencyMs: { min: 50, max: 500 }, ratios: { delivered: 1, failed: 0, expired: 0, refused: 0 }, onError });
+  const { carrier } = config;
+  const live =
+    carrier.kind === 'smpp'
+      ? new SmppCarrierGateway({
+          name: `smpp:${carrier.host}`,
+          host: carrier.host,
+          port: carrier.port,
+          systemId: carrier.systemId,
+          password: carrier.password,
+          throughputPerSecond: carrier.throughputPerSecond,
+          sink,
+          clock,
+          onEvent: (event) => logger.info({ msg: 'smpp', ...event }),
+        })
+      : new SimulatorCarrierGateway({ name: 'simulator', sink, clock, latencyMs: carrier.latencyMs, ...(carrier.ratios ? { ratios: carrier.ratios } : {}), onError });
+  return new EnvironmentGateways(live, sandbox);
+}
+
+const bindings = new ContainerModule(({ bind }) => {
+  bind(M.messageRepository).toResolvedValue((db: Database) => new MikroOrmMessageRepository(db), [S.database]);
+  bind(M.batchRepository).toResolvedValue((db: Database) => new MikroOrmBatchRepository(db), [S.database]);
+  bind(M.applyDeliveryReceipts).toResolvedValue(
+    (messages: MessageRepository, uow: UnitOfWork) => new ApplyDeliveryReceipts(messages, uow),
+    [M.messageRepository, K.unitOfWork],
+  );
+  // Receipts arrive on timers and sockets, outside any request: each batch gets its own ORM context.
+  bind(M.deliveryReceiptSink).toResolvedValue(
+    (db: Database, apply: ApplyDeliveryReceipts) => new BatchingReceiptSink((receipts) => db.withContext(() => apply.execute(receipts))),
+    [S.database, M.applyDeliveryReceipts],
+  );
+  bind(M.gateways).toResolvedValue(
+    (config: ServerConfig, sink: DeliveryReceiptSink, clock: Clock, logger: Logger) => gateways(config, sink, clock, logger),
+    [S.config, M.deliveryReceiptSink, K.clock, S.logger],
+  );
+  bind(M.routeThrottle).toResolvedValue(
+    (config: ServerConfig) => new TokenBucketThrottle({ ratePerSecond: (code) => config.routeThroughput.perRoute[code] ?? config.routeThroughput.defaultPerSecond }),
+    [S.config],
+  );
+  bind(M.sendMessage).toResolvedValue(
+    (catalogue: Catalogue, fx: FxRates, optOuts: OptOutList, approvals: SenderIdApprovals, messages: MessageRepository, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
+      new SendMessage(catalogue, fx, optOuts, approvals, messages, ledger, jobs, uow, clock),
+    [M.catalogue, B.fxRates, M.optOutList, M.senderIdApprovals, M.messageRepository, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+  );
+  bind(M.planBulkSend).toResolvedValue(
+    (catalogue: Catalogue, fx: FxRates, optOuts: OptOutList, approvals: SenderIdApprovals, contacts: ContactSource) => new PlanBulkSend(catalogue, fx, optOuts, approvals, contacts),
+    [M.catalogue, B.fxRates, M.optOutList, M.senderIdApprovals, M.contactSource],
+  );
+  bind(M.sendBulk).toResolvedValue(
+    (plan: PlanBulkSend, messages: MessageRepository, batches: BatchRepository, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
+      new SendBulk(plan, messages, batches, ledger, jobs, uow, clock),
+    [M.planBulkSend, M.messageRepository, M.batchRepository, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+  );
+  bind(M.bulkPrecheck).toResolvedValue((plan: PlanBulkSend, balances: WalletBalances) => new BulkPrecheckUseCase(plan, balances), [M.planBulkSend, B.walletBalances]);
+  bind(M.cancelMessages).toResolvedValue(
+    (messages: MessageRepository, batches: BatchRepository, ledger: WalletLedger, uow: UnitOfWork, clock: Clock) => new CancelMessages(messages, batches, ledger, uow, clock),
+    [M.messageRepository, M.batchRepository, B.walletLedger, K.unitOfWork, K.clock],
+  );
+  bind(M.dispatchMessages).toResolvedValue(
+    (messages: MessageRepository, catalogue: Catalogue, selector: GatewaySelector, throttle: RouteThrottle, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
+      new DispatchMessages(messages, catalogue, selector, throttle, ledger, jobs, uow, clock),
+    [M.messageRepository, M.catalogue, M.gateways, M.routeThrottle, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+  );
+  bind(M.runDripStep).toResolvedValue((dispatch: DispatchMessages, jobs: JobScheduler) => new RunDripStep(dispatch, jobs), [M.dispatchMessages, K.jobScheduler]);
+  bind(M.listMessages).toResolvedValue((messages: MessageRepository) => new ListMessages(messages), [M.messageRepository]);
+  bind(M.getMessage).toResolvedValue((messages: MessageRepository) => new GetMessage(messages), [M.messageRepository]);
+  bind(M.getMessageStatuses).toResolvedValue((messages: MessageRepository) => new GetMessageStatuses(messages), [M.messageRepository]);
+  bind(M.getBatch).toResolvedValue((messages: MessageRepository) => new GetBatch(messages), [M.messageRepository]);
+});
+
+/** Worker handlers: each attempt in its own ORM context. */
+function registerJobs(container: Container): void {
+  const jobs = resolve(container, S.jobs);
+  const db = resolve(container, S.database);
+  const inContext = <P extends object>(work: (payload: P) => Promise<unknown>) => async (payload: P) => {
+    await db.withContext(() => work(payload));
+  };
+  const dispatch = () => resolve(container, M.dispatchMessages);
+  jobs.register(SUBMIT_MESSAGE_JOB, inContext((p) => dispatch().submitMessage(p.messageId, p.attempt)));
+  jobs.register(DISPATCH_BATCH_JOB, inContext((p) => dispatch().submitBatchRange(p.batchId, p.fromSeq, p.toSeq)));
+  jobs.register(DRIP_BATCH_JOB, inContext((p) => resolve(container, M.runDripStep).execute(p)));
+}
+
+async function startGateways(container: Container): Promise<void> {
+  const config: ServerConfig = resolve(container, S.config);
+  if (config.role === 'api' || config.carrier.kind !== 'smpp') return;
+  await ((resolve(container, M.gateways) as EnvironmentGateways).live as GatewayLifecycle).start?.();
+}
+
+async function stopGateways(container: Container): Promise<void> {
+  const { live, sandbox } = resolve(container, M.gateways) as EnvironmentGateways;
+  for (const gateway of [live, sandbox] as GatewayLifecycle[]) {
+    await gateway.stop?.();
+    gateway.close?.();
+  }
+}
+
+/** Sending: single and bulk sends, message reads, the dispatch jobs and the carrier gateways. docs/messages.md. */
+export const messagesServerModule: ServerModule = {
+  name: 'messages',
+  bindings,
+  routes: (container) => [
+    ...messageRoutes({
+      sendMessage: resolve(container, M.sendMessage),
+      sendBulk: resolve(container, M.sendBulk),
+      bulkPrecheck: resolve(container, M.bulkPrecheck),
+      listMessages: resolve(container, M.listMessages),
+      getMessage: resolve(container, M.getMessage),
+      getMessageStatuses: resolve(container, M.getMessageStatuses),
+      getBatch: resolve(container, M.getBatch),
+      cancelMessages: resolve(container, M.cancelMessages),
+    }),
+  ],
+  jobs: registerJobs,
+  onStart: startGateways,
+  onStop: stopGateways,
+};
