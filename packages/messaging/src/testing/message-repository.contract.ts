@@ -1,0 +1,178 @@
+/** The contract suite every MessageRepository (with its BatchRepository) must pass. */
+import { expect } from 'chai';
+import { Money, newId } from '@tuma/kernel';
+import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-state.ts';
+import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
+import type { MessageRepository } from '../domain/messages/message.repository.port.ts';
+import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
+
+export interface MessageRepositoryFixture {
+  /** Empty stores. */
+  readonly messages: MessageRepository;
+  readonly batches: BatchRepository;
+  /** Two accounts that exist. */
+  readonly accountIds: readonly [string, string];
+  /** Runs a step the way the application does (in a fresh unit of work / context). */
+  readonly step: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+const at = (minute: number, ms = 0): Date => new Date(Date.UTC(2026, 10, 21, 9, minute, 0, ms));
+const usd = (amount: string) => Money.parse(amount, 'USD')._unsafeUnwrap();
+const kes = (amount: string) => Money.parse(amount, 'KES')._unsafeUnwrap();
+
+function message(accountId: string, overrides: Partial<OutboundMessage> = {}): OutboundMessage {
+  const createdAt = overrides.createdAt ?? at(0);
+  return {
+    id: newId('msg', createdAt),
+    accountId,
+    apiKeyId: 'key_1',
+    environment: 'live',
+    batchId: null,
+    batchSeq: null,
+    phone: '+254712345678',
+    country: 'KE',
+    routeCode: 'SVC_KE',
+    senderId: 'TUMA',
+    text: 'Habari',
+    encoding: 'GSM7',
+    segments: 1,
+    pricePerSegment: kes('0.8'),
+    routeCost: kes('0.8'),
+    cost: usd('0.006154'),
+    chargeEntryId: 'txn_1',
+    scheduledAt: null,
+    createdAt,
+    carrier: null,
+    delivery: queuedDelivery(),
+    ...overrides,
+  };
+}
+
+function batch(accountId: string, total: number, createdAt = at(5)): MessageBatch {
+  return {
+    id: newId('bat', createdAt),
+    accountId,
+    apiKeyId: 'key_1',
+    environment: 'live',
+    status: 'sending',
+    text: 'Hi {{name}}',
+    senderId: null,
+    total,
+    cost: usd('0.006154').multiply(total),
+    chargeEntryId: 'txn_2',
+    scheduledAt: null,
+    dripRate: null,
+    createdAt,
+  };
+}
+
+const delivered: DeliveryState = {
+  status: 'delivered',
+  retryCount: 1,
+  errorCode: null,
+  carrierMessageIds: ['c-1', 'c-2'],
+  partOutcomes: [
+    { carrierMessageId: 'c-2', outcome: 'delivered', errorCode: null, at: at(3, 250) },
+    { carrierMessageId: 'c-1', outcome: 'delivered', errorCode: null, at: at(3, 500) },
+  ],
+  sentAt: at(1),
+  submittedAt: at(2),
+  deliveredAt: at(3, 500),
+  failedAt: null,
+};
+
+export function describeMessageRepositoryContract(name: string, make: () => Promise<MessageRepositoryFixture>): void {
+  describe(`MessageRepository contract: ${name}`, () => {
+    let f: MessageRepositoryFixture;
+    let a: string;
+    let b: string;
+    beforeEach(async () => {
+      f = await make();
+      [a, b] = f.accountIds;
+    });
+    const add = (...messages: OutboundMessage[]) => f.step(() => f.messages.add(messages));
+
+    it('stores a message and serves it back field for field, to its account only', async () => {
+      const m = message(a, { scheduledAt: at(30), text: 'Ünïcödé ✓ 👋🏽', encoding: 'UCS2' });
+      await add(m);
+      expect(await f.step(() => f.messages.find(a, m.id))).to.deep.equal(m);
+      expect(await f.step(() => f.messages.find(b, m.id))).to.equal(undefined);
+      expect(await f.step(() => f.messages.findMany(a, [m.id, 'msg_unknown', m.id]))).to.deep.equal([m]);
+      expect(await f.step(() => f.messages.findMany(b, [m.id]))).to.deep.equal([]);
+    });
+
+    it('writes the delivery state and the carrier, and finds a message by a carrier id of its parts', async () => {
+      const m = message(a);
+      await add(m);
+      const moved = { ...m, carrier: 'simulator', delivery: delivered };
+      await f.step(() => f.messages.saveDelivery([moved]));
+      expect(await f.step(() => f.messages.find(a, m.id))).to.deep.equal(moved);
+      expect(await f.step(() => f.messages.lockByCarrierMessageId('simulator', 'c-2'))).to.deep.equal(moved);
+      expect(await f.step(() => f.messages.lockByCarrierMessageId('smpp:other', 'c-2'))).to.equal(undefined);
+      expect(await f.step(() => f.messages.lockByIds([m.id, 'msg_unknown']))).to.deep.equal([moved]);
+    });
+
+    it('finds a recent duplicate by account, environment, number and exact text, not a failed or rejected one', async () => {
+      const sent = message(a, { createdAt: at(10) });
+      const failed = message(a, { createdAt: at(11), text: 'Failed one', delivery: { ...queuedDelivery(), status: 'failed', errorCode: 'no_route', failedAt: at(11) } });
+      await add(sent, failed);
+      const key = { accountId: a, environment: 'live' as const, phone: sent.phone, text: sent.text };
+      expect((await f.step(() => f.messages.findRecentDuplicate(key, at(6))))?.id).to.equal(sent.id);
+      expect(await f.step(() => f.messages.findRecentDuplicate(key, at(10, 1)))).to.equal(undefined);
+      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, text: 'Habari ' }, at(6)))).to.equal(undefined);
+      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, environment: 'test' }, at(6)))).to.equal(undefined);
+      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, accountId: b }, at(6)))).to.equal(undefined);
+      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, text: 'Failed one' }, at(6)))).to.equal(undefined);
+    });
+
+    it('lists newest first with every filter, a page and the total', async () => {
+      const old = message(a, { createdAt: at(1), phone: '+254700000001' });
+      const mid = message(a, { createdAt: at(2), environment: 'test' });
+      const rejected = { ...message(a, { createdAt: at(3) }), delivery: { ...queuedDelivery(), status: 'rejected' as const, errorCode: 'opted_out' as const, failedAt: at(3) } };
+      const newest = message(a, { createdAt: at(4) });
+      await add(old, mid, rejected, newest, message(b, { createdAt: at(5) }));
+      const list = (query: Partial<Parameters<MessageRepository['list']>[0]>) =>
+        f.step(() => f.messages.list({ accountId: a, environment: 'live', page: 0, limit: 10, ...query }));
+      const ids = async (query: Partial<Parameters<MessageRepository['list']>[0]>) => (await list(query)).messages.map((m) => m.id);
+      expect(await ids({})).to.deep.equal([newest.id, rejected.id, old.id]);
+      expect(await ids({ environment: null })).to.deep.equal([newest.id, rejected.id, mid.id, old.id]);
+      expect(await ids({ environment: 'test' })).to.deep.equal([mid.id]);
+      expect(await ids({ status: 'rejected' })).to.deep.equal([rejected.id]);
+      expect(await ids({ phone: '+254700000001' })).to.deep.equal([old.id]);
+      expect(await ids({ from: at(2), to: at(3) })).to.deep.equal([rejected.id]);
+      const page = await list({ page: 1, limit: 2 });
+      expect(page.total).to.equal(3);
+      expect(page.messages.map((m) => m.id)).to.deep.equal([old.id]);
+    });
+
+    it('keeps batch members by position: ranges, totals per status and cost, members newest first', async () => {
+      const bat = batch(a, 5);
+      await f.step(() => f.batches.add(bat));
+      expect(await f.step(() => f.batches.find(a, bat.id))).to.deep.equal(bat);
+      expect(await f.step(() => f.batches.find(b, bat.id))).to.equal(undefined);
+      const members = Array.from({ length: 5 }, (_, seq) => message(a, { batchId: bat.id, batchSeq: seq, createdAt: bat.createdAt, phone: `+25471100000${seq}` }));
+      await add(...members);
+      await f.step(() => f.messages.saveDelivery([{ ...members[1]!, carrier: 'simulator', delivery: delivered }]));
+      expect((await f.step(() => f.messages.lockBatchRange(bat.id, 1, 3))).map((m) => m.batchSeq)).to.deep.equal([1, 2, 3]);
+      const totals = await f.step(() => f.messages.batchTotals(a, bat.id));
+      expect(totals.total).to.equal(5);
+      expect(totals.counts).to.deep.equal({ queued: 4, delivered: 1 });
+      expect(totals.cost?.toDecimalString()).to.equal(usd('0.006154').multiply(5).toDecimalString());
+      expect(await f.step(() => f.messages.batchTotals(b, bat.id))).to.deep.equal({ total: 0, counts: {}, cost: null });
+      const page = await f.step(() => f.messages.batchMembers(a, bat.id, 0, 2));
+      expect(page.map((m) => m.batchSeq)).to.deep.equal([4, 3]);
+      expect((await f.step(() => f.messages.batchMembers(a, bat.id, 2, 2))).map((m) => m.batchSeq)).to.deep.equal([0]);
+    });
+
+    it('adds thousands of messages in one call', async () => {
+      const bat = batch(a, 12_000);
+      await f.step(() => f.batches.add(bat));
+      const members = Array.from({ length: 12_000 }, (_, seq) =>
+        message(a, { batchId: bat.id, batchSeq: seq, createdAt: bat.createdAt, phone: `+2547${String(seq).padStart(8, '0')}` }),
+      );
+      await add(...members);
+      expect((await f.step(() => f.messages.batchTotals(a, bat.id))).counts).to.deep.equal({ queued: 12_000 });
+      expect((await f.step(() => f.messages.lockBatchRange(bat.id, 11_990, 12_500))).length).to.equal(10);
+    });
+  });
+}
