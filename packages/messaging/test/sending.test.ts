@@ -1,0 +1,169 @@
+import { expect } from 'chai';
+import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
+
+const KE = '+254712345678';
+
+describe('sending (in-memory world)', () => {
+  it('charges a live send once, dispatches it at once and records the carrier ids', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Habari', scheduleMode: 'now' }))._unsafeUnwrap();
+    expect(sent.message.delivery.status).to.equal('queued');
+    expect(await w.balance()).to.equal(sent.balanceAfter!.toDecimalString());
+    expect(await w.jobs.runDue()).to.equal(1);
+    const stored = await w.message(sent.message.id);
+    expect(stored.delivery).to.include({ status: 'submitted', retryCount: 0 });
+    expect(stored.carrier).to.equal('carrier');
+    expect(w.live.submissions.map((s) => s.to)).to.deep.equal([KE]);
+    expect(w.sandbox.submissions).to.have.length(0);
+  });
+
+  it('sends test-key messages to the sandbox without a charge', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: TEST, to: KE, text: 'Sandbox', scheduleMode: 'now' }))._unsafeUnwrap();
+    expect(sent.message.chargeEntryId).to.equal(null);
+    expect(await w.balance()).to.equal('1.000000');
+    await w.jobs.runDue();
+    expect(w.sandbox.submissions).to.have.length(1);
+    expect(w.live.submissions).to.have.length(0);
+  });
+
+  it('fires a scheduled send at its time, not before (fake clock)', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const at = new Date(w.clock.now().getTime() + 10 * 60_000);
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Later', scheduleMode: 'scheduled', scheduledAt: at }))._unsafeUnwrap();
+    expect(await w.jobs.runDue()).to.equal(0);
+    w.clock.advance(10 * 60_000 - 1);
+    expect(await w.jobs.runDue()).to.equal(0);
+    expect((await w.message(sent.message.id)).delivery.status).to.equal('queued');
+    w.clock.advance(1);
+    expect(await w.jobs.runDue()).to.equal(1);
+    expect((await w.message(sent.message.id)).delivery.status).to.equal('submitted');
+  });
+
+  it('retries a retryable refusal after the policy delay, then fails and refunds when retries are used up', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const throttled = refusal('throttled', true);
+    w.live.script(KE, throttled, throttled, throttled, throttled);
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Retry me', scheduleMode: 'now' }))._unsafeUnwrap();
+    await w.jobs.runDue();
+    let stored = await w.message(sent.message.id);
+    expect(stored.delivery).to.include({ status: 'queued', retryCount: 1, errorCode: 'throttled' });
+    const retry = w.jobs.jobs()[0]!;
+    expect(retry.payload).to.deep.equal({ messageId: sent.message.id, attempt: 1 });
+    expect(retry.startAfter.getTime() - w.clock.now().getTime()).to.equal(30_000);
+    for (const wait of [30_000, 120_000, 600_000]) {
+      w.clock.advance(wait);
+      expect(await w.jobs.runDue()).to.equal(1);
+    }
+    stored = await w.message(sent.message.id);
+    expect(stored.delivery).to.include({ status: 'failed', retryCount: 3, errorCode: 'throttled' });
+    expect(w.live.submissions).to.have.length(4);
+    expect(await w.balance()).to.equal('1.000000');
+    expect(w.jobs.jobs()).to.have.length(0);
+  });
+
+  it('fails and refunds a final refusal at once', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    w.live.script(KE, refusal('invalid_destination', false));
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Nope', scheduleMode: 'now' }))._unsafeUnwrap();
+    await w.jobs.runDue();
+    expect((await w.message(sent.message.id)).delivery).to.include({ status: 'failed', errorCode: 'invalid_destination', retryCount: 0 });
+    expect(await w.balance()).to.equal('1.000000');
+  });
+
+  it('resends at once a message left `sent` by a dead attempt, counting a retry, and never runs a stale attempt twice', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Crash', scheduleMode: 'now' }))._unsafeUnwrap();
+    // The attempt died between step 1 (dispatched) and step 3: the message is `sent`.
+    const dead = { ...sent.message, carrier: 'carrier', delivery: { ...sent.message.delivery, status: 'sent' as const, sentAt: w.clock.now() } };
+    await w.messages.saveDelivery([dead]);
+    await w.jobs.runDue();
+    const stored = await w.message(sent.message.id);
+    expect(stored.delivery).to.include({ status: 'submitted', retryCount: 1 });
+    expect(w.live.submissions).to.have.length(1);
+    // The same job again (at-least-once): the message moved on, nothing is sent again.
+    expect(await w.dispatch.submitMessage(sent.message.id, 0)).to.deep.include({ submitted: 0 });
+    expect(w.live.submissions).to.have.length(1);
+  });
+
+  it('fails with no_route and refunds a message whose route was switched off before it was due', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const at = new Date(w.clock.now().getTime() + 6 * 60_000);
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Later', scheduleMode: 'scheduled', scheduledAt: at }))._unsafeUnwrap();
+    (await w.catalogue.updateRoute('SVC_KE', { isActive: false }))._unsafeUnwrap();
+    w.clock.advance(6 * 60_000);
+    await w.jobs.runDue();
+    expect((await w.message(sent.message.id)).delivery).to.include({ status: 'failed', errorCode: 'no_route' });
+    expect(await w.balance()).to.equal('1.000000');
+    expect(w.live.submissions).to.have.length(0);
+  });
+
+  it('applies receipts in any order: the message is delivered once every part is', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'x'.repeat(200), scheduleMode: 'now' }))._unsafeUnwrap();
+    await w.jobs.runDue();
+    const { carrierMessageIds } = (await w.message(sent.message.id)).delivery;
+    expect(carrierMessageIds).to.have.length(2);
+    const receipt = (id: string) => ({
+      carrier: 'carrier',
+      carrierMessageId: id,
+      messageId: null,
+      partIndex: null,
+      state: 'delivered' as const,
+      errorCode: null,
+      carrierErrorCode: null,
+      submittedAt: null,
+      doneAt: null,
+      receivedAt: w.clock.now(),
+    });
+    expect(await w.receipts.execute([receipt(carrierMessageIds[1]!), receipt('unknown-part')])).to.deep.equal(['applied', 'unknown_message']);
+    expect((await w.message(sent.message.id)).delivery.status).to.equal('submitted');
+    expect(await w.receipts.execute([receipt(carrierMessageIds[0]!), receipt(carrierMessageIds[0]!)])).to.deep.equal(['applied', 'applied']);
+    expect((await w.message(sent.message.id)).delivery.status).to.equal('delivered');
+  });
+
+  it('drips a batch: one minute of members per step, each step enqueuing the next a minute after it was due', async () => {
+    const w = await sendingWorld();
+    await w.fund('5');
+    const recipients = Array.from({ length: 5 }, (_, i) => ({ to: `+25471100000${i}` }));
+    const accepted = (await w.sendBulk.execute({ sender: LIVE, recipients, text: 'drip', scheduleMode: 'drip', dripRate: 2 }))._unsafeUnwrap();
+    expect(accepted.batch.status).to.equal('dripping');
+    const sentCount = async () => (await w.messages.batchTotals(ACCOUNT, accepted.batch.id)).counts.submitted ?? 0;
+    await w.jobs.runDue();
+    expect(await sentCount()).to.equal(2);
+    w.clock.advance(59_999);
+    expect(await w.jobs.runDue()).to.equal(0);
+    w.clock.advance(1);
+    await w.jobs.runDue();
+    expect(await sentCount()).to.equal(4);
+    w.clock.advance(60_000);
+    await w.jobs.runDue();
+    expect(await sentCount()).to.equal(5);
+    expect(w.jobs.jobs()).to.have.length(0);
+  });
+
+  it('charges a bulk send once and refunds its cancelled members in one refund', async () => {
+    const w = await sendingWorld();
+    await w.fund('5');
+    const recipients = Array.from({ length: 3 }, (_, i) => ({ to: `+25471100000${i}` }));
+    const at = new Date(w.clock.now().getTime() + 60 * 60_000);
+    const accepted = (await w.sendBulk.execute({ sender: LIVE, recipients, text: 'later', scheduleMode: 'scheduled', scheduledAt: at }))._unsafeUnwrap();
+    expect(await w.balance()).to.equal((5 - accepted.batch.cost.toNumber()).toFixed(6));
+    const cancelled = (await w.cancel.cancelBatch(ACCOUNT, accepted.batch.id))._unsafeUnwrap();
+    expect(cancelled.cancelled).to.equal(3);
+    expect(cancelled.refunded.toDecimalString()).to.equal(accepted.batch.cost.toDecimalString());
+    expect(await w.balance()).to.equal('5.000000');
+    w.clock.advance(60 * 60_000);
+    await w.jobs.runDue();
+    expect(w.live.submissions).to.have.length(0);
+    expect((await w.cancel.cancelBatch(ACCOUNT, accepted.batch.id))._unsafeUnwrap().cancelled).to.equal(0);
+  });
+});
