@@ -17,6 +17,11 @@ export interface PgBossJobsConfig {
   readonly pollingIntervalSeconds?: number;
   /** Seconds between pg-boss's supervision passes (expiring dead attempts, retrying). */
   readonly superviseIntervalSeconds?: number;
+  /**
+   * Workers refresh a heartbeat on their running attempts; an attempt without one for this long
+   * (at least 10 s) is presumed dead and retried, long before its `expireInSeconds`.
+   */
+  readonly heartbeatSeconds?: number;
   readonly clock?: PgBossClock;
   readonly onError?: (error: Error) => void;
 }
@@ -40,6 +45,7 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
       ...(config.executor ? { db: config.executor as IDatabase } : { connectionString: config.connectionString, max: 5 }),
       schema: config.schema ?? 'pgboss',
       superviseIntervalSeconds: config.superviseIntervalSeconds ?? 30,
+      monitorIntervalSeconds: config.superviseIntervalSeconds ?? 30,
       ...(config.clock ? { clock: config.clock } : {}),
     });
     this.boss.on('error', (error: Error) => (config.onError ?? defaultOnError)(error));
@@ -59,12 +65,16 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
   async start(options: { workers: boolean }): Promise<void> {
     await this.boss.start();
     for (const { definition, handler } of this.registrations.values()) {
-      await this.boss.createQueue(definition.name, {
+      const policy = {
         retryLimit: definition.retryLimit,
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds,
-      });
+        ...(this.config.heartbeatSeconds ? { heartbeatSeconds: this.config.heartbeatSeconds } : {}),
+      };
+      // createQueue leaves an existing queue as it is: a changed definition reaches it through updateQueue.
+      await this.boss.createQueue(definition.name, policy);
+      await this.boss.updateQueue(definition.name, policy);
       if (options.workers && handler) await this.work(definition, handler);
     }
     this.started = true;

@@ -18,6 +18,8 @@ const schema = z.object({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('hosted'),
@@ -73,6 +75,10 @@ export interface ServerConfig {
   readonly bodyLimitBytes: number;
   readonly databasePoolSize: number;
   readonly jobPollingSeconds: number;
+  /** A running job attempt without a heartbeat for this long is presumed dead and retried. */
+  readonly jobHeartbeatSeconds: number;
+  /** How often dead attempts are looked for. */
+  readonly jobSuperviseSeconds: number;
   readonly shutdownTimeoutMs: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
   /** Who takes top-up payments: the built-in hosted checkout (no money moves) or Stripe. */
@@ -113,6 +119,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     databasePoolSize: c.DATABASE_POOL_SIZE,
     jobPollingSeconds: c.JOB_POLLING_SECONDS,
+    jobHeartbeatSeconds: c.JOB_HEARTBEAT_SECONDS,
+    jobSuperviseSeconds: c.JOB_SUPERVISE_SECONDS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
     paymentProvider: c.PAYMENT_PROVIDER,

@@ -24,6 +24,8 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
         executor: database.standaloneExecutor(),
         transactionExecutor: () => database.transactionExecutor(),
         pollingIntervalSeconds: config.jobPollingSeconds,
+        heartbeatSeconds: config.jobHeartbeatSeconds,
+        superviseIntervalSeconds: config.jobSuperviseSeconds,
         onError: (error) => logger.error({ msg: 'job queue error', error: error.message }),
       }),
     );

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { isRefundable } from '../src/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const KE = '+254712345678';
@@ -90,6 +91,32 @@ describe('sending (in-memory world)', () => {
     // The same job again (at-least-once): the message moved on, nothing is sent again.
     expect(await w.dispatch.submitMessage(sent.message.id, 0)).to.deep.include({ submitted: 0 });
     expect(w.live.submissions).to.have.length(1);
+  });
+
+  it('accepts, without sending it again, a `sent` message whose receipts came before its dead attempt recorded the acceptance', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Early receipt', scheduleMode: 'now' }))._unsafeUnwrap();
+    const early = { carrierMessageId: 'carrier-early', outcome: 'delivered' as const, errorCode: null, at: w.clock.now() };
+    const dead = { ...sent.message, carrier: 'carrier', delivery: { ...sent.message.delivery, status: 'sent' as const, sentAt: w.clock.now(), partOutcomes: [early] } };
+    await w.messages.saveDelivery([dead]);
+    await w.jobs.runDue();
+    const stored = await w.message(sent.message.id);
+    expect(stored.delivery).to.include({ status: 'delivered', retryCount: 0 });
+    expect(stored.delivery.carrierMessageIds).to.deep.equal(['carrier-early']);
+    expect(w.live.submissions).to.have.length(0);
+  });
+
+  it('never refunds a failed message the carrier sent a receipt for, even without recorded ids', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'x', scheduleMode: 'now' }))._unsafeUnwrap();
+    const failure = { carrierMessageId: 'c-9', outcome: 'failed' as const, errorCode: 'absent_subscriber' as const, at: w.clock.now() };
+    const failedEarly = { ...sent.message, delivery: { ...sent.message.delivery, status: 'failed' as const, errorCode: 'absent_subscriber' as const, partOutcomes: [failure] } };
+    expect(isRefundable(failedEarly)).to.equal(false);
+    const neverTaken = { ...sent.message, delivery: { ...sent.message.delivery, status: 'failed' as const, errorCode: 'invalid_destination' as const } };
+    expect(isRefundable(neverTaken)).to.equal(true);
+    expect(isRefundable({ ...neverTaken, chargeEntryId: null })).to.equal(false);
   });
 
   it('fails with no_route and refunds a message whose route was switched off before it was due', async () => {

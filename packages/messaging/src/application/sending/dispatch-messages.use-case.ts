@@ -37,7 +37,8 @@ type Loader = (messages: MessageRepository) => Promise<readonly OutboundMessage[
  *    decision (a retry job at its delay, or `failed` with a refund).
  * A job that finds its message still `sent` from an attempt that died in step 2 cannot know whether
  * the carrier took it: that counts as a `network_timeout` refusal and, with retries left, the
- * message is sent again at once. docs/message-statuses.md, "Retries".
+ * message is sent again at once — unless receipts matched by our id already arrived for it, which
+ * prove the carrier has it: then it is accepted with their ids. docs/message-statuses.md, "Retries".
  */
 export class DispatchMessages {
   private readonly retryPolicy: RetryPolicy;
@@ -85,6 +86,13 @@ export class DispatchMessages {
     for (const row of rows) {
       if (row.delivery.retryCount !== attempt || (row.delivery.status !== 'queued' && row.delivery.status !== 'sent')) continue;
       let message = row;
+      if (message.delivery.status === 'sent' && message.delivery.partOutcomes.length > 0) {
+        // Receipts matched by our id came before the dead attempt recorded the acceptance: the
+        // carrier has it. Accept it with the ids the receipts name rather than send it twice.
+        const ids = message.delivery.partOutcomes.map((part) => part.carrierMessageId);
+        changed.push(this.apply(message, { type: 'carrier_accepted', carrierMessageIds: ids, at: now }));
+        continue;
+      }
       if (message.delivery.status === 'sent') {
         const decision = decideAfterRefusal(message.delivery, { errorCode: 'network_timeout', retryable: true }, now, this.retryPolicy);
         message = this.apply(message, decision.event);

@@ -48,10 +48,11 @@ export interface OutboundMessage {
 
 /** Whether the wallet gets the cost of this message back (the rule of docs/message-statuses.md, "Refunds"). */
 export function isRefundable(message: OutboundMessage): boolean {
-  const { status, carrierMessageIds } = message.delivery;
+  const { status, carrierMessageIds, partOutcomes } = message.delivery;
   if (message.chargeEntryId === null || !message.cost.isPositive()) return false;
   if (status === 'rejected') return true;
-  return status === 'failed' && carrierMessageIds.length === 0;
+  // A receipt (even one that beat the acceptance) proves the carrier took it.
+  return status === 'failed' && carrierMessageIds.length === 0 && partOutcomes.length === 0;
 }
 
 /** The message after `event` (see `applyDeliveryEvent`), with whether it changed. */
