@@ -10,3 +10,4 @@ export { MikroOrmBalanceReports } from './repositories/mikro-orm-balance-reports
 export { MikroOrmOptOutList } from './repositories/mikro-orm-opt-out-list.ts';
 export { MikroOrmTemplateRepository } from './repositories/mikro-orm-template.repository.ts';
 export { MikroOrmSenderIdRepository } from './repositories/mikro-orm-sender-id.repository.ts';
+export { MikroOrmContactListRepository } from './repositories/mikro-orm-contact-list.repository.ts';

@@ -36,3 +36,25 @@ describe('composition root: opt-outs and templates', () => {
     for (const token of useCases) expect(resolve(container, token), token.toString()).to.have.property('execute').that.is.a('function');
   });
 });
+
+describe('composition root: contact lists', () => {
+  it('binds the MikroORM contact-list repository, serves it as the ContactSource, and binds the use cases', async () => {
+    const container = buildContainer({ config: loadConfig({}), logger: jsonLogger('silent'), database: await testDatabase() });
+    const M = MESSAGING_TOKENS;
+    const lists = resolve(container, M.contactListRepository);
+    expect(lists.constructor.name).to.equal('MikroOrmContactListRepository');
+    expect(resolve(container, M.contactSource)).to.equal(lists);
+    const useCases: Token<unknown>[] = [
+      M.listContactLists,
+      M.createContactList,
+      M.getContactList,
+      M.updateContactList,
+      M.deleteContactList,
+      M.listContactMembers,
+      M.addContactMembers,
+      M.removeContactMember,
+      M.importContacts,
+    ];
+    for (const token of useCases) expect(resolve(container, token), token.toString()).to.have.property('execute').that.is.a('function');
+  });
+});

@@ -34,4 +34,4 @@ export * from './result.ts';
 export { token, type Token } from './application/token.ts';
 export { KERNEL_TOKENS } from './tokens.ts';
 export { seededRandom } from './domain/seeded-random.ts';
-export { checkLimit } from './domain/list-limit.ts';
+export { checkLimit, checkListPage } from './domain/list-limit.ts';

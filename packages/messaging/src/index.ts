@@ -7,3 +7,4 @@ export * from './opt-outs.ts';
 export * from './templates.ts';
 export * from './sender-ids.ts';
 export * from './delivery.ts';
+export * from './contacts.ts';

@@ -1,5 +1,6 @@
 /** Offline phone-number validation: the `PhoneNumber` value object and `POST /api/messages/validate`. */
 export { PhoneNumber, type InvalidPhoneNumber } from './domain/numbers/phone-number.value-object.ts';
+export { isNumberingCountry, readPhoneNumber } from './domain/numbers/read-phone-number.ts';
 export type { InvalidPhoneNumberReason } from './domain/numbers/number-parser.ts';
 export type { NumberType } from './domain/numbers/number-type.ts';
 export {

@@ -24,6 +24,17 @@ import type { RequestSenderId } from './application/request-sender-id.use-case.t
 import type { ReviewSenderIds } from './application/review-sender-ids.use-case.ts';
 import type { SenderIdApprovals } from './application/sender-id-approvals.port.ts';
 import type { SenderIdRepository } from './application/sender-id.repository.port.ts';
+import type { ContactListRepository } from './domain/contacts/contact-list.repository.port.ts';
+import type { ContactSource } from './domain/contacts/contact-source.port.ts';
+import type { AddContactMembers } from './application/add-contact-members.use-case.ts';
+import type { CreateContactList } from './application/create-contact-list.use-case.ts';
+import type { DeleteContactList } from './application/delete-contact-list.use-case.ts';
+import type { GetContactList } from './application/get-contact-list.use-case.ts';
+import type { ImportContacts } from './application/import-contacts.use-case.ts';
+import type { ListContactLists } from './application/list-contact-lists.use-case.ts';
+import type { ListContactMembers } from './application/list-contact-members.use-case.ts';
+import type { RemoveContactMember } from './application/remove-contact-member.use-case.ts';
+import type { UpdateContactList } from './application/update-contact-list.use-case.ts';
 
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
@@ -51,4 +62,15 @@ export const MESSAGING_TOKENS = {
   reviewSenderIds: token<ReviewSenderIds>('messaging.ReviewSenderIds'),
   approveSenderId: token<ApproveSenderId>('messaging.ApproveSenderId'),
   rejectSenderId: token<RejectSenderId>('messaging.RejectSenderId'),
+  contactListRepository: token<ContactListRepository>('messaging.ContactListRepository'),
+  contactSource: token<ContactSource>('messaging.ContactSource'),
+  listContactLists: token<ListContactLists>('messaging.ListContactLists'),
+  createContactList: token<CreateContactList>('messaging.CreateContactList'),
+  getContactList: token<GetContactList>('messaging.GetContactList'),
+  updateContactList: token<UpdateContactList>('messaging.UpdateContactList'),
+  deleteContactList: token<DeleteContactList>('messaging.DeleteContactList'),
+  listContactMembers: token<ListContactMembers>('messaging.ListContactMembers'),
+  addContactMembers: token<AddContactMembers>('messaging.AddContactMembers'),
+  removeContactMember: token<RemoveContactMember>('messaging.RemoveContactMember'),
+  importContacts: token<ImportContacts>('messaging.ImportContacts'),
 };

@@ -1,11 +1,11 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
-import type { InvalidPhoneNumber, SendError } from '@tuma/messaging';
+import type { InvalidPhoneNumber, SendError, TooManyRowsError } from '@tuma/messaging';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError;
+export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError | TooManyRowsError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -29,6 +29,7 @@ export const DOMAIN_ERROR_STATUS = {
   reference_conflict: 409,
   invalid_amount: 422,
   invalid_phone_number: 400,
+  too_many_rows: 413,
   duplicate_message: 409,
   message_too_long: 413,
   unroutable: 400,

@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { serveApiDocs } from './api-docs.ts';
 import { json, type RouteDefinition } from './route.ts';
 import { parseInput, requireAll, type Parsed } from './validation.ts';
+import { rawBodyLookup } from './raw-body.ts';
 
 export interface HttpAppOptions {
   readonly routes: readonly RouteDefinition[];
@@ -51,7 +52,7 @@ function mount(router: Router, route: RouteDefinition, options: HttpAppOptions, 
     const skipped: Parsed<undefined> = { ok: true, value: undefined };
     const bodyPart: Parsed<unknown> =
       route.body && ctx.state.body === undefined
-        ? { ok: false, details: [{ path: '', message: 'A JSON body is required', in: 'body' }] }
+        ? { ok: false, details: [{ path: '', message: `A ${route.rawBody?.contentTypes[0] ?? 'JSON'} body is required`, in: 'body' }] }
         : route.body
           ? parseInput(route.body, ctx.state.body, 'body')
           : skipped;
@@ -102,7 +103,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   app.use(requestId());
   app.use(errorHandler(options.logger));
   app.use(notFoundAndMethodNotAllowed());
-  app.use(jsonBody(options.bodyLimitBytes));
+  app.use(jsonBody(options.bodyLimitBytes, rawBodyLookup(router, options.routes)));
   app.use((ctx, next) => perRequest(() => next()));
   app.use(router.routes());
   app.use(router.allowedMethods());

@@ -1,6 +1,7 @@
 import { newId } from '@tuma/kernel';
 import type { Context, Next } from 'koa';
 import { HttpError } from './http-error.ts';
+import type { RawBodyOptions } from './route.ts';
 
 export interface HttpLogger {
   info(entry: Record<string, unknown>): void;
@@ -71,24 +72,32 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Reads a JSON body up to `limitBytes`. An empty body parses as undefined; malformed JSON is a 400,
- * an oversized body a 413, and a non-JSON content type a 415.
+ * an oversized body a 413, and a non-JSON content type a 415. A route with `rawBody` options gets
+ * its body as text instead, of one of its content types (else 415) and up to its own limit.
  */
-export function jsonBody(limitBytes: number) {
+export function jsonBody(limitBytes: number, rawBodyOf: (ctx: Context) => RawBodyOptions | undefined = () => undefined) {
   return async (ctx: Context, next: Next) => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
+    const raw = rawBodyOf(ctx);
+    const limit = raw?.limitBytes ?? limitBytes;
     const declared = Number(ctx.get('Content-Length') || 0);
-    if (declared > limitBytes) throw tooLarge(limitBytes);
+    if (declared > limit) throw tooLarge(limit);
     const chunks: Buffer[] = [];
     let size = 0;
     for await (const chunk of ctx.req) {
       size += (chunk as Buffer).length;
-      if (size > limitBytes) throw tooLarge(limitBytes);
+      if (size > limit) throw tooLarge(limit);
       chunks.push(chunk as Buffer);
     }
     const text = Buffer.concat(chunks).toString('utf8');
     ctx.state.rawBody = text;
     if (text.trim() === '') {
       ctx.state.body = undefined;
+      return next();
+    }
+    if (raw) {
+      if (!ctx.is(...raw.contentTypes)) throw new HttpError(415, 'unsupported_media_type', `Send the body with Content-Type: ${raw.contentTypes.join(' or ')}`);
+      ctx.state.body = text;
       return next();
     }
     if (!ctx.is('application/json', 'application/*+json')) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toOpenApiPath, type RouteDefinition } from './route.ts';
+import { toOpenApiPath, type RawBodyOptions, type RouteDefinition } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -49,6 +49,17 @@ function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): 
   }));
 }
 
+/** A JSON body, or a raw one in each of its content types (with its size limit). */
+function requestBody(body: z.ZodType, raw: RawBodyOptions | undefined): JsonSchema {
+  const schema = toSchema(body, 'input');
+  const contentTypes = raw?.contentTypes ?? ['application/json'];
+  return {
+    required: true,
+    ...(raw ? { description: `At most ${raw.limitBytes} bytes` } : {}),
+    content: Object.fromEntries(contentTypes.map((type) => [type, { schema }])),
+  };
+}
+
 function operation(route: RouteDefinition): JsonSchema {
   const secured = !('public' in route.access);
   const responses: Record<string, unknown> = {};
@@ -63,6 +74,8 @@ function operation(route: RouteDefinition): JsonSchema {
     responses['403'] ??= errorResponse('Key lacks the scope, or the account is suspended');
   }
   if (route.body || route.query || route.params) responses['422'] ??= errorResponse('Validation error, naming each field');
+  if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
+  if (route.rawBody) responses['415'] ??= errorResponse(`Body not of type ${route.rawBody.contentTypes.join(' or ')}`);
   responses['500'] ??= errorResponse('Internal error (carries the request id)');
   return {
     operationId: `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
@@ -71,7 +84,7 @@ function operation(route: RouteDefinition): JsonSchema {
     security: secured ? [{ bearerAuth: [] }] : [],
     ...(secured && 'anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(route.body, 'input') } } } } : {}),
+    ...(route.body ? { requestBody: requestBody(route.body, route.rawBody) } : {}),
     responses,
   };
 }

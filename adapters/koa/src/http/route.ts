@@ -13,6 +13,12 @@ export interface RouteResponse {
   readonly contentType?: string;
 }
 
+/** A body read as text rather than JSON (e.g. a CSV upload): the content types it may have and its own size limit. */
+export interface RawBodyOptions {
+  readonly contentTypes: readonly string[];
+  readonly limitBytes: number;
+}
+
 export interface HttpResult {
   readonly status: number;
   readonly body?: unknown;
@@ -45,6 +51,8 @@ export interface RouteDefinition<
   readonly tag: string;
   readonly access: RouteAccess;
   readonly body?: B;
+  /** Read the body as text of these content types, up to its own limit (not JSON); `body` then parses the text. */
+  readonly rawBody?: RawBodyOptions;
   readonly query?: Q;
   readonly params?: P;
   readonly responses: Readonly<Record<number, RouteResponse>>;

@@ -6,6 +6,7 @@ import {
   type ReviewSenderIds,
 } from '@tuma/messaging';
 import { z } from 'zod';
+import { positiveIdParam } from '../http/id-param.ts';
 import { inBody } from '../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
@@ -19,13 +20,7 @@ export interface AdminSenderIdUseCases {
 
 const ADMIN = { anyScope: ['admin'] } as const;
 
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^[0-9]{1,16}$/, 'Must be a sender ID request id (a positive integer)')
-    .transform(Number)
-    .pipe(z.number().int().min(1, 'Must be a sender ID request id (a positive integer)').max(Number.MAX_SAFE_INTEGER)),
-});
+const idParams = z.object({ id: positiveIdParam('sender ID request id') });
 
 const NOT_FOUND = { description: 'No sender ID request with this id' };
 const NOT_PENDING = { description: 'The request is not pending (already approved or rejected)' };

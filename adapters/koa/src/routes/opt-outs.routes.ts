@@ -7,9 +7,8 @@ import {
   type OptOut,
   type RemoveOptOut,
 } from '@tuma/messaging';
-import type { DomainError, FieldIssue } from '@tuma/kernel';
 import { z } from 'zod';
-import type { ErrorDetail } from '../http/http-error.ts';
+import { located } from '../http/located.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 
@@ -34,14 +33,6 @@ export const optOutView = (optOut: OptOut): z.infer<typeof optOutSchema> => ({
   keyword: optOut.keyword,
   created_at: optOut.createdAt.toISOString(),
 });
-
-/** An invalid number's details say where the number was, like the edge's own validation details. */
-const located =
-  (where: NonNullable<ErrorDetail['in']>) =>
-  <E extends DomainError>(error: E): E =>
-    error.type === 'invalid_phone_number' && 'details' in error && Array.isArray(error.details)
-      ? { ...error, details: error.details.map((detail: FieldIssue) => ({ ...detail, in: where })) }
-      : error;
 
 const READ = { anyScope: ['query', 'send'] } as const;
 const WRITE = { anyScope: ['send'] } as const;

@@ -10,6 +10,7 @@ import {
   type UpdateTemplate,
 } from '@tuma/messaging';
 import { z } from 'zod';
+import { positiveIdParam } from '../http/id-param.ts';
 import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
@@ -43,13 +44,7 @@ const templateBody = z.strictObject({
   text: z.string().describe(`1 to ${TEMPLATE_TEXT_MAX_LENGTH} characters, not blank; {{variable}} placeholders`),
 });
 
-const templateParams = z.object({
-  id: z
-    .string()
-    .regex(/^[0-9]{1,16}$/, 'Must be a template id (a positive integer)')
-    .transform(Number)
-    .pipe(z.number().int().min(1, 'Must be a template id (a positive integer)').max(Number.MAX_SAFE_INTEGER)),
-});
+const templateParams = z.object({ id: positiveIdParam('template id') });
 
 const READ = { anyScope: ['query', 'send'] } as const;
 const WRITE = { anyScope: ['send'] } as const;

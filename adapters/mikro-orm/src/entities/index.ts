@@ -12,6 +12,8 @@ import { OptOutRecord } from './opt-out.entity.ts';
 import { MessageTemplateRecord } from './message-template.entity.ts';
 import { SenderIdRecord } from './sender-id.entity.ts';
 import { SenderIdHoldRecord } from './sender-id-hold.entity.ts';
+import { ContactListRecord } from './contact-list.entity.ts';
+import { ContactRecord } from './contact.entity.ts';
 
-export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord];
-export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord };
+export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord];
+export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord };

@@ -6,8 +6,9 @@ import { pricingServerModule } from './pricing.module.ts';
 import { optOutsServerModule } from './opt-outs.module.ts';
 import { templatesServerModule } from './templates.module.ts';
 import { senderIdsServerModule } from './sender-ids.module.ts';
+import { contactsServerModule } from './contacts.module.ts';
 import { messagesServerModule } from './messages.module.ts';
 import type { ServerModule } from './server-module.ts';
 
 /** Every capability the server wires, in start order. */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, messagesServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule];

@@ -1,4 +1,4 @@
-import { checkLimit, err, fieldError, ok, validationError, type FieldIssue, type Money, type Result, type ValidationError } from '@tuma/kernel';
+import { checkListPage, err, ok, validationError, type FieldIssue, type Money, type Result, type ValidationError } from '@tuma/kernel';
 import { invalidAmount, type InvalidAmountError } from './wallet-errors.ts';
 
 /** The largest amount a `numeric(20,6)` column holds: 99,999,999,999,999.999999. */
@@ -30,6 +30,5 @@ export function checkTexts(input: { reason: string; reference: string }): Result
 
 /** A 0-based page and a limit of 1 to LEDGER_PAGE_MAX_LIMIT. */
 export function checkPage(page: number, limit: number): Result<{ page: number; limit: number }, ValidationError> {
-  if (!Number.isSafeInteger(page) || page < 0) return err(fieldError('page', 'Must be a whole number from 0'));
-  return checkLimit(limit, LEDGER_PAGE_MAX_LIMIT).map((checked) => ({ page, limit: checked }));
+  return checkListPage(page, limit, LEDGER_PAGE_MAX_LIMIT);
 }

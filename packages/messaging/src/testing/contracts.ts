@@ -225,3 +225,4 @@ export { describeOptOutListContract, type OptOutListFixture } from './opt-out-li
 export { describeTemplateRepositoryContract, type TemplateRepositoryFixture } from './template-repository.contract.ts';
 export { describeSenderIdRepositoryContract, type SenderIdRepositoryFixture } from './sender-id-contracts.ts';
 export { describeCarrierGatewayContract, type CarrierGatewayFixture } from './carrier-gateway.contract.ts';
+export { describeContactListRepositoryContract, type ContactListRepositoryFixture } from './contact-list-repository.contract.ts';

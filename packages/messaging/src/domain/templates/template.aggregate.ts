@@ -1,4 +1,5 @@
 import { err, ok, validationError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
+import { lengthOf, NAME_CONTROL, TEXT_CONTROL, UNPAIRED_SURROGATE } from '../text-rules.ts';
 
 /** The spec's template name: 1 to 80 characters. */
 export const TEMPLATE_NAME_MAX_LENGTH = 80;
@@ -25,12 +26,6 @@ export interface TemplateSnapshot extends TemplateDraft {
   readonly id: number;
 }
 
-/** Characters as the limits count them: Unicode code points (an emoji is one). */
-const lengthOf = (text: string): number => [...text].length;
-const UNPAIRED_SURROGATE = /\p{Cs}/u;
-/** Control characters (Unicode Cc) other than tab, line feed and carriage return, which are text. */
-const TEXT_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
-
 /**
  * What makes two names the same within an account: trimmed, Unicode-normalised (NFC) and
  * lower-cased. Both stores key uniqueness on it, so they agree on every script.
@@ -47,7 +42,7 @@ export function templateIssues(content: TemplateContent): FieldIssue[] {
   const name = content.name.trim();
   if (name.length === 0 || lengthOf(name) > TEMPLATE_NAME_MAX_LENGTH) {
     issues.push({ path: 'name', message: `Must be 1 to ${TEMPLATE_NAME_MAX_LENGTH} characters` });
-  } else if (/\p{Cc}/u.test(name) || UNPAIRED_SURROGATE.test(name)) {
+  } else if (NAME_CONTROL.test(name) || UNPAIRED_SURROGATE.test(name)) {
     issues.push({ path: 'name', message: 'Must not contain control characters or unpaired surrogates' });
   }
   const text = content.text;

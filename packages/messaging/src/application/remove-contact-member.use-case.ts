@@ -1,0 +1,35 @@
+import { errAsync, okAsync, ResultAsync, type Clock, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
+import { contactListNotFound, contactNotFound } from '../domain/contacts/contact-errors.ts';
+import type { ContactListRepository } from '../domain/contacts/contact-list.repository.port.ts';
+import { readPhoneField, type InvalidPhoneField } from '../domain/opt-outs/opt-out-phone.ts';
+
+export interface RemoveContactMemberInput {
+  readonly accountId: string;
+  readonly listId: number;
+  /** As in a URL path: international format, the `+` may be left out (see `readPhoneField`). */
+  readonly phone: string;
+}
+
+/** Takes a number off one of the account's lists: `not_found` for another account's list, or a number not in it. */
+export class RemoveContactMember {
+  constructor(
+    private readonly lists: ContactListRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: RemoveContactMemberInput): ResultAsync<void, NotFoundError | InvalidPhoneField> {
+    const { accountId, listId } = input;
+    return ResultAsync.fromSafePromise(this.lists.find(accountId, listId)).andThen((list) => {
+      if (!list) return errAsync(contactListNotFound(listId));
+      const phone = readPhoneField(input.phone, 'phone', { plusOptional: true });
+      if (phone.isErr()) return errAsync(phone.error);
+      const { e164 } = phone.value;
+      return this.unitOfWork.run(() =>
+        ResultAsync.fromSafePromise(this.lists.removeMember(accountId, listId, e164, this.clock.now())).andThen((removed) =>
+          removed ? okAsync(undefined) : errAsync(contactNotFound(e164)),
+        ),
+      );
+    });
+  }
+}

@@ -1,0 +1,122 @@
+import { err, ok, validationError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
+import type { InvalidPhoneNumberReason } from '../numbers/number-parser.ts';
+import { readPhoneNumber } from '../numbers/read-phone-number.ts';
+import { tooManyRows, type TooManyRowsError } from './contact-errors.ts';
+import { CONTACT_MAX_VARS, contactMember, contactNameIssue, varKeyIssue, varValueIssue } from './contact-member.ts';
+import type { ContactMember } from './contact-source.port.ts';
+import { parseCsv, type CsvRecord } from './csv.ts';
+
+/** The most data rows one CSV import takes. */
+export const CONTACT_IMPORT_MAX_ROWS = 100_000;
+/** Header names (any case) of the column holding the numbers; the leftmost such column is it. */
+export const PHONE_COLUMN_NAMES: readonly string[] = ['phone', 'msisdn', 'number', 'mobile', 'to'];
+const NAME_COLUMN_NAME = 'name';
+
+export type ContactRowErrorReason = InvalidPhoneNumberReason | 'missing_phone' | 'column_count' | 'unterminated_quote' | 'invalid_name' | 'invalid_var';
+
+/** A data row left out of an import. */
+export interface ContactRowError {
+  /** As in the file: the header is row 1 (a quoted line break starts no row). */
+  readonly row: number;
+  /** The offending cell as written; the whole row for `column_count` and `unterminated_quote`. */
+  readonly value: string;
+  readonly reason: ContactRowErrorReason;
+}
+
+/** What a CSV file holds, ready to store. */
+export interface ContactFile {
+  /** One per number, in order of first appearance, each with the content of its last row. */
+  readonly members: readonly ContactMember[];
+  /** Rows whose number an earlier row of the file had. */
+  readonly duplicates: number;
+  /** The rows left out, in file order. */
+  readonly errors: readonly ContactRowError[];
+}
+
+interface Columns {
+  readonly count: number;
+  readonly phone: number;
+  readonly name: number | undefined;
+  readonly vars: readonly { readonly index: number; readonly key: string }[];
+}
+
+const HEADER_REQUIRED = `The file must start with a header row naming its columns, one of them ${PHONE_COLUMN_NAMES.join(', ')}`;
+
+const headerError = (issues: readonly FieldIssue[]): ValidationError =>
+  validationError(issues, `The header row cannot be used: ${issues.map((issue) => issue.message).join('; ')}`);
+
+/**
+ * The columns the header names: the phone column, an optional `name` column (names compared in
+ * any case) and variables for the rest (trimmed names that are good variable names). Column names
+ * must differ in more than case. Every problem is named in one error.
+ */
+function columnsOf(header: CsvRecord | undefined): Result<Columns, ValidationError> {
+  if (header === undefined || header.raw.trim() === '') return err(headerError([{ path: 'header', message: HEADER_REQUIRED }]));
+  if (header.unterminatedQuote) return err(headerError([{ path: 'header', message: 'A quoted column name has no closing quote' }]));
+  const names = header.fields.map((field) => field.trim());
+  const lower = names.map((name) => name.toLowerCase());
+  const issues: FieldIssue[] = [];
+  const phone = lower.findIndex((name) => PHONE_COLUMN_NAMES.includes(name));
+  if (phone === -1) issues.push({ path: 'header', message: `No phone column: ${HEADER_REQUIRED} (it has ${names.map((name) => JSON.stringify(name)).join(', ')})` });
+  const name = lower.indexOf(NAME_COLUMN_NAME);
+  const vars: { index: number; key: string }[] = [];
+  names.forEach((key, index) => {
+    const column = `Column ${index + 1} (${JSON.stringify(header.fields[index])})`;
+    const first = lower.indexOf(lower[index]!);
+    if (first !== index) issues.push({ path: `header.${index}`, message: `${column} repeats column ${first + 1} (names are compared in any case)` });
+    else if (index !== phone && index !== name) {
+      const issue = varKeyIssue(key);
+      if (issue) issues.push({ path: `header.${index}`, message: `${column}: ${issue}` });
+      else vars.push({ index, key });
+    }
+  });
+  if (vars.length > CONTACT_MAX_VARS) issues.push({ path: 'header', message: `At most ${CONTACT_MAX_VARS} variable columns (the file has ${vars.length})` });
+  if (issues.length > 0) return err(headerError(issues));
+  return ok({ count: names.length, phone, name: name === -1 ? undefined : name, vars });
+}
+
+function readRow(record: CsvRecord, columns: Columns, defaultCountry: string | undefined): Result<ContactMember, ContactRowError> {
+  const { row, fields } = record;
+  if (record.unterminatedQuote) return err({ row, value: record.raw, reason: 'unterminated_quote' });
+  if (fields.length !== columns.count) return err({ row, value: record.raw, reason: 'column_count' });
+  const phoneCell = fields[columns.phone]!;
+  if (phoneCell.trim() === '') return err({ row, value: phoneCell, reason: 'missing_phone' });
+  const phone = readPhoneNumber(phoneCell, defaultCountry);
+  if (phone.isErr()) return err({ row, value: phoneCell, reason: phone.error.reason });
+  const name = columns.name === undefined ? undefined : fields[columns.name]!;
+  if (name !== undefined && contactNameIssue(name)) return err({ row, value: name, reason: 'invalid_name' });
+  const vars: Record<string, string> = {};
+  for (const { index, key } of columns.vars) {
+    const value = fields[index]!;
+    if (varValueIssue(value)) return err({ row, value, reason: 'invalid_var' });
+    vars[key] = value;
+  }
+  return ok(contactMember(phone.value, name, vars));
+}
+
+/**
+ * Reads a CSV file of contacts (see `parseCsv`). Blank lines are skipped. The header row must
+ * name a phone column (else a validation error naming the header); at most 100,000 data rows
+ * (else `too_many_rows`). A row that cannot be stored is reported and left out; the others are
+ * kept, one per number (the last row of a number wins). Numbers are read in international format,
+ * or as national numbers of `defaultCountry` when it is given.
+ */
+export function readContactFile(text: string, defaultCountry?: string): Result<ContactFile, ValidationError | TooManyRowsError> {
+  const [header, ...rows] = parseCsv(text).filter((record) => record.raw !== '');
+  if (rows.length > CONTACT_IMPORT_MAX_ROWS) return err(tooManyRows(rows.length, CONTACT_IMPORT_MAX_ROWS));
+  return columnsOf(header).map((columns) => {
+    const members = new Map<string, ContactMember>();
+    const errors: ContactRowError[] = [];
+    let duplicates = 0;
+    for (const record of rows) {
+      const member = readRow(record, columns, defaultCountry);
+      if (member.isErr()) {
+        errors.push(member.error);
+        continue;
+      }
+      if (members.has(member.value.phone)) duplicates++;
+      members.set(member.value.phone, member.value);
+    }
+    return { members: [...members.values()], duplicates, errors };
+  });
+}
