@@ -28,5 +28,6 @@ export { templateRoutes, templateView, type TemplateUseCases } from './routes/te
 export { senderIdRoutes, type SenderIdUseCases } from './routes/sender-ids.routes.ts';
 export { adminSenderIdRoutes, type AdminSenderIdUseCases } from './routes/admin-sender-ids.routes.ts';
 export { adminSenderIdView, senderIdReceiptView, senderIdView } from './routes/sender-id-views.ts';
+export { messageRoutes, type MessageUseCases } from './routes/messages.routes.ts';
 export { contactListRoutes, contactListView, contactMemberView, CONTACT_IMPORT_MAX_BYTES, type ContactListUseCases } from './routes/contact-lists.routes.ts';
 export type { RawBodyOptions } from './http/route.ts';

@@ -10,4 +10,6 @@ export { MikroOrmBalanceReports } from './repositories/mikro-orm-balance-reports
 export { MikroOrmOptOutList } from './repositories/mikro-orm-opt-out-list.ts';
 export { MikroOrmTemplateRepository } from './repositories/mikro-orm-template.repository.ts';
 export { MikroOrmSenderIdRepository } from './repositories/mikro-orm-sender-id.repository.ts';
+export { MikroOrmMessageRepository } from './repositories/mikro-orm-message.repository.ts';
+export { MikroOrmBatchRepository } from './repositories/mikro-orm-batch.repository.ts';
 export { MikroOrmContactListRepository } from './repositories/mikro-orm-contact-list.repository.ts';

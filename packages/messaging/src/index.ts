@@ -8,3 +8,4 @@ export * from './templates.ts';
 export * from './sender-ids.ts';
 export * from './delivery.ts';
 export * from './contacts.ts';
+export * from './messages.ts';

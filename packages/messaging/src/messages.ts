@@ -22,7 +22,6 @@ export {
   type UnroutableError,
   type UnroutableSample,
 } from './domain/messages/send-errors.ts';
-export type { ContactMember, ContactSource } from './domain/contacts/contact-source.port.ts';
 export {
   DUPLICATE_WINDOW_MS,
   SendMessage,

@@ -35,6 +35,23 @@ import type { ListContactLists } from './application/list-contact-lists.use-case
 import type { ListContactMembers } from './application/list-contact-members.use-case.ts';
 import type { RemoveContactMember } from './application/remove-contact-member.use-case.ts';
 import type { UpdateContactList } from './application/update-contact-list.use-case.ts';
+import type { MessageRepository } from './domain/messages/message.repository.port.ts';
+import type { BatchRepository } from './domain/messages/message-batch.ts';
+import type { SendMessage } from './application/sending/send-message.use-case.ts';
+import type { SendBulk } from './application/sending/send-bulk.use-case.ts';
+import type { PlanBulkSend } from './application/sending/plan-bulk-send.ts';
+import type { BulkPrecheckUseCase } from './application/sending/bulk-precheck.use-case.ts';
+import type { CancelMessages } from './application/sending/cancel-messages.use-case.ts';
+import type { DispatchMessages } from './application/sending/dispatch-messages.use-case.ts';
+import type { RunDripStep } from './application/sending/run-drip-step.use-case.ts';
+import type { GatewaySelector } from './application/sending/gateway-selector.ts';
+import type { RouteThrottle } from './application/sending/route-throttle.ts';
+import type { ApplyDeliveryReceipts } from './application/delivery/apply-delivery-receipts.use-case.ts';
+import type { DeliveryReceiptSink } from './application/delivery/delivery-receipt-sink.port.ts';
+import type { ListMessages } from './application/messages/list-messages.use-case.ts';
+import type { GetMessage } from './application/messages/get-message.use-case.ts';
+import type { GetMessageStatuses } from './application/messages/get-message-statuses.use-case.ts';
+import type { GetBatch } from './application/messages/get-batch.use-case.ts';
 
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
@@ -73,4 +90,22 @@ export const MESSAGING_TOKENS = {
   addContactMembers: token<AddContactMembers>('messaging.AddContactMembers'),
   removeContactMember: token<RemoveContactMember>('messaging.RemoveContactMember'),
   importContacts: token<ImportContacts>('messaging.ImportContacts'),
+  // sending
+  messageRepository: token<MessageRepository>('messaging.MessageRepository'),
+  batchRepository: token<BatchRepository>('messaging.BatchRepository'),
+  sendMessage: token<SendMessage>('messaging.SendMessage'),
+  planBulkSend: token<PlanBulkSend>('messaging.PlanBulkSend'),
+  sendBulk: token<SendBulk>('messaging.SendBulk'),
+  bulkPrecheck: token<BulkPrecheckUseCase>('messaging.BulkPrecheck'),
+  cancelMessages: token<CancelMessages>('messaging.CancelMessages'),
+  dispatchMessages: token<DispatchMessages>('messaging.DispatchMessages'),
+  runDripStep: token<RunDripStep>('messaging.RunDripStep'),
+  gateways: token<GatewaySelector>('messaging.GatewaySelector'),
+  routeThrottle: token<RouteThrottle>('messaging.RouteThrottle'),
+  applyDeliveryReceipts: token<ApplyDeliveryReceipts>('messaging.ApplyDeliveryReceipts'),
+  deliveryReceiptSink: token<DeliveryReceiptSink>('messaging.DeliveryReceiptSink'),
+  listMessages: token<ListMessages>('messaging.ListMessages'),
+  getMessage: token<GetMessage>('messaging.GetMessage'),
+  getMessageStatuses: token<GetMessageStatuses>('messaging.GetMessageStatuses'),
+  getBatch: token<GetBatch>('messaging.GetBatch'),
 };

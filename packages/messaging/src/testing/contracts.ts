@@ -226,3 +226,4 @@ export { describeTemplateRepositoryContract, type TemplateRepositoryFixture } fr
 export { describeSenderIdRepositoryContract, type SenderIdRepositoryFixture } from './sender-id-contracts.ts';
 export { describeCarrierGatewayContract, type CarrierGatewayFixture } from './carrier-gateway.contract.ts';
 export { describeContactListRepositoryContract, type ContactListRepositoryFixture } from './contact-list-repository.contract.ts';
+export { describeMessageRepositoryContract, type MessageRepositoryFixture } from './message-repository.contract.ts';
