@@ -299,6 +299,24 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
       expect((await get('/api/messages/batch/bat_01JZZZZZZZZZZZZZZZZZZZZZZZ')).status).to.equal(404);
     });
 
+    it('sends to saved contact lists combined with inline recipients, each number once; another account list is 404', async () => {
+      const list = ok(await api.request('POST', '/api/contacts/lists', { key, body: { name: 'VIP customers' } }), 201);
+      const members = [
+        { phone: '+254711500001', name: 'Baraka', vars: { tier: 'gold' } },
+        { phone: '+254711500002', name: 'Wanjiru', vars: { tier: 'silver' } },
+      ];
+      ok(await api.request('POST', `/api/contacts/lists/${list.id}/members`, { key, body: { members } }));
+      const accepted = ok(
+        await sendBulk({ recipients: [{ to: '+254711500002', name: 'Inline Wanjiru', vars: { tier: 'inline' } }], contact_list_ids: [list.id], text: '{{name}}: {{tier}}' }),
+      );
+      expect(accepted.total_recipients).to.equal(2);
+      const listed = ok(await get(`/api/messages?batch_id=${accepted.batch_id}&environment=all`));
+      const texts = await Promise.all(listed.messages.map(async (m: { id: string }) => ok(await get(`/api/messages/${m.id}`)).text));
+      expect(texts.sort()).to.deep.equal(['Baraka: gold', 'Inline Wanjiru: inline']);
+      const foreign = await sendBulk({ contact_list_ids: [list.id], text: 'x' }, otherKey);
+      expect(foreign.status).to.equal(404);
+    });
+
     it('answers 400, 402, 403, 413 and 422 for the bulk error table', async () => {
       const none = await sendBulk({ text: 'x' });
       expect(none.status).to.equal(422);
