@@ -29,16 +29,18 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
   const credit = async (account: string, amount: number, reference: string) =>
     ok(await api.request('POST', `/api/admin/balances/${account}/credit`, { key: ADMIN_KEY, body: { amount, reason: 'test credit', reference } }));
 
-  /** Polls a message until `done` holds (jobs and receipts run in the background). */
-  async function eventually(id: string, done: (message: any) => boolean, k = key): Promise<any> {
+  /** Reads until `done` holds (jobs and receipts run in the background); fails after 20 s with the last value. */
+  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
     const deadline = Date.now() + 20_000;
     for (;;) {
-      const message = ok(await get(`/api/messages/${id}`, k));
-      if (done(message)) return message;
-      if (Date.now() > deadline) throw new Error(`Message ${id} stayed ${JSON.stringify(message)}`);
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`Still ${JSON.stringify(value)}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }
+  const eventually = async (id: string, done: (message: any) => boolean, k = key) => until(async () => ok(await get(`/api/messages/${id}`, k)), done);
+  const batchUntil = async (batchId: string, done: (batch: any) => boolean, k = key) => until(async () => ok(await get(`/api/messages/batch/${batchId}`, k)), done);
   const isFinal = (m: { status: string }) => ['delivered', 'failed', 'rejected'].includes(m.status);
 
   /** Moves a job's start time to now: "time travel" for scheduled sends and drips without waiting minutes. */
@@ -284,12 +286,7 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
       expect(accepted.estimated_cost).to.be.closeTo(precheck.total_cost, 1e-9);
       expect(await balance()).to.be.closeTo(before - accepted.estimated_cost, 1e-9);
 
-      const deadline = Date.now() + 20_000;
-      let batch = ok(await get(`/api/messages/batch/${accepted.batch_id}`));
-      while ((batch.counts.delivered ?? 0) < 2 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        batch = ok(await get(`/api/messages/batch/${accepted.batch_id}`));
-      }
+      const batch = await batchUntil(accepted.batch_id, (b) => b.counts.delivered === 2);
       expect(batch).to.include({ batch_id: accepted.batch_id, total: 2, page: 0, limit: 50 });
       expect(batch.counts).to.deep.equal({ delivered: 2 });
       expect(batch.cost).to.be.closeTo(accepted.estimated_cost, 1e-9);
@@ -346,12 +343,7 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
     it('with a test key: members reach a final status without a charge', async () => {
       const before = await balance();
       const accepted = ok(await sendBulk({ recipients: [{ to: '+254711300001' }, { to: '+254711300002' }], text: 'sandbox bulk' }, testKey));
-      const deadline = Date.now() + 20_000;
-      let batch = ok(await get(`/api/messages/batch/${accepted.batch_id}`, testKey));
-      while ((batch.counts.delivered ?? 0) < 2 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        batch = ok(await get(`/api/messages/batch/${accepted.batch_id}`, testKey));
-      }
+      const batch = await batchUntil(accepted.batch_id, (b) => b.counts.delivered === 2, testKey);
       expect(batch.counts).to.deep.equal({ delivered: 2 });
       expect(await balance()).to.equal(before);
     });
@@ -361,20 +353,11 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
         await sendBulk({ recipients: [{ to: '+254711400001' }, { to: '+254711400002' }, { to: '+254711400003' }], text: 'drip {{phone}}', schedule_mode: 'drip', drip_rate: 1 }),
       );
       expect(accepted).to.include({ status: 'dripping', total_recipients: 3 });
-      const deadline = Date.now() + 20_000;
-      let steps = await jobsOf(`name = 'messaging.drip-batch' and data->>'batchId' = ?`, accepted.batch_id);
-      while (steps.length < 2 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        steps = await jobsOf(`name = 'messaging.drip-batch' and data->>'batchId' = ?`, accepted.batch_id);
-      }
+      const steps = await until(() => jobsOf(`name = 'messaging.drip-batch' and data->>'batchId' = ?`, accepted.batch_id), (found) => found.length >= 2);
       expect(steps.map((s) => s.data.fromSeq)).to.deep.equal([0, 1]);
       const paced = new Date(steps[1]!.start_after).getTime() - new Date(steps[0]!.data.dueAt).getTime();
       expect(paced).to.equal(60_000);
-      let batch = ok(await get(`/api/messages/batch/${accepted.batch_id}`));
-      while ((batch.counts.delivered ?? 0) < 1 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        batch = ok(await get(`/api/messages/batch/${accepted.batch_id}`));
-      }
+      const batch = await batchUntil(accepted.batch_id, (b) => b.counts.delivered === 1);
       expect(batch.counts).to.deep.equal({ delivered: 1, queued: 2 });
       // The rest is cancelled, with a refund of what was not sent.
       const before = await balance();
