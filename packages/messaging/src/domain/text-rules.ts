@@ -3,6 +3,9 @@
 /** Characters as the limits count them: Unicode code points (an emoji is one). */
 export const lengthOf = (text: string): number => [...text].length;
 
+/** More than `max` characters (code points); counts them only when the UTF-16 length leaves a doubt. */
+export const longerThan = (text: string, max: number): boolean => text.length > max && lengthOf(text) > max;
+
 /** A lone UTF-16 surrogate: it has no UTF-8 form to store. */
 export const UNPAIRED_SURROGATE = /\p{Cs}/u;
 

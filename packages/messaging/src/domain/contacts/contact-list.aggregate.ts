@@ -1,5 +1,5 @@
 import { err, ok, validationError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
-import { lengthOf, NAME_CONTROL, TEXT_CONTROL, UNPAIRED_SURROGATE } from '../text-rules.ts';
+import { longerThan, NAME_CONTROL, TEXT_CONTROL, UNPAIRED_SURROGATE } from '../text-rules.ts';
 
 export const CONTACT_LIST_NAME_MAX_LENGTH = 80;
 export const CONTACT_LIST_DESCRIPTION_MAX_LENGTH = 500;
@@ -47,13 +47,13 @@ const normalDescription = (description: string | null): string | null => descrip
 
 const nameIssue = (raw: string): FieldIssue | undefined => {
   const name = normalName(raw);
-  if (name.length === 0 || lengthOf(name) > CONTACT_LIST_NAME_MAX_LENGTH) return { path: 'name', message: `Must be 1 to ${CONTACT_LIST_NAME_MAX_LENGTH} characters` };
+  if (name.length === 0 || longerThan(name, CONTACT_LIST_NAME_MAX_LENGTH)) return { path: 'name', message: `Must be 1 to ${CONTACT_LIST_NAME_MAX_LENGTH} characters` };
   if (NAME_CONTROL.test(name) || UNPAIRED_SURROGATE.test(name)) return { path: 'name', message: 'Must not contain control characters or unpaired surrogates' };
   return undefined;
 };
 
 const descriptionIssue = (description: string): FieldIssue | undefined => {
-  if (lengthOf(description.trim()) > CONTACT_LIST_DESCRIPTION_MAX_LENGTH) {
+  if (longerThan(description.trim(), CONTACT_LIST_DESCRIPTION_MAX_LENGTH)) {
     return { path: 'description', message: `At most ${CONTACT_LIST_DESCRIPTION_MAX_LENGTH} characters` };
   }
   if (TEXT_CONTROL.test(description) || UNPAIRED_SURROGATE.test(description)) {

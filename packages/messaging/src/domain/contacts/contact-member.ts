@@ -1,7 +1,7 @@
 import { err, fieldError, ok, validationError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
 import type { InvalidPhoneNumberReason } from '../numbers/number-parser.ts';
 import { PhoneNumber } from '../numbers/phone-number.value-object.ts';
-import { lengthOf, NAME_CONTROL, TEXT_CONTROL, UNPAIRED_SURROGATE } from '../text-rules.ts';
+import { longerThan, NAME_CONTROL, TEXT_CONTROL, UNPAIRED_SURROGATE } from '../text-rules.ts';
 import type { ContactMember } from './contact-source.port.ts';
 
 /** Members one `POST /api/contacts/lists/{id}/members` call takes. */
@@ -42,14 +42,14 @@ export function varKeyIssue(key: string): string | undefined {
 /** Why a member's name is refused (at most 120 characters once trimmed, no control characters), or undefined. */
 export function contactNameIssue(name: string): string | undefined {
   const trimmed = name.trim();
-  if (lengthOf(trimmed) > CONTACT_NAME_MAX_LENGTH) return `At most ${CONTACT_NAME_MAX_LENGTH} characters`;
+  if (longerThan(trimmed, CONTACT_NAME_MAX_LENGTH)) return `At most ${CONTACT_NAME_MAX_LENGTH} characters`;
   if (NAME_CONTROL.test(trimmed) || UNPAIRED_SURROGATE.test(trimmed)) return 'Must not contain control characters or unpaired surrogates';
   return undefined;
 }
 
 /** Why a variable's value is refused (at most 500 characters, no control characters but tab and line breaks), or undefined. */
 export function varValueIssue(value: string): string | undefined {
-  if (lengthOf(value) > CONTACT_VAR_VALUE_MAX_LENGTH) return `At most ${CONTACT_VAR_VALUE_MAX_LENGTH} characters`;
+  if (longerThan(value, CONTACT_VAR_VALUE_MAX_LENGTH)) return `At most ${CONTACT_VAR_VALUE_MAX_LENGTH} characters`;
   if (TEXT_CONTROL.test(value) || UNPAIRED_SURROGATE.test(value)) return 'Must not contain control characters (other than tab and line breaks) or unpaired surrogates';
   return undefined;
 }
@@ -73,7 +73,7 @@ export const contactMember = (phone: PhoneNumber, name: string | null | undefine
   phone: phone.e164,
   country: phone.country,
   name: name?.trim() || null,
-  vars: Object.fromEntries(Object.entries(vars ?? {})),
+  vars: vars ?? {},
 });
 
 /** A member of a batch whose number is not valid (the others of the batch are stored). */
