@@ -98,12 +98,14 @@ export class MikroOrmContactListRepository implements ContactListRepository {
     return this.em.transactional(async (em) => {
       const found = members.length === 0 ? await em.execute(LIST_EXISTS, [listId, accountId]) : await em.execute(TOUCH_LIST, [when, listId, accountId]);
       if (found.length === 0) return err(contactListNotFound(listId));
+      const transaction = this.database.transactionExecutor()!;
       const write = { added: 0, updated: 0 };
       for (let start = 0; start < members.length; start += MEMBER_WRITE_CHUNK) {
         const chunk = members.slice(start, start + MEMBER_WRITE_CHUNK).map((m) => [m.phone, m.country, m.name, m.vars]);
-        const [counts] = await em.execute<ContactMemberWrite[]>(ADD_MEMBERS, [listId, when, when, JSON.stringify(chunk)]);
-        write.added += counts!.added;
-        write.updated += counts!.updated;
+        const { rows } = await transaction.executeSql(ADD_MEMBERS, [listId, when, JSON.stringify(chunk)]);
+        const counts = rows[0] as ContactMemberWrite;
+        write.added += counts.added;
+        write.updated += counts.updated;
       }
       return ok(write);
     });
