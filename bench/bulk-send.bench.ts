@@ -17,6 +17,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres) and a scratch database it creates and drops.
  */
 import pg from 'pg';
+import { withScratchDatabase } from './support/scratch-database.ts';
 import { PhoneNumber } from '@tuma/messaging';
 import { jsonLogger, loadConfig, TumaServer } from '@tuma/server';
 
@@ -162,143 +163,121 @@ async function timedCopy(client: pg.Client, table: string, payload: Buffer): Pro
   return performance.now() - started;
 }
 
-/** Waits until no session uses the scratch database, so dropping it kills no pool mid-close. */
-async function waitUntilUnused(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { rows } = await admin.query<{ sessions: number }>('select count(*)::int as sessions from pg_stat_activity where datname = $1', [name]);
-    if (rows[0]?.sessions === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const ms = (value: number): string => `${Math.round(value).toLocaleString('en-US')} ms`;
 const seconds = (value: number): string => `${(value / 1000).toFixed(2)} s`;
 const rate = (value: number): string => `${Math.round(value).toLocaleString('en-US')} msg/s`;
 
 export default async function (): Promise<void> {
-  const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`skipped: PostgreSQL at ${server} is not reachable (${(error as Error).message})`);
-    return;
-  }
-  const scratch = `tuma_bench_${process.pid}`;
-  await admin.query(`drop database if exists ${scratch} with (force)`);
-  await admin.query(`create database ${scratch}`);
-  const url = new URL(server);
-  url.pathname = `/${scratch}`;
-  const sql = new pg.Client({ connectionString: url.toString() });
-  let tuma: TumaServer | undefined;
-  try {
-    const audience = recipients();
-    const countries = checkRecipients(audience);
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: url.toString(),
-      TUMA_ROLE: 'all',
-      ADMIN_API_KEY: ADMIN_KEY,
-      TUMA_SEED_DEMO: 'true',
-      BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
-      SIMULATOR_LATENCY_MS: '5-30',
-      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
-      JOB_POLLING_SECONDS: '0.5',
-      ROUTE_THROUGHPUT_PER_SECOND: '100000',
-      LOG_LEVEL: 'silent',
-    });
-    tuma = new TumaServer(config, jsonLogger('silent'));
-    const started = await tuma.start();
-    const baseUrl = `http://127.0.0.1:${started.port}`;
-    const demo = started.demo;
-    if (!demo) throw new Error('The server created no demo account');
-    const credited = await call(baseUrl, 'POST', `/api/admin/balances/${demo.accountId}/credit`, ADMIN_KEY, {
-      amount: '1000000.00',
-      reason: 'bench credit',
-      reference: 'bulk-send-bench',
-    });
-    if (credited.status !== 200) throw new Error(`Credit answered ${credited.status}: ${JSON.stringify(credited.body)}`);
-    await sql.connect();
-    const version = (await sql.query<{ server_version: string }>('show server_version')).rows[0]?.server_version;
-    console.log(
-      `PostgreSQL ${version}, scratch database ${scratch}; ${RECIPIENTS.toLocaleString('en-US')} recipients (${Object.entries(countries)
-        .map(([country, count]) => `${country} ${count}`)
-        .join(', ')}), 1 segment each; simulator latency 5-30 ms, route throughput 100,000/s, job polling 0.5 s, pool ${config.databasePoolSize}`,
-    );
-
-    // (a) the request, body serialized beforehand so only the server's work is timed.
-    const body = JSON.stringify({ recipients: audience, text: TEXT });
-    const requestStarted = performance.now();
-    const accepted = await call(baseUrl, 'POST', '/api/messages/send-bulk', demo.liveKey, body);
-    const responseMs = performance.now() - requestStarted;
-    const responded = performance.now();
-    if (accepted.status !== 200) throw new Error(`send-bulk answered ${accepted.status}: ${JSON.stringify(accepted.body).slice(0, 500)}`);
-    const batchId: string = accepted.body.batch_id;
-    if (accepted.body.total_recipients !== RECIPIENTS) throw new Error(`Batch has ${accepted.body.total_recipients} members, expected ${RECIPIENTS}`);
-
-    // (b) until nobody is queued or sent any more.
-    let counts = await countsOf(sql, batchId);
-    const progress: { at: number; done: number }[] = [{ at: 0, done: counts.done }];
-    while (counts.pending > 0) {
-      if (performance.now() - responded > DISPATCH_TIMEOUT_MS) throw new Error(`Dispatch did not finish in ${seconds(DISPATCH_TIMEOUT_MS)}: ${JSON.stringify(counts)}`);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-      counts = await countsOf(sql, batchId);
-      progress.push({ at: performance.now() - responded, done: counts.done });
-    }
-    const dispatchMs = performance.now() - responded;
-    if (counts.other > 0 || counts.done !== RECIPIENTS) throw new Error(`Members ended elsewhere: ${JSON.stringify(counts)}`);
-    const dispatchRate = RECIPIENTS / (dispatchMs / 1000);
-    const firstDone = progress.find((p) => p.done > 0)?.at ?? 0;
-    const steadyRate = RECIPIENTS / ((dispatchMs - firstDone) / 1000);
-    const [timeline] = (
-      await sql.query<{ first_sent: number; last_sent: number; first_submitted: number; last_submitted: number; jobs: number }>(
-        `select extract(epoch from min(sent_at) - b.created_at) * 1000 as first_sent, extract(epoch from max(sent_at) - b.created_at) * 1000 as last_sent,
-                extract(epoch from min(submitted_at) - b.created_at) * 1000 as first_submitted, extract(epoch from max(submitted_at) - b.created_at) * 1000 as last_submitted,
-                (select count(*)::int from pgboss.job j where j.name = 'messaging.dispatch-batch' and j.data->>'batchId' = $1) as jobs
-         from message m join message_batch b on b.id = m.batch_id where m.batch_id = $1 group by b.created_at`,
-        [batchId],
-      )
-    ).rows;
-
-    await tuma.stop();
-    tuma = undefined;
-
-    // (c) the baseline, with the server stopped: the same rows, COPY FROM STDIN.
-    const { payload, rows } = await copyPayload(sql, batchId);
-    // Same columns, defaults, checks and indexes as `message`, and its two foreign keys.
-    await sql.query(
-      `create table message_copy (like message including all,
-         foreign key (account_id) references account (id), foreign key (batch_id) references message_batch (id))`,
-    );
-    await sql.query('create table message_copy_bare (like message)');
-    const copyIndexedMs = await timedCopy(sql, 'message_copy', payload);
-    const copyBareMs = await timedCopy(sql, 'message_copy_bare', payload);
-    const indexes = (await sql.query<{ n: number }>(`select count(*)::int as n from pg_indexes where tablename = 'message'`)).rows[0]!.n;
-
-    const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    const rowsOut = [
-      ['send-bulk: time to the 200', seconds(responseMs), `< ${seconds(RESPONSE_GOAL_MS)}`, verdict(responseMs < RESPONSE_GOAL_MS)],
-      ['dispatch: 200 -> all submitted', `${seconds(dispatchMs)} = ${rate(dispatchRate)}`, `>= ${rate(DISPATCH_GOAL_PER_SECOND)}`, verdict(dispatchRate >= DISPATCH_GOAL_PER_SECOND)],
-      ['  (from the first submission)', rate(steadyRate), '', ''],
-      [`COPY ${rows.toLocaleString('en-US')} rows, ${indexes} indexes + FKs`, seconds(copyIndexedMs), 'baseline', ''],
-      ['COPY, bare table', seconds(copyBareMs), 'baseline', ''],
-    ];
-    const widths = [0, 1, 2].map((column) => Math.max(...rowsOut.map((row) => row[column]!.length)));
-    for (const row of rowsOut) console.log(`  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]!.padEnd(widths[2]!)}  ${row[3]}`);
-    console.log(
-      `  response / COPY (same rows, same table definition): ${(responseMs / copyIndexedMs).toFixed(1)}x; payload ${(payload.length / 1024 / 1024).toFixed(1)} MB as COPY text, ${(body.length / 1024 / 1024).toFixed(1)} MB as the JSON body`,
-    );
-    if (timeline) {
+  await withScratchDatabase(async (url, admin) => {
+    const scratch = new URL(url).pathname.slice(1);
+    const sql = new pg.Client({ connectionString: url });
+    let tuma: TumaServer | undefined;
+    try {
+      const audience = recipients();
+      const countries = checkRecipients(audience);
+      const config = loadConfig({
+        PORT: '0',
+        HOST: '127.0.0.1',
+        DATABASE_URL: url,
+        TUMA_ROLE: 'all',
+        ADMIN_API_KEY: ADMIN_KEY,
+        TUMA_SEED_DEMO: 'true',
+        BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
+        SIMULATOR_LATENCY_MS: '5-30',
+        SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+        JOB_POLLING_SECONDS: '0.5',
+        ROUTE_THROUGHPUT_PER_SECOND: '100000',
+        LOG_LEVEL: 'silent',
+      });
+      tuma = new TumaServer(config, jsonLogger('silent'));
+      const started = await tuma.start();
+      const baseUrl = `http://127.0.0.1:${started.port}`;
+      const demo = started.demo;
+      if (!demo) throw new Error('The server created no demo account');
+      const credited = await call(baseUrl, 'POST', `/api/admin/balances/${demo.accountId}/credit`, ADMIN_KEY, {
+        amount: '1000000.00',
+        reason: 'bench credit',
+        reference: 'bulk-send-bench',
+      });
+      if (credited.status !== 200) throw new Error(`Credit answered ${credited.status}: ${JSON.stringify(credited.body)}`);
+      await sql.connect();
+      const version = (await sql.query<{ server_version: string }>('show server_version')).rows[0]?.server_version;
       console.log(
-        `  after the batch's created_at: first sent ${ms(timeline.first_sent)}, first submitted ${ms(timeline.first_submitted)}, last sent ${ms(timeline.last_sent)}, last submitted ${ms(timeline.last_submitted)}; ${timeline.jobs} dispatch jobs; response at ${ms(responseMs)} after the request`,
+        `PostgreSQL ${version}, scratch database ${scratch}; ${RECIPIENTS.toLocaleString('en-US')} recipients (${Object.entries(countries)
+          .map(([country, count]) => `${country} ${count}`)
+          .join(', ')}), 1 segment each; simulator latency 5-30 ms, route throughput 100,000/s, job polling 0.5 s, pool ${config.databasePoolSize}`,
       );
+
+      // (a) the request, body serialized beforehand so only the server's work is timed.
+      const body = JSON.stringify({ recipients: audience, text: TEXT });
+      const requestStarted = performance.now();
+      const accepted = await call(baseUrl, 'POST', '/api/messages/send-bulk', demo.liveKey, body);
+      const responseMs = performance.now() - requestStarted;
+      const responded = performance.now();
+      if (accepted.status !== 200) throw new Error(`send-bulk answered ${accepted.status}: ${JSON.stringify(accepted.body).slice(0, 500)}`);
+      const batchId: string = accepted.body.batch_id;
+      if (accepted.body.total_recipients !== RECIPIENTS) throw new Error(`Batch has ${accepted.body.total_recipients} members, expected ${RECIPIENTS}`);
+
+      // (b) until nobody is queued or sent any more.
+      let counts = await countsOf(sql, batchId);
+      const progress: { at: number; done: number }[] = [{ at: 0, done: counts.done }];
+      while (counts.pending > 0) {
+        if (performance.now() - responded > DISPATCH_TIMEOUT_MS) throw new Error(`Dispatch did not finish in ${seconds(DISPATCH_TIMEOUT_MS)}: ${JSON.stringify(counts)}`);
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+        counts = await countsOf(sql, batchId);
+        progress.push({ at: performance.now() - responded, done: counts.done });
+      }
+      const dispatchMs = performance.now() - responded;
+      if (counts.other > 0 || counts.done !== RECIPIENTS) throw new Error(`Members ended elsewhere: ${JSON.stringify(counts)}`);
+      const dispatchRate = RECIPIENTS / (dispatchMs / 1000);
+      const firstDone = progress.find((p) => p.done > 0)?.at ?? 0;
+      const steadyRate = RECIPIENTS / ((dispatchMs - firstDone) / 1000);
+      const [timeline] = (
+        await sql.query<{ first_sent: number; last_sent: number; first_submitted: number; last_submitted: number; jobs: number }>(
+          `select extract(epoch from min(sent_at) - b.created_at) * 1000 as first_sent, extract(epoch from max(sent_at) - b.created_at) * 1000 as last_sent,
+                  extract(epoch from min(submitted_at) - b.created_at) * 1000 as first_submitted, extract(epoch from max(submitted_at) - b.created_at) * 1000 as last_submitted,
+                  (select count(*)::int from pgboss.job j where j.name = 'messaging.dispatch-batch' and j.data->>'batchId' = $1) as jobs
+           from message m join message_batch b on b.id = m.batch_id where m.batch_id = $1 group by b.created_at`,
+          [batchId],
+        )
+      ).rows;
+
+      await tuma.stop();
+      tuma = undefined;
+
+      // (c) the baseline, with the server stopped: the same rows, COPY FROM STDIN.
+      const { payload, rows } = await copyPayload(sql, batchId);
+      // Same columns, defaults, checks and indexes as `message`, and its two foreign keys.
+      await sql.query(
+        `create table message_copy (like message including all,
+           foreign key (account_id) references account (id), foreign key (batch_id) references message_batch (id))`,
+      );
+      await sql.query('create table message_copy_bare (like message)');
+      const copyIndexedMs = await timedCopy(sql, 'message_copy', payload);
+      const copyBareMs = await timedCopy(sql, 'message_copy_bare', payload);
+      const indexes = (await sql.query<{ n: number }>(`select count(*)::int as n from pg_indexes where tablename = 'message'`)).rows[0]!.n;
+
+      const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+      const rowsOut = [
+        ['send-bulk: time to the 200', seconds(responseMs), `< ${seconds(RESPONSE_GOAL_MS)}`, verdict(responseMs < RESPONSE_GOAL_MS)],
+        ['dispatch: 200 -> all submitted', `${seconds(dispatchMs)} = ${rate(dispatchRate)}`, `>= ${rate(DISPATCH_GOAL_PER_SECOND)}`, verdict(dispatchRate >= DISPATCH_GOAL_PER_SECOND)],
+        ['  (from the first submission)', rate(steadyRate), '', ''],
+        [`COPY ${rows.toLocaleString('en-US')} rows, ${indexes} indexes + FKs`, seconds(copyIndexedMs), 'baseline', ''],
+        ['COPY, bare table', seconds(copyBareMs), 'baseline', ''],
+      ];
+      const widths = [0, 1, 2].map((column) => Math.max(...rowsOut.map((row) => row[column]!.length)));
+      for (const row of rowsOut) console.log(`  ${row[0]!.padEnd(widths[0]!)}  ${row[1]!.padEnd(widths[1]!)}  ${row[2]!.padEnd(widths[2]!)}  ${row[3]}`);
+      console.log(
+        `  response / COPY (same rows, same table definition): ${(responseMs / copyIndexedMs).toFixed(1)}x; payload ${(payload.length / 1024 / 1024).toFixed(1)} MB as COPY text, ${(body.length / 1024 / 1024).toFixed(1)} MB as the JSON body`,
+      );
+      if (timeline) {
+        console.log(
+          `  after the batch's created_at: first sent ${ms(timeline.first_sent)}, first submitted ${ms(timeline.first_submitted)}, last sent ${ms(timeline.last_sent)}, last submitted ${ms(timeline.last_submitted)}; ${timeline.jobs} dispatch jobs; response at ${ms(responseMs)} after the request`,
+        );
+      }
+    } finally {
+      await tuma?.stop().catch(() => undefined);
+      await sql.end().catch(() => undefined);
     }
-  } finally {
-    await tuma?.stop().catch(() => undefined);
-    await sql.end().catch(() => undefined);
-    await waitUntilUnused(admin, scratch);
-    await admin.query(`drop database if exists ${scratch} with (force)`);
-    await admin.end();
-  }
+  });
 }

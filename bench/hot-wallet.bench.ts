@@ -12,6 +12,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres) and a scratch database it creates and drops.
  */
 import pg from 'pg';
+import { withScratchDatabase } from './support/scratch-database.ts';
 import { Wallet, WalletLedger, type WalletStore } from '@tuma/billing';
 import { currency, Money, newId, systemClock } from '@tuma/kernel';
 import { Database, MikroOrmUnitOfWork, MikroOrmWalletStore } from '@tuma/mikro-orm-adapter';
@@ -164,42 +165,21 @@ async function rawLedgerRate(url: string, workers: number): Promise<{ rate: numb
   }
 }
 
-/** Waits until no session uses the scratch database, so dropping it kills no pool mid-close. */
-async function waitUntilUnused(admin: pg.Client, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const { rows } = await admin.query<{ sessions: number }>('select count(*)::int as sessions from pg_stat_activity where datname = $1', [name]);
-    if (rows[0]?.sessions === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
 const perSecond = (rate: number): string => `${Math.round(rate).toLocaleString('en-US')}/s`;
 
 export default async function (): Promise<void> {
-  const server = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
-  const admin = new pg.Client({ connectionString: server, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-  } catch (error) {
-    console.log(`skipped: PostgreSQL at ${server} is not reachable (${(error as Error).message})`);
-    return;
-  }
-  const scratch = `tuma_bench_${Date.now()}_${process.pid}`;
-  await admin.query(`create database ${scratch}`);
-  try {
-    const url = new URL(server);
-    url.pathname = `/${scratch}`;
-    const migrated = await Database.open({ url: url.toString(), dataDir: 'memory://', poolSize: 1 });
+  await withScratchDatabase(async (url, admin) => {
+    const migrated = await Database.open({ url, dataDir: 'memory://', poolSize: 1 });
     await migrated.migrate();
     await migrated.close();
     const version = (await admin.query<{ server_version: string }>('show server_version')).rows[0]?.server_version;
-    console.log(`PostgreSQL ${version}, scratch database ${scratch}; one wallet, debits of ${DEBIT}, ${WARM_UP_MS} ms warm-up, ${MEASURE_MS} ms measured`);
+    console.log(`PostgreSQL ${version}, scratch database ${new URL(url).pathname.slice(1)}; one wallet, debits of ${DEBIT}, ${WARM_UP_MS} ms warm-up, ${MEASURE_MS} ms measured`);
     for (const workers of WORKER_COUNTS) {
-      const ours = await ledgerRate(url.toString(), workers, 'fast');
-      const general = await ledgerRate(url.toString(), workers, 'general');
-      const rawLedger = await rawLedgerRate(url.toString(), workers);
-      const rawUpdateInTransaction = await rawUpdateRate(url.toString(), workers, true);
-      const rawUpdate = await rawUpdateRate(url.toString(), workers, false);
+      const ours = await ledgerRate(url, workers, 'fast');
+      const general = await ledgerRate(url, workers, 'general');
+      const rawLedger = await rawLedgerRate(url, workers);
+      const rawUpdateInTransaction = await rawUpdateRate(url, workers, true);
+      const rawUpdate = await rawUpdateRate(url, workers, false);
       console.log(`${workers} workers, pool ${workers}:`);
       console.log(`  WalletLedger.charge (MikroORM):        ${perSecond(ours.rate)} debits (refused: ${ours.refused})`);
       console.log(`    same, general path only (no post):   ${perSecond(general.rate)} debits`);
@@ -209,9 +189,5 @@ export default async function (): Promise<void> {
       const ratio = (baseline: { rate: number }) => `${(ours.rate / baseline.rate).toFixed(2)}x`;
       console.log(`  ratio ledger / raw ledger SQL ${ratio(rawLedger)}, / update in transaction ${ratio(rawUpdateInTransaction)}, / update autocommit ${ratio(rawUpdate)}`);
     }
-  } finally {
-    await waitUntilUnused(admin, scratch);
-    await admin.query(`drop database if exists ${scratch} with (force)`);
-    await admin.end();
-  }
+  });
 }

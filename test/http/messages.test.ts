@@ -307,6 +307,7 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
         await sendBulk({ recipients: [{ to: '+254711500002', name: 'Inline Wanjiru', vars: { tier: 'inline' } }], contact_list_ids: [list.id], text: '{{name}}: {{tier}}' }),
       );
       expect(accepted.total_recipients).to.equal(2);
+      await batchUntil(accepted.batch_id, (b) => b.counts.delivered === 2);
       const listed = ok(await get(`/api/messages?batch_id=${accepted.batch_id}&environment=all`));
       const texts = await Promise.all(listed.messages.map(async (m: { id: string }) => ok(await get(`/api/messages/${m.id}`)).text));
       expect(texts.sort()).to.deep.equal(['Baraka: gold', 'Inline Wanjiru: inline']);

@@ -27,6 +27,8 @@ import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '
  *   (failed at delivery, the receipt beat the acceptance and the killed worker never recorded the
  *   ids: only the killed worker can leave one), or neither (never taken by the carrier: refused at
  *   submission).
+ * - members not written as messages yet at the kill (the dispatch jobs write their chunk first) were
+ *   written and sent by the new worker.
  * - members the killed worker left `sent` were either accepted with the carrier ids of the receipts
  *   that already came for them (the carrier has them: not sent twice, retry_count unchanged), or,
  *   without receipts (the carrier may or may not have them), sent again by the new worker
@@ -200,8 +202,9 @@ describe(`bulk send with its worker killed mid-way and restarted on ${databaseKi
     const atKill = await members(batchId);
     const countsAtKill = await statusCounts(batchId);
     log(`first worker killed at ${JSON.stringify(countsAtKill)}`);
-    expect(atKill).to.have.length(RECIPIENTS);
-    expect(countsAtKill.queued ?? 0, 'members still queued at the kill').to.be.greaterThan(0);
+    // Members are written as messages by the dispatch jobs, chunk by chunk: some may not be yet.
+    expect(atKill.length).to.be.at.most(RECIPIENTS);
+    expect((countsAtKill.queued ?? 0) + RECIPIENTS - atKill.length, 'members still queued (or not written yet) at the kill').to.be.greaterThan(0);
     expect(countsAtKill.sent ?? 0, 'members handed to the gateway with no answer recorded at the kill').to.be.greaterThan(0);
     expect(settled(countsAtKill), 'members settled at the kill').to.be.within(KILL_AFTER_SETTLED, RECIPIENTS - 1);
     const deadJobs = await sql<{ n: number }>(`select count(*)::int as n from pgboss.job where name = ? and state = 'active' and data->>'batchId' = ?`, [DISPATCH_BATCH_JOB.name, batchId]);
@@ -262,8 +265,10 @@ describe(`bulk send with its worker killed mid-way and restarted on ${databaseKi
 
     const before = new Map(atKill.map((m) => [m.id, m]));
     for (const m of final) {
-      const was = before.get(m.id)!;
-      if (was.status === 'sent' && was.part_outcomes.length > 0) {
+      const was = before.get(m.id);
+      if (!was) {
+        expect(m.sent_ms!, `${m.id} was not written yet at the kill: written and sent by the new worker`).to.be.greaterThan(killedAt);
+      } else if (was.status === 'sent' && was.part_outcomes.length > 0) {
         expect(m.carrier_message_ids, `${m.id} had receipts when the worker died: accepted with their ids`).to.deep.equal(was.part_outcomes.map((p) => p.carrierMessageId));
         expect({ retries: m.retry_count, sent: m.sent_ms }, `${m.id} was not sent again`).to.deep.equal({ retries: was.retry_count, sent: was.sent_ms });
       } else if (was.status === 'sent') {

@@ -13,3 +13,4 @@ export { MikroOrmSenderIdRepository } from './repositories/mikro-orm-sender-id.r
 export { MikroOrmMessageRepository } from './repositories/mikro-orm-message.repository.ts';
 export { MikroOrmBatchRepository } from './repositories/mikro-orm-batch.repository.ts';
 export { MikroOrmContactListRepository } from './repositories/mikro-orm-contact-list.repository.ts';
+export { MikroOrmBatchAudience } from './repositories/mikro-orm-batch-audience.ts';

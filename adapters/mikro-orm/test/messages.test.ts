@@ -1,5 +1,5 @@
 import { describeMessageRepositoryContract } from '@tuma/messaging/testing';
-import { MikroOrmBatchRepository, MikroOrmMessageRepository } from '../src/index.ts';
+import { MikroOrmBatchAudience, MikroOrmBatchRepository, MikroOrmMessageRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -9,6 +9,7 @@ describeMessageRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
   return {
     messages: new MikroOrmMessageRepository(database),
     batches: new MikroOrmBatchRepository(database),
+    audience: new MikroOrmBatchAudience(database),
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };

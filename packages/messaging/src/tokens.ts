@@ -37,6 +37,7 @@ import type { RemoveContactMember } from './application/remove-contact-member.us
 import type { UpdateContactList } from './application/update-contact-list.use-case.ts';
 import type { MessageRepository } from './domain/messages/message.repository.port.ts';
 import type { BatchRepository } from './domain/messages/message-batch.ts';
+import type { BatchAudience } from './domain/messages/batch-audience.port.ts';
 import type { SendMessage } from './application/sending/send-message.use-case.ts';
 import type { SendBulk } from './application/sending/send-bulk.use-case.ts';
 import type { PlanBulkSend } from './application/sending/plan-bulk-send.ts';
@@ -93,6 +94,7 @@ export const MESSAGING_TOKENS = {
   // sending
   messageRepository: token<MessageRepository>('messaging.MessageRepository'),
   batchRepository: token<BatchRepository>('messaging.BatchRepository'),
+  batchAudience: token<BatchAudience>('messaging.BatchAudience'),
   sendMessage: token<SendMessage>('messaging.SendMessage'),
   planBulkSend: token<PlanBulkSend>('messaging.PlanBulkSend'),
   sendBulk: token<SendBulk>('messaging.SendBulk'),

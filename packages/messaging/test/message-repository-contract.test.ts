@@ -1,9 +1,7 @@
-import { InMemoryBatchRepository, InMemoryMessageRepository } from '../src/messages.ts';
+import { InMemoryBatchAudience, InMemoryBatchRepository, InMemoryMessageRepository } from '../src/messages.ts';
 import { describeMessageRepositoryContract } from '../src/testing/contracts.ts';
 
-describeMessageRepositoryContract('in-memory', async () => ({
-  messages: new InMemoryMessageRepository(),
-  batches: new InMemoryBatchRepository(),
-  accountIds: ['acc_a', 'acc_b'],
-  step: (work) => work(),
-}));
+describeMessageRepositoryContract('in-memory', async () => {
+  const messages = new InMemoryMessageRepository();
+  return { messages, batches: new InMemoryBatchRepository(), audience: new InMemoryBatchAudience(messages), accountIds: ['acc_a', 'acc_b'], step: (work) => work() };
+});

@@ -9,6 +9,7 @@ import { Migration20261121000006OptOutsTemplates } from './Migration202611210000
 import { Migration20261121000007SenderIds } from './Migration20261121000007SenderIds.ts';
 import { Migration20261121000008Messages } from './Migration20261121000008Messages.ts';
 import { Migration20261121000009ContactLists } from './Migration20261121000009ContactLists.ts';
+import { Migration20261121000010BatchAudience } from './Migration20261121000010BatchAudience.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -21,4 +22,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000007SenderIds', class: Migration20261121000007SenderIds },
   { name: 'Migration20261121000008Messages', class: Migration20261121000008Messages },
   { name: 'Migration20261121000009ContactLists', class: Migration20261121000009ContactLists },
+  { name: 'Migration20261121000010BatchAudience', class: Migration20261121000010BatchAudience },
 ];

@@ -3,6 +3,7 @@ import type { Money } from '@tuma/kernel';
 import type { BatchTotals, DuplicateKey, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 import { storedMoney } from './stored-money.ts';
+import { writeJsonParameter } from './json-parameter.ts';
 import { deliveryRecord, MESSAGE_COLUMNS, messageFromRow, messageRecord, type MessageRow } from './message-rows.ts';
 
 /** Rows per insert statement: a 100k-member batch is 20 statements. */
@@ -59,20 +60,8 @@ export class MikroOrmMessageRepository implements MessageRepository {
   async add(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       const chunk = messages.slice(start, start + INSERT_CHUNK).map(messageRecord);
-      await this.writeJson(INSERT, JSON.stringify(chunk));
+      await writeJsonParameter(this.database, INSERT, JSON.stringify(chunk));
     }
-  }
-
-  /**
-   * Runs a statement whose only parameter is a (large) JSON document. `em.execute` inlines its
-   * parameters into the SQL text, escaping them one character at a time: for the megabytes of a
-   * bulk insert that costs more than the statement itself. Inside a transaction (every unit of
-   * work) the document goes as a bind parameter (`$1`) on the transaction's connection instead.
-   */
-  private async writeJson(sql: string, json: string): Promise<void> {
-    const transaction = this.database.transactionExecutor();
-    if (transaction) await transaction.executeSql(sql.replace('?', '$1'), [json]);
-    else await this.em.execute(sql, [json]);
   }
 
   async findRecentDuplicate(key: DuplicateKey, since: Date): Promise<OutboundMessage | undefined> {
@@ -166,7 +155,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
-      await this.writeJson(SAVE_DELIVERY, JSON.stringify(messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord)));
+      await writeJsonParameter(this.database, SAVE_DELIVERY, JSON.stringify(messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord)));
     }
   }
 }

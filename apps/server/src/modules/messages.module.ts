@@ -22,6 +22,7 @@ import {
   SendMessage,
   SUBMIT_MESSAGE_JOB,
   TokenBucketThrottle,
+  type BatchAudience,
   type BatchRepository,
   type Catalogue,
   type ContactSource,
@@ -32,7 +33,7 @@ import {
   type RouteThrottle,
   type SenderIdApprovals,
 } from '@tuma/messaging';
-import { MikroOrmBatchRepository, MikroOrmMessageRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmBatchAudience, MikroOrmBatchRepository, MikroOrmMessageRepository, type Database } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
@@ -76,6 +77,7 @@ function gateways(config: ServerConfig, sink: DeliveryReceiptSink, clock: Clock,
 const bindings = new ContainerModule(({ bind }) => {
   bind(M.messageRepository).toResolvedValue((db: Database) => new MikroOrmMessageRepository(db), [S.database]);
   bind(M.batchRepository).toResolvedValue((db: Database) => new MikroOrmBatchRepository(db), [S.database]);
+  bind(M.batchAudience).toResolvedValue((db: Database) => new MikroOrmBatchAudience(db), [S.database]);
   bind(M.applyDeliveryReceipts).toResolvedValue(
     (messages: MessageRepository, uow: UnitOfWork) => new ApplyDeliveryReceipts(messages, uow),
     [M.messageRepository, K.unitOfWork],
@@ -103,25 +105,35 @@ const bindings = new ContainerModule(({ bind }) => {
     [M.catalogue, B.fxRates, M.optOutList, M.senderIdApprovals, M.contactSource],
   );
   bind(M.sendBulk).toResolvedValue(
-    (plan: PlanBulkSend, messages: MessageRepository, batches: BatchRepository, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
-      new SendBulk(plan, messages, batches, ledger, jobs, uow, clock),
-    [M.planBulkSend, M.messageRepository, M.batchRepository, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+    (plan: PlanBulkSend, audience: BatchAudience, batches: BatchRepository, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
+      new SendBulk(plan, audience, batches, ledger, jobs, uow, clock),
+    [M.planBulkSend, M.batchAudience, M.batchRepository, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
   );
   bind(M.bulkPrecheck).toResolvedValue((plan: PlanBulkSend, balances: WalletBalances) => new BulkPrecheckUseCase(plan, balances), [M.planBulkSend, B.walletBalances]);
   bind(M.cancelMessages).toResolvedValue(
-    (messages: MessageRepository, batches: BatchRepository, ledger: WalletLedger, uow: UnitOfWork, clock: Clock) => new CancelMessages(messages, batches, ledger, uow, clock),
-    [M.messageRepository, M.batchRepository, B.walletLedger, K.unitOfWork, K.clock],
+    (messages: MessageRepository, batches: BatchRepository, audience: BatchAudience, ledger: WalletLedger, uow: UnitOfWork, clock: Clock) =>
+      new CancelMessages(messages, batches, audience, ledger, uow, clock),
+    [M.messageRepository, M.batchRepository, M.batchAudience, B.walletLedger, K.unitOfWork, K.clock],
   );
   bind(M.dispatchMessages).toResolvedValue(
-    (messages: MessageRepository, catalogue: Catalogue, selector: GatewaySelector, throttle: RouteThrottle, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
-      new DispatchMessages(messages, catalogue, selector, throttle, ledger, jobs, uow, clock),
-    [M.messageRepository, M.catalogue, M.gateways, M.routeThrottle, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+    (
+      messages: MessageRepository,
+      audience: BatchAudience,
+      catalogue: Catalogue,
+      selector: GatewaySelector,
+      throttle: RouteThrottle,
+      ledger: WalletLedger,
+      jobs: JobScheduler,
+      uow: UnitOfWork,
+      clock: Clock,
+    ) => new DispatchMessages(messages, audience, catalogue, selector, throttle, ledger, jobs, uow, clock),
+    [M.messageRepository, M.batchAudience, M.catalogue, M.gateways, M.routeThrottle, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
   );
   bind(M.runDripStep).toResolvedValue((dispatch: DispatchMessages, jobs: JobScheduler) => new RunDripStep(dispatch, jobs), [M.dispatchMessages, K.jobScheduler]);
   bind(M.listMessages).toResolvedValue((messages: MessageRepository) => new ListMessages(messages), [M.messageRepository]);
   bind(M.getMessage).toResolvedValue((messages: MessageRepository) => new GetMessage(messages), [M.messageRepository]);
   bind(M.getMessageStatuses).toResolvedValue((messages: MessageRepository) => new GetMessageStatuses(messages), [M.messageRepository]);
-  bind(M.getBatch).toResolvedValue((messages: MessageRepository) => new GetBatch(messages), [M.messageRepository]);
+  bind(M.getBatch).toResolvedValue((messages: MessageRepository, batches: BatchRepository) => new GetBatch(messages, batches), [M.messageRepository, M.batchRepository]);
 });
 
 /** Worker handlers: each attempt in its own ORM context. */

@@ -2,6 +2,7 @@
 import { expect } from 'chai';
 import { Money, newId } from '@tuma/kernel';
 import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-state.ts';
+import type { BatchAudience } from '../domain/messages/batch-audience.port.ts';
 import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../domain/messages/message.repository.port.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
@@ -10,6 +11,8 @@ export interface MessageRepositoryFixture {
   /** Empty stores. */
   readonly messages: MessageRepository;
   readonly batches: BatchRepository;
+  /** Writes kept batch members into `messages`. */
+  readonly audience: BatchAudience;
   /** Two accounts that exist. */
   readonly accountIds: readonly [string, string];
   /** Runs a step the way the application does (in a fresh unit of work / context). */
@@ -162,6 +165,34 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       const page = await f.step(() => f.messages.batchMembers(a, bat.id, 0, 2));
       expect(page.map((m) => m.batchSeq)).to.deep.equal([4, 3]);
       expect((await f.step(() => f.messages.batchMembers(a, bat.id, 2, 2))).map((m) => m.batchSeq)).to.deep.equal([0]);
+    });
+
+    it('keeps a batch audience and writes each chunk overlapping a range once, with the batch fields, the text of each member', async () => {
+      const bat = { ...batch(a, 1_200), scheduledAt: at(40) };
+      await f.step(() => f.batches.add(bat));
+      const members = Array.from({ length: 1_200 }, (_, seq) =>
+        message(a, {
+          batchId: bat.id,
+          batchSeq: seq,
+          createdAt: bat.createdAt,
+          scheduledAt: bat.scheduledAt,
+          chargeEntryId: bat.chargeEntryId,
+          phone: `+2547${String(seq).padStart(8, '0')}`,
+          text: seq % 2 === 0 ? bat.text : `Hi member ${seq}`,
+          routeCost: seq === 7 ? kes('1.6') : kes('0.8'),
+          segments: seq === 7 ? 2 : 1,
+        }),
+      );
+      await f.step(() => f.audience.keep(bat, members));
+      expect((await f.step(() => f.messages.batchTotals(a, bat.id))).total).to.equal(0);
+      expect(await f.step(() => f.audience.materialize(bat.id, 490, 510))).to.equal(1_000);
+      expect(await f.step(() => f.audience.materialize(bat.id, 0, 999))).to.equal(0);
+      const written = await f.step(() => f.messages.lockBatchRange(bat.id, 0, 1_199));
+      expect(written.map((m) => m.batchSeq)).to.deep.equal(Array.from({ length: 1_000 }, (_, i) => i));
+      expect(written[7]).to.deep.equal(members[7]);
+      expect(written[8]).to.deep.equal(members[8]);
+      expect(await f.step(() => f.audience.materialize(bat.id, 1_100, 5_000))).to.equal(200);
+      expect((await f.step(() => f.messages.batchTotals(a, bat.id))).counts).to.deep.equal({ queued: 1_200 });
     });
 
     it('adds thousands of messages in one call', async () => {

@@ -8,6 +8,7 @@ import {
   DISPATCH_BATCH_JOB,
   DRIP_BATCH_JOB,
   EnvironmentGateways,
+  InMemoryBatchAudience,
   InMemoryBatchRepository,
   InMemoryCatalogue,
   InMemoryMessageRepository,
@@ -70,11 +71,12 @@ export async function sendingWorld(options: { throttle?: RouteThrottle; contacts
   const approvals = new InMemorySenderIdRepository();
   const messages = new InMemoryMessageRepository();
   const batches = new InMemoryBatchRepository();
+  const audience = new InMemoryBatchAudience(messages);
   const jobs = new InMemoryJobScheduler(clock);
   const live = new ScriptedGateway('carrier');
   const sandbox = new ScriptedGateway('sandbox');
   const contacts: ContactSource = options.contacts ?? { membersOf: async () => ok([]) };
-  const dispatch = new DispatchMessages(messages, catalogue, new EnvironmentGateways(live, sandbox), options.throttle ?? unthrottled, ledger, jobs, unitOfWork, clock);
+  const dispatch = new DispatchMessages(messages, audience, catalogue, new EnvironmentGateways(live, sandbox), options.throttle ?? unthrottled, ledger, jobs, unitOfWork, clock);
   const plan = new PlanBulkSend(catalogue, fxRates, optOuts, approvals, contacts);
   const drip = new RunDripStep(dispatch, jobs);
   jobs.register(SUBMIT_MESSAGE_JOB, async (p) => void (await dispatch.submitMessage(p.messageId, p.attempt)));
@@ -93,8 +95,8 @@ export async function sendingWorld(options: { throttle?: RouteThrottle; contacts
     sandbox,
     dispatch,
     send: new SendMessage(catalogue, fxRates, optOuts, approvals, messages, ledger, jobs, unitOfWork, clock),
-    sendBulk: new SendBulk(plan, messages, batches, ledger, jobs, unitOfWork, clock),
-    cancel: new CancelMessages(messages, batches, ledger, unitOfWork, clock),
+    sendBulk: new SendBulk(plan, audience, batches, ledger, jobs, unitOfWork, clock),
+    cancel: new CancelMessages(messages, batches, audience, ledger, unitOfWork, clock),
     receipts: new ApplyDeliveryReceipts(messages, unitOfWork),
     async fund(amount: string): Promise<void> {
       (await ledger.openWallet({ accountId: ACCOUNT, currency: 'USD' as never }))._unsafeUnwrap();

@@ -1,4 +1,5 @@
 import { checkLimit, err, notFound, ok, ResultAsync, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
+import type { BatchRepository } from '../../domain/messages/message-batch.ts';
 import type { BatchTotals, MessageRepository } from '../../domain/messages/message.repository.port.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 
@@ -13,19 +14,29 @@ export interface BatchView extends BatchTotals {
   readonly messages: readonly OutboundMessage[];
 }
 
-/** `GET /api/messages/batch/{batch_id}`: counts, cost and a page of members; not found when it has no messages. */
+/**
+ * `GET /api/messages/batch/{batch_id}`: counts, cost and a page of members; not found when the
+ * account has no such batch. Members not written as messages yet (their dispatch job has not run)
+ * count as `queued`, at their cost.
+ */
 export class GetBatch {
-  constructor(private readonly messages: MessageRepository) {}
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly batches: BatchRepository,
+  ) {}
 
   execute(accountId: string, batchId: string, page: number, limit: number): ResultAsync<BatchView, NotFoundError | ValidationError> {
     return new ResultAsync(
       (async (): Promise<Result<BatchView, NotFoundError | ValidationError>> => {
         const checked = checkLimit(limit, BATCH_PAGE_MAX_LIMIT);
         if (checked.isErr()) return err(checked.error);
-        const totals = await this.messages.batchTotals(accountId, batchId);
-        if (totals.total === 0) return err(notFound('batch', batchId));
+        const batch = await this.batches.find(accountId, batchId);
+        if (!batch) return err(notFound('batch', batchId));
+        const written = await this.messages.batchTotals(accountId, batchId);
+        const kept = batch.total - written.total;
+        const counts = kept > 0 ? { ...written.counts, queued: (written.counts.queued ?? 0) + kept } : written.counts;
         const members = await this.messages.batchMembers(accountId, batchId, page, limit);
-        return ok({ ...totals, batchId, page, limit, messages: members });
+        return ok({ total: batch.total, counts, cost: batch.cost, batchId, page, limit, messages: members });
       })(),
     );
   }

@@ -1,13 +1,7 @@
 import type { JobScheduler } from '@tuma/kernel';
 import type { MessageBatch } from '../../domain/messages/message-batch.ts';
-import { BATCH_CHUNK_SIZE, DISPATCH_BATCH_JOB, DRIP_BATCH_JOB } from './sending-jobs.ts';
-
-/** The member ranges `[from, to]` (both included) of `total` members cut in chunks of `size`. */
-export function chunkRanges(fromSeq: number, toSeq: number, size: number = BATCH_CHUNK_SIZE): { fromSeq: number; toSeq: number }[] {
-  const ranges: { fromSeq: number; toSeq: number }[] = [];
-  for (let start = fromSeq; start <= toSeq; start += size) ranges.push({ fromSeq: start, toSeq: Math.min(start + size - 1, toSeq) });
-  return ranges;
-}
+import { chunkRanges } from '../../domain/messages/batch-chunks.ts';
+import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB } from './sending-jobs.ts';
 
 /**
  * Enqueues a new batch's fan-out in the current unit of work: one dispatch job per chunk (at the

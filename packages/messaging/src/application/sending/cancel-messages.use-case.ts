@@ -1,5 +1,6 @@
 import { sumCosts, type WalletLedger } from '@tuma/billing';
 import { err, notFound, ok, ResultAsync, type Clock, type Money, type NotFoundError, type Result, type UnitOfWork } from '@tuma/kernel';
+import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
 import type { BatchRepository } from '../../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
 import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
@@ -24,6 +25,7 @@ export class CancelMessages {
   constructor(
     private readonly messages: MessageRepository,
     private readonly batches: BatchRepository,
+    private readonly audience: BatchAudience,
     private readonly ledger: WalletLedger,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
@@ -51,6 +53,8 @@ export class CancelMessages {
         (async (): Promise<Result<CancelledBatch, NotFoundError>> => {
           const batch = await this.batches.find(accountId, batchId);
           if (!batch) return err(notFound('batch', batchId));
+          // Members not written as messages yet are written now, to be cancelled like the others.
+          await this.audience.materialize(batchId, 0, batch.total - 1);
           const members = await this.messages.lockBatchRange(batchId, 0, batch.total - 1);
           const cancelled = members.filter((m) => m.delivery.status === 'queued').map((m) => this.cancel(m));
           const refunded = sumCosts(

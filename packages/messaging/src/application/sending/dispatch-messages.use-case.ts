@@ -3,6 +3,7 @@ import { ResultAsync, type Clock, type JobScheduler, type UnitOfWork } from '@tu
 import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { decideAfterRefusal, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
+import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
 import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
 import { applyToMessage, isRefundable, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { segmentMessage } from '../../domain/segmenting/segmenter.ts';
@@ -26,7 +27,7 @@ export interface DispatchReport {
   readonly failed: number;
 }
 
-type Loader = (messages: MessageRepository) => Promise<readonly OutboundMessage[]>;
+type Loader = () => Promise<readonly OutboundMessage[]>;
 
 /**
  * Hands due messages to their gateway, in three steps so that a process dying at any point loses
@@ -46,6 +47,7 @@ export class DispatchMessages {
 
   constructor(
     private readonly messages: MessageRepository,
+    private readonly audience: BatchAudience,
     private readonly catalogue: Catalogue,
     private readonly gateways: GatewaySelector,
     private readonly throttle: RouteThrottle,
@@ -61,12 +63,18 @@ export class DispatchMessages {
 
   /** One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry. */
   submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
-    return this.dispatch((messages) => messages.lockByIds([messageId]), attempt);
+    return this.dispatch(() => this.messages.lockByIds([messageId]), attempt);
   }
 
-  /** Members `fromSeq`..`toSeq` of a batch (first attempts; retries have their own jobs). */
+  /**
+   * Members `fromSeq`..`toSeq` of a batch (first attempts; retries have their own jobs), written as
+   * messages first when they are still kept in the batch's audience.
+   */
   submitBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
-    return this.dispatch((messages) => messages.lockBatchRange(batchId, fromSeq, toSeq), 0);
+    return this.dispatch(async () => {
+      await this.audience.materialize(batchId, fromSeq, toSeq);
+      return this.messages.lockBatchRange(batchId, fromSeq, toSeq);
+    }, 0);
   }
 
   private async dispatch(load: Loader, attempt: number): Promise<DispatchReport> {
@@ -79,7 +87,7 @@ export class DispatchMessages {
   /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
   private async claim(load: Loader, attempt: number): Promise<OutboundMessage[]> {
     const now = this.clock.now();
-    const rows = await load(this.messages);
+    const rows = await load();
     const routes = new Map<string, boolean>();
     const changed: OutboundMessage[] = [];
     const dispatched: OutboundMessage[] = [];

@@ -1,5 +1,5 @@
 import type { JobScheduler } from '@tuma/kernel';
-import { chunkRanges } from './batch-jobs.ts';
+import { chunkRanges } from '../../domain/messages/batch-chunks.ts';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
 import { DRIP_BATCH_JOB, type DripStep } from './sending-jobs.ts';
 

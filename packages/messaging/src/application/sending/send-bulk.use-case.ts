@@ -1,8 +1,8 @@
 import type { WalletError, WalletLedger } from '@tuma/billing';
 import { err, errAsync, fieldError, newId, ok, okAsync, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
+import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
 import type { BatchRepository, BatchStatus, MessageBatch } from '../../domain/messages/message-batch.ts';
-import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
 import { noRecipients, unroutable, type NoRecipientsError, type UnroutableError } from '../../domain/messages/send-errors.ts';
@@ -35,13 +35,13 @@ const STATUS_OF: Readonly<Record<ScheduleMode, BatchStatus>> = { now: 'sending',
 /**
  * `POST /api/messages/send-bulk`. Plans the audience (`PlanBulkSend`); refuses it whole when a
  * recipient cannot be routed (400) or nobody is left (400). Then, in one unit of work: one charge
- * of the total (live keys), every member written `queued` in bulk, the batch, and its fan-out jobs.
- * Returns at once; jobs send the members.
+ * of the total (live keys), the batch, its members kept compactly (`BatchAudience`: the dispatch
+ * jobs write them as `queued` messages chunk by chunk) and its fan-out jobs. Returns at once.
  */
 export class SendBulk {
   constructor(
     private readonly plan: PlanBulkSend,
-    private readonly messages: MessageRepository,
+    private readonly audience: BatchAudience,
     private readonly batches: BatchRepository,
     private readonly ledger: WalletLedger,
     private readonly jobs: JobScheduler,
@@ -114,7 +114,7 @@ export class SendBulk {
         (async () => {
           const stored = { ...batch, chargeEntryId };
           await this.batches.add(stored);
-          await this.messages.add(membersOf(stored, plan));
+          await this.audience.keep(stored, membersOf(stored, plan));
           await enqueueBatchJobs(this.jobs, stored);
           return { batch: stored };
         })(),

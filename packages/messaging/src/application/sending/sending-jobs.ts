@@ -35,6 +35,3 @@ export const DRIP_BATCH_JOB = defineJob<DripStep>({
   retryDelaySeconds: 5,
   expireInSeconds: 300,
 });
-
-/** Members one dispatch job handles at most. */
-export const BATCH_CHUNK_SIZE = 500;

@@ -1,0 +1,82 @@
+import type { BatchAudience, MessageBatch, OutboundMessage } from '@tuma/messaging';
+import { BATCH_CHUNK_SIZE } from '@tuma/messaging';
+import type { Database } from '../database/database.ts';
+import { writeJsonParameter } from './json-parameter.ts';
+
+/** What a kept member carries beyond its batch's fields; `text` null = the batch's text as it is. */
+interface KeptMember {
+  readonly id: string;
+  readonly seq: number;
+  readonly phone: string;
+  readonly country: string;
+  readonly route: string;
+  readonly sender: string;
+  readonly text: string | null;
+  readonly encoding: string;
+  readonly segments: number;
+  readonly pps: string;
+  readonly routeCost: string;
+  readonly routeCurrency: string;
+  readonly cost: string;
+}
+
+const kept = (batch: MessageBatch, m: OutboundMessage): KeptMember => ({
+  id: m.id,
+  seq: m.batchSeq!,
+  phone: m.phone,
+  country: m.country,
+  route: m.routeCode,
+  sender: m.senderId,
+  text: m.text === batch.text ? null : m.text,
+  encoding: m.encoding,
+  segments: m.segments,
+  pps: m.pricePerSegment.toDecimalString(),
+  routeCost: m.routeCost.toDecimalString(),
+  routeCurrency: m.routeCost.currency,
+  cost: m.cost.toDecimalString(),
+});
+
+const KEEP = `
+  insert into message_batch_chunk (batch_id, from_seq, to_seq, members)
+  select c->>'batch', (c->>'from')::int, (c->>'to')::int, c->>'members' from jsonb_array_elements(?::jsonb) c`;
+
+/**
+ * One statement: the kept chunks overlapping the range are deleted and their members inserted as
+ * `queued` messages with their batch's fields. A concurrent writer of the same chunk waits for the
+ * delete's row lock and then finds nothing left to write.
+ */
+const MATERIALIZE = `
+  with chunk as (
+    delete from message_batch_chunk where batch_id = ? and from_seq <= ? and to_seq >= ? returning batch_id, members
+  ), written as (
+    insert into message (id, account_id, api_key_id, environment, batch_id, batch_seq, phone, country, route_code, sender_id, text,
+      encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
+      status)
+    select r.id, b.account_id, b.api_key_id, b.environment, b.id, r.seq, r.phone, r.country, r.route, r.sender, coalesce(r.text, b.text),
+      r.encoding, r.segments, r.pps, r."routeCost", r."routeCurrency", r.cost, b.currency, b.charge_entry_id, b.scheduled_at, b.created_at,
+      'queued'
+    from chunk join message_batch b on b.id = chunk.batch_id
+    cross join lateral jsonb_to_recordset(chunk.members::jsonb) as r (id varchar, seq integer, phone varchar, country char(2), route varchar,
+      sender varchar, text text, encoding varchar, segments integer, pps numeric, "routeCost" numeric, "routeCurrency" char(3), cost numeric)
+    returning 1
+  )
+  select count(*)::int as written from written`;
+
+/** Kept members in `message_batch_chunk`, one row per chunk of BATCH_CHUNK_SIZE positions. */
+export class MikroOrmBatchAudience implements BatchAudience {
+  constructor(private readonly database: Database) {}
+
+  async keep(batch: MessageBatch, members: readonly OutboundMessage[]): Promise<void> {
+    const chunks = [];
+    for (let start = 0; start < members.length; start += BATCH_CHUNK_SIZE) {
+      const slice = members.slice(start, start + BATCH_CHUNK_SIZE);
+      chunks.push({ batch: batch.id, from: start, to: start + slice.length - 1, members: JSON.stringify(slice.map((m) => kept(batch, m))) });
+    }
+    await writeJsonParameter(this.database, KEEP, JSON.stringify(chunks));
+  }
+
+  async materialize(batchId: string, fromSeq: number, toSeq: number): Promise<number> {
+    const [row] = await this.database.em.execute<{ written: number }[]>(MATERIALIZE, [batchId, toSeq, fromSeq]);
+    return Number(row?.written ?? 0);
+  }
+}
