@@ -89,10 +89,11 @@ interface Counts {
 
 async function countsOf(client: pg.Client, batchId: string): Promise<Counts> {
   const { rows } = await client.query<Counts>(
-    `select count(*) filter (where status in ('queued', 'sent'))::int as pending,
-            count(*) filter (where status in ('submitted', 'delivered'))::int as done,
-            count(*) filter (where status not in ('queued', 'sent', 'submitted', 'delivered'))::int as other
-     from message where batch_id = $1`,
+    // Members not written as messages yet (their dispatch job has not run) are pending too.
+    `select (b.total - count(m.id) filter (where m.status not in ('queued', 'sent')))::int as pending,
+            count(m.id) filter (where m.status in ('submitted', 'delivered'))::int as done,
+            count(m.id) filter (where m.status not in ('queued', 'sent', 'submitted', 'delivered'))::int as other
+     from message_batch b left join message m on m.batch_id = b.id where b.id = $1 group by b.total`,
     [batchId],
   );
   return rows[0]!;
