@@ -90,6 +90,18 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
     });
   }
 
+  async enqueueMany<P extends object>(job: JobDefinition<P>, jobs: readonly { readonly payload: P; readonly options?: EnqueueOptions }[]): Promise<void> {
+    if (!this.registrations.has(job.name)) throw new Error(`Job ${job.name} was never declared`);
+    if (jobs.length === 0) return;
+    const db = this.config.transactionExecutor() as IDatabase | undefined;
+    const inserts = jobs.map(({ payload, options = {} }) => ({
+      data: payload,
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    }));
+    await this.boss.insert(job.name, inserts, db ? { db } : {});
+  }
+
   async isHealthy(): Promise<boolean> {
     try {
       await this.boss.getQueues();

@@ -102,6 +102,26 @@ describe(`PgBossJobs on ${databaseKind()}`, function () {
     expect(rows[0]!.n).to.equal(1);
   });
 
+  it('enqueues many jobs in one write that commits or rolls back with the unit of work, start times kept', async () => {
+    const job = freshJob();
+    const jobs = jobsInstance();
+    jobs.register(job, recordEffect);
+    await jobs.start({ workers: true });
+    const later = new Date(Date.now() + 60 * 60_000);
+    const many = (prefix: string) => [
+      { payload: { key: `${prefix}-1` } },
+      { payload: { key: `${prefix}-2` } },
+      { payload: { key: `${prefix}-later` }, options: { startAfter: later } },
+    ];
+    await database.withContext(() => uow.run(() => ResultAsync.fromSafePromise(jobs.enqueueMany(job, many('rolled'))).andThen(() => errAsync('nope'))));
+    await database.withContext(() => uow.run(() => ResultAsync.fromSafePromise(jobs.enqueueMany(job, many('kept')))));
+    await waitFor(async () => (await effects('kept-1')) === 1 && (await effects('kept-2')) === 1);
+    expect(await effects('rolled-1')).to.equal(0);
+    const waiting = await sql(`select data->>'key' as key, start_after from pgboss.job where name = ? and state = 'created'`, [job.name]);
+    expect(waiting.map((row) => row.key)).to.deep.equal(['kept-later']);
+    expect(new Date(waiting[0]!.start_after as string).getTime()).to.equal(later.getTime());
+  });
+
   it('retries an attempt whose worker died, and the idempotent handler has its effect once', async () => {
     const job = freshJob(1);
     const key = `${job.name}-killed`;

@@ -34,6 +34,8 @@ export interface EnqueueOptions {
  */
 export interface JobScheduler {
   enqueue<P extends object>(job: JobDefinition<P>, payload: P, options?: EnqueueOptions): Promise<string | null>;
+  /** Many jobs of one kind in one write (a bulk send's fan-out), with the same guarantee as `enqueue`. */
+  enqueueMany<P extends object>(job: JobDefinition<P>, jobs: readonly { readonly payload: P; readonly options?: EnqueueOptions }[]): Promise<void>;
 }
 
 export interface JobContext {

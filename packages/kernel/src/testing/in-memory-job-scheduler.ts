@@ -25,6 +25,10 @@ export class InMemoryJobScheduler implements JobScheduler, JobWorkers {
     return id;
   }
 
+  async enqueueMany<P extends object>(job: JobDefinition<P>, jobs: readonly { readonly payload: P; readonly options?: EnqueueOptions }[]): Promise<void> {
+    for (const { payload, options } of jobs) await this.enqueue(job, payload, options);
+  }
+
   register<P extends object>(job: JobDefinition<P>, handler: JobHandler<P>): void {
     this.handlers.set(job.name, handler as JobHandler<object>);
   }

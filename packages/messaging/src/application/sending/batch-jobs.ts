@@ -16,5 +16,8 @@ export async function enqueueBatchJobs(jobs: JobScheduler, batch: MessageBatch):
     return;
   }
   const options = batch.scheduledAt ? { startAfter: batch.scheduledAt } : {};
-  for (const range of chunkRanges(0, batch.total - 1)) await jobs.enqueue(DISPATCH_BATCH_JOB, { batchId: batch.id, ...range }, options);
+  await jobs.enqueueMany(
+    DISPATCH_BATCH_JOB,
+    chunkRanges(0, batch.total - 1).map((range) => ({ payload: { batchId: batch.id, ...range }, options })),
+  );
 }
