@@ -252,35 +252,21 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
     it('renders variables, collapses duplicates, drops opt-outs, charges once and sends every member', async () => {
       ok(await api.request('POST', '/api/opt-outs', { key, body: { phone: '+254700333444' } }), 201);
       const before = await balance();
-      const precheck = ok(
-        await api.request('POST', '/api/messages/bulk-precheck', {
-          key,
-          body: {
-            recipients: [
-              { to: '+254711200001', name: 'Amina', vars: { code: 'A1' } },
-              { to: '+254 711 200 001', name: 'Amina again', vars: { code: 'A2' } },
-              { to: '+2348031234567', name: 'Chidi', vars: { code: 'C3' } },
-              { to: '+254700333444', name: 'Opted', vars: { code: 'X' } },
-            ],
-            text: 'Hi {{name}}, your code is {{code}} ({{phone}})',
-          },
-        }),
-      );
+      const audience = {
+        recipients: [
+          { to: '+254711200001', name: 'Amina', vars: { code: 'A1' } },
+          { to: '+254 711 200 001', name: 'Amina again', vars: { code: 'A2' } },
+          { to: '+2348031234567', name: 'Chidi', vars: { code: 'C3' } },
+          { to: '+254700333444', name: 'Opted', vars: { code: 'X' } },
+        ],
+        text: 'Hi {{name}}, your code is {{code}} ({{phone}})',
+      };
+      const precheck = ok(await api.request('POST', '/api/messages/bulk-precheck', { key, body: audience }));
       expect(precheck).to.include({ total_contacts: 2, countries: 2, suppressed_count: 1, unroutable_count: 0, wallet_currency: 'USD', sufficient_balance: true });
       expect(precheck.breakdown.map((r: { country_code: string }) => r.country_code).sort()).to.deep.equal(['KE', 'NG']);
       expect(await balance()).to.equal(before);
 
-      const accepted = ok(
-        await sendBulk({
-          recipients: [
-            { to: '+254711200001', name: 'Amina', vars: { code: 'A1' } },
-            { to: '+254 711 200 001', name: 'Amina again', vars: { code: 'A2' } },
-            { to: '+2348031234567', name: 'Chidi', vars: { code: 'C3' } },
-            { to: '+254700333444', name: 'Opted', vars: { code: 'X' } },
-          ],
-          text: 'Hi {{name}}, your code is {{code}} ({{phone}})',
-        }),
-      );
+      const accepted = ok(await sendBulk(audience));
       expect(accepted).to.have.keys('batch_id', 'total_recipients', 'estimated_cost', 'status');
       expect(accepted).to.include({ total_recipients: 2, status: 'sending' });
       expect(accepted.estimated_cost).to.be.closeTo(precheck.total_cost, 1e-9);
