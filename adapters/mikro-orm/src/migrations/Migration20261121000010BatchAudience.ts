@@ -16,6 +16,8 @@ export class Migration20261121000010BatchAudience extends Migration {
         primary key (batch_id, from_seq),
         check (to_seq >= from_seq)
       )`);
+    // Short-lived rows: not worth compressing on the request's path.
+    this.addSql('alter table message_batch_chunk alter column members set storage external');
   }
 
   override down(): void {

@@ -1,7 +1,7 @@
 import type { BatchAudience, MessageBatch, OutboundMessage } from '@tuma/messaging';
 import { BATCH_CHUNK_SIZE } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-import { writeJsonParameter } from './json-parameter.ts';
+import { executeBound } from './bound-statement.ts';
 
 /** What a kept member carries beyond its batch's fields; `text` null = the batch's text as it is. */
 interface KeptMember {
@@ -36,9 +36,8 @@ const kept = (batch: MessageBatch, m: OutboundMessage): KeptMember => ({
   cost: m.cost.toDecimalString(),
 });
 
-const KEEP = `
-  insert into message_batch_chunk (batch_id, from_seq, to_seq, members)
-  select c->>'batch', (c->>'from')::int, (c->>'to')::int, c->>'members' from jsonb_array_elements(?::jsonb) c`;
+/** One row per chunk: its members stay text until the chunk is written, so keeping parses nothing. */
+const KEEP = 'insert into message_batch_chunk (batch_id, from_seq, to_seq, members) values (?, ?, ?, ?)';
 
 /**
  * One statement: the kept chunks overlapping the range are deleted and their members inserted as
@@ -67,12 +66,10 @@ export class MikroOrmBatchAudience implements BatchAudience {
   constructor(private readonly database: Database) {}
 
   async keep(batch: MessageBatch, members: readonly OutboundMessage[]): Promise<void> {
-    const chunks = [];
     for (let start = 0; start < members.length; start += BATCH_CHUNK_SIZE) {
       const slice = members.slice(start, start + BATCH_CHUNK_SIZE);
-      chunks.push({ batch: batch.id, from: start, to: start + slice.length - 1, members: JSON.stringify(slice.map((m) => kept(batch, m))) });
+      await executeBound(this.database, KEEP, [batch.id, start, start + slice.length - 1, JSON.stringify(slice.map((m) => kept(batch, m)))]);
     }
-    await writeJsonParameter(this.database, KEEP, JSON.stringify(chunks));
   }
 
   async materialize(batchId: string, fromSeq: number, toSeq: number): Promise<number> {

@@ -3,7 +3,7 @@ import type { Money } from '@tuma/kernel';
 import type { BatchTotals, DuplicateKey, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 import { storedMoney } from './stored-money.ts';
-import { writeJsonParameter } from './json-parameter.ts';
+import { executeBound } from './bound-statement.ts';
 import { deliveryRecord, MESSAGE_COLUMNS, messageFromRow, messageRecord, type MessageRow } from './message-rows.ts';
 
 /** Rows per insert statement: a 100k-member batch is 20 statements. */
@@ -60,7 +60,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
   async add(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       const chunk = messages.slice(start, start + INSERT_CHUNK).map(messageRecord);
-      await writeJsonParameter(this.database, INSERT, JSON.stringify(chunk));
+      await executeBound(this.database, INSERT, [JSON.stringify(chunk)]);
     }
   }
 
@@ -155,7 +155,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
-      await writeJsonParameter(this.database, SAVE_DELIVERY, JSON.stringify(messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord)));
+      await executeBound(this.database, SAVE_DELIVERY, [JSON.stringify(messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord))]);
     }
   }
 }
