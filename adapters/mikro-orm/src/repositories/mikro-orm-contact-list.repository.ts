@@ -14,6 +14,7 @@ import {
 import type { Database } from '../database/database.ts';
 import { ContactListRecord } from '../entities/contact-list.entity.ts';
 import { ContactRecord } from '../entities/contact.entity.ts';
+import { executeBound } from './bound-statement.ts';
 import { ADD_MEMBERS, INSERT_LIST, LIST_EXISTS, MEMBER_WRITE_CHUNK, MEMBERS_OF, OWNED_LISTS, REMOVE_MEMBER, TOUCH_LIST, type MemberRow } from './contact-sql.ts';
 
 type ListRow = InferEntity<typeof ContactListRecord>;
@@ -98,14 +99,12 @@ export class MikroOrmContactListRepository implements ContactListRepository {
     return this.em.transactional(async (em) => {
       const found = members.length === 0 ? await em.execute(LIST_EXISTS, [listId, accountId]) : await em.execute(TOUCH_LIST, [when, listId, accountId]);
       if (found.length === 0) return err(contactListNotFound(listId));
-      const transaction = this.database.transactionExecutor()!;
       const write = { added: 0, updated: 0 };
       for (let start = 0; start < members.length; start += MEMBER_WRITE_CHUNK) {
         const chunk = members.slice(start, start + MEMBER_WRITE_CHUNK).map((m) => [m.phone, m.country, m.name, m.vars]);
-        const { rows } = await transaction.executeSql(ADD_MEMBERS, [listId, when, JSON.stringify(chunk)]);
-        const counts = rows[0] as ContactMemberWrite;
-        write.added += counts.added;
-        write.updated += counts.updated;
+        const [counts] = await executeBound<ContactMemberWrite>(this.database, ADD_MEMBERS, [listId, when, when, JSON.stringify(chunk)]);
+        write.added += counts!.added;
+        write.updated += counts!.updated;
       }
       return ok(write);
     });
