@@ -65,10 +65,10 @@ function checkRecipients(list: readonly { to: string }[]): Record<string, number
   return countries;
 }
 
-async function call(baseUrl: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
+async function call(baseUrl: string, method: string, path: string, key: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; body: any }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': contentType }) },
     ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
   });
   const text = await response.text();
@@ -243,6 +243,16 @@ export default async function (): Promise<void> {
         )
       ).rows;
 
+      // (a') the same audience as a saved contact list (numbers validated once, at import): time to the 200.
+      const list = await call(baseUrl, 'POST', '/api/contacts/lists', demo.liveKey, { name: 'Bench audience' });
+      const csv = ['phone', ...audience.map((r) => r.to)].join('\n');
+      const imported = await call(baseUrl, 'POST', `/api/contacts/lists/${list.body.id}/import`, demo.liveKey, csv, 'text/csv');
+      if (imported.status !== 200 || imported.body.imported !== RECIPIENTS) throw new Error(`Import answered ${imported.status}: ${JSON.stringify(imported.body).slice(0, 300)}`);
+      const listStarted = performance.now();
+      const fromList = await call(baseUrl, 'POST', '/api/messages/send-bulk', demo.liveKey, { contact_list_ids: [list.body.id], text: `${TEXT} ` });
+      const listResponseMs = performance.now() - listStarted;
+      if (fromList.status !== 200 || fromList.body.total_recipients !== RECIPIENTS) throw new Error(`List send answered ${fromList.status}: ${JSON.stringify(fromList.body).slice(0, 300)}`);
+
       await tuma.stop();
       tuma = undefined;
 
@@ -260,7 +270,8 @@ export default async function (): Promise<void> {
 
       const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
       const rowsOut = [
-        ['send-bulk: time to the 200', seconds(responseMs), `< ${seconds(RESPONSE_GOAL_MS)}`, verdict(responseMs < RESPONSE_GOAL_MS)],
+        ['send-bulk (inline recipients): time to the 200', seconds(responseMs), `< ${seconds(RESPONSE_GOAL_MS)}`, verdict(responseMs < RESPONSE_GOAL_MS)],
+        ['send-bulk (a saved contact list): time to the 200', seconds(listResponseMs), `< ${seconds(RESPONSE_GOAL_MS)}`, verdict(listResponseMs < RESPONSE_GOAL_MS)],
         ['dispatch: 200 -> all submitted', `${seconds(dispatchMs)} = ${rate(dispatchRate)}`, `>= ${rate(DISPATCH_GOAL_PER_SECOND)}`, verdict(dispatchRate >= DISPATCH_GOAL_PER_SECOND)],
         ['  (from the first submission)', rate(steadyRate), '', ''],
         [`COPY ${rows.toLocaleString('en-US')} rows, ${indexes} indexes + FKs`, seconds(copyIndexedMs), 'baseline', ''],

@@ -36,8 +36,12 @@ const kept = (batch: MessageBatch, m: OutboundMessage): KeptMember => ({
   cost: m.cost.toDecimalString(),
 });
 
-/** One row per chunk: its members stay text until the chunk is written, so keeping parses nothing. */
-const KEEP = 'insert into message_batch_chunk (batch_id, from_seq, to_seq, members) values (?, ?, ?, ?)';
+/** Chunk rows per insert statement. */
+const CHUNKS_PER_STATEMENT = 25;
+
+/** Rows of a chunk each; its members stay text until the chunk is written, so keeping parses nothing. */
+const keepStatement = (rows: number): string =>
+  `insert into message_batch_chunk (batch_id, from_seq, to_seq, members) values ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`;
 
 /**
  * One statement: the kept chunks overlapping the range are deleted and their members inserted as
@@ -66,9 +70,14 @@ export class MikroOrmBatchAudience implements BatchAudience {
   constructor(private readonly database: Database) {}
 
   async keep(batch: MessageBatch, members: readonly OutboundMessage[]): Promise<void> {
+    const rows: unknown[][] = [];
     for (let start = 0; start < members.length; start += BATCH_CHUNK_SIZE) {
       const slice = members.slice(start, start + BATCH_CHUNK_SIZE);
-      await executeBound(this.database, KEEP, [batch.id, start, start + slice.length - 1, JSON.stringify(slice.map((m) => kept(batch, m)))]);
+      rows.push([batch.id, start, start + slice.length - 1, JSON.stringify(slice.map((m) => kept(batch, m)))]);
+    }
+    for (let first = 0; first < rows.length; first += CHUNKS_PER_STATEMENT) {
+      const group = rows.slice(first, first + CHUNKS_PER_STATEMENT);
+      await executeBound(this.database, keepStatement(group.length), group.flat());
     }
   }
 
