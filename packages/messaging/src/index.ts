@@ -9,3 +9,4 @@ export * from './sender-ids.ts';
 export * from './delivery.ts';
 export * from './contacts.ts';
 export * from './messages.ts';
+export * from './events.ts';
