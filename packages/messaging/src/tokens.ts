@@ -53,7 +53,6 @@ import type { ListMessages } from './application/messages/list-messages.use-case
 import type { GetMessage } from './application/messages/get-message.use-case.ts';
 import type { GetMessageStatuses } from './application/messages/get-message-statuses.use-case.ts';
 import type { GetBatch } from './application/messages/get-batch.use-case.ts';
-import type { EventPublisher } from './domain/events/webhook-event.ts';
 
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
@@ -111,5 +110,4 @@ export const MESSAGING_TOKENS = {
   getMessage: token<GetMessage>('messaging.GetMessage'),
   getMessageStatuses: token<GetMessageStatuses>('messaging.GetMessageStatuses'),
   getBatch: token<GetBatch>('messaging.GetBatch'),
-  eventPublisher: token<EventPublisher>('messaging.EventPublisher'),
 };
