@@ -10,3 +10,4 @@ export * from './delivery.ts';
 export * from './contacts.ts';
 export * from './messages.ts';
 export * from './events.ts';
+export * from './inbound.ts';
