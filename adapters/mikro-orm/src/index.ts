@@ -14,3 +14,4 @@ export { MikroOrmMessageRepository } from './repositories/mikro-orm-message.repo
 export { MikroOrmBatchRepository } from './repositories/mikro-orm-batch.repository.ts';
 export { MikroOrmContactListRepository } from './repositories/mikro-orm-contact-list.repository.ts';
 export { MikroOrmBatchAudience } from './repositories/mikro-orm-batch-audience.ts';
+export { MikroOrmInboundMessageRepository } from './repositories/mikro-orm-inbound-message.repository.ts';

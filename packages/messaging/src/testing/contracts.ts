@@ -227,4 +227,4 @@ export { describeSenderIdRepositoryContract, type SenderIdRepositoryFixture } fr
 export { describeCarrierGatewayContract, type CarrierGatewayFixture } from './carrier-gateway.contract.ts';
 export { describeContactListRepositoryContract, type ContactListRepositoryFixture } from './contact-list-repository.contract.ts';
 export { describeMessageRepositoryContract, type MessageRepositoryFixture } from './message-repository.contract.ts';
-export { describeInboundMessageRepositoryContract, type InboundMessageRepositoryFixture } from './inbound-message-repository.contract.ts';
+export { describeInboundMessageRepositoryContract, outboundMessage, type InboundMessageRepositoryFixture } from './inbound-message-repository.contract.ts';
