@@ -1,5 +1,5 @@
 /** Carrier gateways (issue 5): the in-process simulator and SMPP 3.4. docs/carriers.md. */
-export { SimulatorCarrierGateway } from './simulator/simulator-carrier-gateway.ts';
+export { SimulatorCarrierGateway, type SimulatedInbound } from './simulator/simulator-carrier-gateway.ts';
 export {
   resolveSimulatorOptions,
   SIMULATED_FAILURES,
@@ -26,7 +26,8 @@ export {
   type NetworkErrorCode,
 } from './smpp/receipt-codes.ts';
 export { parseReceiptDate, parseReceiptText, type ReceiptText } from './smpp/receipt-text.ts';
-export { deliverSmText, isDeliveryReceipt, readDeliveryReceipt, type DeliverSmFields } from './smpp/deliver-sm-receipt.ts';
+export { deliverSmBody, deliverSmText, isDeliveryReceipt, readDeliveryReceipt, type DeliverSmFields } from './smpp/deliver-sm-receipt.ts';
+export { readInboundSms } from './smpp/deliver-sm-inbound.ts';
 export {
   buildSubmitPdus,
   concatenationUdh,

@@ -3,10 +3,11 @@
  * It accepts or refuses each submission at once, then sends one receipt per part to the sink after
  * a random latency. Outcomes come from per-number overrides, the magic numbers, or the ratios,
  * drawn from a seeded PRNG at submission, so the same seed and the same submissions give the same
- * outcomes however receipts are timed. docs/carriers.md, "Simulator".
+ * outcomes however receipts are timed. `simulateInbound` makes up a reply from a phone, as the
+ * carrier would deliver it. docs/carriers.md, "Simulator".
  */
 import { randomUUID } from 'node:crypto';
-import { err, ok } from '@tuma/kernel';
+import { err, ok, type Result } from '@tuma/kernel';
 import {
   isRetryableError,
   submitRejected,
@@ -14,6 +15,8 @@ import {
   type CarrierSubmission,
   type DeliveryErrorCode,
   type DeliveryReceipt,
+  type InvalidInboundSms,
+  type ReceivedInbound,
   type SubmitResult,
 } from '@tuma/messaging';
 import { MAGIC_NUMBERS, overrideFor, type SimulatedOutcome } from './simulated-outcome.ts';
@@ -36,6 +39,15 @@ const CARRIER_ERRORS: Partial<Record<DeliveryErrorCode, string>> = {
   handset_error: '032',
   network_error: '034',
 };
+
+/** A reply from a phone: `from` in international format, `to` one of our numbers, short codes or sender IDs. */
+export interface SimulatedInbound {
+  readonly from: string;
+  readonly to: string;
+  readonly text: string;
+  /** The carrier's id of it; a fresh one when absent. Giving one twice simulates a carrier delivering a message again. */
+  readonly carrierMessageId?: string;
+}
 
 export class SimulatorCarrierGateway implements CarrierGateway {
   readonly name: string;
@@ -77,6 +89,17 @@ export class SimulatorCarrierGateway implements CarrierGateway {
       });
     }
     return ok({ carrierMessageIds });
+  }
+
+  /**
+   * Hands a made-up inbound message to the inbound sink, named after this gateway, received now:
+   * what the sink answers. A simulator without an inbound sink cannot (a wiring bug: it throws).
+   */
+  simulateInbound(input: SimulatedInbound): Promise<Result<ReceivedInbound, InvalidInboundSms>> {
+    const { inbound, clock } = this.options;
+    if (!inbound) throw new Error(`The simulator ${this.name} has no inbound sink`);
+    const carrierMessageId = input.carrierMessageId ?? this.nextCarrierMessageId();
+    return inbound.receive({ from: input.from, to: input.to, text: input.text, carrier: this.name, carrierMessageId, receivedAt: clock.now() });
   }
 
   /** Cancels every receipt not delivered yet. */

@@ -1,6 +1,6 @@
 /** Settings of the carrier simulator. docs/carriers.md, "Simulator". */
 import { systemClock, type Clock } from '@tuma/kernel';
-import type { DeliveryErrorCode, DeliveryReceiptSink } from '@tuma/messaging';
+import type { DeliveryErrorCode, DeliveryReceiptSink, InboundMessageSink } from '@tuma/messaging';
 import type { NumberOverride } from './simulated-outcome.ts';
 import { timerScheduler, type Scheduler } from './scheduler.ts';
 
@@ -15,6 +15,8 @@ export interface OutcomeRatios {
 
 export interface SimulatorOptions {
   readonly sink: DeliveryReceiptSink;
+  /** Where `simulateInbound` hands the replies it makes up. */
+  readonly inbound?: InboundMessageSink;
   /** Names the gateway in receipts; default `simulator`. */
   readonly name?: string;
   /** Delay of each part's receipt after the submission, drawn uniformly from [min, max] ms. */
@@ -60,6 +62,7 @@ export const SIMULATED_REFUSALS: readonly { readonly errorCode: DeliveryErrorCod
 
 export interface ResolvedSimulatorOptions {
   readonly sink: DeliveryReceiptSink;
+  readonly inbound: InboundMessageSink | undefined;
   readonly name: string;
   readonly latencyMs: { readonly min: number; readonly max: number };
   readonly ratios: OutcomeRatios;
@@ -83,6 +86,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
   }
   return {
     sink: options.sink,
+    inbound: options.inbound,
     name: options.name ?? SIMULATOR_DEFAULTS.name,
     latencyMs,
     ratios,

@@ -22,11 +22,16 @@ export function isDeliveryReceipt(pdu: DeliverSmFields): boolean {
  * by data_coding; for data_coding 0 and 1 it reads GSM 03.38, which we undo (receipts are ASCII).
  */
 export function deliverSmText(pdu: DeliverSmFields): string {
-  const short = messageOf(pdu['short_message']);
-  const content = short.length > 0 ? short : messageOf(pdu['message_payload']);
+  const content = deliverSmBody(pdu);
   if (Buffer.isBuffer(content)) return content.toString('latin1');
   const dataCoding = Number(pdu['data_coding'] ?? 0) & 0x0f;
   return dataCoding === 0 || dataCoding === 1 ? asciiFromGsm7Decoded(content) : content;
+}
+
+/** short_message, or message_payload when short_message is empty, as the `smpp` package decoded it: text, or octets it could not decode. */
+export function deliverSmBody(pdu: DeliverSmFields): string | Buffer {
+  const short = messageOf(pdu['short_message']);
+  return short.length > 0 ? short : messageOf(pdu['message_payload']);
 }
 
 /** The receipt, or null when the deliver_sm names no message (no id in TLV or text). */

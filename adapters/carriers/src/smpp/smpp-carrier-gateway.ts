@@ -5,6 +5,8 @@
  * and for its throughput slot, then goes out as a submit_sm; the submission is accepted when every
  * part is. Delivery receipts (deliver_sm) go to the sink; the deliver_sm_resp is sent once the sink
  * has taken the receipt, or with ESME_RX_T_APPN when it failed, so the SMSC delivers it again.
+ * Inbound messages go to the inbound sink the same way; one that can never be stored (unreadable,
+ * or refused by the sink) is answered ESME_RX_P_APPN, so the SMSC stops offering it.
  */
 import { err, ok, systemClock } from '@tuma/kernel';
 import {
@@ -16,7 +18,8 @@ import {
 } from '@tuma/messaging';
 import type smpp from 'smpp';
 import { COMMAND_STATUS, submitRefusal } from './command-status.ts';
-import { isDeliveryReceipt, readDeliveryReceipt } from './deliver-sm-receipt.ts';
+import { readInboundSms } from './deliver-sm-inbound.ts';
+import { isDeliveryReceipt, readDeliveryReceipt, type DeliverSmFields } from './deliver-sm-receipt.ts';
 import { SmppConnection } from './smpp-connection.ts';
 import { resolveSmppOptions, type ResolvedSmppOptions, type SmppGatewayOptions } from './smpp-options.ts';
 import { buildSubmitPdus, type SubmitSmFields } from './submit-pdus.ts';
@@ -122,11 +125,7 @@ export class SmppCarrierGateway implements CarrierGateway {
   }
 
   private onDeliverSm(pdu: smpp.PDU, respond: (commandStatus: number) => void): void {
-    if (!isDeliveryReceipt(pdu)) {
-      // Inbound messages are not taken here yet: a temporary error keeps them at the SMSC.
-      this.options.onEvent({ type: 'inbound_refused', from: String(pdu['source_addr'] ?? '') });
-      return respond(COMMAND_STATUS.ESME_RX_T_APPN);
-    }
+    if (!isDeliveryReceipt(pdu)) return this.onInbound(pdu, respond);
     const receipt = readDeliveryReceipt(pdu, this.name, this.options.clock.now());
     if (!receipt) {
       // Sending it again would not make it readable.
@@ -137,6 +136,32 @@ export class SmppCarrierGateway implements CarrierGateway {
       () => respond(COMMAND_STATUS.ESME_ROK),
       (error: unknown) => {
         this.options.onEvent({ type: 'receipt_sink_failed', carrierMessageId: receipt.carrierMessageId, error: String(error) });
+        respond(COMMAND_STATUS.ESME_RX_T_APPN);
+      },
+    );
+  }
+
+  private onInbound(pdu: DeliverSmFields, respond: (commandStatus: number) => void): void {
+    const from = String(pdu['source_addr'] ?? '');
+    const sink = this.options.inbound;
+    if (!sink) {
+      // Nobody to take it here: a temporary error keeps it at the SMSC.
+      this.options.onEvent({ type: 'inbound_refused', from });
+      return respond(COMMAND_STATUS.ESME_RX_T_APPN);
+    }
+    const sms = readInboundSms(pdu, this.name, this.options.clock.now());
+    if (!sms) {
+      this.options.onEvent({ type: 'inbound_unreadable', from, reason: `data_coding ${String(pdu['data_coding'])} is not text` });
+      return respond(COMMAND_STATUS.ESME_RX_P_APPN);
+    }
+    sink.receive(sms).then(
+      (taken) => {
+        if (taken.isOk()) return respond(COMMAND_STATUS.ESME_ROK);
+        this.options.onEvent({ type: 'inbound_unreadable', from, reason: taken.error.message });
+        respond(COMMAND_STATUS.ESME_RX_P_APPN);
+      },
+      (error: unknown) => {
+        this.options.onEvent({ type: 'inbound_sink_failed', from, error: String(error) });
         respond(COMMAND_STATUS.ESME_RX_T_APPN);
       },
     );

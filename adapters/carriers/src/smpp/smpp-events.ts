@@ -8,4 +8,6 @@ export type SmppGatewayEvent =
   | { readonly type: 'keepalive_timeout' }
   | { readonly type: 'receipt_unreadable'; readonly text: string }
   | { readonly type: 'receipt_sink_failed'; readonly carrierMessageId: string; readonly error: string }
-  | { readonly type: 'inbound_refused'; readonly from: string };
+  | { readonly type: 'inbound_refused'; readonly from: string }
+  | { readonly type: 'inbound_unreadable'; readonly from: string; readonly reason: string }
+  | { readonly type: 'inbound_sink_failed'; readonly from: string; readonly error: string };

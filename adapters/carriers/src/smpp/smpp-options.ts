@@ -1,6 +1,6 @@
 /** Settings of one SMPP bind. Defaults and meanings: docs/carriers.md, "SMPP". */
 import type { Clock } from '@tuma/kernel';
-import type { DeliveryReceiptSink } from '@tuma/messaging';
+import type { DeliveryReceiptSink, InboundMessageSink } from '@tuma/messaging';
 import type { SmppGatewayEvent } from './smpp-events.ts';
 import type { LongMessageMode } from './submit-pdus.ts';
 
@@ -21,6 +21,8 @@ export interface SmppGatewayOptions {
   /** service_type of every submit_sm; empty for the SMSC default. */
   readonly serviceType?: string;
   readonly sink: DeliveryReceiptSink;
+  /** Where inbound (mobile-originated) messages go; without one they are refused for now (ESME_RX_T_APPN), so the SMSC keeps them. */
+  readonly inbound?: InboundMessageSink;
   /** Requests sent and not yet answered, at most. */
   readonly windowSize?: number;
   /** Submissions (parts) waiting for a window slot before `submit` answers insufficient_route_capacity. */
@@ -44,7 +46,8 @@ export interface SmppGatewayOptions {
   readonly onEvent?: (event: SmppGatewayEvent) => void;
 }
 
-export type ResolvedSmppOptions = Required<Omit<SmppGatewayOptions, 'reconnect' | 'clock' | 'onEvent'>> & {
+export type ResolvedSmppOptions = Required<Omit<SmppGatewayOptions, 'inbound' | 'reconnect' | 'clock' | 'onEvent'>> & {
+  readonly inbound: InboundMessageSink | undefined;
   readonly reconnect: ReconnectBackoff;
   readonly clock: Clock;
   readonly onEvent: (event: SmppGatewayEvent) => void;
@@ -74,6 +77,7 @@ export function resolveSmppOptions(options: SmppGatewayOptions, systemClock: Clo
     systemId: options.systemId,
     password: options.password,
     sink: options.sink,
+    inbound: options.inbound,
     systemType: options.systemType ?? d.systemType,
     serviceType: options.serviceType ?? d.serviceType,
     windowSize: options.windowSize ?? d.windowSize,
