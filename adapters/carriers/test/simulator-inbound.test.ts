@@ -21,7 +21,7 @@ describe('SimulatorCarrierGateway: inbound messages', () => {
   it('answers what the sink answers', async () => {
     const inbound = new RecordingInboundMessageSink();
     const gateway = new SimulatorCarrierGateway({ sink: new RecordingDeliveryReceiptSink(), inbound, clock });
-    const refusal = { type: 'invalid_phone_number', reason: 'not_a_number', message: 'from: Not a phone number', details: [] } as const;
+    const refusal = { type: 'invalid_phone_number', reason: 'not_numeric', message: 'from: Not a phone number', details: [] } as const;
     inbound.refuseWith(refusal);
     expect((await gateway.simulateInbound({ from: 'nobody', to: 'TUMA', text: 'Hi' }))._unsafeUnwrapErr()).to.deep.equal(refusal);
   });

@@ -46,7 +46,7 @@ describe('SmppCarrierGateway: inbound messages', () => {
   });
 
   it('answers ESME_RX_P_APPN for a message that can never be stored, so the SMSC stops offering it', async () => {
-    inbound.refuseWith({ type: 'invalid_phone_number', reason: 'not_a_number', message: 'from: Not a phone number', details: [] });
+    inbound.refuseWith({ type: 'invalid_phone_number', reason: 'not_numeric', message: 'from: Not a phone number', details: [] });
     const refused = await f!.smsc.deliver({ ...MO, source_addr_ton: 5, source_addr: 'MPESA', short_message: 'Hi' });
     expect(refused.command_status).to.equal(COMMAND_STATUS.ESME_RX_P_APPN);
     expect(f!.events).to.deep.include({ type: 'inbound_unreadable', from: 'MPESA', reason: 'from: Not a phone number' });
