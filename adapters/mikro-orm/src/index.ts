@@ -15,3 +15,4 @@ export { MikroOrmBatchRepository } from './repositories/mikro-orm-batch.reposito
 export { MikroOrmContactListRepository } from './repositories/mikro-orm-contact-list.repository.ts';
 export { MikroOrmBatchAudience } from './repositories/mikro-orm-batch-audience.ts';
 export { MikroOrmInboundMessageRepository } from './repositories/mikro-orm-inbound-message.repository.ts';
+export { MikroOrmMessageReports } from './repositories/mikro-orm-message-reports.ts';

@@ -11,3 +11,4 @@ export * from './contacts.ts';
 export * from './messages.ts';
 export * from './events.ts';
 export * from './inbound.ts';
+export * from './reports.ts';

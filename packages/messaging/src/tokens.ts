@@ -53,6 +53,12 @@ import type { ListMessages } from './application/messages/list-messages.use-case
 import type { GetMessage } from './application/messages/get-message.use-case.ts';
 import type { GetMessageStatuses } from './application/messages/get-message-statuses.use-case.ts';
 import type { GetBatch } from './application/messages/get-batch.use-case.ts';
+import type { MessageReports } from './domain/reports/message-reports.port.ts';
+import type { GetMessageStats } from './application/reports/get-message-stats.use-case.ts';
+import type { GetMessageVolume } from './application/reports/get-message-volume.use-case.ts';
+import type { GetRouteHealth } from './application/reports/get-route-health.use-case.ts';
+import type { GetReport } from './application/reports/get-report.use-case.ts';
+import type { GetReportBreakdown } from './application/reports/get-report-breakdown.use-case.ts';
 
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
@@ -110,4 +116,11 @@ export const MESSAGING_TOKENS = {
   getMessage: token<GetMessage>('messaging.GetMessage'),
   getMessageStatuses: token<GetMessageStatuses>('messaging.GetMessageStatuses'),
   getBatch: token<GetBatch>('messaging.GetBatch'),
+  // reports
+  messageReports: token<MessageReports>('messaging.MessageReports'),
+  getMessageStats: token<GetMessageStats>('messaging.GetMessageStats'),
+  getMessageVolume: token<GetMessageVolume>('messaging.GetMessageVolume'),
+  getRouteHealth: token<GetRouteHealth>('messaging.GetRouteHealth'),
+  getReport: token<GetReport>('messaging.GetReport'),
+  getReportBreakdown: token<GetReportBreakdown>('messaging.GetReportBreakdown'),
 };

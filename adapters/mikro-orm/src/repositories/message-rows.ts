@@ -44,7 +44,7 @@ export interface MessageRow {
 
 /** json columns arrive parsed or as text, depending on the driver. */
 const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+export const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 const optionalDate = (value: Date | string | null): Date | null => (value === null ? null : date(value));
 
 export function messageFromRow(row: MessageRow): OutboundMessage {

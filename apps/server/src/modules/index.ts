@@ -1,4 +1,5 @@
 import { accountsServerModule } from './accounts.module.ts';
+import { reportsServerModule } from './reports.module.ts';
 import { billingServerModule } from './billing.module.ts';
 import { catalogueServerModule } from './catalogue.module.ts';
 import { paymentsServerModule } from './payments.module.ts';
@@ -10,5 +11,5 @@ import { contactsServerModule } from './contacts.module.ts';
 import { messagesServerModule } from './messages.module.ts';
 import type { ServerModule } from './server-module.ts';
 
-/** Every capability the server wires, in start order. */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule];
+/** Every capability the server wires, in start order; routes mount in this order too (reports before catalogue and messages, see reports.module.ts). */
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, reportsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule];

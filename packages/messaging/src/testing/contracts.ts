@@ -228,3 +228,4 @@ export { describeCarrierGatewayContract, type CarrierGatewayFixture } from './ca
 export { describeContactListRepositoryContract, type ContactListRepositoryFixture } from './contact-list-repository.contract.ts';
 export { describeMessageRepositoryContract, type MessageRepositoryFixture } from './message-repository.contract.ts';
 export { describeInboundMessageRepositoryContract, outboundMessage, type InboundMessageRepositoryFixture } from './inbound-message-repository.contract.ts';
+export { describeMessageReportsContract, reportMessage, type MessageReportsFixture, type ReportMessageSpec } from './message-reports.contract.ts';

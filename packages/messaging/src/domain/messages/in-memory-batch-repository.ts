@@ -12,4 +12,9 @@ export class InMemoryBatchRepository implements BatchRepository {
     const batch = this.batches.get(id);
     return batch?.accountId === accountId ? batch : undefined;
   }
+
+  /** Every batch, of every account (what `InMemoryMessageReports` aggregates). */
+  all(): MessageBatch[] {
+    return [...this.batches.values()];
+  }
 }

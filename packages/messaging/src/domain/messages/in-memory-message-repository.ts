@@ -102,7 +102,8 @@ export class InMemoryMessageRepository implements MessageRepository {
     return this.all().filter((m) => m.accountId === accountId && m.batchId === batchId);
   }
 
-  private all(): OutboundMessage[] {
+  /** Every message, of every account (what `InMemoryMessageReports` aggregates). */
+  all(): OutboundMessage[] {
     return [...this.messages.values()];
   }
 }

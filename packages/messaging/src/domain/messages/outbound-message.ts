@@ -46,13 +46,20 @@ export interface OutboundMessage {
   readonly delivery: DeliveryState;
 }
 
-/** Whether the wallet gets the cost of this message back (the rule of docs/message-statuses.md, "Refunds"). */
-export function isRefundable(message: OutboundMessage): boolean {
+/**
+ * Whether a message's cost goes back to the wallet, had it been charged: it was refused before
+ * sending or cancelled (`rejected`), or it failed before the carrier took it.
+ */
+export function refundsItsCost(message: OutboundMessage): boolean {
   const { status, carrierMessageIds, partOutcomes } = message.delivery;
-  if (message.chargeEntryId === null || !message.cost.isPositive()) return false;
   if (status === 'rejected') return true;
   // A receipt (even one that beat the acceptance) proves the carrier took it.
   return status === 'failed' && carrierMessageIds.length === 0 && partOutcomes.length === 0;
+}
+
+/** Whether the wallet gets the cost of this message back (the rule of docs/message-statuses.md, "Refunds"). */
+export function isRefundable(message: OutboundMessage): boolean {
+  return message.chargeEntryId !== null && message.cost.isPositive() && refundsItsCost(message);
 }
 
 /** The message after `event` (see `applyDeliveryEvent`), with whether it changed. */
