@@ -32,3 +32,4 @@ export { messageRoutes, type MessageUseCases } from './routes/messages.routes.ts
 export { contactListRoutes, contactListView, contactMemberView, CONTACT_IMPORT_MAX_BYTES, type ContactListUseCases } from './routes/contact-lists.routes.ts';
 export type { RawBodyOptions } from './http/route.ts';
 export { reportRoutes, type ReportUseCases } from './routes/reports.routes.ts';
+export { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.ts';

@@ -16,3 +16,5 @@ export { MikroOrmContactListRepository } from './repositories/mikro-orm-contact-
 export { MikroOrmBatchAudience } from './repositories/mikro-orm-batch-audience.ts';
 export { MikroOrmInboundMessageRepository } from './repositories/mikro-orm-inbound-message.repository.ts';
 export { MikroOrmMessageReports } from './repositories/mikro-orm-message-reports.ts';
+export { MikroOrmWebhookConfigRepository } from './repositories/mikro-orm-webhook-config.repository.ts';
+export { MikroOrmWebhookDeliveryRepository } from './repositories/mikro-orm-webhook-delivery.repository.ts';

@@ -1,4 +1,5 @@
 import { PAYMENT_PROVIDERS } from '@tuma/billing';
+import { AllowedHosts } from '@tuma/messaging';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
@@ -50,6 +51,23 @@ const schema = z.object({
     .string()
     .regex(/^(SVC_[A-Z]{2}=\d+)(,SVC_[A-Z]{2}=\d+)*$/, 'must be SVC_<CC>=<per second>,...')
     .optional(),
+  WEBHOOK_ALLOW_HOSTS: z
+    .string()
+    .transform((value, context) =>
+      AllowedHosts.parse(value).match(
+        (hosts) => hosts,
+        (problem) => {
+          context.addIssue({ code: 'custom', message: `must be comma-separated host or host:port entries (${problem})` });
+          return z.NEVER;
+        },
+      ),
+    )
+    .optional(),
+  WEBHOOK_SECRET_KEY: z
+    .string()
+    .transform((value) => Buffer.from(value, 'base64'))
+    .refine((key) => key.length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+    .optional(),
 }).superRefine((env, context) => {
   if (env.CARRIER_GATEWAY === 'smpp') {
     for (const name of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const) {
@@ -95,6 +113,10 @@ export interface ServerConfig {
     | { readonly kind: 'smpp'; readonly host: string; readonly port: number; readonly systemId: string; readonly password: string; readonly throughputPerSecond: number };
   /** Submissions per second per route in one worker process: a default and per-route overrides. */
   readonly routeThroughput: { readonly defaultPerSecond: number; readonly perRoute: Readonly<Record<string, number>> };
+  /** Webhook destinations exempt from the URL policy's address rule (docs/webhooks.md). */
+  readonly webhookAllowHosts: AllowedHosts;
+  /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
+  readonly webhookSecretKey: Buffer | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -138,5 +160,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultPerSecond: c.ROUTE_THROUGHPUT_PER_SECOND,
       perRoute: Object.fromEntries((c.ROUTE_THROUGHPUT?.split(',') ?? []).map((entry) => entry.split('=')).map(([code, rate]) => [code!, Number(rate)])),
     },
+    webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
+    webhookSecretKey: c.WEBHOOK_SECRET_KEY,
   };
 }

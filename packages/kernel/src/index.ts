@@ -19,6 +19,7 @@ export {
 } from './domain/domain-error.ts';
 export { constantTimeEqual } from './domain/constant-time.ts';
 export type { UnitOfWork } from './application/unit-of-work.port.ts';
+export { transact } from './application/transact.ts';
 export {
   defineJob,
   type EnqueueOptions,
@@ -34,4 +35,5 @@ export * from './result.ts';
 export { token, type Token } from './application/token.ts';
 export { KERNEL_TOKENS } from './tokens.ts';
 export { seededRandom } from './domain/seeded-random.ts';
+export { randomBase62 } from './domain/random-text.ts';
 export { checkLimit, checkListPage } from './domain/list-limit.ts';

@@ -10,5 +10,6 @@ export * from './delivery.ts';
 export * from './contacts.ts';
 export * from './messages.ts';
 export * from './events.ts';
+export * from './webhooks.ts';
 export * from './inbound.ts';
 export * from './reports.ts';

@@ -60,6 +60,18 @@ import type { GetRouteHealth } from './application/reports/get-route-health.use-
 import type { GetReport } from './application/reports/get-report.use-case.ts';
 import type { GetReportBreakdown } from './application/reports/get-report-breakdown.use-case.ts';
 
+import type { EventPublisher } from './domain/events/webhook-event.ts';
+import type { WebhookConfigRepository } from './domain/webhooks/webhook-config.repository.port.ts';
+import type { WebhookDeliveryRepository } from './domain/webhooks/webhook-delivery.repository.port.ts';
+import type { WebhookDestinations } from './application/webhooks/webhook-destinations.ts';
+import type { WebhookSender } from './application/webhooks/webhook-sender.port.ts';
+import type { GetWebhookConfig } from './application/webhooks/get-webhook-config.use-case.ts';
+import type { UpdateWebhookConfig } from './application/webhooks/update-webhook-config.use-case.ts';
+import type { RotateWebhookSecret } from './application/webhooks/rotate-webhook-secret.use-case.ts';
+import type { SendTestWebhooks } from './application/webhooks/send-test-webhooks.use-case.ts';
+import type { DeliverWebhook } from './application/webhooks/deliver-webhook.use-case.ts';
+import type { ListWebhookDeliveries } from './application/webhooks/list-webhook-deliveries.use-case.ts';
+import type { RedeliverWebhook } from './application/webhooks/redeliver-webhook.use-case.ts';
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
   listRoutes: token<ListRoutes>('messaging.ListRoutes'),
@@ -123,4 +135,17 @@ export const MESSAGING_TOKENS = {
   getRouteHealth: token<GetRouteHealth>('messaging.GetRouteHealth'),
   getReport: token<GetReport>('messaging.GetReport'),
   getReportBreakdown: token<GetReportBreakdown>('messaging.GetReportBreakdown'),
+  // webhooks
+  eventPublisher: token<EventPublisher>('messaging.EventPublisher'),
+  webhookConfigRepository: token<WebhookConfigRepository>('messaging.WebhookConfigRepository'),
+  webhookDeliveryRepository: token<WebhookDeliveryRepository>('messaging.WebhookDeliveryRepository'),
+  webhookDestinations: token<WebhookDestinations>('messaging.WebhookDestinations'),
+  webhookSender: token<WebhookSender>('messaging.WebhookSender'),
+  getWebhookConfig: token<GetWebhookConfig>('messaging.GetWebhookConfig'),
+  updateWebhookConfig: token<UpdateWebhookConfig>('messaging.UpdateWebhookConfig'),
+  rotateWebhookSecret: token<RotateWebhookSecret>('messaging.RotateWebhookSecret'),
+  sendTestWebhooks: token<SendTestWebhooks>('messaging.SendTestWebhooks'),
+  deliverWebhook: token<DeliverWebhook>('messaging.DeliverWebhook'),
+  listWebhookDeliveries: token<ListWebhookDeliveries>('messaging.ListWebhookDeliveries'),
+  redeliverWebhook: token<RedeliverWebhook>('messaging.RedeliverWebhook'),
 };

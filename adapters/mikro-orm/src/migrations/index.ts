@@ -10,6 +10,7 @@ import { Migration20261121000007SenderIds } from './Migration20261121000007Sende
 import { Migration20261121000008Messages } from './Migration20261121000008Messages.ts';
 import { Migration20261121000009ContactLists } from './Migration20261121000009ContactLists.ts';
 import { Migration20261121000010BatchAudience } from './Migration20261121000010BatchAudience.ts';
+import { Migration20261121000011Webhooks } from './Migration20261121000011Webhooks.ts';
 import { Migration20261121000012ReportIndexes } from './Migration20261121000012ReportIndexes.ts';
 import { Migration20261121000013Inbound } from './Migration20261121000013Inbound.ts';
 
@@ -25,6 +26,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000008Messages', class: Migration20261121000008Messages },
   { name: 'Migration20261121000009ContactLists', class: Migration20261121000009ContactLists },
   { name: 'Migration20261121000010BatchAudience', class: Migration20261121000010BatchAudience },
+  { name: 'Migration20261121000011Webhooks', class: Migration20261121000011Webhooks },
   { name: 'Migration20261121000012ReportIndexes', class: Migration20261121000012ReportIndexes },
   { name: 'Migration20261121000013Inbound', class: Migration20261121000013Inbound },
 ];

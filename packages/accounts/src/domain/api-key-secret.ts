@@ -1,26 +1,14 @@
+import { randomBase62 } from '@tuma/kernel';
 import type { KeyEnvironment } from './api-key.aggregate.ts';
 
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const ID_LENGTH = 8;
 const SECRET_LENGTH = 32;
 const ENVIRONMENT_PREFIX: Record<KeyEnvironment, string> = { live: 'svc_live_', test: 'svc_test_' };
 const PREFIX_LENGTH = ENVIRONMENT_PREFIX.live.length + ID_LENGTH;
 
-function randomText(length: number): string {
-  // 62 symbols: reject bytes >= 248 so every symbol is equally likely.
-  let out = '';
-  while (out.length < length) {
-    const bytes = globalThis.crypto.getRandomValues(new Uint8Array(length * 2));
-    for (const byte of bytes) {
-      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
-    }
-  }
-  return out;
-}
-
 /** `svc_live_` + 8-character public id + 32-character secret (190 bits of entropy). */
 export function generateKeySecret(environment: KeyEnvironment): string {
-  return `${ENVIRONMENT_PREFIX[environment]}${randomText(ID_LENGTH)}${randomText(SECRET_LENGTH)}`;
+  return `${ENVIRONMENT_PREFIX[environment]}${randomBase62(ID_LENGTH)}${randomBase62(SECRET_LENGTH)}`;
 }
 
 export async function sha256Hex(text: string): Promise<string> {

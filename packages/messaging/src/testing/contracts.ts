@@ -229,3 +229,5 @@ export { describeContactListRepositoryContract, type ContactListRepositoryFixtur
 export { describeMessageRepositoryContract, type MessageRepositoryFixture } from './message-repository.contract.ts';
 export { describeInboundMessageRepositoryContract, outboundMessage, type InboundMessageRepositoryFixture } from './inbound-message-repository.contract.ts';
 export { describeMessageReportsContract, reportMessage, type MessageReportsFixture, type ReportMessageSpec } from './message-reports.contract.ts';
+export { describeWebhookStoresContract, type WebhookStoresFixture } from './webhook-stores.contract.ts';
+export { webhookWorld, type WebhookWorld } from './webhook-world.ts';

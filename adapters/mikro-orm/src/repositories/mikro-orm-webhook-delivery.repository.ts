@@ -1,0 +1,154 @@
+import {
+  WebhookDelivery,
+  type LoggedWebhookDelivery,
+  type WebhookAttempt,
+  type WebhookDeliveryPage,
+  type WebhookDeliveryRepository,
+  type WebhookDeliveryStatus,
+  type WebhookEventKind,
+} from '@tuma/messaging';
+import type { Database } from '../database/database.ts';
+import { executeBound } from './bound-statement.ts';
+
+interface DeliveryRow {
+  event_id: string;
+  account_id: string;
+  kind: string;
+  type: string;
+  url: string;
+  body: string;
+  status: string;
+  series: number;
+  attempts: number;
+  next_attempt_at: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+interface AttemptRow {
+  event_id: string;
+  series: number;
+  attempt: number;
+  url: string;
+  at: Date | string;
+  status_code: number | null;
+  latency_ms: number;
+  error: string | null;
+  succeeded: boolean;
+}
+
+const COLUMNS = 'event_id, account_id, kind, type, url, body, status, series, attempts, next_attempt_at, created_at, updated_at';
+const ATTEMPT_COLUMNS = 'event_id, series, attempt, url, at, status_code, latency_ms, error, succeeded';
+
+/** Rows per insert statement (a receipt batch can publish many events at once). */
+const INSERT_CHUNK = 5_000;
+
+const INSERT = `
+  insert into webhook_delivery (${COLUMNS})
+  select r.event_id, r.account_id, r.kind, r.type, r.url, r.body, r.status, r.series, r.attempts, r.next_attempt_at, r.created_at, r.updated_at
+  from jsonb_to_recordset(?::jsonb) as r (event_id varchar, account_id varchar, kind varchar, type varchar, url text, body text,
+    status varchar, series integer, attempts integer, next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz)`;
+
+const SAVE = `
+  update webhook_delivery set url = ?, status = ?, series = ?, attempts = ?, next_attempt_at = ?::timestamptz, updated_at = ?::timestamptz
+  where event_id = ?`;
+
+const LOG_ATTEMPT = `insert into webhook_attempt (${ATTEMPT_COLUMNS}) values (?, ?, ?, ?, ?::timestamptz, ?, ?, ?, ?)`;
+
+const ATTEMPTS_OF = `select ${ATTEMPT_COLUMNS} from webhook_attempt where event_id = any (array(select jsonb_array_elements_text(?::jsonb))) order by event_id, series, attempt`;
+
+const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
+
+const record = (delivery: WebhookDelivery) => {
+  const s = delivery.toSnapshot();
+  return {
+    event_id: s.eventId,
+    account_id: s.accountId,
+    kind: s.kind,
+    type: s.type,
+    url: s.url,
+    body: s.body,
+    status: s.status,
+    series: s.series,
+    attempts: s.attempts,
+    next_attempt_at: iso(s.nextAttemptAt),
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+  };
+};
+
+const deliveryOf = (row: DeliveryRow): WebhookDelivery =>
+  WebhookDelivery.rehydrate({
+    eventId: row.event_id,
+    accountId: row.account_id,
+    kind: row.kind as WebhookEventKind,
+    type: row.type,
+    url: row.url,
+    body: row.body,
+    status: row.status as WebhookDeliveryStatus,
+    series: Number(row.series),
+    attempts: Number(row.attempts),
+    nextAttemptAt: row.next_attempt_at === null ? null : new Date(row.next_attempt_at),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  });
+
+const attemptOf = (row: AttemptRow): WebhookAttempt => ({
+  eventId: row.event_id,
+  series: Number(row.series),
+  attempt: Number(row.attempt),
+  url: row.url,
+  at: new Date(row.at),
+  statusCode: row.status_code === null ? null : Number(row.status_code),
+  latencyMs: Number(row.latency_ms),
+  error: row.error,
+  succeeded: row.succeeded,
+});
+
+/** The webhook outbox (`webhook_delivery`) and its attempt log (`webhook_attempt`). */
+export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryRepository {
+  constructor(private readonly database: Database) {}
+
+  async add(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    for (let start = 0; start < deliveries.length; start += INSERT_CHUNK) {
+      await executeBound(this.database, INSERT, [JSON.stringify(deliveries.slice(start, start + INSERT_CHUNK).map(record))]);
+    }
+  }
+
+  async find(eventId: string, options: { readonly lock?: boolean } = {}): Promise<WebhookDelivery | undefined> {
+    const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ?${options.lock ? ' for update' : ''}`, [eventId]);
+    return rows[0] && deliveryOf(rows[0]);
+  }
+
+  async recordAttempt(delivery: WebhookDelivery, attempt: WebhookAttempt): Promise<void> {
+    const a = attempt;
+    await this.database.em.execute(LOG_ATTEMPT, [a.eventId, a.series, a.attempt, a.url, a.at.toISOString(), a.statusCode, a.latencyMs, a.error, a.succeeded], 'run');
+    await this.save(delivery);
+  }
+
+  async save(delivery: WebhookDelivery): Promise<void> {
+    const r = record(delivery);
+    await this.database.em.execute(SAVE, [r.url, r.status, r.series, r.attempts, r.next_attempt_at, r.updated_at, r.event_id], 'run');
+  }
+
+  async findLogged(accountId: string, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
+    const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ? and account_id = ?`, [eventId, accountId]);
+    return (await this.withAttempts(rows))[0];
+  }
+
+  async list(accountId: string, page: number, limit: number): Promise<WebhookDeliveryPage> {
+    const em = this.database.em;
+    const rows = await em.execute<DeliveryRow[]>(
+      `select ${COLUMNS} from webhook_delivery where account_id = ? order by created_at desc, event_id desc limit ? offset ?`,
+      [accountId, limit, page * limit],
+    );
+    const [count] = await em.execute<{ total: string | number }[]>('select count(*) as total from webhook_delivery where account_id = ?', [accountId]);
+    return { deliveries: await this.withAttempts(rows), total: Number(count!.total) };
+  }
+
+  private async withAttempts(rows: readonly DeliveryRow[]): Promise<LoggedWebhookDelivery[]> {
+    if (rows.length === 0) return [];
+    const attempts = (await this.database.em.execute<AttemptRow[]>(ATTEMPTS_OF, [JSON.stringify(rows.map((row) => row.event_id))])).map(attemptOf);
+    return rows.map((row) => ({ delivery: deliveryOf(row), attempts: attempts.filter((attempt) => attempt.eventId === row.event_id) }));
+  }
+}

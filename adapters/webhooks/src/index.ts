@@ -1,0 +1,4 @@
+export { BlockListAddressPolicy } from './block-list-address-policy.ts';
+export { DnsHostResolver } from './dns-host-resolver.ts';
+export { PinnedHttpWebhookSender, type PinnedHttpWebhookSenderOptions } from './pinned-http-webhook-sender.ts';
+export { AesGcmSecretCipher } from './aes-gcm-secret-cipher.ts';

@@ -1,0 +1,17 @@
+import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import type { WebhookConfig } from '../../domain/webhooks/webhook-config.aggregate.ts';
+import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
+import { webhookConfigOf } from './webhook-config-of.ts';
+
+/** `GET /api/webhooks`: the account's configuration, created with its signing secret on first use. */
+export class GetWebhookConfig {
+  constructor(
+    private readonly configs: WebhookConfigRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: { readonly accountId: string }): ResultAsync<WebhookConfig, never> {
+    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(webhookConfigOf(this.configs, input.accountId, this.clock.now())));
+  }
+}

@@ -1,0 +1,22 @@
+import { checkListPage, ResultAsync, type ValidationError } from '@tuma/kernel';
+import type { WebhookDeliveryPage, WebhookDeliveryRepository } from '../../domain/webhooks/webhook-delivery.repository.port.ts';
+
+export const WEBHOOK_DELIVERIES_MAX_LIMIT = 100;
+export const WEBHOOK_DELIVERIES_DEFAULT_LIMIT = 20;
+
+export interface ListWebhookDeliveriesInput {
+  readonly accountId: string;
+  readonly page: number;
+  readonly limit: number;
+}
+
+/** `GET /api/webhooks/deliveries`: the account's events, newest first, each with every attempt logged. */
+export class ListWebhookDeliveries {
+  constructor(private readonly deliveries: WebhookDeliveryRepository) {}
+
+  execute(input: ListWebhookDeliveriesInput): ResultAsync<WebhookDeliveryPage, ValidationError> {
+    return checkListPage(input.page, input.limit, WEBHOOK_DELIVERIES_MAX_LIMIT).asyncAndThen(({ page, limit }) =>
+      ResultAsync.fromSafePromise(this.deliveries.list(input.accountId, page, limit)),
+    );
+  }
+}

@@ -1,0 +1,24 @@
+import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
+import { newSigningSecret } from '../../domain/webhooks/webhook-signing.ts';
+import { webhookConfigOf } from './webhook-config-of.ts';
+
+/** `POST /api/webhooks/rotate-secret`: a new signing secret; every attempt from the commit on is signed with it. */
+export class RotateWebhookSecret {
+  constructor(
+    private readonly configs: WebhookConfigRepository,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: { readonly accountId: string }): ResultAsync<{ readonly signingSecret: string }, never> {
+    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.rotate(input.accountId)));
+  }
+
+  private async rotate(accountId: string): Promise<{ readonly signingSecret: string }> {
+    const now = this.clock.now();
+    const rotated = (await webhookConfigOf(this.configs, accountId, now, true)).rotateSecret(newSigningSecret(), now);
+    await this.configs.save(rotated);
+    return { signingSecret: rotated.signingSecret };
+  }
+}

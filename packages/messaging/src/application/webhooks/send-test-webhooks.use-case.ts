@@ -1,0 +1,59 @@
+import { conflict, errAsync, ResultAsync, type Clock, type ConflictError, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import type { WebhookEventKind } from '../../domain/events/webhook-event.ts';
+import { sampleWebhookEvent } from '../../domain/webhooks/sample-webhook-events.ts';
+import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
+import { WEBHOOK_TIMEOUT_MS, WebhookDelivery } from '../../domain/webhooks/webhook-delivery.aggregate.ts';
+import type { LoggedWebhookDelivery, WebhookDeliveryRepository } from '../../domain/webhooks/webhook-delivery.repository.port.ts';
+import type { DeliverWebhook } from './deliver-webhook.use-case.ts';
+import { webhookConfigOf } from './webhook-config-of.ts';
+import { enqueueWebhookAttempts } from './webhook-jobs.ts';
+
+const KINDS: readonly WebhookEventKind[] = ['dlr', 'mo'];
+
+/** The job of a test event's first attempt waits this long: it only matters when the request died before making it. */
+const FIRST_ATTEMPT_FALLBACK_MS = 4 * WEBHOOK_TIMEOUT_MS;
+
+/**
+ * `POST /api/webhooks/test`: a sample delivery report to dlr_url and a sample `message.inbound` to
+ * mo_url (each when set, webhooks on or off), through the delivery path of every event: stored,
+ * signed with the current secret, logged, retried on failure. The first attempts are made during
+ * the request, so the answer shows their outcome; a job stands by to make them should the request
+ * die first.
+ */
+export class SendTestWebhooks {
+  constructor(
+    private readonly configs: WebhookConfigRepository,
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly deliver: DeliverWebhook,
+    private readonly jobs: JobScheduler,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: { readonly accountId: string }): ResultAsync<readonly LoggedWebhookDelivery[], ConflictError> {
+    return this.unitOfWork
+      .run(() => ResultAsync.fromSafePromise(this.store(input.accountId)))
+      .andThen((stored) => (stored.length > 0 ? ResultAsync.fromSafePromise(this.attempt(input.accountId, stored)) : errAsync(noUrl())));
+  }
+
+  private async store(accountId: string): Promise<WebhookDelivery[]> {
+    const now = this.clock.now();
+    const config = await webhookConfigOf(this.configs, accountId, now);
+    const opened = KINDS.flatMap((kind) => {
+      const url = config.urlFor(kind);
+      return url ? [WebhookDelivery.open(sampleWebhookEvent(accountId, kind, now), url, now)] : [];
+    });
+    if (opened.length === 0) return [];
+    await this.deliveries.add(opened);
+    await enqueueWebhookAttempts(this.jobs, opened, { notBefore: new Date(now.getTime() + FIRST_ATTEMPT_FALLBACK_MS) });
+    return opened;
+  }
+
+  private async attempt(accountId: string, stored: readonly WebhookDelivery[]): Promise<LoggedWebhookDelivery[]> {
+    await Promise.all(stored.map((delivery) => this.deliver.execute(delivery.nextAttempt()!)));
+    const logged = await Promise.all(stored.map((delivery) => this.deliveries.findLogged(accountId, delivery.eventId)));
+    return logged.filter((entry) => entry !== undefined);
+  }
+}
+
+const noUrl = (): ConflictError => conflict('webhook_config', 'Set dlr_url or mo_url before sending test events');

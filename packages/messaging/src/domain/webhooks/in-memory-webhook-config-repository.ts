@@ -1,0 +1,29 @@
+import { WebhookConfig, type WebhookConfigSnapshot } from './webhook-config.aggregate.ts';
+import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
+
+/** Webhook configurations in memory: for embedding the core and for tests. */
+export class InMemoryWebhookConfigRepository implements WebhookConfigRepository {
+  private readonly configs = new Map<string, WebhookConfigSnapshot>();
+
+  async find(accountId: string): Promise<WebhookConfig | undefined> {
+    const snapshot = this.configs.get(accountId);
+    return snapshot && WebhookConfig.rehydrate(snapshot);
+  }
+
+  async findMany(accountIds: readonly string[]): Promise<ReadonlyMap<string, WebhookConfig>> {
+    const found = new Map<string, WebhookConfig>();
+    for (const accountId of accountIds) {
+      const config = await this.find(accountId);
+      if (config) found.set(accountId, config);
+    }
+    return found;
+  }
+
+  async insertIfAbsent(config: WebhookConfig): Promise<void> {
+    if (!this.configs.has(config.accountId)) await this.save(config);
+  }
+
+  async save(config: WebhookConfig): Promise<void> {
+    this.configs.set(config.accountId, config.toSnapshot());
+  }
+}

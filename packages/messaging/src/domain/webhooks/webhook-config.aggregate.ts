@@ -1,0 +1,80 @@
+import type { WebhookEventKind } from '../events/webhook-event.ts';
+
+export interface WebhookConfigSnapshot {
+  readonly accountId: string;
+  /** Where delivery reports go (`message.<status>`); null for none. */
+  readonly dlrUrl: string | null;
+  /** Where inbound messages go (`message.inbound`); null for none. */
+  readonly moUrl: string | null;
+  /** Off: no events are kept for the account (test events and redeliveries are still sent). */
+  readonly isActive: boolean;
+  /** Plain text here; stores keep it encrypted. */
+  readonly signingSecret: string;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+}
+
+/** A change of `PUT /api/webhooks`: absent fields stay, a null URL clears it. URLs are checked already. */
+export interface WebhookConfigChange {
+  readonly dlrUrl?: string | null;
+  readonly moUrl?: string | null;
+  readonly isActive?: boolean;
+}
+
+/** An account's webhook configuration (spec: Webhook configuration). One per account. */
+export class WebhookConfig {
+  private constructor(private readonly state: WebhookConfigSnapshot) {}
+
+  /** The first configuration of an account: no URLs, active, a new secret. */
+  static create(accountId: string, signingSecret: string, now: Date): WebhookConfig {
+    return new WebhookConfig({ accountId, dlrUrl: null, moUrl: null, isActive: true, signingSecret, createdAt: now, updatedAt: now });
+  }
+
+  static rehydrate(snapshot: WebhookConfigSnapshot): WebhookConfig {
+    return new WebhookConfig({ ...snapshot });
+  }
+
+  get accountId(): string {
+    return this.state.accountId;
+  }
+
+  get dlrUrl(): string | null {
+    return this.state.dlrUrl;
+  }
+
+  get moUrl(): string | null {
+    return this.state.moUrl;
+  }
+
+  get isActive(): boolean {
+    return this.state.isActive;
+  }
+
+  get signingSecret(): string {
+    return this.state.signingSecret;
+  }
+
+  /** The URL configured for events of `kind`, whether or not webhooks are on. */
+  urlFor(kind: WebhookEventKind): string | null {
+    return kind === 'dlr' ? this.state.dlrUrl : this.state.moUrl;
+  }
+
+  /** Where a new event of `kind` goes: its URL while webhooks are on, else nowhere. */
+  destinationFor(kind: WebhookEventKind): string | null {
+    return this.state.isActive ? this.urlFor(kind) : null;
+  }
+
+  update(change: WebhookConfigChange, now: Date): WebhookConfig {
+    const { dlrUrl = this.state.dlrUrl, moUrl = this.state.moUrl, isActive = this.state.isActive } = change;
+    return new WebhookConfig({ ...this.state, dlrUrl, moUrl, isActive, updatedAt: now });
+  }
+
+  /** The old secret is gone: every attempt from now on is signed with the new one. */
+  rotateSecret(signingSecret: string, now: Date): WebhookConfig {
+    return new WebhookConfig({ ...this.state, signingSecret, updatedAt: now });
+  }
+
+  toSnapshot(): WebhookConfigSnapshot {
+    return { ...this.state };
+  }
+}

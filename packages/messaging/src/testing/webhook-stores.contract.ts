@@ -1,0 +1,136 @@
+/** The contract suites of the webhook stores: configurations and the event outbox with its attempt log. */
+import { expect } from 'chai';
+import type { WebhookEvent, WebhookEventKind } from '../domain/events/webhook-event.ts';
+import { WebhookConfig } from '../domain/webhooks/webhook-config.aggregate.ts';
+import type { WebhookConfigRepository } from '../domain/webhooks/webhook-config.repository.port.ts';
+import { WebhookDelivery, type WebhookAttemptOutcome } from '../domain/webhooks/webhook-delivery.aggregate.ts';
+import type { WebhookDeliveryRepository } from '../domain/webhooks/webhook-delivery.repository.port.ts';
+
+export interface WebhookStoresFixture {
+  /** Empty stores. */
+  readonly configs: WebhookConfigRepository;
+  readonly deliveries: WebhookDeliveryRepository;
+  /** Three accounts that exist. */
+  readonly accountIds: readonly [string, string, string];
+  /** Runs a step the way the application does (in a fresh unit of work / context). */
+  readonly step: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+const at = (second: number): Date => new Date(Date.UTC(2026, 10, 21, 10, 0, second, 123));
+
+let sequence = 0;
+const event = (accountId: string, second: number, kind: WebhookEventKind = 'dlr'): WebhookEvent => {
+  sequence++;
+  return {
+    id: `evt_01JAAAAAAAAAAAAAAAAAAA${String(sequence).padStart(4, '0')}`,
+    accountId,
+    kind,
+    type: kind === 'dlr' ? 'message.delivered' : 'message.inbound',
+    payload: { event: kind === 'dlr' ? 'message.delivered' : 'message.inbound', text: 'Habari \u{1F600} ሰላም "quoted" \\ back', n: sequence },
+    createdAt: at(second),
+  };
+};
+
+const failure: WebhookAttemptOutcome = { statusCode: 503, latencyMs: 12, error: null };
+const success: WebhookAttemptOutcome = { statusCode: 204, latencyMs: 8, error: null };
+const refused: WebhookAttemptOutcome = { statusCode: null, latencyMs: 0, error: 'Refused: hooks.example resolves to 10.0.0.1, a private address (10.0.0.0/8)' };
+
+export function describeWebhookStoresContract(name: string, make: () => Promise<WebhookStoresFixture>): void {
+  describe(`Webhook stores contract: ${name}`, () => {
+    let f: WebhookStoresFixture;
+    let a: string;
+    let b: string;
+    let c: string;
+    beforeEach(async () => {
+      f = await make();
+      [a, b, c] = f.accountIds;
+    });
+
+    describe('WebhookConfigRepository', () => {
+      it('keeps a first configuration once and serves it back field for field, the secret in the clear', async () => {
+        expect(await f.step(() => f.configs.find(a))).to.equal(undefined);
+        const first = WebhookConfig.create(a, 'whsec_first', at(1));
+        await f.step(() => f.configs.insertIfAbsent(first));
+        await f.step(() => f.configs.insertIfAbsent(WebhookConfig.create(a, 'whsec_second', at(2))));
+        expect((await f.step(() => f.configs.find(a)))?.toSnapshot()).to.deep.equal(first.toSnapshot());
+        expect(await f.step(() => f.configs.find(b))).to.equal(undefined);
+      });
+
+      it('saves changes (URLs set and cleared, switch, rotated secret) and finds several accounts at once', async () => {
+        const created = WebhookConfig.create(a, 'whsec_one', at(1));
+        await f.step(() => f.configs.insertIfAbsent(created));
+        const changed = created.update({ dlrUrl: 'https://hooks.example.com/dlr?x=1', moUrl: 'https://hooks.example.com/mo', isActive: false }, at(2)).rotateSecret('whsec_two', at(3));
+        await f.step(() => f.configs.save(changed));
+        expect((await f.step(() => f.configs.find(a, { lock: true })))?.toSnapshot()).to.deep.equal(changed.toSnapshot());
+        const cleared = changed.update({ moUrl: null }, at(4));
+        await f.step(() => f.configs.save(cleared));
+        await f.step(() => f.configs.insertIfAbsent(WebhookConfig.create(c, 'whsec_c', at(5))));
+        const many = await f.step(() => f.configs.findMany([a, b, c]));
+        expect([...many.keys()].sort()).to.deep.equal([a, c].sort());
+        expect(many.get(a)?.toSnapshot()).to.deep.equal(cleared.toSnapshot());
+        expect(many.get(c)?.signingSecret).to.equal('whsec_c');
+        expect((await f.step(() => f.configs.findMany([]))).size).to.equal(0);
+      });
+    });
+
+    describe('WebhookDeliveryRepository', () => {
+      const open = async (e: WebhookEvent, url = 'https://hooks.example.com/dlr') => {
+        const delivery = WebhookDelivery.open(e, url, at(10));
+        await f.step(() => f.deliveries.add([delivery]));
+        return delivery;
+      };
+
+      it('stores events and serves them back field for field, the body exactly as it will be signed', async () => {
+        const dlr = event(a, 1);
+        const first = WebhookDelivery.open(dlr, 'https://hooks.example.com/dlr', at(10));
+        const second = WebhookDelivery.open(event(a, 2, 'mo'), 'https://hooks.example.com/mo', at(10));
+        await f.step(() => f.deliveries.add([first, second]));
+        const found = await f.step(() => f.deliveries.find(first.eventId));
+        expect(found?.toSnapshot()).to.deep.equal(first.toSnapshot());
+        expect(found?.body).to.equal(JSON.stringify(dlr.payload));
+        expect((await f.step(() => f.deliveries.find(second.eventId, { lock: true })))?.toSnapshot()).to.deep.equal(second.toSnapshot());
+        expect(await f.step(() => f.deliveries.find('evt_01JAAAAAAAAAAAAAAAAAAAZZZZ'))).to.equal(undefined);
+      });
+
+      it('logs attempts with the state they lead to, each (series, attempt) once, across redeliveries', async () => {
+        const opened = await open(event(a, 1));
+        const one = opened.record(failure, at(11), at(12));
+        await f.step(() => f.deliveries.recordAttempt(one.delivery, one.attempt));
+        const two = one.delivery.record(refused, at(22), at(22));
+        await f.step(() => f.deliveries.recordAttempt(two.delivery, two.attempt));
+        let twice: unknown;
+        await f.step(() => f.deliveries.recordAttempt(two.delivery, two.attempt)).catch((error: unknown) => (twice = error));
+        expect(twice, 'the same attempt logged twice').to.be.instanceOf(Error);
+
+        const redelivered = two.delivery.redeliver('https://new.example.com/dlr', at(30));
+        await f.step(() => f.deliveries.save(redelivered));
+        const three = redelivered.record(success, at(31), at(31));
+        await f.step(() => f.deliveries.recordAttempt(three.delivery, three.attempt));
+
+        const logged = await f.step(() => f.deliveries.findLogged(a, opened.eventId));
+        expect(logged?.delivery.toSnapshot()).to.deep.equal(three.delivery.toSnapshot());
+        expect(logged?.attempts).to.deep.equal([one.attempt, two.attempt, three.attempt]);
+        expect(logged?.attempts.map((x) => `${x.series}.${x.attempt}:${x.succeeded}`)).to.deep.equal(['1.1:false', '1.2:false', '2.1:true']);
+        expect(await f.step(() => f.deliveries.findLogged(b, opened.eventId)), "another account's event").to.equal(undefined);
+      });
+
+      it("lists an account's events newest first, a page at a time, with the total and their attempts", async () => {
+        const events = [event(a, 3), event(a, 1), event(b, 2), event(a, 2), event(a, 4)];
+        const stored = await Promise.all(events.map((e) => open(e)));
+        const failed = stored[0]!.record(failure, at(20), at(20));
+        await f.step(() => f.deliveries.recordAttempt(failed.delivery, failed.attempt));
+
+        const first = await f.step(() => f.deliveries.list(a, 0, 3));
+        expect(first.total).to.equal(4);
+        expect(first.deliveries.map((d) => d.delivery.eventId)).to.deep.equal([events[4]!.id, events[0]!.id, events[3]!.id]);
+        expect(first.deliveries[1]!.attempts).to.deep.equal([failed.attempt]);
+        expect(first.deliveries[0]!.attempts).to.deep.equal([]);
+        const second = await f.step(() => f.deliveries.list(a, 1, 3));
+        expect(second.deliveries.map((d) => d.delivery.eventId)).to.deep.equal([events[1]!.id]);
+        expect((await f.step(() => f.deliveries.list(a, 2, 3))).deliveries).to.deep.equal([]);
+        expect((await f.step(() => f.deliveries.list(b, 0, 10))).deliveries.map((d) => d.delivery.eventId)).to.deep.equal([events[2]!.id]);
+        expect(await f.step(() => f.deliveries.list(c, 0, 10))).to.deep.equal({ deliveries: [], total: 0 });
+      });
+    });
+  });
+}
