@@ -31,6 +31,7 @@ export { adminSenderIdView, senderIdReceiptView, senderIdView } from './routes/s
 export { messageRoutes, type MessageUseCases } from './routes/messages.routes.ts';
 export { contactListRoutes, contactListView, contactMemberView, CONTACT_IMPORT_MAX_BYTES, type ContactListUseCases } from './routes/contact-lists.routes.ts';
 export type { RawBodyOptions } from './http/route.ts';
+export { webhookRoutes, type WebhookUseCases } from './routes/webhooks.routes.ts';
 export { reportRoutes, type ReportUseCases } from './routes/reports.routes.ts';
 export { conversationRoutes, conversationView, threadMessageView, type ConversationUseCases } from './routes/conversations.routes.ts';
 export { INBOUND_PROVIDER_NAME, inboundPushRoutes, type InboundPushAuthenticator, type InboundPushUseCases } from './routes/inbound.routes.ts';
