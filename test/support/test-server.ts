@@ -1,4 +1,5 @@
 /** A real Tuma server on a random port over the shared test database, for HTTP end-to-end suites. */
+import type { Clock } from '@tuma/kernel';
 import { jsonLogger, loadConfig, TumaServer, type StartedServer } from '@tuma/server';
 import { testDatabase, truncateAll } from './test-database.ts';
 
@@ -19,11 +20,11 @@ export interface TestResponse {
   readonly text: string;
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(env: Record<string, string> = {}, options: { readonly clock?: Clock } = {}): Promise<TestServer> {
   const database = await testDatabase();
   await truncateAll(database);
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'true', JOB_POLLING_SECONDS: '0.5', ...env });
-  const server = new TumaServer(config, jsonLogger('silent'), { database });
+  const server = new TumaServer(config, jsonLogger('silent'), { database, ...options });
   const started = await server.start();
   const baseUrl = `http://127.0.0.1:${started.port}`;
   return {

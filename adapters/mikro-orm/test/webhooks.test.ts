@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { WebhookConfig } from '@tuma/messaging';
+import { FakeClock, InMemoryJobScheduler } from '@tuma/kernel';
+import { DeliverWebhook, sampleWebhookEvent, WebhookConfig, WebhookDelivery, type WebhookSender } from '@tuma/messaging';
 import { describeWebhookStoresContract } from '@tuma/messaging/testing';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { expect } from 'chai';
-import { MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository } from '../src/index.ts';
+import { MikroOrmUnitOfWork, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -35,5 +36,37 @@ describe(`MikroORM webhook configurations on ${databaseKind()}`, () => {
     let moved: unknown;
     await database.withContext(() => configs.find(b)).catch((error: unknown) => (moved = error));
     expect(String(moved), "a sealed secret copied to another account's row").to.match(/does not open/);
+  });
+});
+
+describe(`MikroORM webhook delivery on ${databaseKind()}`, () => {
+  it('logs an attempt once when two runs of its job POST it at the same time (the row lock decides)', async () => {
+    const database = await testDatabase();
+    await truncateAll(database);
+    const accountId = await insertAccount(database);
+    const configs = new MikroOrmWebhookConfigRepository(database, cipher);
+    const deliveries = new MikroOrmWebhookDeliveryRepository(database);
+    const clock = new FakeClock();
+    const jobs = new InMemoryJobScheduler(clock);
+    let posts = 0;
+    const sender: WebhookSender = {
+      post: async () => {
+        posts++;
+        return { statusCode: 500, latencyMs: 1, error: null };
+      },
+    };
+    const deliver = new DeliverWebhook(deliveries, configs, sender, jobs, new MikroOrmUnitOfWork(database), clock);
+    const event = sampleWebhookEvent(accountId, 'dlr', clock.now());
+    await database.withContext(async () => {
+      await configs.insertIfAbsent(WebhookConfig.create(accountId, 'whsec_x', clock.now()).update({ dlrUrl: 'https://hooks.example.com/' }, clock.now()));
+      await deliveries.add([WebhookDelivery.open(event, 'https://hooks.example.com/', clock.now())]);
+    });
+    const ref = { eventId: event.id, series: 1, attempt: 1 };
+    const runs = await Promise.all([database.withContext(() => deliver.execute(ref)), database.withContext(() => deliver.execute(ref))]);
+    expect(posts).to.equal(2);
+    expect(runs.filter((run) => run !== undefined)).to.have.length(1);
+    const logged = await database.withContext(() => deliveries.findLogged(accountId, event.id));
+    expect(logged!.attempts.map((a) => `${a.series}.${a.attempt}`)).to.deep.equal(['1.1']);
+    expect(jobs.jobs().map((job) => job.payload)).to.deep.equal([{ eventId: event.id, series: 1, attempt: 2 }]);
   });
 });

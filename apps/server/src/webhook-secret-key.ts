@@ -29,6 +29,9 @@ function keyFile(dataDir: string): Buffer {
  */
 export function webhookSecretKey(config: ServerConfig): () => Buffer {
   if (config.webhookSecretKey) return () => config.webhookSecretKey!;
-  if (!config.databaseUrl && config.dataDir === 'memory://') return () => randomBytes(32);
+  if (!config.databaseUrl && config.dataDir === 'memory://') {
+    const key = randomBytes(32);
+    return () => key;
+  }
   return () => keyFile(config.dataDir);
 }
