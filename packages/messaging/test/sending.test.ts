@@ -157,6 +157,34 @@ describe('sending (in-memory world)', () => {
     expect((await w.message(sent.message.id)).delivery.status).to.equal('delivered');
   });
 
+  it('reports the carrier acceptance and each final status once, refusals and cancellations included', async () => {
+    const w = await sendingWorld();
+    await w.fund('5');
+    const types = () => w.events.events.map((e) => `${e.payload['message_id']}:${e.type}`);
+    const ok = (await w.send.execute({ sender: LIVE, to: KE, text: 'ok', scheduleMode: 'now' }))._unsafeUnwrap().message;
+    await w.jobs.runDue();
+    const ids = (await w.message(ok.id)).delivery.carrierMessageIds;
+    const receipt = { carrier: 'carrier', carrierMessageId: ids[0]!, messageId: null, partIndex: null, state: 'delivered' as const, errorCode: null, carrierErrorCode: null, submittedAt: null, doneAt: null, receivedAt: w.clock.now() };
+    await w.receipts.execute([receipt, receipt]);
+    w.live.script('+254722000111', refusal('invalid_destination', false));
+    const refused = (await w.send.execute({ sender: LIVE, to: '+254722000111', text: 'no', scheduleMode: 'now' }))._unsafeUnwrap().message;
+    await w.jobs.runDue();
+    await w.optOuts.add(ACCOUNT, '+254733000222', { source: 'api', keyword: null }, w.clock.now());
+    const optedOut = (await w.send.execute({ sender: LIVE, to: '+254733000222', text: 'stop', scheduleMode: 'now' }))._unsafeUnwrap().message;
+    const later = new Date(w.clock.now().getTime() + 3_600_000);
+    const cancelled = (await w.send.execute({ sender: LIVE, to: '+254744000333', text: 'later', scheduleMode: 'scheduled', scheduledAt: later }))._unsafeUnwrap().message;
+    (await w.cancel.cancelMessage(ACCOUNT, cancelled.id))._unsafeUnwrap();
+    expect(types()).to.deep.equal([
+      `${ok.id}:message.submitted`,
+      `${ok.id}:message.delivered`,
+      `${refused.id}:message.failed`,
+      `${optedOut.id}:message.rejected`,
+      `${cancelled.id}:message.rejected`,
+    ]);
+    expect(w.events.events.every((e) => e.kind === 'dlr' && e.accountId === ACCOUNT)).to.equal(true);
+    expect(w.events.events[2]!.payload).to.include({ error_code: 'invalid_destination', status: 'failed' });
+  });
+
   it('drips a batch: one minute of members per step, each step enqueuing the next a minute after it was due', async () => {
     const w = await sendingWorld();
     await w.fund('5');

@@ -27,6 +27,7 @@ import {
   type Catalogue,
   type ContactSource,
   type DeliveryReceiptSink,
+  type EventPublisher,
   type GatewaySelector,
   type MessageRepository,
   type OptOutList,
@@ -79,8 +80,8 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(M.batchRepository).toResolvedValue((db: Database) => new MikroOrmBatchRepository(db), [S.database]);
   bind(M.batchAudience).toResolvedValue((db: Database) => new MikroOrmBatchAudience(db), [S.database]);
   bind(M.applyDeliveryReceipts).toResolvedValue(
-    (messages: MessageRepository, uow: UnitOfWork) => new ApplyDeliveryReceipts(messages, uow),
-    [M.messageRepository, K.unitOfWork],
+    (messages: MessageRepository, events: EventPublisher, uow: UnitOfWork, clock: Clock) => new ApplyDeliveryReceipts(messages, events, uow, clock),
+    [M.messageRepository, M.eventPublisher, K.unitOfWork, K.clock],
   );
   // Receipts arrive on timers and sockets, outside any request: each batch gets its own ORM context.
   bind(M.deliveryReceiptSink).toResolvedValue(
@@ -96,9 +97,19 @@ const bindings = new ContainerModule(({ bind }) => {
     [S.config],
   );
   bind(M.sendMessage).toResolvedValue(
-    (catalogue: Catalogue, fx: FxRates, optOuts: OptOutList, approvals: SenderIdApprovals, messages: MessageRepository, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
-      new SendMessage(catalogue, fx, optOuts, approvals, messages, ledger, jobs, uow, clock),
-    [M.catalogue, B.fxRates, M.optOutList, M.senderIdApprovals, M.messageRepository, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+    (
+      catalogue: Catalogue,
+      fx: FxRates,
+      optOuts: OptOutList,
+      approvals: SenderIdApprovals,
+      messages: MessageRepository,
+      ledger: WalletLedger,
+      jobs: JobScheduler,
+      events: EventPublisher,
+      uow: UnitOfWork,
+      clock: Clock,
+    ) => new SendMessage(catalogue, fx, optOuts, approvals, messages, ledger, jobs, events, uow, clock),
+    [M.catalogue, B.fxRates, M.optOutList, M.senderIdApprovals, M.messageRepository, B.walletLedger, K.jobScheduler, M.eventPublisher, K.unitOfWork, K.clock],
   );
   bind(M.planBulkSend).toResolvedValue(
     (catalogue: Catalogue, fx: FxRates, optOuts: OptOutList, approvals: SenderIdApprovals, contacts: ContactSource) => new PlanBulkSend(catalogue, fx, optOuts, approvals, contacts),
@@ -111,9 +122,9 @@ const bindings = new ContainerModule(({ bind }) => {
   );
   bind(M.bulkPrecheck).toResolvedValue((plan: PlanBulkSend, balances: WalletBalances) => new BulkPrecheckUseCase(plan, balances), [M.planBulkSend, B.walletBalances]);
   bind(M.cancelMessages).toResolvedValue(
-    (messages: MessageRepository, batches: BatchRepository, audience: BatchAudience, ledger: WalletLedger, uow: UnitOfWork, clock: Clock) =>
-      new CancelMessages(messages, batches, audience, ledger, uow, clock),
-    [M.messageRepository, M.batchRepository, M.batchAudience, B.walletLedger, K.unitOfWork, K.clock],
+    (messages: MessageRepository, batches: BatchRepository, audience: BatchAudience, ledger: WalletLedger, events: EventPublisher, uow: UnitOfWork, clock: Clock) =>
+      new CancelMessages(messages, batches, audience, ledger, events, uow, clock),
+    [M.messageRepository, M.batchRepository, M.batchAudience, B.walletLedger, M.eventPublisher, K.unitOfWork, K.clock],
   );
   bind(M.dispatchMessages).toResolvedValue(
     (
@@ -124,10 +135,11 @@ const bindings = new ContainerModule(({ bind }) => {
       throttle: RouteThrottle,
       ledger: WalletLedger,
       jobs: JobScheduler,
+      events: EventPublisher,
       uow: UnitOfWork,
       clock: Clock,
-    ) => new DispatchMessages(messages, audience, catalogue, selector, throttle, ledger, jobs, uow, clock),
-    [M.messageRepository, M.batchAudience, M.catalogue, M.gateways, M.routeThrottle, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+    ) => new DispatchMessages(messages, audience, catalogue, selector, throttle, ledger, jobs, events, uow, clock),
+    [M.messageRepository, M.batchAudience, M.catalogue, M.gateways, M.routeThrottle, B.walletLedger, K.jobScheduler, M.eventPublisher, K.unitOfWork, K.clock],
   );
   bind(M.runDripStep).toResolvedValue((dispatch: DispatchMessages, jobs: JobScheduler) => new RunDripStep(dispatch, jobs), [M.dispatchMessages, K.jobScheduler]);
   bind(M.listMessages).toResolvedValue((messages: MessageRepository) => new ListMessages(messages), [M.messageRepository]);

@@ -15,6 +15,7 @@ import {
   InMemoryOptOutList,
   InMemorySenderIdRepository,
   PlanBulkSend,
+  RecordingEventPublisher,
   RunDripStep,
   SendBulk,
   SendMessage,
@@ -73,10 +74,11 @@ export async function sendingWorld(options: { throttle?: RouteThrottle; contacts
   const batches = new InMemoryBatchRepository();
   const audience = new InMemoryBatchAudience(messages);
   const jobs = new InMemoryJobScheduler(clock);
+  const events = new RecordingEventPublisher();
   const live = new ScriptedGateway('carrier');
   const sandbox = new ScriptedGateway('sandbox');
   const contacts: ContactSource = options.contacts ?? { membersOf: async () => ok([]) };
-  const dispatch = new DispatchMessages(messages, audience, catalogue, new EnvironmentGateways(live, sandbox), options.throttle ?? unthrottled, ledger, jobs, unitOfWork, clock);
+  const dispatch = new DispatchMessages(messages, audience, catalogue, new EnvironmentGateways(live, sandbox), options.throttle ?? unthrottled, ledger, jobs, events, unitOfWork, clock);
   const plan = new PlanBulkSend(catalogue, fxRates, optOuts, approvals, contacts);
   const drip = new RunDripStep(dispatch, jobs);
   jobs.register(SUBMIT_MESSAGE_JOB, async (p) => void (await dispatch.submitMessage(p.messageId, p.attempt)));
@@ -94,10 +96,11 @@ export async function sendingWorld(options: { throttle?: RouteThrottle; contacts
     live,
     sandbox,
     dispatch,
-    send: new SendMessage(catalogue, fxRates, optOuts, approvals, messages, ledger, jobs, unitOfWork, clock),
+    send: new SendMessage(catalogue, fxRates, optOuts, approvals, messages, ledger, jobs, events, unitOfWork, clock),
     sendBulk: new SendBulk(plan, audience, batches, ledger, jobs, unitOfWork, clock),
-    cancel: new CancelMessages(messages, batches, audience, ledger, unitOfWork, clock),
-    receipts: new ApplyDeliveryReceipts(messages, unitOfWork),
+    cancel: new CancelMessages(messages, batches, audience, ledger, events, unitOfWork, clock),
+    receipts: new ApplyDeliveryReceipts(messages, events, unitOfWork, clock),
+    events,
     async fund(amount: string): Promise<void> {
       (await ledger.openWallet({ accountId: ACCOUNT, currency: 'USD' as never }))._unsafeUnwrap();
       (await ledger.credit({ accountId: ACCOUNT, amount: Money.parse(amount, 'USD')._unsafeUnwrap(), reason: 'funds', reference: `fund:${amount}` }))._unsafeUnwrap();

@@ -1,5 +1,7 @@
-import { ResultAsync, type UnitOfWork } from '@tuma/kernel';
+import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
 import type { DeliveryReceipt } from '../../domain/delivery/delivery-receipt.ts';
+import { deliveryReports } from '../../domain/events/delivery-report.ts';
+import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
 import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 
@@ -16,7 +18,9 @@ export type ReceiptApplication = 'applied' | 'unknown_message';
 export class ApplyDeliveryReceipts {
   constructor(
     private readonly messages: MessageRepository,
+    private readonly events: EventPublisher,
     private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
   ) {}
 
   async execute(receipts: readonly DeliveryReceipt[]): Promise<readonly ReceiptApplication[]> {
@@ -30,10 +34,12 @@ export class ApplyDeliveryReceipts {
   private async apply(receipts: readonly DeliveryReceipt[]): Promise<ReceiptApplication[]> {
     const byId = new Map<string, OutboundMessage>();
     for (const message of await this.messages.lockByIds(receipts.flatMap((r) => (r.messageId ? [r.messageId] : [])))) byId.set(message.id, message);
+    const before = new Map([...byId.values()].map((m) => [m.id, m.delivery.status]));
     const changed = new Set<string>();
     const outcomes: ReceiptApplication[] = [];
     for (const receipt of receipts) {
       const message = await this.find(receipt, byId);
+      if (message && !before.has(message.id)) before.set(message.id, message.delivery.status);
       if (!message) {
         outcomes.push('unknown_message');
         continue;
@@ -47,7 +53,9 @@ export class ApplyDeliveryReceipts {
       }
       outcomes.push('applied');
     }
-    await this.messages.saveDelivery([...changed].map((id) => byId.get(id)!));
+    const written = [...changed].map((id) => byId.get(id)!);
+    await this.messages.saveDelivery(written);
+    await this.events.publish(deliveryReports(written.map((after) => ({ before: before.get(after.id) ?? null, after })), this.clock.now()));
     return outcomes;
   }
 

@@ -1,5 +1,7 @@
 import { sumCosts, type WalletLedger } from '@tuma/billing';
 import { err, notFound, ok, ResultAsync, type Clock, type Money, type NotFoundError, type Result, type UnitOfWork } from '@tuma/kernel';
+import { deliveryReports } from '../../domain/events/delivery-report.ts';
+import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
 import type { BatchRepository } from '../../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
@@ -27,6 +29,7 @@ export class CancelMessages {
     private readonly batches: BatchRepository,
     private readonly audience: BatchAudience,
     private readonly ledger: WalletLedger,
+    private readonly events: EventPublisher,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -40,7 +43,7 @@ export class CancelMessages {
           if (message.delivery.status !== 'queued') return err(notCancellable(message.delivery.status));
           const cancelled = this.cancel(message);
           await refundMessage(this.ledger, cancelled);
-          await this.messages.saveDelivery([cancelled]);
+          await this.saveCancelled([cancelled]);
           return ok(cancelled);
         })(),
       ),
@@ -71,11 +74,17 @@ export class CancelMessages {
             });
             if (refund.isErr()) throw new Error(`Refunding the cancelled members of ${batchId} failed: ${refund.error.message}`);
           }
-          await this.messages.saveDelivery(cancelled);
+          await this.saveCancelled(cancelled);
           return ok({ batchId, cancelled: cancelled.length, refunded: batch.chargeEntryId ? refunded : refunded.multiply(0) });
         })(),
       ),
     );
+  }
+
+  /** Cancelled messages were `queued`: they are written and reported as `rejected`. */
+  private async saveCancelled(cancelled: readonly OutboundMessage[]): Promise<void> {
+    await this.messages.saveDelivery(cancelled);
+    await this.events.publish(deliveryReports(cancelled.map((after) => ({ before: 'queued' as const, after })), this.clock.now()));
   }
 
   private cancel(message: OutboundMessage): OutboundMessage {

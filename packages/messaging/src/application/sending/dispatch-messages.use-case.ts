@@ -2,6 +2,8 @@ import type { WalletLedger } from '@tuma/billing';
 import { ResultAsync, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
+import { deliveryReports } from '../../domain/events/delivery-report.ts';
+import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import { decideAfterRefusal, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
 import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
 import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
@@ -53,6 +55,7 @@ export class DispatchMessages {
     private readonly throttle: RouteThrottle,
     private readonly ledger: WalletLedger,
     private readonly jobs: JobScheduler,
+    private readonly events: EventPublisher,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     options: DispatchOptions = {},
@@ -118,7 +121,7 @@ export class DispatchMessages {
       changed.push(message);
       dispatched.push(message);
     }
-    await this.messages.saveDelivery(changed);
+    await this.save(rows, changed, now);
     return dispatched;
   }
 
@@ -171,8 +174,15 @@ export class DispatchMessages {
         failed++;
       }
     }
-    await this.messages.saveDelivery(changed);
+    await this.save(rows, changed, now);
     return { submitted: answers.size, accepted, retried, failed };
+  }
+
+  /** Writes the changed messages and publishes the reports of their new statuses. */
+  private async save(rows: readonly OutboundMessage[], changed: readonly OutboundMessage[], now: Date): Promise<void> {
+    await this.messages.saveDelivery(changed);
+    const before = new Map(rows.map((row) => [row.id, row.delivery.status]));
+    await this.events.publish(deliveryReports(changed.map((after) => ({ before: before.get(after.id) ?? null, after })), now));
   }
 
   private async failed(message: OutboundMessage): Promise<OutboundMessage> {

@@ -15,6 +15,8 @@ import {
   type ValidationError,
 } from '@tuma/kernel';
 import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
+import { deliveryReports } from '../../domain/events/delivery-report.ts';
+import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { Route } from '../../domain/catalogue/route.model.ts';
 import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
 import type { DuplicateKey, MessageRepository } from '../../domain/messages/message.repository.port.ts';
@@ -84,6 +86,7 @@ export class SendMessage {
     private readonly messages: MessageRepository,
     private readonly ledger: WalletLedger,
     private readonly jobs: JobScheduler,
+    private readonly events: EventPublisher,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     private readonly maxSegments: number = DEFAULT_MAX_SEGMENTS,
@@ -194,7 +197,13 @@ export class SendMessage {
     if (applied.isErr()) throw new Error(applied.error.message);
     const rejected = applied.value.message;
     return this.currentBalance(message.accountId).andThen((balanceAfter) =>
-      ResultAsync.fromSafePromise(this.messages.add([rejected]).then(() => ({ message: rejected, price, balanceAfter }))),
+      ResultAsync.fromSafePromise(
+        (async () => {
+          await this.messages.add([rejected]);
+          await this.events.publish(deliveryReports([{ before: null, after: rejected }], rejected.createdAt));
+          return { message: rejected, price, balanceAfter };
+        })(),
+      ),
     );
   }
 
