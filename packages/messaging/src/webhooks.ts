@@ -10,7 +10,7 @@ export {
 export { hostOf, isLocalhostName, readWebhookUrl, WEBHOOK_URL_MAX_LENGTH, type WebhookUrl } from './domain/webhooks/webhook-url.ts';
 export { AllowedHosts } from './domain/webhooks/allowed-hosts.ts';
 export { newSigningSecret, signWebhookBody, webhookHeaders } from './domain/webhooks/webhook-signing.ts';
-export { WebhookConfig, type WebhookConfigChange, type WebhookConfigSnapshot } from './domain/webhooks/webhook-config.aggregate.ts';
+export { destinationOf, WebhookConfig, type WebhookConfigChange, type WebhookConfigSnapshot, type WebhookRouting } from './domain/webhooks/webhook-config.aggregate.ts';
 export type { WebhookConfigRepository } from './domain/webhooks/webhook-config.repository.port.ts';
 export {
   attemptSucceeded,

@@ -1,4 +1,4 @@
-import type { SecretCipher, WebhookConfigRepository } from '@tuma/messaging';
+import type { SecretCipher, WebhookConfigRepository, WebhookRouting } from '@tuma/messaging';
 import { WebhookConfig } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 
@@ -32,13 +32,13 @@ export class MikroOrmWebhookConfigRepository implements WebhookConfigRepository 
     return rows[0] && this.toDomain(rows[0]);
   }
 
-  async findMany(accountIds: readonly string[]): Promise<ReadonlyMap<string, WebhookConfig>> {
+  async routingOf(accountIds: readonly string[]): Promise<ReadonlyMap<string, WebhookRouting>> {
     if (accountIds.length === 0) return new Map();
-    const rows = await this.database.em.execute<ConfigRow[]>(
-      `select ${COLUMNS} from webhook_config where account_id = any (array(select jsonb_array_elements_text(?::jsonb)))`,
+    const rows = await this.database.em.execute<Pick<ConfigRow, 'account_id' | 'dlr_url' | 'mo_url' | 'is_active'>[]>(
+      'select account_id, dlr_url, mo_url, is_active from webhook_config where account_id = any (array(select jsonb_array_elements_text(?::jsonb)))',
       [JSON.stringify(accountIds)],
     );
-    return new Map(rows.map((row) => [row.account_id, this.toDomain(row)]));
+    return new Map(rows.map((row) => [row.account_id, { dlrUrl: row.dlr_url, moUrl: row.mo_url, isActive: row.is_active }]));
   }
 
   async insertIfAbsent(config: WebhookConfig): Promise<void> {

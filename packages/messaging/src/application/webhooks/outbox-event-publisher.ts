@@ -1,5 +1,6 @@
 import type { Clock, JobScheduler } from '@tuma/kernel';
 import type { EventPublisher, WebhookEvent } from '../../domain/events/webhook-event.ts';
+import { destinationOf } from '../../domain/webhooks/webhook-config.aggregate.ts';
 import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
 import { WebhookDelivery } from '../../domain/webhooks/webhook-delivery.aggregate.ts';
 import type { WebhookDeliveryRepository } from '../../domain/webhooks/webhook-delivery.repository.port.ts';
@@ -20,10 +21,11 @@ export class OutboxEventPublisher implements EventPublisher {
 
   async publish(events: readonly WebhookEvent[]): Promise<void> {
     if (events.length === 0) return;
-    const configs = await this.configs.findMany([...new Set(events.map((event) => event.accountId))]);
+    const routing = await this.configs.routingOf([...new Set(events.map((event) => event.accountId))]);
     const now = this.clock.now();
     const opened = events.flatMap((event) => {
-      const url = configs.get(event.accountId)?.destinationFor(event.kind);
+      const account = routing.get(event.accountId);
+      const url = account && destinationOf(account, event.kind);
       return url ? [WebhookDelivery.open(event, url, now)] : [];
     });
     if (opened.length === 0) return;

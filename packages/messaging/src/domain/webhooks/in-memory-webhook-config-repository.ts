@@ -1,4 +1,4 @@
-import { WebhookConfig, type WebhookConfigSnapshot } from './webhook-config.aggregate.ts';
+import { WebhookConfig, type WebhookConfigSnapshot, type WebhookRouting } from './webhook-config.aggregate.ts';
 import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
 
 /** Webhook configurations in memory: for embedding the core and for tests. */
@@ -10,11 +10,11 @@ export class InMemoryWebhookConfigRepository implements WebhookConfigRepository 
     return snapshot && WebhookConfig.rehydrate(snapshot);
   }
 
-  async findMany(accountIds: readonly string[]): Promise<ReadonlyMap<string, WebhookConfig>> {
-    const found = new Map<string, WebhookConfig>();
+  async routingOf(accountIds: readonly string[]): Promise<ReadonlyMap<string, WebhookRouting>> {
+    const found = new Map<string, WebhookRouting>();
     for (const accountId of accountIds) {
-      const config = await this.find(accountId);
-      if (config) found.set(accountId, config);
+      const snapshot = this.configs.get(accountId);
+      if (snapshot) found.set(accountId, { dlrUrl: snapshot.dlrUrl, moUrl: snapshot.moUrl, isActive: snapshot.isActive });
     }
     return found;
   }

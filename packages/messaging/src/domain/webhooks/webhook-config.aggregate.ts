@@ -14,6 +14,13 @@ export interface WebhookConfigSnapshot {
   readonly updatedAt: Date;
 }
 
+/** What publishing needs of a configuration: where each kind of event goes, if anywhere (no secret). */
+export type WebhookRouting = Pick<WebhookConfigSnapshot, 'dlrUrl' | 'moUrl' | 'isActive'>;
+
+/** Where a new event of `kind` goes: its URL while webhooks are on, else nowhere. */
+export const destinationOf = (routing: WebhookRouting, kind: WebhookEventKind): string | null =>
+  !routing.isActive ? null : kind === 'dlr' ? routing.dlrUrl : routing.moUrl;
+
 /** A change of `PUT /api/webhooks`: absent fields stay, a null URL clears it. URLs are checked already. */
 export interface WebhookConfigChange {
   readonly dlrUrl?: string | null;
@@ -59,9 +66,8 @@ export class WebhookConfig {
     return kind === 'dlr' ? this.state.dlrUrl : this.state.moUrl;
   }
 
-  /** Where a new event of `kind` goes: its URL while webhooks are on, else nowhere. */
   destinationFor(kind: WebhookEventKind): string | null {
-    return this.state.isActive ? this.urlFor(kind) : null;
+    return destinationOf(this.state, kind);
   }
 
   update(change: WebhookConfigChange, now: Date): WebhookConfig {
