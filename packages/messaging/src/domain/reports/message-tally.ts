@@ -27,6 +27,18 @@ export const noMessages = (currency: CurrencyCode): MessageTally => ({
   refunded: Money.zero(currency),
 });
 
+/** The tally of the union of disjoint sets of messages (e.g. the days of a window). */
+export const sumOfTallies = (tallies: readonly MessageTally[], currency: CurrencyCode): MessageTally =>
+  tallies.reduce(
+    (sum, tally) => ({
+      counts: Object.fromEntries(OUTBOUND_MESSAGE_STATUSES.map((status) => [status, sum.counts[status] + tally.counts[status]])) as Record<OutboundMessageStatus, number>,
+      segments: sum.segments + tally.segments,
+      cost: sum.cost.add(tally.cost),
+      refunded: sum.refunded.add(tally.refunded),
+    }),
+    noMessages(currency),
+  );
+
 export const messageCount = (counts: StatusCounts): number => OUTBOUND_MESSAGE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
 
 export const pendingCount = (counts: StatusCounts): number => PENDING_STATUSES.reduce((sum, status) => sum + counts[status], 0);
