@@ -68,6 +68,11 @@ const schema = z.object({
     .transform((value) => Buffer.from(value, 'base64'))
     .refine((key) => key.length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  INBOUND_SECRETS: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,}(,[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,})*$/, 'must be <provider>=<secret of at least 32 characters>,...')
+    .transform((value) => Object.fromEntries(value.split(',').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)])))
+    .optional(),
 }).superRefine((env, context) => {
   if (env.CARRIER_GATEWAY === 'smpp') {
     for (const name of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const) {
@@ -113,6 +118,8 @@ export interface ServerConfig {
     | { readonly kind: 'smpp'; readonly host: string; readonly port: number; readonly systemId: string; readonly password: string; readonly throughputPerSecond: number };
   /** Submissions per second per route in one worker process: a default and per-route overrides. */
   readonly routeThroughput: { readonly defaultPerSecond: number; readonly perRoute: Readonly<Record<string, number>> };
+  /** Aggregators allowed to push inbound messages to /api/inbound/{provider}, with the secret each signs with (docs/inbound.md). */
+  readonly inboundSecrets: Readonly<Record<string, string>>;
   /** Webhook destinations exempt from the URL policy's address rule (docs/webhooks.md). */
   readonly webhookAllowHosts: AllowedHosts;
   /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
@@ -160,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultPerSecond: c.ROUTE_THROUGHPUT_PER_SECOND,
       perRoute: Object.fromEntries((c.ROUTE_THROUGHPUT?.split(',') ?? []).map((entry) => entry.split('=')).map(([code, rate]) => [code!, Number(rate)])),
     },
+    inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
     webhookSecretKey: c.WEBHOOK_SECRET_KEY,
   };

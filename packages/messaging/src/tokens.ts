@@ -72,6 +72,11 @@ import type { SendTestWebhooks } from './application/webhooks/send-test-webhooks
 import type { DeliverWebhook } from './application/webhooks/deliver-webhook.use-case.ts';
 import type { ListWebhookDeliveries } from './application/webhooks/list-webhook-deliveries.use-case.ts';
 import type { RedeliverWebhook } from './application/webhooks/redeliver-webhook.use-case.ts';
+import type { InboundMessageRepository } from './domain/inbound/inbound-message.repository.port.ts';
+import type { InboundMessageSink } from './application/inbound/inbound-message-sink.port.ts';
+import type { ReceiveInboundMessage } from './application/inbound/receive-inbound-message.use-case.ts';
+import type { ListConversations } from './application/inbound/list-conversations.use-case.ts';
+import type { GetConversation } from './application/inbound/get-conversation.use-case.ts';
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
   listRoutes: token<ListRoutes>('messaging.ListRoutes'),
@@ -148,4 +153,10 @@ export const MESSAGING_TOKENS = {
   deliverWebhook: token<DeliverWebhook>('messaging.DeliverWebhook'),
   listWebhookDeliveries: token<ListWebhookDeliveries>('messaging.ListWebhookDeliveries'),
   redeliverWebhook: token<RedeliverWebhook>('messaging.RedeliverWebhook'),
+  // inbound
+  inboundMessageRepository: token<InboundMessageRepository>('messaging.InboundMessageRepository'),
+  receiveInboundMessage: token<ReceiveInboundMessage>('messaging.ReceiveInboundMessage'),
+  inboundMessageSink: token<InboundMessageSink>('messaging.InboundMessageSink'),
+  listConversations: token<ListConversations>('messaging.ListConversations'),
+  getConversation: token<GetConversation>('messaging.GetConversation'),
 };

@@ -29,6 +29,7 @@ import {
   type DeliveryReceiptSink,
   type EventPublisher,
   type GatewaySelector,
+  type InboundMessageSink,
   type MessageRepository,
   type OptOutList,
   type RouteThrottle,
@@ -54,7 +55,7 @@ interface GatewayLifecycle {
   close?: () => void;
 }
 
-function gateways(config: ServerConfig, sink: DeliveryReceiptSink, clock: Clock, logger: Logger): EnvironmentGateways {
+function gateways(config: ServerConfig, sink: DeliveryReceiptSink, inbound: InboundMessageSink, clock: Clock, logger: Logger): EnvironmentGateways {
   const onError = (error: unknown) => logger.error({ msg: 'delivery receipt dropped', error: String(error) });
   const sandbox = new SimulatorCarrierGateway({ name: 'sandbox', sink, clock, latencyMs: { min: 50, max: 500 }, ratios: { delivered: 1, failed: 0, expired: 0, refused: 0 }, onError });
   const { carrier } = config;
@@ -68,10 +69,11 @@ function gateways(config: ServerConfig, sink: DeliveryReceiptSink, clock: Clock,
           password: carrier.password,
           throughputPerSecond: carrier.throughputPerSecond,
           sink,
+          inbound,
           clock,
           onEvent: (event) => logger.info({ msg: 'smpp', ...event }),
         })
-      : new SimulatorCarrierGateway({ name: 'simulator', sink, clock, latencyMs: carrier.latencyMs, ...(carrier.ratios ? { ratios: carrier.ratios } : {}), onError });
+      : new SimulatorCarrierGateway({ name: 'simulator', sink, inbound, clock, latencyMs: carrier.latencyMs, ...(carrier.ratios ? { ratios: carrier.ratios } : {}), onError });
   return new EnvironmentGateways(live, sandbox);
 }
 
@@ -89,8 +91,8 @@ const bindings = new ContainerModule(({ bind }) => {
     [S.database, M.applyDeliveryReceipts],
   );
   bind(M.gateways).toResolvedValue(
-    (config: ServerConfig, sink: DeliveryReceiptSink, clock: Clock, logger: Logger) => gateways(config, sink, clock, logger),
-    [S.config, M.deliveryReceiptSink, K.clock, S.logger],
+    (config: ServerConfig, sink: DeliveryReceiptSink, inbound: InboundMessageSink, clock: Clock, logger: Logger) => gateways(config, sink, inbound, clock, logger),
+    [S.config, M.deliveryReceiptSink, M.inboundMessageSink, K.clock, S.logger],
   );
   bind(M.routeThrottle).toResolvedValue(
     (config: ServerConfig) => new TokenBucketThrottle({ ratePerSecond: (code) => config.routeThroughput.perRoute[code] ?? config.routeThroughput.defaultPerSecond }),
