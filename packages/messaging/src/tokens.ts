@@ -59,7 +59,6 @@ import type { GetMessageVolume } from './application/reports/get-message-volume.
 import type { GetRouteHealth } from './application/reports/get-route-health.use-case.ts';
 import type { GetReport } from './application/reports/get-report.use-case.ts';
 import type { GetReportBreakdown } from './application/reports/get-report-breakdown.use-case.ts';
-
 import type { EventPublisher } from './domain/events/webhook-event.ts';
 import type { WebhookConfigRepository } from './domain/webhooks/webhook-config.repository.port.ts';
 import type { WebhookDeliveryRepository } from './domain/webhooks/webhook-delivery.repository.port.ts';
@@ -77,6 +76,7 @@ import type { InboundMessageSink } from './application/inbound/inbound-message-s
 import type { ReceiveInboundMessage } from './application/inbound/receive-inbound-message.use-case.ts';
 import type { ListConversations } from './application/inbound/list-conversations.use-case.ts';
 import type { GetConversation } from './application/inbound/get-conversation.use-case.ts';
+
 export const MESSAGING_TOKENS = {
   catalogue: token<Catalogue>('messaging.Catalogue'),
   listRoutes: token<ListRoutes>('messaging.ListRoutes'),
