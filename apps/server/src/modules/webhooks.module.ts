@@ -74,11 +74,25 @@ const bindings = new ContainerModule(({ bind }) => {
   );
 });
 
-/** Each delivery attempt runs in its own ORM context. */
+/** Each delivery attempt runs in its own ORM context; the operator log gets its outcome (never the URL, which may carry the customer's tokens). */
 function registerJobs(container: Container): void {
   const db = resolve(container, S.database);
-  resolve(container, S.jobs).register(DELIVER_WEBHOOK_JOB, async (attempt) => {
-    await db.withContext(() => resolve(container, M.deliverWebhook).execute(attempt));
+  const logger: Logger = resolve(container, S.logger);
+  resolve(container, S.jobs).register(DELIVER_WEBHOOK_JOB, async (due) => {
+    const recorded = await db.withContext(() => resolve(container, M.deliverWebhook).execute(due));
+    if (!recorded) return;
+    const { attempt, delivery } = recorded;
+    logger.info({
+      msg: 'webhook attempt',
+      account_id: delivery.accountId,
+      event_id: attempt.eventId,
+      series: attempt.series,
+      attempt: attempt.attempt,
+      status_code: attempt.statusCode,
+      latency_ms: attempt.latencyMs,
+      error: attempt.error,
+      delivery_status: delivery.status,
+    });
   });
 }
 
