@@ -1,8 +1,19 @@
 import type { CurrencyCode } from '@tuma/kernel';
 import type { MessageBatch } from '../messages/message-batch.ts';
 import { refundsItsCost, type OutboundMessage } from '../messages/outbound-message.ts';
-import type { ApiKeyTally, Breakdown, CampaignBatch, CampaignTally, DailyTally, MessageReports, Report, ReportScope, RouteHealthTally, RouteOutcomes } from './message-reports.port.ts';
-import { CAMPAIGN_TEXT_EXCERPT } from './message-reports.port.ts';
+import {
+  CAMPAIGN_TEXT_EXCERPT,
+  type ApiKeyTally,
+  type Breakdown,
+  type CampaignBatch,
+  type CampaignTally,
+  type DailyTally,
+  type MessageReports,
+  type Report,
+  type ReportScope,
+  type RouteHealthTally,
+  type RouteOutcomes,
+} from './message-reports.port.ts';
 import { messageCount, noMessages, PENDING_STATUSES, spendOf, type MessageTally } from './message-tally.ts';
 import { utcDay, type ReportWindow } from './report-window.ts';
 
@@ -10,12 +21,15 @@ import { utcDay, type ReportWindow } from './report-window.ts';
 export type ApiKeyLabels = (apiKeyId: string) => { readonly prefix: string; readonly name: string | null } | undefined;
 
 function tallyOf(messages: readonly OutboundMessage[], currency: CurrencyCode): MessageTally {
-  return messages.reduce((tally, m) => ({
-    counts: { ...tally.counts, [m.delivery.status]: tally.counts[m.delivery.status] + 1 },
-    segments: tally.segments + m.segments,
-    cost: tally.cost.add(m.cost),
-    refunded: refundsItsCost(m) ? tally.refunded.add(m.cost) : tally.refunded,
-  }), noMessages(currency));
+  return messages.reduce(
+    (tally, m) => ({
+      counts: { ...tally.counts, [m.delivery.status]: tally.counts[m.delivery.status] + 1 },
+      segments: tally.segments + m.segments,
+      cost: tally.cost.add(m.cost),
+      refunded: refundsItsCost(m) ? tally.refunded.add(m.cost) : tally.refunded,
+    }),
+    noMessages(currency),
+  );
 }
 
 function groupBy<K>(messages: readonly OutboundMessage[], key: (m: OutboundMessage) => K): Map<K, OutboundMessage[]> {
