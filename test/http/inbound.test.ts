@@ -1,3 +1,6 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { signatureHeader } from '@tuma/payments-adapter';
 import { databaseKind } from '../support/test-database.ts';
@@ -18,6 +21,9 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
   let accountId: string;
   let otherKey: string;
   let webhooksOnlyKey: string;
+  /** The account's mo_url: a local receiver keeping every event with its signature. */
+  let receiver: Server;
+  const events: { signature: string; raw: string; body: any }[] = [];
 
   const ok = (res: TestResponse, status = 200) => {
     expect(res.status, JSON.stringify(res.body)).to.equal(status);
@@ -81,10 +87,22 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
   }
 
   before(async () => {
+    receiver = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        events.push({ signature: String(req.headers['x-webhook-signature']), raw, body: JSON.parse(raw) });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as AddressInfo).port;
     api = await startTestServer({
       SIMULATOR_LATENCY_MS: '5-30',
       SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
       INBOUND_SECRETS: `aggregator=${SECRET}`,
+      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}`,
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     });
     key = api.started.demo!.liveKey;
     testKey = api.started.demo!.testKey;
@@ -95,8 +113,12 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
       ok(await api.request('POST', `/api/admin/accounts/${other.id}/keys`, { key: ADMIN_KEY, body: { environment: 'live', scopes } }), 201).key as string;
     otherKey = await keyFor(['send', 'query']);
     webhooksOnlyKey = await keyFor(['webhooks']);
+    ok(await api.request('PUT', '/api/webhooks', { key, body: { mo_url: `http://127.0.0.1:${port}/mo` } }));
   });
-  after(async () => api.stop());
+  after(async () => {
+    await api.stop();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
 
   it('STOP pushed by an aggregator suppresses the next single send and bulk member to the number; START lifts it', async () => {
     await stopAndStart(KE, async (text, carrierMessageId) => {
@@ -129,6 +151,21 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
     expect(refused).to.include({ status: 'rejected' });
     for (const m of messages) expect(m).to.have.keys('id', 'text', 'direction', 'status', 'created_at');
     expect((await thread(NG, '?limit=2')).messages.map((m: { text: string }) => m.text)).to.deep.equal(['Welcome back!', `Second offer ${NG}`]);
+  });
+
+  it("sends each reply to the account's mo_url as message.inbound, signed, with the keyword and opt_out", async () => {
+    const phone = '+254733000006';
+    const stop = await exchange(phone, 'STOP');
+    const chat = ok(await push({ from: phone, to: '22345', text: 'Who is this?' }));
+    const secret = ok(await get('/api/webhooks')).signing_secret as string;
+    const eventOf = async (messageId: string) => {
+      await until(async () => events.filter((e) => e.body.message_id === messageId).length, (count) => count > 0);
+      return events.find((e) => e.body.message_id === messageId)!;
+    };
+    const stopEvent = await eventOf(stop.message_id);
+    expect(stopEvent.body).to.deep.equal({ event: 'message.inbound', message_id: stop.message_id, from: phone, to: '22345', text: 'STOP', keyword: 'STOP', opt_out: true });
+    expect(stopEvent.signature).to.equal(`sha256=${createHmac('sha256', secret).update(stopEvent.raw).digest('hex')}`);
+    expect((await eventOf(chat.message_id)).body).to.include({ text: 'Who is this?', keyword: null, opt_out: false });
   });
 
   it('takes a message pushed twice once', async () => {
