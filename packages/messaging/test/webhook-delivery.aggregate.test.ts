@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { WEBHOOK_RETRY_DELAYS_SECONDS, WebhookConfig, WebhookDelivery, type WebhookAttemptOutcome, type WebhookEvent } from '../src/index.ts';
+import { destinationOf, WEBHOOK_RETRY_DELAYS_SECONDS, WebhookConfig, WebhookDelivery, type WebhookAttemptOutcome, type WebhookEvent } from '../src/index.ts';
 
 const t0 = new Date('2026-11-21T10:00:00.000Z');
 const plus = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
@@ -60,10 +60,10 @@ describe('WebhookConfig', () => {
     const created = WebhookConfig.create('acc_1', 'whsec_x', t0);
     expect(created.toSnapshot()).to.deep.equal({ accountId: 'acc_1', dlrUrl: null, moUrl: null, isActive: true, signingSecret: 'whsec_x', createdAt: t0, updatedAt: t0 });
     const withDlr = created.update({ dlrUrl: 'https://h.example.com/dlr' }, plus(1));
-    expect(withDlr.destinationFor('dlr')).to.equal('https://h.example.com/dlr');
-    expect(withDlr.destinationFor('mo')).to.equal(null);
+    expect(destinationOf(withDlr.toSnapshot(), 'dlr')).to.equal('https://h.example.com/dlr');
+    expect(destinationOf(withDlr.toSnapshot(), 'mo')).to.equal(null);
     const off = withDlr.update({ isActive: false }, plus(2));
-    expect(off.destinationFor('dlr')).to.equal(null);
+    expect(destinationOf(off.toSnapshot(), 'dlr')).to.equal(null);
     expect(off.urlFor('dlr')).to.equal('https://h.example.com/dlr');
   });
 

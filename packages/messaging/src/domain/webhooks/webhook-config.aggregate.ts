@@ -66,10 +66,6 @@ export class WebhookConfig {
     return kind === 'dlr' ? this.state.dlrUrl : this.state.moUrl;
   }
 
-  destinationFor(kind: WebhookEventKind): string | null {
-    return destinationOf(this.state, kind);
-  }
-
   update(change: WebhookConfigChange, now: Date): WebhookConfig {
     const { dlrUrl = this.state.dlrUrl, moUrl = this.state.moUrl, isActive = this.state.isActive } = change;
     return new WebhookConfig({ ...this.state, dlrUrl, moUrl, isActive, updatedAt: now });
