@@ -1,4 +1,4 @@
-import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { transact, type Clock, type UnitOfWork } from '@tuma/kernel';
 import type { DeliveryReceipt } from '../../domain/delivery/delivery-receipt.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
@@ -24,11 +24,7 @@ export class ApplyDeliveryReceipts {
   ) {}
 
   async execute(receipts: readonly DeliveryReceipt[]): Promise<readonly ReceiptApplication[]> {
-    const applied = await this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.apply(receipts)));
-    return applied.match(
-      (value) => value,
-      (never) => never,
-    );
+    return transact(this.unitOfWork, () => this.apply(receipts));
   }
 
   private async apply(receipts: readonly DeliveryReceipt[]): Promise<ReceiptApplication[]> {

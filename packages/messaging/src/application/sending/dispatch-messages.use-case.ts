@@ -1,5 +1,5 @@
 import type { WalletLedger } from '@tuma/billing';
-import { ResultAsync, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { transact, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
@@ -81,10 +81,10 @@ export class DispatchMessages {
   }
 
   private async dispatch(load: Loader, attempt: number): Promise<DispatchReport> {
-    const dispatched = await this.transaction(() => this.claim(load, attempt));
+    const dispatched = await transact(this.unitOfWork, () => this.claim(load, attempt));
     if (dispatched.length === 0) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
     const answers = await this.submitAll(dispatched);
-    return this.transaction(() => this.record(answers));
+    return transact(this.unitOfWork, () => this.record(answers));
   }
 
   /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
@@ -200,12 +200,5 @@ export class DispatchMessages {
     const applied = applyToMessage(message, event);
     if (applied.isErr()) throw new Error(`${message.id}: ${applied.error.message}`);
     return applied.value.message;
-  }
-
-  private async transaction<T>(work: () => Promise<T>): Promise<T> {
-    return (await this.unitOfWork.run(() => ResultAsync.fromSafePromise(work()))).match(
-      (value) => value,
-      (never) => never,
-    );
   }
 }
