@@ -33,16 +33,20 @@ class ScriptedSender implements WebhookSender {
   readonly posts: (WebhookPost & { readonly at: number })[] = [];
   clock: { now(): Date } | undefined;
 
-  constructor(private readonly script: number[] = []) {}
+  /** Answers in call order from `script`, or per URL from `byUrl` (for posts made at the same time); then 200. */
+  constructor(
+    private readonly script: number[] = [],
+    private readonly byUrl: Record<string, number[]> = {},
+  ) {}
 
   async post(post: WebhookPost): Promise<WebhookAttemptOutcome> {
     this.posts.push({ ...post, at: this.clock!.now().getTime() });
-    return { statusCode: this.script.shift() ?? 200, latencyMs: 3, error: null };
+    return { statusCode: this.byUrl[post.url]?.shift() ?? this.script.shift() ?? 200, latencyMs: 3, error: null };
   }
 }
 
-function world(script: number[] = []): { w: WebhookWorld; sender: ScriptedSender } {
-  const sender = new ScriptedSender(script);
+function world(script: number[] = [], byUrl: Record<string, number[]> = {}): { w: WebhookWorld; sender: ScriptedSender } {
+  const sender = new ScriptedSender(script, byUrl);
   const w = webhookWorld(sender, new WebhookDestinations(policy, resolver, AllowedHosts.none));
   sender.clock = w.clock;
   return { w, sender };
@@ -223,7 +227,8 @@ describe('webhooks (in-memory world, fake clock)', () => {
 
   describe('test events', () => {
     it('sends a sample DLR to dlr_url and a sample message.inbound to mo_url at once, webhooks on or off, and logs them', async () => {
-      const { w, sender } = world([200, 500]);
+      // The two samples are sent at the same time: the receiver's answers go by URL, not by arrival.
+      const { w, sender } = world([], { [DLR_URL]: [200], [MO_URL]: [500] });
       await configure(w, ACCOUNT, { dlrUrl: DLR_URL, moUrl: MO_URL, isActive: false });
       const sent = (await w.sendTest.execute({ accountId: ACCOUNT }))._unsafeUnwrap();
       expect(sent.map((s) => [s.delivery.type, s.delivery.url])).to.deep.equal([
@@ -232,7 +237,8 @@ describe('webhooks (in-memory world, fake clock)', () => {
       ]);
       expect(sent.map((s) => s.attempts.map((a) => a.statusCode))).to.deep.equal([[200], [500]]);
       expect(sent.map((s) => s.delivery.status)).to.deep.equal(['delivered', 'pending']);
-      const [dlrBody, moBody] = sender.posts.map((p) => JSON.parse(p.body));
+      const bodyTo = (url: string) => JSON.parse(sender.posts.find((p) => p.url === url)!.body);
+      const [dlrBody, moBody] = [bodyTo(DLR_URL), bodyTo(MO_URL)];
       expect(Object.keys(dlrBody)).to.deep.equal(['event', 'message_id', 'status', 'phone', 'sender_id', 'segments', 'encoding', 'environment', 'livemode', 'cost', 'error_code', 'retry_count', 'delivered_at', 'failed_at']);
       expect(dlrBody).to.include({ event: 'message.delivered', status: 'delivered', livemode: false, environment: 'test' });
       expect(moBody).to.include({ event: 'message.inbound', keyword: null, opt_out: false });
