@@ -1,31 +1,10 @@
 import { expect } from 'chai';
 import { Money } from '@tuma/kernel';
-import { deliveryReport, queuedDelivery, type OutboundMessage } from '../src/index.ts';
+import { deliveryReport, type OutboundMessage } from '../src/index.ts';
+import { outboundMessageFixture } from '../src/testing/contracts.ts';
 
 const at = new Date('2026-11-21T10:00:00.000Z');
-const message: OutboundMessage = {
-  id: 'msg_01JAAAAAAAAAAAAAAAAAAAAAAA',
-  accountId: 'acc_1',
-  apiKeyId: 'key_1',
-  environment: 'live',
-  batchId: null,
-  batchSeq: null,
-  phone: '+254712345678',
-  country: 'KE',
-  routeCode: 'SVC_KE',
-  senderId: 'TUMA',
-  text: 'Habari',
-  encoding: 'GSM7',
-  segments: 1,
-  pricePerSegment: Money.parse('0.8', 'KES')._unsafeUnwrap(),
-  routeCost: Money.parse('0.8', 'KES')._unsafeUnwrap(),
-  cost: Money.parse('0.006178', 'USD')._unsafeUnwrap(),
-  chargeEntryId: 'txn_1',
-  scheduledAt: null,
-  createdAt: at,
-  carrier: 'simulator',
-  delivery: queuedDelivery(),
-};
+const message = outboundMessageFixture('acc_1', { id: 'msg_01JAAAAAAAAAAAAAAAAAAAAAAA', createdAt: at, carrier: 'simulator', cost: Money.parse('0.006178', 'USD')._unsafeUnwrap() });
 const inStatus = (status: OutboundMessage['delivery']['status'], extra: Partial<OutboundMessage['delivery']> = {}): OutboundMessage => ({
   ...message,
   delivery: { ...message.delivery, status, ...extra },

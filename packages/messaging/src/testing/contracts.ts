@@ -231,3 +231,4 @@ export { describeInboundMessageRepositoryContract, outboundMessage, type Inbound
 export { describeMessageReportsContract, reportMessage, type MessageReportsFixture, type ReportMessageSpec } from './message-reports.contract.ts';
 export { describeWebhookStoresContract, type WebhookStoresFixture } from './webhook-stores.contract.ts';
 export { webhookWorld, type WebhookWorld } from './webhook-world.ts';
+export { FIXTURE_TIME, outboundMessageFixture } from './outbound-message.fixture.ts';

@@ -1,9 +1,10 @@
 /** The contract suite every InboundMessageRepository must pass. */
 import { expect } from 'chai';
-import { Money, newId } from '@tuma/kernel';
+import { newId } from '@tuma/kernel';
 import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-state.ts';
 import type { InboundMessage } from '../domain/inbound/inbound-message.ts';
 import type { InboundMessageRepository } from '../domain/inbound/inbound-message.repository.port.ts';
+import { outboundMessageFixture } from './outbound-message.fixture.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
 
 export interface InboundMessageRepositoryFixture {
@@ -37,32 +38,7 @@ const rejected = (when: Date): DeliveryState => ({ ...queuedDelivery(), status: 
 
 /** A live message of `accountId` to `phone`, delivered, created at `createdAt`. */
 export function outboundMessage(accountId: string, phone: string, createdAt: Date, overrides: Partial<OutboundMessage> = {}): OutboundMessage {
-  const cost = Money.parse('0.006154', 'USD')._unsafeUnwrap();
-  const price = Money.parse('0.8', 'KES')._unsafeUnwrap();
-  return {
-    id: newId('msg', createdAt),
-    accountId,
-    apiKeyId: 'key_1',
-    environment: 'live',
-    batchId: null,
-    batchSeq: null,
-    phone,
-    country: 'KE',
-    routeCode: 'SVC_KE',
-    senderId: 'TUMA',
-    text: `Outbound at ${createdAt.toISOString()}`,
-    encoding: 'GSM7',
-    segments: 1,
-    pricePerSegment: price,
-    routeCost: price,
-    cost,
-    chargeEntryId: 'txn_1',
-    scheduledAt: null,
-    createdAt,
-    carrier: 'simulator',
-    delivery: delivered(createdAt),
-    ...overrides,
-  };
+  return outboundMessageFixture(accountId, { phone, createdAt, text: `Outbound at ${createdAt.toISOString()}`, carrier: 'simulator', delivery: delivered(createdAt), ...overrides });
 }
 
 /** An inbound message from `from`, attributed to `accountId`, received at `receivedAt`. */

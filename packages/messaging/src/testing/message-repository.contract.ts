@@ -6,6 +6,7 @@ import type { BatchAudience } from '../domain/messages/batch-audience.port.ts';
 import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../domain/messages/message.repository.port.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
+import { outboundMessageFixture } from './outbound-message.fixture.ts';
 
 export interface MessageRepositoryFixture {
   /** Empty stores. */
@@ -23,33 +24,7 @@ const at = (minute: number, ms = 0): Date => new Date(Date.UTC(2026, 10, 21, 9, 
 const usd = (amount: string) => Money.parse(amount, 'USD')._unsafeUnwrap();
 const kes = (amount: string) => Money.parse(amount, 'KES')._unsafeUnwrap();
 
-function message(accountId: string, overrides: Partial<OutboundMessage> = {}): OutboundMessage {
-  const createdAt = overrides.createdAt ?? at(0);
-  return {
-    id: newId('msg', createdAt),
-    accountId,
-    apiKeyId: 'key_1',
-    environment: 'live',
-    batchId: null,
-    batchSeq: null,
-    phone: '+254712345678',
-    country: 'KE',
-    routeCode: 'SVC_KE',
-    senderId: 'TUMA',
-    text: 'Habari',
-    encoding: 'GSM7',
-    segments: 1,
-    pricePerSegment: kes('0.8'),
-    routeCost: kes('0.8'),
-    cost: usd('0.006154'),
-    chargeEntryId: 'txn_1',
-    scheduledAt: null,
-    createdAt,
-    carrier: null,
-    delivery: queuedDelivery(),
-    ...overrides,
-  };
-}
+const message = (accountId: string, overrides: Partial<OutboundMessage> = {}): OutboundMessage => outboundMessageFixture(accountId, { createdAt: at(0), ...overrides });
 
 function batch(accountId: string, total: number, createdAt = at(5)): MessageBatch {
   return {
