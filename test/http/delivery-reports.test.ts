@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
 interface Received {
@@ -22,11 +23,6 @@ describe(`HTTP delivery reports on ${databaseKind()}`, function () {
   const received: Received[] = [];
 
   const eventsOf = (id: string) => received.filter((r) => r.body.message_id === id);
-  async function until(what: string, done: () => boolean): Promise<void> {
-    for (let tries = 0; tries < 200 && !done(); tries++) await new Promise((resolve) => setTimeout(resolve, 100));
-    if (!done()) throw new Error(`Still waiting for ${what}: ${JSON.stringify(received.map((r) => r.body.event))}`);
-  }
-
   before(async () => {
     receiver = createServer((req, res) => {
       let raw = '';
@@ -59,7 +55,7 @@ describe(`HTTP delivery reports on ${databaseKind()}`, function () {
   it('reports submitted then delivered, signed with the current secret, with the spec body', async () => {
     const sent = await api.request('POST', '/api/messages/send', { key, body: { to: '+254712345678', text: 'Habari' } });
     expect(sent.status, sent.text).to.equal(200);
-    await until('two reports', () => eventsOf(sent.body.id).length >= 2);
+    await until('two reports', async () => eventsOf(sent.body.id).length, (count) => count >= 2);
     const reports = eventsOf(sent.body.id);
     expect(reports.map((r) => r.body.event)).to.have.members(['message.submitted', 'message.delivered']);
     for (const report of reports) {
@@ -78,7 +74,7 @@ describe(`HTTP delivery reports on ${databaseKind()}`, function () {
     const refused = await api.request('POST', '/api/messages/send', { key, body: { to: '+254715550001', text: 'Refused' } });
     expect((await api.request('POST', '/api/opt-outs', { key, body: { phone: '+254700444555' } })).status).to.equal(201);
     const optedOut = await api.request('POST', '/api/messages/send', { key, body: { to: '+254700444555', text: 'Opted out' } });
-    await until('the failure and the rejection', () => eventsOf(refused.body.id).length === 1 && eventsOf(optedOut.body.id).length === 1);
+    await until('the failure and the rejection', async () => [eventsOf(refused.body.id).length, eventsOf(optedOut.body.id).length], ([failures, rejections]) => failures === 1 && rejections === 1);
     expect(eventsOf(refused.body.id)[0]!.body).to.include({ event: 'message.failed', status: 'failed', error_code: 'invalid_destination' });
     expect(eventsOf(optedOut.body.id)[0]!.body).to.include({ event: 'message.rejected', status: 'rejected', error_code: 'opted_out', cost: 0 });
   });

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { signatureHeader } from '@tuma/payments-adapter';
 import { databaseKind } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
 const SECRET = 'inbound-test-secret-0123456789-abcdefghij';
@@ -51,18 +52,8 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
     return ok(await push({ from: phone, to: '22345', text: reply }));
   }
 
-  /** Reads until `done` holds (jobs and receipts run in the background); fails after 20 s with the last value. */
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`Still ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
   const batchMembers = async (batchId: string, total: number) =>
-    (await until(async () => ok(await get(`/api/messages/batch/${batchId}`)), (batch) => batch.messages.length === total)).messages.map((m: { phone: string }) => m.phone);
+    (await until(`batch ${batchId}`, async () => ok(await get(`/api/messages/batch/${batchId}`)), (batch) => batch.messages.length === total)).messages.map((m: { phone: string }) => m.phone);
 
   /** The whole STOP / START round for one number, through `reply` (the push endpoint or the simulator). */
   async function stopAndStart(phone: string, reply: (text: string, carrierMessageId: string) => Promise<void>) {
@@ -159,7 +150,7 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
     const chat = ok(await push({ from: phone, to: '22345', text: 'Who is this?' }));
     const secret = ok(await get('/api/webhooks')).signing_secret as string;
     const eventOf = async (messageId: string) => {
-      await until(async () => events.filter((e) => e.body.message_id === messageId).length, (count) => count > 0);
+      await until(`the event of ${messageId}`, async () => events.filter((e) => e.body.message_id === messageId).length, (count) => count > 0);
       return events.find((e) => e.body.message_id === messageId)!;
     };
     const stopEvent = await eventOf(stop.message_id);

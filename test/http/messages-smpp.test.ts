@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
 /** ESME_RINVDSTADR: the SMSC refuses the destination. */
@@ -18,15 +19,7 @@ describe(`HTTP messages over SMPP on ${databaseKind()}`, function () {
     expect(res.status, JSON.stringify(res.body)).to.equal(200);
     return res.body;
   };
-  async function eventually(id: string, done: (message: any) => boolean): Promise<any> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const message = ok(await api.request('GET', `/api/messages/${id}`, { key }));
-      if (done(message)) return message;
-      if (Date.now() > deadline) throw new Error(`Message ${id} stayed ${JSON.stringify(message)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  const eventually = (id: string, done: (message: any) => boolean) => until(`message ${id}`, async () => ok(await api.request('GET', `/api/messages/${id}`, { key })), done);
 
   before(async () => {
     smsc = await FakeSmsc.start({

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
 const KE = '+254712345678';
@@ -29,18 +30,8 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
   const credit = async (account: string, amount: number, reference: string) =>
     ok(await api.request('POST', `/api/admin/balances/${account}/credit`, { key: ADMIN_KEY, body: { amount, reason: 'test credit', reference } }));
 
-  /** Reads until `done` holds (jobs and receipts run in the background); fails after 20 s with the last value. */
-  async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-    const deadline = Date.now() + 20_000;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`Still ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-  const eventually = async (id: string, done: (message: any) => boolean, k = key) => until(async () => ok(await get(`/api/messages/${id}`, k)), done);
-  const batchUntil = async (batchId: string, done: (batch: any) => boolean, k = key) => until(async () => ok(await get(`/api/messages/batch/${batchId}`, k)), done);
+  const eventually = async (id: string, done: (message: any) => boolean, k = key) => until(`message ${id}`, async () => ok(await get(`/api/messages/${id}`, k)), done);
+  const batchUntil = async (batchId: string, done: (batch: any) => boolean, k = key) => until(`batch ${batchId}`, async () => ok(await get(`/api/messages/batch/${batchId}`, k)), done);
   const isFinal = (m: { status: string }) => ['delivered', 'failed', 'rejected'].includes(m.status);
 
   /** Moves a job's start time to now: "time travel" for scheduled sends and drips without waiting minutes. */
@@ -340,7 +331,7 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
         await sendBulk({ recipients: [{ to: '+254711400001' }, { to: '+254711400002' }, { to: '+254711400003' }], text: 'drip {{phone}}', schedule_mode: 'drip', drip_rate: 1 }),
       );
       expect(accepted).to.include({ status: 'dripping', total_recipients: 3 });
-      const steps = await until(() => jobsOf(`name = 'messaging.drip-batch' and data->>'batchId' = ?`, accepted.batch_id), (found) => found.length >= 2);
+      const steps = await until('the second drip step', () => jobsOf(`name = 'messaging.drip-batch' and data->>'batchId' = ?`, accepted.batch_id), (found) => found.length >= 2);
       expect(steps.map((s) => s.data.fromSeq)).to.deep.equal([0, 1]);
       const paced = new Date(steps[1]!.start_after).getTime() - new Date(steps[0]!.data.dueAt).getTime();
       expect(paced).to.equal(60_000);

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { reportMessage, type ReportMessageSpec } from '@tuma/messaging/testing';
 import { MikroOrmMessageRepository } from '@tuma/mikro-orm-adapter';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
 
 /** Simulator magic number (docs/carriers.md): refused for good at submission, so refunded. */
@@ -50,15 +51,6 @@ describe(`HTTP reports on ${databaseKind()}`, function () {
 
   const pendingOf = async (account: string) =>
     (await sql<{ n: number }>(`select count(*)::int as n from message where account_id = ? and status in ('queued', 'sent', 'submitted')`, [account]))[0]!.n;
-
-  /** Waits for what jobs and receipts do in the background; fails after 20 s. */
-  async function until(done: () => Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 20_000;
-    while (!(await done())) {
-      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
 
   /** The summary of the messages matching `where` (over `m`), one row per `groupBy` value when given. */
   const summaries = (where: string, params: unknown[], groupBy?: string) =>
@@ -115,8 +107,8 @@ describe(`HTTP reports on ${databaseKind()}`, function () {
     ];
     const database = await testDatabase();
     await database.withContext(() => new MikroOrmMessageRepository(database).add(stored.map(reportMessage)));
-    await until(async () => (await sql<{ n: number }>(`select count(*)::int as n from message where batch_id = ?`, [batchId]))[0]!.n === 3, 'the bulk members written');
-    await until(async () => (await pendingOf(accountId)) + (await pendingOf(otherAccountId)) === 0, 'every message final');
+    await until('the bulk members written', async () => (await sql<{ n: number }>(`select count(*)::int as n from message where batch_id = ?`, [batchId]))[0]!.n, (n) => n === 3);
+    await until('every message final', async () => (await pendingOf(accountId)) + (await pendingOf(otherAccountId)), (pending) => pending === 0);
   });
   after(async () => api.stop());
 

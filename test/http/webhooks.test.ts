@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** What the local receiver saw of one POST. */
@@ -33,15 +34,6 @@ describe(`HTTP webhooks on ${databaseKind()}`, () => {
   const received: Received[] = [];
   /** Status codes to answer per path, in turn; 200 when none is left. */
   const script: Record<string, number[]> = {};
-
-  async function until<T>(what: string, probe: () => Promise<T | undefined>): Promise<T> {
-    for (let tries = 0; tries < 200; tries++) {
-      const value = await probe();
-      if (value !== undefined) return value;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`Still waiting for ${what}`);
-  }
 
   const deliveries = async (query = '') => {
     const res = await api.request('GET', `/api/webhooks/deliveries${query}`, { key });
@@ -164,10 +156,11 @@ describe(`HTTP webhooks on ${databaseKind()}`, () => {
     expect(JSON.parse(dlrSeen[0]!.body)).to.include({ event: 'message.delivered', status: 'delivered', livemode: false });
 
     // One real retry through pg-boss: the same event id, signed again, delivered on the second attempt.
-    const retried = await until('the retry of the inbound sample', async () => {
-      const entry = (await deliveries()).deliveries.find((d: { event_id: string }) => d.event_id === mo.event_id);
-      return entry.status === 'delivered' ? entry : undefined;
-    });
+    const retried = await until(
+      'the retry of the inbound sample',
+      async () => (await deliveries()).deliveries.find((d: { event_id: string }) => d.event_id === mo.event_id),
+      (entry) => entry.status === 'delivered',
+    );
     expect(retried.attempts.map((a: { attempt: number; status_code: number }) => [a.attempt, a.status_code])).to.deep.equal([
       [1, 500],
       [2, 200],
@@ -215,10 +208,11 @@ describe(`HTTP webhooks on ${databaseKind()}`, () => {
     const res = await api.request('POST', `/api/webhooks/deliveries/${newest.event_id}/redeliver`, { key });
     expect(res.status, res.text).to.equal(202);
     expect(res.body).to.include({ event_id: newest.event_id, status: 'pending' });
-    const done = await until('the redelivery', async () => {
-      const entry = (await deliveries()).deliveries.find((d: { event_id: string }) => d.event_id === newest.event_id);
-      return entry.attempts.some((a: { series: number }) => a.series === 2) ? entry : undefined;
-    });
+    const done = await until(
+      'the redelivery',
+      async () => (await deliveries()).deliveries.find((d: { event_id: string }) => d.event_id === newest.event_id),
+      (entry) => entry.attempts.some((a: { series: number }) => a.series === 2),
+    );
     expect(done.status).to.equal('delivered');
     expect(done.attempts.map((a: { series: number; attempt: number }) => `${a.series}.${a.attempt}`)).to.deep.equal(['1.1', '2.1']);
     const after = received.filter((r) => r.eventId === newest.event_id);
