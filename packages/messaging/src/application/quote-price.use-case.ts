@@ -2,10 +2,8 @@ import {
   priceMessage,
   routeCost,
   sumCosts,
-  type FxRateMissingError,
   type FxRates,
   type Price,
-  type ResolvedFxRate,
   type WalletBalances,
 } from '@tuma/billing';
 import {
@@ -28,6 +26,7 @@ import { MAX_RECIPIENTS_PER_CALL } from '../domain/limits.ts';
 import type { InvalidPhoneNumberReason } from '../domain/numbers/number-parser.ts';
 import { PhoneNumber } from '../domain/numbers/phone-number.value-object.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage } from '../domain/segmenting/segmenter.ts';
+import { RouteRateCache } from './sending/route-rate-cache.ts';
 
 export interface QuotePriceInput {
   /** Whose wallet the quote is for. */
@@ -125,16 +124,7 @@ export class QuotePrice {
 
   private async quote(input: QuotePriceInput, walletCurrency: CurrencyCode, explicit: Route | undefined): Promise<PriceQuote> {
     const message = segmentMessage(input.text, { maxSegments: this.maxSegments });
-    const routes = new Map<string, Promise<Route | undefined>>();
-    const rates = new Map<CurrencyCode, Promise<Result<ResolvedFxRate, FxRateMissingError>>>();
-    const routeFor = (country: string) => {
-      if (!routes.has(country)) routes.set(country, this.catalogue.routeForCountry(country));
-      return routes.get(country)!;
-    };
-    const rateFor = (from: CurrencyCode) => {
-      if (!rates.has(from)) rates.set(from, Promise.resolve(this.fxRates.resolve(from, walletCurrency)));
-      return rates.get(from)!;
-    };
+    const cache = new RouteRateCache(this.catalogue, this.fxRates, walletCurrency);
 
     const recipients: QuotedRecipient[] = [];
     for (const raw of input.to) {
@@ -148,12 +138,12 @@ export class QuotePrice {
         recipients.push(unroutable(raw, e164, country, null, null, 'route_mismatch'));
         continue;
       }
-      const route = explicit ?? (await routeFor(country));
+      const route = explicit ?? (await cache.routeFor(country));
       if (!route) {
         recipients.push(unroutable(raw, e164, country, null, null, 'no_route'));
         continue;
       }
-      const rate = await rateFor(route.currency);
+      const rate = await cache.rateFor(route.currency);
       if (rate.isErr()) {
         recipients.push(unroutable(raw, e164, country, route, routeCost(message.segments, route.pricePerSegment), 'fx_rate_missing'));
         continue;
