@@ -39,18 +39,62 @@ const raw = (url: string, init: RequestInit = {}) => fetch(url, { redirect: 'man
 const dataAmount = (html: string, id: string) => new RegExp(`id="${id}" data-amount="([^"]+)"`).exec(html)?.[1];
 const textOf = (html: string, id: string) => new RegExp(`id="${id}"[^>]*>([^<]*)<`).exec(html)?.[1];
 
-async function customer(api: TestServer, email: string, walletCurrency: string): Promise<{ key: string; accountId: string }> {
+async function customer(api: TestServer, email: string, walletCurrency: string): Promise<{ key: string; testKey: string; accountId: string }> {
   const account = await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email, wallet_currency: walletCurrency } });
   expect(account.status).to.equal(201);
-  const key = await api.request('POST', `/api/admin/accounts/${account.body.id}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } });
-  expect(key.status).to.equal(201);
-  return { key: key.body.key, accountId: account.body.id };
+  const keyOf = async (environment: 'live' | 'test') => {
+    const key = await api.request('POST', `/api/admin/accounts/${account.body.id}/keys`, { key: ADMIN_KEY, body: { environment } });
+    expect(key.status).to.equal(201);
+    return key.body.key as string;
+  };
+  return { key: await keyOf('live'), testKey: await keyOf('test'), accountId: account.body.id };
+}
+
+/** A test key's top-up: 403 live_key_required, and nothing started or credited (test traffic never spends money). */
+async function expectTestKeyRefused(api: TestServer, testKey: string, accountId: string): Promise<void> {
+  const before = await balanceMicros(accountId);
+  const res = await api.request('POST', '/api/balance/topup', { key: testKey, body: { amount: '1000' } });
+  expect(res.status, res.text).to.equal(403);
+  expect(res.body.error.code).to.equal('live_key_required');
+  expect(await balanceMicros(accountId)).to.equal(before);
 }
 
 describe(`HTTP top-ups on ${databaseKind()}`, () => {
+  describe('a PostgreSQL install without PAYMENT_PROVIDER', () => {
+    let api: TestServer;
+    const log: string[] = [];
+
+    before(async () => {
+      // DATABASE_URL only marks the install as a production one: the suite's database is handed to the server.
+      api = await startTestServer(
+        { DATABASE_URL: 'postgres://tuma@db.example.com/tuma', WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64') },
+        { log: (line) => log.push(line) },
+      );
+    });
+    after(async () => api.stop());
+
+    it('answers 503 payments_not_configured and credits nothing: the free hosted checkout is never the default there', async () => {
+      const { key, accountId } = await customer(api, 'prod@example.com', 'KES');
+      const res = await api.request('POST', '/api/balance/topup', { key, body: { amount: '1000' } });
+      expect(res.status, res.text).to.equal(503);
+      expect(res.body.error.code).to.equal('payments_not_configured');
+      expect(await balanceMicros(accountId)).to.equal(0n);
+      for (const path of ['/api/payments/webhooks/hosted', '/api/payments/webhooks/stripe']) {
+        expect((await api.request('POST', path, { rawBody: '{}', headers: { 'Content-Type': 'application/json' } })).status, path).to.equal(404);
+      }
+      expect((await api.request('GET', '/checkout/cs_anything')).status).to.equal(404);
+    });
+
+    it('tells the operator at start why top-ups are off and what to set', () => {
+      const warning = log.map((line) => JSON.parse(line)).find((entry) => entry.level === 'warn' && String(entry.msg).includes('payments_not_configured'));
+      expect(warning?.msg).to.contain('PAYMENT_PROVIDER=stripe');
+    });
+  });
+
   describe('hosted checkout (the embedded default)', () => {
     let api: TestServer;
     let key: string;
+    let testKey: string;
     let accountId: string;
 
     const startTopUp = async (amount: unknown, extra: Record<string, unknown> = {}) => {
@@ -66,7 +110,7 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
 
     before(async () => {
       api = await startTestServer({ HOSTED_CHECKOUT_SECRET: HOSTED_SECRET });
-      ({ key, accountId } = await customer(api, 'amina@example.com', 'KES'));
+      ({ key, testKey, accountId } = await customer(api, 'amina@example.com', 'KES'));
     });
     after(async () => api.stop());
 
@@ -188,6 +232,10 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
       expect(textOf((await api.request('GET', `/checkout/top-ups/${topUp.top_up_id}`)).text, 'status')).to.equal('failed');
     });
 
+    it('refuses a test key with 403 live_key_required: a test top-up would put real credit in the live wallet', async () => {
+      await expectTestKeyRefused(api, testKey, accountId);
+    });
+
     it('mounts no Stripe webhook while the hosted checkout is the provider', async () => {
       const res = await api.request('POST', '/api/payments/webhooks/stripe', { body: {} });
       expect(res.status).to.equal(404);
@@ -221,6 +269,7 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
     let stripe: StripeStandIn;
     let api: TestServer;
     let key: string;
+    let testKey: string;
     let accountId: string;
 
     const startTopUp = async (amount: unknown, apiKey = key) => {
@@ -239,7 +288,7 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
         STRIPE_WEBHOOK_SECRET: STAND_IN_WEBHOOK_SECRET,
         STRIPE_API_BASE: stripe.baseUrl,
       });
-      ({ key, accountId } = await customer(api, 'kwame@example.com', 'KES'));
+      ({ key, testKey, accountId } = await customer(api, 'kwame@example.com', 'KES'));
     });
     after(async () => {
       await api.stop();
@@ -273,6 +322,12 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
       expect(decimals.body.error.details).to.deep.equal([{ path: 'amount', message: 'Card payments in UGX are in whole units: no decimals', in: 'body' }]);
       const cents = await api.request('POST', '/api/balance/topup', { key, body: { amount: '10.005' } });
       expect([cents.status, cents.body.error.details[0].path]).to.deep.equal([422, 'amount']);
+    });
+
+    it('refuses a test key with 403 live_key_required and asks Stripe for nothing', async () => {
+      const requests = stripe.requests.length;
+      await expectTestKeyRefused(api, testKey, accountId);
+      expect(stripe.requests.length).to.equal(requests);
     });
 
     it("answers 502 when Stripe refuses, and stores nothing", async () => {

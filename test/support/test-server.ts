@@ -20,11 +20,17 @@ export interface TestResponse {
   readonly text: string;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, options: { readonly clock?: Clock } = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  readonly clock?: Clock;
+  /** Receives the server's log lines at level info and above (silent otherwise). */
+  readonly log?: (line: string) => void;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, { log, ...options }: TestServerOptions = {}): Promise<TestServer> {
   const database = await testDatabase();
   await truncateAll(database);
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'true', JOB_POLLING_SECONDS: '0.5', ...env });
-  const server = new TumaServer(config, jsonLogger('silent'), { database, ...options });
+  const server = new TumaServer(config, log ? jsonLogger('info', log) : jsonLogger('silent'), { database, ...options });
   const started = await server.start();
   const baseUrl = `http://127.0.0.1:${started.port}`;
   return {

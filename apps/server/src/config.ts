@@ -23,7 +23,7 @@ const schema = z.object({
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('hosted'),
+  PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
   PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
   HOSTED_CHECKOUT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
@@ -104,8 +104,11 @@ export interface ServerConfig {
   readonly jobSuperviseSeconds: number;
   readonly shutdownTimeoutMs: number;
   readonly logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
-  /** Who takes top-up payments: the built-in hosted checkout (no money moves) or Stripe. */
-  readonly paymentProvider: (typeof PAYMENT_PROVIDERS)[number];
+  /**
+   * Who takes top-up payments: the built-in hosted checkout (no money moves) or Stripe. Unset on
+   * PostgreSQL unless PAYMENT_PROVIDER names one: a production install never credits for free by default.
+   */
+  readonly paymentProvider: (typeof PAYMENT_PROVIDERS)[number] | undefined;
   /** Origin of the links handed to payers (checkout and return pages); default http://localhost:<port>. */
   readonly publicBaseUrl: string | undefined;
   /** HMAC key of the hosted checkout's webhooks; a random one per process when unset. */
@@ -152,7 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jobSuperviseSeconds: c.JOB_SUPERVISE_SECONDS,
     shutdownTimeoutMs: c.SHUTDOWN_TIMEOUT_MS,
     logLevel: c.LOG_LEVEL,
-    paymentProvider: c.PAYMENT_PROVIDER,
+    paymentProvider: c.PAYMENT_PROVIDER ?? (c.DATABASE_URL ? undefined : 'hosted'),
     publicBaseUrl: c.PUBLIC_BASE_URL?.replace(/\/+$/, ''),
     hostedCheckoutSecret: c.HOSTED_CHECKOUT_SECRET,
     stripe:

@@ -100,9 +100,13 @@ export {
 export { parseTopUpAmount, TOP_UP_MAX_UNITS, TOP_UP_MIN_UNITS, type TopUpAmountInput } from './domain/top-up-amount.ts';
 export {
   invalidWebhook,
+  liveKeyRequired,
   paymentProviderError,
+  paymentsNotConfigured,
   type InvalidWebhookError,
+  type LiveKeyRequiredError,
   type PaymentProviderError,
+  type PaymentsNotConfiguredError,
   type TopUpError,
 } from './domain/top-up-errors.ts';
 export type {

@@ -32,7 +32,8 @@ export const BILLING_TOKENS = {
   balanceReports: token<BalanceReports>('billing.BalanceReports'),
   // top-ups
   topUpRepository: token<TopUpRepository>('billing.TopUpRepository'),
-  paymentProvider: token<PaymentProvider>('billing.PaymentProvider'),
+  /** Undefined when no provider is configured: top-ups then answer payments_not_configured. */
+  paymentProvider: token<PaymentProvider | undefined>('billing.PaymentProvider'),
   startTopUp: token<StartTopUp>('billing.StartTopUp'),
   completeTopUp: token<CompleteTopUp>('billing.CompleteTopUp'),
   closeTopUp: token<CloseTopUp>('billing.CloseTopUp'),

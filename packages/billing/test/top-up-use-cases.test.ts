@@ -59,7 +59,7 @@ describe('top-up use cases', () => {
 
   const returnUrls = (id: string) => ({ successUrl: `https://app.example/checkout/top-ups/${id}`, cancelUrl: `https://app.example/checkout/top-ups/${id}?cancelled=1` });
   const startKes = (amount: string | number, extra: { currency?: string } = {}) =>
-    start.execute({ accountId: 'acc_amina', accountEmail: 'amina@example.com', walletCurrency: KES, amount, ...extra });
+    start.execute({ accountId: 'acc_amina', accountEmail: 'amina@example.com', environment: 'live', walletCurrency: KES, amount, ...extra });
   const deliver = (event: Record<string, string>, signature = 'ok') => webhook.execute(JSON.stringify(event), { 'x-signature': signature });
   const balance = async () => (await ledger.balance('acc_amina'))._unsafeUnwrap()?.balance.toDecimalString();
 
@@ -97,6 +97,20 @@ describe('top-up use cases', () => {
       const error = (await startKes('10.005'))._unsafeUnwrapErr();
       expect(error).to.deep.include({ type: 'validation_error', message: 'At most 2 decimals' });
       expect(provider.created).to.have.length(0);
+    });
+
+    it('refuses a test key with live_key_required before anything reaches the provider: top-ups move real money', async () => {
+      const error = (await start.execute({ accountId: 'acc_amina', accountEmail: null, environment: 'test', walletCurrency: KES, amount: '100' }))._unsafeUnwrapErr();
+      expect(error.type).to.equal('live_key_required');
+      expect(provider.created).to.have.length(0);
+      expect(await topUps.findBySession('stripe', 'cs_1')).to.equal(undefined);
+    });
+
+    it('answers payments_not_configured and stores nothing when no provider is configured', async () => {
+      const unconfigured = new StartTopUp(topUps, undefined, uow, clock, returnUrls);
+      const error = (await unconfigured.execute({ accountId: 'acc_amina', accountEmail: null, environment: 'live', walletCurrency: KES, amount: '100' }))._unsafeUnwrapErr();
+      expect(error.type).to.equal('payments_not_configured');
+      expect(await balance()).to.equal(undefined);
     });
 
     it('stores nothing when the provider fails', async () => {

@@ -17,6 +17,8 @@ export const DOMAIN_ERROR_STATUS = {
   insufficient_scope: 403,
   fx_rate_missing: 400,
   payment_provider_error: 502,
+  payments_not_configured: 503,
+  live_key_required: 403,
   invalid_webhook: 400,
   wallet_not_found: 404,
   currency_mismatch: 422,

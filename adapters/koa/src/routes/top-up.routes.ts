@@ -49,7 +49,9 @@ export function topUpRoutes(useCases: TopUpUseCases): RouteDefinition[] {
       responses: {
         200: { description: 'The pending top-up and where to pay it', schema: topUpSchema },
         303: { description: 'Redirect to the checkout (when the client prefers text/html); body as for 200', schema: topUpSchema },
+        403: { description: 'A test key (live_key_required: top-ups move real money), a key lacking the scope, or a suspended account' },
         502: { description: 'The payment provider refused or did not answer (payment_provider_error)' },
+        503: { description: 'No payment provider is configured on this install (payments_not_configured)' },
       },
       handler: async ({ body, principal, koa }) => {
         const { account } = principal!;
@@ -58,6 +60,7 @@ export function topUpRoutes(useCases: TopUpUseCases): RouteDefinition[] {
             await useCases.startTopUp.execute({
               accountId: account.id,
               accountEmail: account.email,
+              environment: principal!.apiKey.environment,
               walletCurrency: account.walletCurrency,
               amount: body.amount,
               currency: body.currency,

@@ -32,15 +32,20 @@ const returnUrls =
     cancelUrl: `${base.value}/checkout/top-ups/${topUpId}?cancelled=1`,
   });
 
-function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl): PaymentProvider {
-  if (config.paymentProvider === 'stripe') {
-    if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
-    return new StripeCheckoutProvider({ ...config.stripe, clock });
+function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl): PaymentProvider | undefined {
+  switch (config.paymentProvider) {
+    case 'stripe':
+      if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
+      return new StripeCheckoutProvider({ ...config.stripe, clock });
+    case 'hosted': {
+      // Without HOSTED_CHECKOUT_SECRET: a random key per process, never stored. The checkout signs
+      // and the webhook verifies in the same process (the confirm posts to its own socket).
+      const secret = config.hostedCheckoutSecret ?? randomBytes(32).toString('base64url');
+      return new HostedCheckoutProvider({ secret, clock, checkoutUrl: (sessionId) => `${base.value}/checkout/${sessionId}` });
+    }
+    case undefined:
+      return undefined;
   }
-  // Without HOSTED_CHECKOUT_SECRET: a random key per process, never stored. The checkout signs
-  // and the webhook verifies in the same process (the confirm posts to its own socket).
-  const secret = config.hostedCheckoutSecret ?? randomBytes(32).toString('base64url');
-  return new HostedCheckoutProvider({ secret, clock, checkoutUrl: (sessionId) => `${base.value}/checkout/${sessionId}` });
 }
 
 const bindings = new ContainerModule(({ bind }) => {
@@ -49,7 +54,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(B.topUpRepository).toResolvedValue((db: Database) => new MikroOrmTopUpRepository(db), [SERVER_TOKENS.database]);
   bind(B.paymentProvider).toResolvedValue(paymentProvider, [SERVER_TOKENS.config, K.clock, SERVER_TOKENS.publicBaseUrl]);
   bind(B.startTopUp).toResolvedValue(
-    (topUps: TopUpRepository, provider: PaymentProvider, uow: UnitOfWork, clock: Clock, base: PublicBaseUrl) =>
+    (topUps: TopUpRepository, provider: PaymentProvider | undefined, uow: UnitOfWork, clock: Clock, base: PublicBaseUrl) =>
       new StartTopUp(topUps, provider, uow, clock, returnUrls(base)),
     [B.topUpRepository, B.paymentProvider, K.unitOfWork, K.clock, SERVER_TOKENS.publicBaseUrl],
   );
@@ -62,7 +67,10 @@ const bindings = new ContainerModule(({ bind }) => {
     [B.topUpRepository, K.unitOfWork, K.clock],
   );
   bind(B.receivePaymentWebhook).toResolvedValue(
-    (provider: PaymentProvider, complete: CompleteTopUp, close: CloseTopUp) => new ReceivePaymentWebhook(provider, complete, close),
+    (provider: PaymentProvider | undefined, complete: CompleteTopUp, close: CloseTopUp) => {
+      if (!provider) throw new Error('No payment provider is configured: payment webhooks are not served');
+      return new ReceivePaymentWebhook(provider, complete, close);
+    },
     [B.paymentProvider, B.completeTopUp, B.closeTopUp],
   );
   bind(B.getTopUpStatus).toResolvedValue(
@@ -72,19 +80,23 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(B.getCheckout).toResolvedValue((topUps: TopUpRepository) => new GetCheckout(topUps), [B.topUpRepository]);
 });
 
-function hostedCheckout(container: Container, provider: PaymentProvider) {
+function hostedCheckout(container: Container, provider: PaymentProvider | undefined) {
   if (!(provider instanceof HostedCheckoutProvider)) return undefined;
   const getCheckout = resolve(container, BILLING_TOKENS.getCheckout);
   const base = resolve(container, SERVER_TOKENS.publicBaseUrl);
   return { getCheckout, actions: new HostedCheckoutDesk({ getCheckout, provider, returnUrls: returnUrls(base) }) };
 }
 
-/** Says which provider takes payments; the hosted checkout on PostgreSQL is worth a warning. */
+/** Says which provider takes payments, and why top-ups are refused when none does. */
 async function announceProvider(container: Container): Promise<void> {
   const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
   const logger: Logger = resolve(container, SERVER_TOKENS.logger);
-  if (config.paymentProvider === 'hosted' && config.databaseUrl) {
-    logger.warn({ msg: 'top-ups use the built-in hosted checkout, which credits wallets without taking money; set PAYMENT_PROVIDER=stripe for real payments' });
+  if (!config.paymentProvider) {
+    logger.warn({
+      msg: 'top-ups are off: no payment provider is configured, so POST /api/balance/topup answers 503 payments_not_configured; set PAYMENT_PROVIDER=stripe (with STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET) to take payments',
+    });
+  } else if (config.paymentProvider === 'hosted' && config.databaseUrl) {
+    logger.warn({ msg: 'top-ups use the built-in hosted checkout, which credits wallets without taking money (PAYMENT_PROVIDER=hosted); set PAYMENT_PROVIDER=stripe for real payments' });
   } else {
     logger.info({ msg: 'payment provider', provider: config.paymentProvider });
   }
@@ -98,7 +110,7 @@ export const paymentsServerModule: ServerModule = {
     const provider = resolve(container, BILLING_TOKENS.paymentProvider);
     return [
       ...topUpRoutes({ startTopUp: resolve(container, BILLING_TOKENS.startTopUp) }),
-      ...paymentWebhookRoutes({ provider: provider.name, receivePaymentWebhook: resolve(container, BILLING_TOKENS.receivePaymentWebhook) }),
+      ...(provider ? paymentWebhookRoutes({ provider: provider.name, receivePaymentWebhook: resolve(container, BILLING_TOKENS.receivePaymentWebhook) }) : []),
       ...checkoutPageRoutes({ getTopUpStatus: resolve(container, BILLING_TOKENS.getTopUpStatus), hosted: hostedCheckout(container, provider) }),
     ];
   },

@@ -28,4 +28,24 @@ export const invalidWebhook = (reason: InvalidWebhookError['reason'], message: s
   message,
 });
 
-export type TopUpError = PaymentProviderError | InvalidWebhookError;
+/** No payment provider is configured (a production install without PAYMENT_PROVIDER): not the caller's fault. */
+export interface PaymentsNotConfiguredError extends DomainError {
+  readonly type: 'payments_not_configured';
+}
+
+/** Top-ups move real money into the live wallet; a test key's traffic never spends any (docs/payments.md). */
+export interface LiveKeyRequiredError extends DomainError {
+  readonly type: 'live_key_required';
+}
+
+export const paymentsNotConfigured = (): PaymentsNotConfiguredError => ({
+  type: 'payments_not_configured',
+  message: 'Top-ups are not available: the operator has not configured a payment provider',
+});
+
+export const liveKeyRequired = (): LiveKeyRequiredError => ({
+  type: 'live_key_required',
+  message: 'Top-ups move real money into the live wallet: use a live key (svc_live_...); test traffic is never charged',
+});
+
+export type TopUpError = PaymentProviderError | InvalidWebhookError | PaymentsNotConfiguredError | LiveKeyRequiredError;
