@@ -33,13 +33,27 @@ const INIT = `window.ui = SwaggerUIBundle({
   url: '/openapi.json',
   dom_id: '#explorer',
   deepLinking: true,
-  persistAuthorization: true,
+  // Pasted keys stay in the page's memory only, never in the browser's storage.
+  persistAuthorization: false,
   presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
   layout: 'StandaloneLayout'
 });`;
 
+/**
+ * The explorer runs only our own scripts and is never framed (it holds pasted keys); swagger-ui
+ * styles elements inline and shows data: images.
+ */
+const SECURITY_HEADERS = {
+  'Content-Security-Policy':
+    "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
 /** The interactive explorer, served from the local swagger-ui-dist package (no CDN). */
 export async function serveApiDocs(ctx: Context, asset: string | undefined): Promise<boolean> {
+  ctx.set(SECURITY_HEADERS);
   if (asset === undefined) {
     ctx.type = 'text/html; charset=utf-8';
     ctx.body = PAGE;
@@ -50,8 +64,8 @@ export async function serveApiDocs(ctx: Context, asset: string | undefined): Pro
     ctx.body = INIT;
     return true;
   }
-  const type = ASSETS[asset];
-  if (!type) return false;
+  if (!Object.hasOwn(ASSETS, asset)) return false;
+  const type = ASSETS[asset]!;
   ctx.type = type;
   ctx.set('Cache-Control', 'public, max-age=86400');
   ctx.body = await readFile(join(assetsDir, asset));

@@ -3,7 +3,8 @@ import type { Principal } from '@tuma/accounts';
 import type { ResultAsync } from '@tuma/kernel';
 import Koa, { type Context } from 'koa';
 import { z } from 'zod';
-import { HttpError } from './http-error.ts';
+import { HttpError, MAX_ERROR_DETAILS } from './http-error.ts';
+import { unstorableFields } from './storable-text.ts';
 import { toHttpError, type AppError } from './domain-error-status.ts';
 import { errorHandler, jsonBody, notFoundAndMethodNotAllowed, requestId, type HttpLogger } from './middleware.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -46,9 +47,20 @@ async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppO
   return principal.value;
 }
 
+/** One rule for every route: text that cannot be stored is refused before any schema or handler sees it. */
+function refuseUnstorableText(ctx: Context): void {
+  const details = [
+    ...unstorableFields(ctx.params, 'path', MAX_ERROR_DETAILS),
+    ...unstorableFields(ctx.query, 'query', MAX_ERROR_DETAILS),
+    ...unstorableFields(ctx.state.body, 'body', MAX_ERROR_DETAILS),
+  ];
+  if (details.length > 0) throw new HttpError(422, 'validation_error', 'Request validation failed', details);
+}
+
 function mount(router: Router, route: RouteDefinition, options: HttpAppOptions, mounted: MountedRoute[]): void {
   const handle = async (ctx: Context) => {
     const principal = await authorize(ctx, route, options);
+    refuseUnstorableText(ctx);
     const skipped: Parsed<undefined> = { ok: true, value: undefined };
     const bodyPart: Parsed<unknown> =
       route.body && ctx.state.body === undefined

@@ -5,6 +5,18 @@ export interface ErrorDetail extends FieldIssue {
   readonly in?: 'body' | 'query' | 'path' | 'header';
 }
 
+/** At most this many details in an answer: a huge bad request must not produce a huger error body. */
+export const MAX_ERROR_DETAILS = 100;
+/** Longest path or message of one detail (messages may quote the input). */
+const MAX_DETAIL_TEXT = 200;
+
+const clip = (text: string): string => ([...text].length > MAX_DETAIL_TEXT ? `${[...text].slice(0, MAX_DETAIL_TEXT - 1).join('')}…` : text);
+
+const boundedDetails = (details: readonly ErrorDetail[]): Record<string, unknown> => ({
+  details: details.slice(0, MAX_ERROR_DETAILS).map((detail) => ({ ...detail, path: clip(detail.path), message: clip(detail.message) })),
+  ...(details.length > MAX_ERROR_DETAILS ? { details_omitted: details.length - MAX_ERROR_DETAILS } : {}),
+});
+
 /** An error the HTTP layer answers with as is: status, machine code, message and optional details. */
 export class HttpError extends Error {
   constructor(
@@ -24,7 +36,7 @@ export class HttpError extends Error {
 
   toBody(): Record<string, unknown> {
     return {
-      error: { code: this.code, message: this.message, ...(this.details ? { details: this.details } : {}), ...this.extra },
+      error: { code: this.code, message: this.message, ...(this.details ? boundedDetails(this.details) : {}), ...this.extra },
       ...this.topLevel,
     };
   }
