@@ -221,4 +221,16 @@ describe('sending (in-memory world)', () => {
     expect(w.live.submissions).to.have.length(0);
     expect((await w.cancel.cancelBatch(ACCOUNT, accepted.batch.id))._unsafeUnwrap().cancelled).to.equal(0);
   });
+
+  it('refuses texts no column can hold (NUL, lone surrogates) in sends and rendered bulk members, before charging anything', async () => {
+    const w = await sendingWorld();
+    await w.fund('5');
+    const single = (await w.send.execute({ sender: LIVE, to: KE, text: 'Hi \u0000', scheduleMode: 'now' }))._unsafeUnwrapErr();
+    expect(single.type === 'validation_error' && single.details.map((d) => d.path)).to.deep.equal(['text']);
+    const recipients = [{ to: '+254711000001', name: 'Amina', vars: { code: '1' } }, { to: '+254711000002', name: '\udc00', vars: { code: '2' } }, { to: '+254711000003', vars: { code: 'x\ud800' } }];
+    const bulk = (await w.sendBulk.execute({ sender: LIVE, recipients, text: 'Hi {{name}} {{code}}', scheduleMode: 'now' }))._unsafeUnwrapErr();
+    expect(bulk.type === 'validation_error' && bulk.details.map((d) => d.path)).to.deep.equal(['recipients.1', 'recipients.2']);
+    expect(await w.balance()).to.equal('5.000000');
+    expect(w.jobs.jobs()).to.have.length(0);
+  });
 });

@@ -1,18 +1,13 @@
+import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '@tuma/kernel';
 import type { ErrorDetail } from './http-error.ts';
 
 type Location = NonNullable<ErrorDetail['in']>;
 
-/**
- * What no text column can hold: NUL, and a UTF-16 surrogate without its pair (no UTF-8 form).
- * Refused at the door, for every route, so no handler, job or query meets one later.
- */
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
-
-const VALUE_MESSAGE = 'Contains a NUL character or an unpaired UTF-16 surrogate, which text cannot hold';
 const KEY_MESSAGE = 'Has a field name containing a NUL character or an unpaired UTF-16 surrogate';
 
 /**
- * Every field of a request part (parsed JSON, query, path params or a raw text body) whose value
+ * Text that cannot be stored is refused at the door, for every route, so no handler, job or query
+ * meets it later. Every field of a request part (parsed JSON, query, path params or a raw text body) whose value
  * or name cannot be stored, up to `limit`. Walks without recursion: nesting depth is the client's choice.
  */
 export function unstorableFields(value: unknown, location: Location, limit: number): ErrorDetail[] {
@@ -21,10 +16,10 @@ export function unstorableFields(value: unknown, location: Location, limit: numb
   for (let next = 0; next < queue.length && found.length < limit; next += 1) {
     const [current, path] = queue[next]!;
     if (typeof current === 'string') {
-      if (UNSTORABLE.test(current)) found.push({ path, message: VALUE_MESSAGE, in: location });
+      if (!isStorableText(current)) found.push({ path, message: UNSTORABLE_TEXT_MESSAGE, in: location });
     } else if (current !== null && typeof current === 'object') {
       for (const [key, child] of Object.entries(current)) {
-        if (UNSTORABLE.test(key)) found.push({ path, message: KEY_MESSAGE, in: location });
+        if (!isStorableText(key)) found.push({ path, message: KEY_MESSAGE, in: location });
         else queue.push([child, path === '' ? key : `${path}.${key}`]);
       }
     }

@@ -1,5 +1,5 @@
 import { priceMessage, sumCosts, type FxRates, type Price } from '@tuma/billing';
-import { err, ok, parseCurrencyCode, validationError, type CurrencyCode, type FieldIssue, type Money, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
+import { err, isStorableText, ok, parseCurrencyCode, UNSTORABLE_TEXT_MESSAGE, validationError, type CurrencyCode, type FieldIssue, type Money, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
 import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
 import type { Route } from '../../domain/catalogue/route.model.ts';
 import type { ContactSource } from '../../domain/contacts/contact-source.port.ts';
@@ -182,6 +182,11 @@ export class PlanBulkSend {
     for (const { candidate, route, rate } of routed) {
       const vars = { ...candidate.vars, name: candidate.name ?? '', phone: candidate.phone };
       const rendered = renderTemplate(text, vars);
+      // A text no column can hold would be charged and then never written (an embedder skips the HTTP door).
+      if (!isStorableText(rendered.text)) {
+        if (missing.length < MAX_ISSUES) missing.push({ path: candidate.path, message: `${UNSTORABLE_TEXT_MESSAGE} (rendered for ${candidate.phone})` });
+        continue;
+      }
       if (rendered.missing.length > 0) {
         if (missing.length < MAX_ISSUES) {
           const names = rendered.missing.join(', ');
@@ -206,7 +211,7 @@ export class PlanBulkSend {
         price,
       });
     }
-    if (missing.length > 0) return err(validationError(missing, 'Some recipients have no value for placeholders of the text'));
+    if (missing.length > 0) return err(validationError(missing, 'Some recipients have no value for placeholders of the text, or a text that cannot be stored'));
     return ok(members);
   }
 }

@@ -2,6 +2,8 @@ import { priceMessage, type FxRateMissingError, type FxRates, type InsufficientB
 import {
   err,
   errAsync,
+  fieldError,
+  isStorableText,
   Money,
   ok,
   newId,
@@ -13,6 +15,7 @@ import {
   type Result,
   type UnitOfWork,
   type ValidationError,
+  UNSTORABLE_TEXT_MESSAGE,
 } from '@tuma/kernel';
 import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
@@ -98,6 +101,7 @@ export class SendMessage {
     if (phone.isErr()) return errAsync(phone.error);
     const due = dueTime(input.scheduleMode, input.scheduledAt, now);
     if (due.isErr()) return errAsync(due.error);
+    if (!isStorableText(input.text)) return errAsync(fieldError('text', UNSTORABLE_TEXT_MESSAGE));
     const segmented = segmentMessage(input.text, { maxSegments: this.maxSegments });
     if (segmented.overSegmentCap) return errAsync(messageTooLong('text', segmented.segments, segmented.maxSegments));
     const walletCurrency = parseCurrencyCode(input.sender.walletCurrency);
