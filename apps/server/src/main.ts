@@ -1,3 +1,4 @@
+import { DataDirInUseError } from '@tuma/mikro-orm-adapter';
 import { ConfigError, loadConfig } from './config.ts';
 import { jsonLogger } from './logger.ts';
 import { TumaServer } from './tuma-server.ts';
@@ -14,7 +15,11 @@ try {
 
 const logger = jsonLogger(config.logLevel);
 const server = new TumaServer(config, logger);
-const started = await server.start();
+const started = await server.start().catch((error: unknown) => {
+  if (!(error instanceof DataDirInUseError)) throw error;
+  console.error(`${error.message}.\nOne process at a time opens an embedded database: stop that one first, or give this one another TUMA_DATA_DIR.`);
+  process.exit(1);
+});
 printWelcome(config, started);
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

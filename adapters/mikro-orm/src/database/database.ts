@@ -4,6 +4,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { CompiledQuery, type Kysely } from 'kysely';
 import { ENTITIES } from '../entities/index.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
+import { DataDirLock } from './data-dir-lock.ts';
 import { PgliteDialect } from './pglite-kysely-dialect.ts';
 import { SerializedPglite } from './serialized-pglite.ts';
 
@@ -33,9 +34,21 @@ export class Database {
     readonly kind: DatabaseKind,
     readonly url: string | undefined,
     private readonly embedded: SerializedPglite | undefined,
+    private readonly lock: DataDirLock | undefined,
   ) {}
 
+  /** Throws DataDirInUseError when another process has the embedded data directory open. */
   static async open(config: DatabaseConfig): Promise<Database> {
+    const lock = config.url || config.dataDir === 'memory://' ? undefined : DataDirLock.acquire(config.dataDir);
+    try {
+      return await Database.connect(config, lock);
+    } catch (error) {
+      lock?.release();
+      throw error;
+    }
+  }
+
+  private static async connect(config: DatabaseConfig, lock: DataDirLock | undefined): Promise<Database> {
     const embedded = config.url ? undefined : await SerializedPglite.open(config.dataDir);
     const orm = await MikroORM.init({
       entities: ENTITIES,
@@ -47,7 +60,7 @@ export class Database {
       debug: config.debug ?? false,
       allowGlobalContext: false,
     });
-    return new Database(orm, embedded ? 'pglite' : 'postgresql', config.url, embedded);
+    return new Database(orm, embedded ? 'pglite' : 'postgresql', config.url, embedded, lock);
   }
 
   async migrate(): Promise<void> {
@@ -97,5 +110,6 @@ export class Database {
   async close(): Promise<void> {
     await this.orm.close(true);
     await this.embedded?.close();
+    this.lock?.release();
   }
 }
