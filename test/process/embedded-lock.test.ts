@@ -74,6 +74,10 @@ describe('embedded database: one process per data directory', function () {
     const key = cli(dataDir, 'keys:create', '--account', account.id, '--environment', 'live', '--json');
     expect(key.code, key.err).to.equal(0);
     expect(JSON.parse(key.out).key).to.match(/^svc_live_/);
+    const listed = cli(dataDir, 'accounts:list', '--json');
+    const emails = (JSON.parse(listed.out).accounts as { email: string }[]).map((a) => a.email);
+    expect(emails).to.include.members(['kept@example.com', 'after@example.com']);
+    expect(emails).to.not.include('lost@example.com');
   });
 
   it('takes over the lock of a process that died without releasing it', () => {

@@ -13,9 +13,11 @@ Usage: npm run cli -- <command> [options] [--json]
 
 Commands:
   accounts:create     --email <email> [--wallet-currency <ISO 4217>]
+  accounts:list       [--search <part of the email, or an account id>] [--page <n>]   (100 per page, newest first, with balances)
   accounts:suspend    --account <account id>
   accounts:unsuspend  --account <account id>
   keys:create         --account <account id> --environment <live|test> [--scopes send,query,...] [--name <name>]
+                      (prints the new key once: how to get keys again when the printed ones are lost)
   keys:revoke         --key <key id>
   fx:set              --from <ISO 4217> --to <ISO 4217> --rate <decimal>   (1 from = rate to)
   fx:list
@@ -24,6 +26,8 @@ ${SENDER_ID_USAGE}
 
 Uses DATABASE_URL (PostgreSQL) or, without it, the embedded database in TUMA_DATA_DIR
 (stop the server first: the embedded database allows one process at a time).`;
+
+const ACCOUNT_LIST_LIMIT = 100;
 
 export interface CliIo {
   readonly out: (text: string) => void;
@@ -89,6 +93,7 @@ export async function runCli(
         reason: { type: 'string' },
         status: { type: 'string' },
         page: { type: 'string' },
+        search: { type: 'string' },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', default: false },
       },
@@ -160,6 +165,24 @@ export async function runCli(
             }),
             fxRateView,
           );
+        case 'accounts:list': {
+          const page = values.page === undefined ? 0 : parsePage(values.page);
+          if (page === undefined) throw new UsageError('--page must be a whole number (0 is the first page)');
+          const { rows, total } = await resolve(container, BILLING_TOKENS.balanceReports).list({ page, limit: ACCOUNT_LIST_LIMIT, search: values.search ?? '' });
+          const accounts = rows.map((row) => ({
+            id: row.accountId,
+            email: row.email,
+            status: row.status,
+            currency: row.currency,
+            balance: row.balance?.toDecimalString() ?? null,
+          }));
+          io.out(
+            values.json
+              ? JSON.stringify({ accounts, total, page })
+              : accounts.map((a) => `${a.id}  ${a.email}  ${a.status}  ${a.balance === null ? 'no wallet' : `${a.balance} ${a.currency}`}`).join('\n'),
+          );
+          return 0;
+        }
         case 'fx:list': {
           const rates = (await resolve(container, BILLING_TOKENS.listFxRates).execute()).unwrapOr([]).map(fxRateView);
           io.out(values.json ? JSON.stringify({ rates }) : rates.map((r) => `${r.from} -> ${r.to}  ${r.rate}  (${r.updated_at}, ${r.updated_by ?? 'unknown'})`).join('\n'));

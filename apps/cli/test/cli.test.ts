@@ -18,6 +18,17 @@ describe(`operator CLI on ${databaseKind()}`, () => {
 
   beforeEach(async () => truncateAll(await testDatabase()));
 
+  it('lists accounts newest first with their balances, and finds one by part of its email', async () => {
+    for (const email of ['first@example.com', 'second@shop.example']) expect((await cli('accounts:create', '--email', email, '--json')).code).to.equal(0);
+    const all = JSON.parse((await cli('accounts:list', '--json')).out);
+    expect(all.accounts.map((a: { email: string }) => a.email)).to.include.members(['first@example.com', 'second@shop.example']);
+    expect(all.accounts[0]).to.include.keys('id', 'email', 'status', 'currency', 'balance');
+    const found = JSON.parse((await cli('accounts:list', '--search', 'shop', '--json')).out);
+    expect(found.accounts.map((a: { email: string }) => a.email)).to.deep.equal(['second@shop.example']);
+    expect((await cli('accounts:list', '--search', 'shop')).out).to.match(/^acc_\S+  second@shop\.example  active  /);
+    expect((await cli('accounts:list', '--page', 'x')).code).to.equal(2);
+  });
+
   it('creates an account, issues a key, suspends and unsuspends, with --json output', async () => {
     const created = await cli('accounts:create', '--email', 'ops@example.com', '--wallet-currency', 'kes', '--json');
     expect(created.code).to.equal(0);
