@@ -120,7 +120,8 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
       ok(await api.request('POST', '/api/opt-outs', { key, body: { phone: '+254700111222' } }), 201);
       const before = await balance();
       const sent = ok(await send({ to: '+254700111222', text: 'You should not get this' }));
-      expect(sent).to.include({ status: 'rejected', cost: 0, route_cost: 0 });
+      expect(sent).to.include({ status: 'rejected', cost: 0, route_cost: 0, error_code: 'opted_out' });
+      expect(sent.reason).to.match(/opted out/);
       expect(await balance()).to.equal(before);
       const stored = ok(await get(`/api/messages/${sent.id}`));
       expect(stored).to.include({ status: 'rejected', error_code: 'opted_out', cost: 0 });

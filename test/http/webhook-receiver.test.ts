@@ -14,7 +14,7 @@ describe(`The local webhook receiver (scripts/webhook-receiver.ts) on ${database
   after(() => api.stop());
 
   it('receives the sample DLR and MO of POST /api/webhooks/test and tells a right signing secret from a wrong one', async () => {
-    const key = api.started.demo!.testKey;
+    const key = api.started.demo!.liveKey;
     const secret = (await api.request('GET', '/api/webhooks', { key })).body.signing_secret as string;
     const events: ReceivedEvent[] = [];
     const right = await startWebhookReceiver({ port: 0, secret, onEvent: (event) => events.push(event) });

@@ -22,6 +22,7 @@ async function fixture(rates: [string, string, string][] = [['USD', 'KES', '129.
 
 const input = (to: string[], overrides: Partial<QuotePriceInput> = {}): QuotePriceInput => ({
   accountId: 'acc_1',
+  environment: 'live',
   walletCurrency: 'USD',
   to,
   text: 'Hello from Tuma',
@@ -139,6 +140,14 @@ describe('QuotePrice', () => {
     expect(short.walletBalance?.toString()).to.equal('0.009927 USD');
     const noWallets = new QuotePrice(new InMemoryCatalogue(), (await fixture()).fxRates, new InMemoryWalletBalances());
     expect((await noWallets.execute(input([KE])))._unsafeUnwrap().affordable).to.equal(null);
+  });
+
+  it('quotes test keys the live price but calls it affordable whatever the balance: test sends are never charged', async () => {
+    const { quote, balances } = await fixture();
+    expect((await quote.execute(input([KE, NG], { environment: 'test' })))._unsafeUnwrap().affordable).to.equal(true);
+    balances.setBalance('acc_1', Money.parse('0.000001', 'USD')._unsafeUnwrap());
+    const q = (await quote.execute(input([KE, NG], { environment: 'test' })))._unsafeUnwrap();
+    expect([q.affordable, q.totalCost.isPositive()]).to.deep.equal([true, true]);
   });
 });
 

@@ -173,7 +173,7 @@ describe('sending (in-memory world)', () => {
     const optedOut = (await w.send.execute({ sender: LIVE, to: '+254733000222', text: 'stop', scheduleMode: 'now' }))._unsafeUnwrap().message;
     const later = new Date(w.clock.now().getTime() + 3_600_000);
     const cancelled = (await w.send.execute({ sender: LIVE, to: '+254744000333', text: 'later', scheduleMode: 'scheduled', scheduledAt: later }))._unsafeUnwrap().message;
-    (await w.cancel.cancelMessage(ACCOUNT, cancelled.id))._unsafeUnwrap();
+    (await w.cancel.cancelMessage(LIVE, cancelled.id))._unsafeUnwrap();
     expect(types()).to.deep.equal([
       `${ok.id}:message.submitted`,
       `${ok.id}:message.delivered`,
@@ -212,14 +212,14 @@ describe('sending (in-memory world)', () => {
     const at = new Date(w.clock.now().getTime() + 60 * 60_000);
     const accepted = (await w.sendBulk.execute({ sender: LIVE, recipients, text: 'later', scheduleMode: 'scheduled', scheduledAt: at }))._unsafeUnwrap();
     expect(await w.balance()).to.equal((5 - accepted.batch.cost.toNumber()).toFixed(6));
-    const cancelled = (await w.cancel.cancelBatch(ACCOUNT, accepted.batch.id))._unsafeUnwrap();
+    const cancelled = (await w.cancel.cancelBatch(LIVE, accepted.batch.id))._unsafeUnwrap();
     expect(cancelled.cancelled).to.equal(3);
     expect(cancelled.refunded.toDecimalString()).to.equal(accepted.batch.cost.toDecimalString());
     expect(await w.balance()).to.equal('5.000000');
     w.clock.advance(60 * 60_000);
     await w.jobs.runDue();
     expect(w.live.submissions).to.have.length(0);
-    expect((await w.cancel.cancelBatch(ACCOUNT, accepted.batch.id))._unsafeUnwrap().cancelled).to.equal(0);
+    expect((await w.cancel.cancelBatch(LIVE, accepted.batch.id))._unsafeUnwrap().cancelled).to.equal(0);
   });
 
   it('refuses texts no column can hold (NUL, lone surrogates) in sends and rendered bulk members, before charging anything', async () => {

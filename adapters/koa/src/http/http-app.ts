@@ -44,6 +44,9 @@ async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppO
       message: `This key lacks the scope for this operation (needs one of: ${required.join(', ')})`,
     });
   }
+  if (route.access.liveKeysOnly && principal.value.apiKey.environment !== 'live') {
+    throw new HttpError(403, 'live_key_required', 'This operation reads or changes live data: use a live key (svc_live_...)');
+  }
   return principal.value;
 }
 

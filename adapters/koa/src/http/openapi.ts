@@ -71,7 +71,11 @@ function operation(route: RouteDefinition): JsonSchema {
   }
   if (secured) {
     responses['401'] ??= errorResponse('Missing or invalid API key');
-    responses['403'] ??= errorResponse('Key lacks the scope, or the account is suspended');
+    responses['403'] ??= errorResponse(
+      'liveKeysOnly' in route.access && route.access.liveKeysOnly
+        ? 'Key lacks the scope, is a test key (live_key_required), or the account is suspended'
+        : 'Key lacks the scope, or the account is suspended',
+    );
   }
   if (route.body || route.query || route.params) responses['422'] ??= errorResponse('Validation error, naming each field');
   if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
@@ -83,6 +87,7 @@ function operation(route: RouteDefinition): JsonSchema {
     tags: [route.tag],
     security: secured ? [{ bearerAuth: [] }] : [],
     ...(secured && 'anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
+    ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
     ...(route.body ? { requestBody: requestBody(route.body, route.rawBody) } : {}),
     responses,

@@ -20,6 +20,8 @@ export const sendResponseSchema = z.object({
   route: z.string(),
   balance_after: number.nullable(),
   scheduled_at: nullableString,
+  error_code: z.string().optional().describe('Only when `rejected`: why (`opted_out`)'),
+  reason: z.string().optional().describe('Only when `rejected`: the same in words'),
 });
 
 export function sendResponseView(sent: SentMessage): z.infer<typeof sendResponseSchema> {
@@ -39,6 +41,9 @@ export function sendResponseView(sent: SentMessage): z.infer<typeof sendResponse
     route: message.routeCode,
     balance_after: sent.balanceAfter?.toNumber() ?? null,
     scheduled_at: iso(message.scheduledAt),
+    ...(rejected && message.delivery.errorCode
+      ? { error_code: message.delivery.errorCode, reason: DELIVERY_ERROR_CODES[message.delivery.errorCode].description }
+      : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import {
   type GetBatch,
   type GetMessage,
   type GetMessageStatuses,
+  type KeyScope,
   type ListMessages,
   type SendBulk,
   type Sender,
@@ -57,6 +58,8 @@ const senderOf = (principal: Principal): Sender => ({
   environment: principal.apiKey.environment,
   walletCurrency: principal.account.walletCurrency,
 });
+
+const keyScope = (principal: Principal): KeyScope => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-11-21T10:00:00Z)' }).transform((value) => new Date(value));
 const isoBound = z
@@ -192,6 +195,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         const account = principal!.account;
         const precheck = await useCases.bulkPrecheck.execute({
           accountId: account.id,
+          environment: principal!.apiKey.environment,
           walletCurrency: account.walletCurrency,
           recipients: body.recipients,
           contactListIds: body.contact_list_ids,
@@ -248,7 +252,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'One item per id; unknown ids are `not_found`', schema: z.object({ messages: z.array(statusItemSchema) }) } },
       handler: async ({ query, principal }) => {
-        const lookup = unwrap(await useCases.getMessageStatuses.execute(principal!.account.id, query.ids));
+        const lookup = unwrap(await useCases.getMessageStatuses.execute(keyScope(principal!), query.ids));
         return json(200, { messages: statusItemsView(lookup) });
       },
     }),
@@ -265,7 +269,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'The batch', schema: batchSchema }, 404: { description: 'No messages in such a batch of the account' } },
       handler: async ({ params, query, principal }) => {
-        const view = unwrap(await useCases.getBatch.execute(principal!.account.id, params.batch_id, query.page, query.limit));
+        const view = unwrap(await useCases.getBatch.execute(keyScope(principal!), params.batch_id, query.page, query.limit));
         return json(200, batchView(view));
       },
     }),
@@ -281,7 +285,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'No such batch of the account' },
       },
       handler: async ({ params, principal }) => {
-        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(principal!.account.id, params.batch_id));
+        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(keyScope(principal!), params.batch_id));
         return json(200, { batch_id: cancelled.batchId, cancelled: cancelled.cancelled, refunded: cancelled.refunded.toNumber(), currency: cancelled.refunded.currency });
       },
     }),
@@ -293,7 +297,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       access: READ,
       params: messageId,
       responses: { 200: { description: 'The message', schema: messageSchema }, 404: { description: 'No such message of the account' } },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(principal!.account.id, params.id)), false)),
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(keyScope(principal!), params.id)), false)),
     }),
     defineRoute({
       method: 'post',
@@ -307,7 +311,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'No such message of the account' },
         409: { description: 'Already handed to the carrier, or final' },
       },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(principal!.account.id, params.id)), false)),
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(keyScope(principal!), params.id)), false)),
     }),
   ];
 }

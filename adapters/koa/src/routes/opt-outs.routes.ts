@@ -34,8 +34,9 @@ export const optOutView = (optOut: OptOut): z.infer<typeof optOutSchema> => ({
   created_at: optOut.createdAt.toISOString(),
 });
 
-const READ = { anyScope: ['query', 'send'] } as const;
-const WRITE = { anyScope: ['send'] } as const;
+/** The opt-out list is real people's consent for live sends: live keys only (docs/decisions.md). */
+const READ = { anyScope: ['query', 'send'], liveKeysOnly: true } as const;
+const WRITE = { anyScope: ['send'], liveKeysOnly: true } as const;
 const INVALID_NUMBER = { description: 'invalid_phone_number: not a number in international format (details name the field)' };
 
 /** The account's opt-out (STOP) list: `GET/POST /api/opt-outs`, `DELETE /api/opt-outs/{phone}`. */

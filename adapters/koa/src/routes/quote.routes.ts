@@ -95,6 +95,7 @@ export function quoteRoutes(useCases: QuoteUseCases): RouteDefinition[] {
         const quote = unwrap(
           await useCases.quotePrice.execute({
             accountId: account.id,
+            environment: principal!.apiKey.environment,
             walletCurrency: account.walletCurrency,
             to: typeof body.to === 'string' ? [body.to] : body.to,
             text: body.text,

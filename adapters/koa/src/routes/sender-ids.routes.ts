@@ -25,7 +25,8 @@ const requestBody = z.strictObject({
 });
 
 const READ = { anyScope: ['query', 'send'] } as const;
-const WRITE = { anyScope: ['send'] } as const;
+/** A request's approval charges the live wallet: live keys only. */
+const WRITE = { anyScope: ['send'], liveKeysOnly: true } as const;
 
 /** The caller's sender IDs: `GET /api/sender-ids` and `POST /api/sender-ids` (a registration request). */
 export function senderIdRoutes(useCases: SenderIdUseCases): RouteDefinition[] {

@@ -25,7 +25,8 @@ export interface WebhookUseCases {
   readonly redeliverWebhook: RedeliverWebhook;
 }
 
-const ACCESS = { anyScope: ['webhooks'] } as const;
+/** Settings, secret and deliveries log of the account's live webhooks: live keys only (docs/webhooks.md, "Test keys"). */
+const ACCESS = { anyScope: ['webhooks'], liveKeysOnly: true } as const;
 const TAG = 'Webhooks';
 
 const url = z

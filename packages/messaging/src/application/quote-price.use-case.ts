@@ -31,6 +31,8 @@ import { RouteRateCache } from './sending/route-rate-cache.ts';
 export interface QuotePriceInput {
   /** Whose wallet the quote is for. */
   readonly accountId: string;
+  /** The caller's key: test sends are never charged, so they are always affordable. */
+  readonly environment: 'live' | 'test';
   readonly walletCurrency: string;
   /** Recipients as given (1 to 1000), in any format: invalid ones are quoted as unroutable. */
   readonly to: readonly string[];
@@ -79,7 +81,7 @@ export interface PriceQuote {
   readonly unroutable: readonly string[];
   /** The exact sum of the routable recipients' wallet costs. */
   readonly totalCost: Money;
-  /** balance >= total; null without a wallet. */
+  /** balance >= total; null without a wallet; always true for test keys (never charged). */
   readonly affordable: boolean | null;
 }
 
@@ -165,7 +167,7 @@ export class QuotePrice {
       routableCount: recipients.filter((r) => r.routable).length,
       unroutable: recipients.filter((r) => !r.routable).map((r) => r.input),
       totalCost,
-      affordable: walletBalance === null ? null : walletBalance.compare(totalCost) >= 0,
+      affordable: input.environment === 'test' ? true : walletBalance === null ? null : walletBalance.compare(totalCost) >= 0,
     };
   }
 }

@@ -1,6 +1,7 @@
 import { checkLimit, err, notFound, ok, ResultAsync, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
 import type { BatchRepository } from '../../domain/messages/message-batch.ts';
 import type { BatchTotals, MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import { inScope, type KeyScope } from '../../domain/messages/key-scope.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 
 export const BATCH_PAGE_MAX_LIMIT = 200;
@@ -25,13 +26,14 @@ export class GetBatch {
     private readonly batches: BatchRepository,
   ) {}
 
-  execute(accountId: string, batchId: string, page: number, limit: number): ResultAsync<BatchView, NotFoundError | ValidationError> {
+  execute(scope: KeyScope, batchId: string, page: number, limit: number): ResultAsync<BatchView, NotFoundError | ValidationError> {
     return new ResultAsync(
       (async (): Promise<Result<BatchView, NotFoundError | ValidationError>> => {
         const checked = checkLimit(limit, BATCH_PAGE_MAX_LIMIT);
         if (checked.isErr()) return err(checked.error);
+        const { accountId } = scope;
         const batch = await this.batches.find(accountId, batchId);
-        if (!batch) return err(notFound('batch', batchId));
+        if (!batch || !inScope(scope, batch)) return err(notFound('batch', batchId));
         const written = await this.messages.batchTotals(accountId, batchId);
         const kept = batch.total - written.total;
         const counts = kept > 0 ? { ...written.counts, queued: (written.counts.queued ?? 0) + kept } : written.counts;

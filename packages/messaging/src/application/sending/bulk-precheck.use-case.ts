@@ -25,6 +25,7 @@ export interface BulkPrecheck {
   /** Null when the account has no wallet yet. */
   readonly walletBalance: Money | null;
   readonly balanceAfter: Money | null;
+  /** Always true for test keys: their sends are never charged. */
   readonly sufficientBalance: boolean;
   readonly breakdown: readonly CountryBreakdown[];
   readonly unroutable: readonly UnroutableSample[];
@@ -39,20 +40,22 @@ export class BulkPrecheckUseCase {
     private readonly balances: WalletBalances,
   ) {}
 
-  async execute(input: BulkAudienceInput): Promise<Result<BulkPrecheck, BulkPlanError>> {
+  /** `environment`: the caller's key; a test send would charge nothing, so its balance after is the balance. */
+  async execute(input: BulkAudienceInput & { readonly environment: 'live' | 'test' }): Promise<Result<BulkPrecheck, BulkPlanError>> {
     const planned = await this.plan.execute(input);
     if (planned.isErr()) return err(planned.error);
     const plan = planned.value;
     const balance = (await this.balances.balanceOf(input.accountId)) ?? null;
     const available = balance ?? Money.zero(plan.walletCurrency);
+    const charged = input.environment === 'live';
     return ok({
       totalContacts: plan.members.length,
       totalSegments: plan.totalSegments,
       totalCost: plan.totalCost,
       walletCurrency: plan.walletCurrency,
       walletBalance: balance,
-      balanceAfter: balance === null ? null : balance.subtract(plan.totalCost),
-      sufficientBalance: available.compare(plan.totalCost) >= 0,
+      balanceAfter: balance === null ? null : charged ? balance.subtract(plan.totalCost) : balance,
+      sufficientBalance: !charged || available.compare(plan.totalCost) >= 0,
       breakdown: breakdownByCountry(plan),
       unroutable: plan.unroutable.slice(0, UNROUTABLE_SAMPLES),
       unroutableCount: plan.unroutable.length,

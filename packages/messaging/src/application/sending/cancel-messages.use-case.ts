@@ -5,6 +5,7 @@ import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
 import type { BatchRepository } from '../../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import { inScope, type KeyScope } from '../../domain/messages/key-scope.ts';
 import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { notCancellable, type NotCancellableError } from '../../domain/messages/send-errors.ts';
 import { refundMessage } from './refund-message.ts';
@@ -34,11 +35,11 @@ export class CancelMessages {
     private readonly clock: Clock,
   ) {}
 
-  cancelMessage(accountId: string, id: string): ResultAsync<OutboundMessage, NotFoundError | NotCancellableError> {
+  cancelMessage(scope: KeyScope, id: string): ResultAsync<OutboundMessage, NotFoundError | NotCancellableError> {
     return this.unitOfWork.run(() =>
       new ResultAsync(
         (async (): Promise<Result<OutboundMessage, NotFoundError | NotCancellableError>> => {
-          const [message] = (await this.messages.lockByIds([id])).filter((m) => m.accountId === accountId);
+          const [message] = (await this.messages.lockByIds([id])).filter((m) => inScope(scope, m));
           if (!message) return err(notFound('message', id));
           if (message.delivery.status !== 'queued') return err(notCancellable(message.delivery.status));
           const cancelled = this.cancel(message);
@@ -50,12 +51,13 @@ export class CancelMessages {
     );
   }
 
-  cancelBatch(accountId: string, batchId: string): ResultAsync<CancelledBatch, NotFoundError> {
+  cancelBatch(scope: KeyScope, batchId: string): ResultAsync<CancelledBatch, NotFoundError> {
     return this.unitOfWork.run(() =>
       new ResultAsync(
         (async (): Promise<Result<CancelledBatch, NotFoundError>> => {
+          const { accountId } = scope;
           const batch = await this.batches.find(accountId, batchId);
-          if (!batch) return err(notFound('batch', batchId));
+          if (!batch || !inScope(scope, batch)) return err(notFound('batch', batchId));
           // Members not written as messages yet are written now, to be cancelled like the others.
           await this.audience.materialize(batchId, 0, batch.total - 1);
           const members = await this.messages.lockBatchRange(batchId, 0, batch.total - 1);
