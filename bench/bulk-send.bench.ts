@@ -17,6 +17,7 @@
  * postgres://postgres@127.0.0.1:5432/postgres) and a scratch database it creates and drops.
  */
 import pg from 'pg';
+import { call } from './support/http-call.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 import { PhoneNumber } from '@tuma/messaging';
 import { jsonLogger, loadConfig, TumaServer } from '@tuma/server';
@@ -63,22 +64,6 @@ function checkRecipients(list: readonly { to: string }[]): Record<string, number
   }
   if (seen.size !== RECIPIENTS) throw new Error(`Expected ${RECIPIENTS} numbers, got ${seen.size}`);
   return countries;
-}
-
-async function call(baseUrl: string, method: string, path: string, key: string, body?: unknown, contentType = 'application/json'): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': contentType }) },
-    ...(body === undefined ? {} : { body: typeof body === 'string' ? body : JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  let parsed: unknown;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    parsed = text;
-  }
-  return { status: response.status, body: parsed };
 }
 
 interface Counts {

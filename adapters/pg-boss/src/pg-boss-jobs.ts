@@ -1,4 +1,4 @@
-import { PgBoss, type Clock as PgBossClock, type Db as IDatabase } from 'pg-boss';
+import { PgBoss, type Clock as PgBossClock, type Db as IDatabase, type JobResult } from 'pg-boss';
 import type { EnqueueOptions, JobDefinition, JobHandler, JobScheduler, JobWorkers } from '@tuma/kernel';
 
 /** Runs one SQL statement; the shape pg-boss calls a `db`. */
@@ -83,22 +83,14 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
   async enqueue<P extends object>(job: JobDefinition<P>, payload: P, options: EnqueueOptions = {}): Promise<string | null> {
     if (!this.registrations.has(job.name)) throw new Error(`Job ${job.name} was never declared`);
     const db = this.config.transactionExecutor() as IDatabase | undefined;
-    return this.boss.send(job.name, payload, {
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      ...(db ? { db } : {}),
-    });
+    return this.boss.send(job.name, payload, { ...jobOptions(options), ...(db ? { db } : {}) });
   }
 
   async enqueueMany<P extends object>(job: JobDefinition<P>, jobs: readonly { readonly payload: P; readonly options?: EnqueueOptions }[]): Promise<void> {
     if (!this.registrations.has(job.name)) throw new Error(`Job ${job.name} was never declared`);
     if (jobs.length === 0) return;
     const db = this.config.transactionExecutor() as IDatabase | undefined;
-    const inserts = jobs.map(({ payload, options = {} }) => ({
-      data: payload,
-      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-    }));
+    const inserts = jobs.map(({ payload, options = {} }) => ({ data: payload, ...jobOptions(options) }));
     await this.boss.insert(job.name, inserts, db ? { db } : {});
   }
 
@@ -116,16 +108,43 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
     await this.boss.stop({ graceful: options.graceful, timeout: options.timeoutMs ?? 30_000, close: true });
   }
 
+  /**
+   * Each worker fetches up to `batchSize` jobs and runs them at once, each settled on its own (one
+   * failure retries that job alone); while fetches come back full it fetches again at once instead
+   * of waiting for the polling interval.
+   */
   private async work(definition: JobDefinition<object>, handler: JobHandler<object>): Promise<void> {
+    const batchSize = definition.batchSize ?? 1;
     await this.boss.work<object>(
       definition.name,
-      { batchSize: 1, localConcurrency: definition.concurrency ?? 1, pollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2 },
-      async (jobs) => {
-        for (const job of jobs) await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
+      {
+        batchSize,
+        burstWhenBatchFull: batchSize > 1,
+        perJobResults: true,
+        localConcurrency: definition.concurrency ?? 1,
+        ...(definition.perGroupConcurrency ? { groupConcurrency: definition.perGroupConcurrency } : {}),
+        pollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2,
       },
+      (jobs) =>
+        Promise.all(
+          jobs.map(async (job): Promise<JobResult> => {
+            try {
+              await handler(job.data, { jobId: job.id, retryCount: job.retryCount });
+              return { id: job.id, status: 'completed' };
+            } catch (error) {
+              return { id: job.id, status: 'failed', output: { message: error instanceof Error ? error.message : String(error) } };
+            }
+          }),
+        ),
     );
   }
 }
+
+const jobOptions = (options: EnqueueOptions) => ({
+  ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+  ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+  ...(options.group ? { group: { id: options.group } } : {}),
+});
 
 const defaultOnError = (error: Error): void => {
   console.error(JSON.stringify({ level: 'error', msg: 'pg-boss error', error: error.message }));

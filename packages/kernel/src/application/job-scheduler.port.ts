@@ -9,8 +9,14 @@ export interface JobDefinition<Payload extends object> {
   readonly retryBackoff: boolean;
   /** An attempt still running after this long is presumed dead and retried. */
   readonly expireInSeconds: number;
-  /** Attempts one worker process runs at once (default 1). */
+  /** Workers of one process, each fetching and running `batchSize` jobs at once (default 1 and 1). */
   readonly concurrency?: number;
+  readonly batchSize?: number;
+  /**
+   * Attempts of one group (an account: EnqueueOptions.group) running at once across every process:
+   * with a cap, a group's backlog cannot take every worker, so other groups' jobs go first.
+   */
+  readonly perGroupConcurrency?: number;
   /** Phantom marker tying the definition to its payload type. */
   readonly __payload?: Payload;
 }
@@ -26,6 +32,8 @@ export interface EnqueueOptions {
   readonly startAfter?: Date;
   /** While a job with this key is queued or running in the same queue, a second enqueue is a no-op. */
   readonly singletonKey?: string;
+  /** Whose job it is (an account id), for the definition's perGroupConcurrency. */
+  readonly group?: string;
 }
 
 /**

@@ -166,7 +166,7 @@ export class DispatchMessages {
       const message = this.apply(row, decision.event);
       if (decision.retry) {
         const startAfter = new Date(now.getTime() + decision.delayMs);
-        await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter });
+        await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter, group: message.accountId });
         changed.push(message);
         retried++;
       } else {

@@ -188,7 +188,11 @@ export class SendMessage {
       ResultAsync.fromSafePromise(
         (async () => {
           await this.messages.add([message]);
-          await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: 0 }, message.scheduledAt ? { startAfter: message.scheduledAt } : {});
+          await this.jobs.enqueue(
+            SUBMIT_MESSAGE_JOB,
+            { messageId: message.id, attempt: 0 },
+            { group: message.accountId, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) },
+          );
           return { message, price, balanceAfter };
         })(),
       ),

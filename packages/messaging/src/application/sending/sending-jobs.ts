@@ -1,13 +1,19 @@
 /** The background jobs that hand messages to carriers. */
 import { defineJob } from '@tuma/kernel';
 
-/** One message (a single send, a retry, a scheduled message). */
+/**
+ * One message (a single send, a retry, a scheduled message), grouped by account: one account's
+ * backlog holds at most half the workers' slots, so another account's message (an OTP) is fetched
+ * next, not after the backlog (docs/message-statuses.md, "Dispatch").
+ */
 export const SUBMIT_MESSAGE_JOB = defineJob<{ messageId: string; attempt: number }>({
   name: 'messaging.submit-message',
   retryLimit: 10,
   retryDelaySeconds: 5,
   expireInSeconds: 120,
-  concurrency: 8,
+  concurrency: 4,
+  batchSize: 16,
+  perGroupConcurrency: 32,
 });
 
 /** Members `fromSeq`..`toSeq` of a bulk send. */

@@ -1,0 +1,109 @@
+/**
+ * Single sends through the queue, on PostgreSQL: how fast accepted single sends reach the carrier,
+ * and how long another account's one message waits behind a burst (issue 10, item 5).
+ *
+ * Account A sends BURST single sends as fast as CLIENTS connections can (each answered 200, so
+ * charged and queued); right after, account B sends one. Measured: A's acceptance rate, the
+ * dispatch rate of A's burst (accepted -> handed to the simulator), and B's wait from its 200 to
+ * its submission. Baseline in the same run: the same number of messages as one bulk send, whose
+ * chunked dispatch is the fastest path we have.
+ *
+ * Run: `npm run bench single-dispatch` (DATABASE_URL's server, default the local PostgreSQL).
+ */
+import pg from 'pg';
+import { jsonLogger, loadConfig, TumaServer } from '@tuma/server';
+import { call } from './support/http-call.ts';
+import { withScratchDatabase } from './support/scratch-database.ts';
+
+const ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
+const BURST = Number(process.env.BENCH_BURST ?? 3000);
+const CLIENTS = 16;
+const TIMEOUT_MS = 300_000;
+
+const number = (i: number): string => `+2547${String(10_000_000 + i).slice(-8)}`;
+
+async function submittedCount(sql: pg.Client, where: string, value: string): Promise<number> {
+  const { rows } = await sql.query<{ n: number }>(`select count(*)::int as n from message where ${where} and status not in ('queued', 'sent')`, [value]);
+  return rows[0]!.n;
+}
+
+async function waitUntil(sql: pg.Client, where: string, value: string, total: number): Promise<number> {
+  const started = performance.now();
+  while ((await submittedCount(sql, where, value)) < total) {
+    if (performance.now() - started > TIMEOUT_MS) throw new Error(`Not dispatched in ${TIMEOUT_MS} ms: ${where} ${value}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return performance.now() - started;
+}
+
+async function account(baseUrl: string, email: string): Promise<{ id: string; key: string }> {
+  const created = await call(baseUrl, 'POST', '/api/admin/accounts', ADMIN_KEY, { email });
+  const key = await call(baseUrl, 'POST', `/api/admin/accounts/${created.body.id}/keys`, ADMIN_KEY, { environment: 'live' });
+  const credited = await call(baseUrl, 'POST', `/api/admin/balances/${created.body.id}/credit`, ADMIN_KEY, { amount: '100000', reason: 'bench', reference: `bench-${email}` });
+  if (credited.status !== 200) throw new Error(`Credit answered ${credited.status}`);
+  return { id: created.body.id, key: key.body.key };
+}
+
+const perSecond = (count: number, ms: number): string => `${Math.round(count / (ms / 1000)).toLocaleString('en-US')}/s`;
+
+export default async function (): Promise<void> {
+  await withScratchDatabase(async (url) => {
+    const sql = new pg.Client({ connectionString: url });
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: url,
+      ADMIN_API_KEY: ADMIN_KEY,
+      SIMULATOR_LATENCY_MS: '5-30',
+      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+      ROUTE_THROUGHPUT_PER_SECOND: '100000',
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+      LOG_LEVEL: 'silent',
+    });
+    const tuma = new TumaServer(config, jsonLogger('silent'));
+    try {
+      const baseUrl = `http://127.0.0.1:${(await tuma.start()).port}`;
+      await sql.connect();
+      const fx = await call(baseUrl, 'POST', '/api/admin/fx-rates', ADMIN_KEY, { from: 'USD', to: 'KES', rate: '129.5' });
+      if (fx.status !== 201) throw new Error(`Setting the rate answered ${fx.status}`);
+      const a = await account(baseUrl, 'burst@bench.example');
+      const b = await account(baseUrl, 'otp@bench.example');
+      console.log(`PostgreSQL, ${BURST.toLocaleString('en-US')} single sends from account A over ${CLIENTS} connections, then one from account B; job polling ${config.jobPollingSeconds} s`);
+
+      let next = 0;
+      const acceptStarted = performance.now();
+      await Promise.all(
+        Array.from({ length: CLIENTS }, async () => {
+          while (next < BURST) {
+            const i = next++;
+            const sent = await call(baseUrl, 'POST', '/api/messages/send', a.key, { to: number(i), text: `Your code is ${1000 + (i % 9000)}` });
+            if (sent.status !== 200) throw new Error(`Send ${i} answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+          }
+        }),
+      );
+      const acceptMs = performance.now() - acceptStarted;
+      const otp = await call(baseUrl, 'POST', '/api/messages/send', b.key, { to: number(BURST + 1), text: 'Your code is 424242' });
+      if (otp.status !== 200) throw new Error(`B's send answered ${otp.status}`);
+      const [[bWait, aLeft], aDispatchMs] = await Promise.all([
+        waitUntil(sql, 'id = $1', otp.body.id, 1).then(async (ms) => [ms, BURST - (await submittedCount(sql, 'account_id = $1', a.id))] as const),
+        waitUntil(sql, 'account_id = $1', a.id, BURST),
+      ]);
+
+      const bulk = await call(baseUrl, 'POST', '/api/messages/send-bulk', a.key, {
+        recipients: Array.from({ length: BURST }, (_, i) => ({ to: number(i) })),
+        text: 'Bulk baseline',
+      });
+      if (bulk.status !== 200) throw new Error(`Bulk answered ${bulk.status}`);
+      const bulkMs = await waitUntil(sql, 'batch_id = $1', bulk.body.batch_id, BURST);
+
+      console.log('| measure | result |\n|---|---|');
+      console.log(`| A: ${BURST} sends accepted (200) | ${(acceptMs / 1000).toFixed(2)} s, ${perSecond(BURST, acceptMs)} |`);
+      console.log(`| A: all submitted, counted from the first send | ${((acceptMs + aDispatchMs) / 1000).toFixed(2)} s, ${perSecond(BURST, acceptMs + aDispatchMs)} |`);
+      console.log(`| B: one send, 200 -> submitted, behind A's backlog | ${Math.round(bWait)} ms (A still had ${aLeft} not submitted then) |`);
+      console.log(`| baseline: the same ${BURST} as one bulk send, 200 -> all submitted | ${(bulkMs / 1000).toFixed(2)} s, ${perSecond(BURST, bulkMs)} |`);
+    } finally {
+      await tuma.stop();
+      await sql.end();
+    }
+  });
+}
