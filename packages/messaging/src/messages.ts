@@ -46,6 +46,7 @@ export {
 export { CancelMessages, type CancelledBatch } from './application/sending/cancel-messages.use-case.ts';
 export { DispatchMessages, type DispatchOptions, type DispatchReport } from './application/sending/dispatch-messages.use-case.ts';
 export { RunDripStep } from './application/sending/run-drip-step.use-case.ts';
+export { HOLD_RECHECK_MS, type SendingHolds } from './application/sending/sending-holds.port.ts';
 export { enqueueBatchJobs } from './application/sending/batch-jobs.ts';
 export { BATCH_CHUNK_SIZE, chunkRanges } from './domain/messages/batch-chunks.ts';
 export type { BatchAudience } from './domain/messages/batch-audience.port.ts';

@@ -7,6 +7,7 @@ import type { ListRoutes } from './application/list-routes.use-case.ts';
 import type { SeedCatalogue } from './application/seed-catalogue.use-case.ts';
 import type { UpdateRoute } from './application/update-route.use-case.ts';
 import type { Catalogue } from './domain/catalogue/catalogue.port.ts';
+import type { SendingHolds } from './application/sending/sending-holds.port.ts';
 import type { QuotePrice } from './application/quote-price.use-case.ts';
 import type { AddOptOut } from './application/add-opt-out.use-case.ts';
 import type { CreateTemplate } from './application/create-template.use-case.ts';
@@ -125,6 +126,7 @@ export const MESSAGING_TOKENS = {
   cancelMessages: token<CancelMessages>('messaging.CancelMessages'),
   dispatchMessages: token<DispatchMessages>('messaging.DispatchMessages'),
   runDripStep: token<RunDripStep>('messaging.RunDripStep'),
+  sendingHolds: token<SendingHolds>('messaging.SendingHolds'),
   gateways: token<GatewaySelector>('messaging.GatewaySelector'),
   routeThrottle: token<RouteThrottle>('messaging.RouteThrottle'),
   applyDeliveryReceipts: token<ApplyDeliveryReceipts>('messaging.ApplyDeliveryReceipts'),

@@ -233,4 +233,71 @@ describe('sending (in-memory world)', () => {
     expect(await w.balance()).to.equal('5.000000');
     expect(w.jobs.jobs()).to.have.length(0);
   });
+
+  describe('a suspended account', () => {
+    const HOUR = 3_600_000;
+    const inAnHour = (w: Awaited<ReturnType<typeof sendingWorld>>) => new Date(w.clock.now().getTime() + HOUR);
+    const statuses = async (w: Awaited<ReturnType<typeof sendingWorld>>, batchId: string) => (await w.messages.batchTotals(ACCOUNT, batchId)).counts;
+
+    it('holds its scheduled message queued while suspended, and sends it once unsuspended', async () => {
+      const w = await sendingWorld();
+      await w.fund('1');
+      const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Sale tomorrow', scheduleMode: 'scheduled', scheduledAt: inAnHour(w) }))._unsafeUnwrap();
+      w.suspended.add(ACCOUNT);
+      w.clock.advance(HOUR);
+      await w.jobs.runDue();
+      w.clock.advance(10 * 60_000);
+      await w.jobs.runDue();
+      expect((await w.message(sent.message.id)).delivery.status).to.equal('queued');
+      expect(w.live.submissions).to.have.length(0);
+      w.suspended.delete(ACCOUNT);
+      w.clock.advance(60_000);
+      await w.jobs.runDue();
+      expect((await w.message(sent.message.id)).delivery.status).to.equal('submitted');
+      expect(w.live.submissions).to.have.length(1);
+    });
+
+    it('lets a held message be cancelled with its refund, and never sends it', async () => {
+      const w = await sendingWorld();
+      await w.fund('1');
+      const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Held', scheduleMode: 'scheduled', scheduledAt: inAnHour(w) }))._unsafeUnwrap();
+      w.suspended.add(ACCOUNT);
+      w.clock.advance(HOUR);
+      await w.jobs.runDue();
+      (await w.cancel.cancelMessage(LIVE, sent.message.id))._unsafeUnwrap();
+      expect(await w.balance()).to.equal('1.000000');
+      w.suspended.delete(ACCOUNT);
+      w.clock.advance(HOUR);
+      await w.jobs.runDue();
+      expect(w.live.submissions).to.have.length(0);
+    });
+
+    it('holds a scheduled bulk send and a drip in progress, and resumes both once unsuspended', async () => {
+      const w = await sendingWorld();
+      await w.fund('5');
+      const recipients = Array.from({ length: 4 }, (_, i) => ({ to: `+25471100000${i}` }));
+      const scheduled = (await w.sendBulk.execute({ sender: LIVE, recipients, text: 'later', scheduleMode: 'scheduled', scheduledAt: inAnHour(w) }))._unsafeUnwrap();
+      const drip = (await w.sendBulk.execute({ sender: LIVE, recipients, text: 'drip', scheduleMode: 'drip', dripRate: 2 }))._unsafeUnwrap();
+      await w.jobs.runDue();
+      expect((await statuses(w, drip.batch.id)).submitted).to.equal(2);
+
+      w.suspended.add(ACCOUNT);
+      for (let minute = 0; minute < 90; minute++) {
+        w.clock.advance(60_000);
+        await w.jobs.runDue();
+      }
+      expect((await statuses(w, drip.batch.id)).submitted).to.equal(2);
+      expect(await statuses(w, scheduled.batch.id)).to.not.have.property('submitted');
+      expect(w.live.submissions).to.have.length(2);
+      expect(w.jobs.jobs().length, 'a held drip waits as one job, not one per minute').to.be.lessThan(4);
+
+      w.suspended.delete(ACCOUNT);
+      for (let minute = 0; minute < 3; minute++) {
+        w.clock.advance(60_000);
+        await w.jobs.runDue();
+      }
+      expect((await statuses(w, drip.batch.id)).submitted).to.equal(4);
+      expect((await statuses(w, scheduled.batch.id)).submitted).to.equal(4);
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { ACCOUNTS_TOKENS, type AccountRepository } from '@tuma/accounts';
 import { BILLING_TOKENS, type FxRates, type WalletBalances, type WalletLedger } from '@tuma/billing';
 import { SimulatorCarrierGateway, SmppCarrierGateway } from '@tuma/carriers-adapter';
 import { KERNEL_TOKENS, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
@@ -33,6 +34,7 @@ import {
   type MessageRepository,
   type OptOutList,
   type RouteThrottle,
+  type SendingHolds,
   type SenderIdApprovals,
 } from '@tuma/messaging';
 import { MikroOrmBatchAudience, MikroOrmBatchRepository, MikroOrmMessageRepository, type Database } from '@tuma/mikro-orm-adapter';
@@ -138,12 +140,21 @@ const bindings = new ContainerModule(({ bind }) => {
       ledger: WalletLedger,
       jobs: JobScheduler,
       events: EventPublisher,
+      holds: SendingHolds,
       uow: UnitOfWork,
       clock: Clock,
-    ) => new DispatchMessages(messages, audience, catalogue, selector, throttle, ledger, jobs, events, uow, clock),
-    [M.messageRepository, M.batchAudience, M.catalogue, M.gateways, M.routeThrottle, B.walletLedger, K.jobScheduler, M.eventPublisher, K.unitOfWork, K.clock],
+    ) => new DispatchMessages(messages, audience, catalogue, selector, throttle, ledger, jobs, events, holds, uow, clock),
+    [M.messageRepository, M.batchAudience, M.catalogue, M.gateways, M.routeThrottle, B.walletLedger, K.jobScheduler, M.eventPublisher, M.sendingHolds, K.unitOfWork, K.clock],
   );
-  bind(M.runDripStep).toResolvedValue((dispatch: DispatchMessages, jobs: JobScheduler) => new RunDripStep(dispatch, jobs), [M.dispatchMessages, K.jobScheduler]);
+  // A suspended account's messages are held until it is unsuspended (docs/message-statuses.md, "Dispatch").
+  bind(M.sendingHolds).toResolvedValue(
+    (accounts: AccountRepository): SendingHolds => ({ isHeld: async (accountId) => (await accounts.findById(accountId))?.isSuspended === true }),
+    [ACCOUNTS_TOKENS.accountRepository],
+  );
+  bind(M.runDripStep).toResolvedValue(
+    (dispatch: DispatchMessages, jobs: JobScheduler, clock: Clock) => new RunDripStep(dispatch, jobs, clock),
+    [M.dispatchMessages, K.jobScheduler, K.clock],
+  );
   bind(M.listMessages).toResolvedValue((messages: MessageRepository) => new ListMessages(messages), [M.messageRepository]);
   bind(M.getMessage).toResolvedValue((messages: MessageRepository) => new GetMessage(messages), [M.messageRepository]);
   bind(M.getMessageStatuses).toResolvedValue((messages: MessageRepository) => new GetMessageStatuses(messages), [M.messageRepository]);

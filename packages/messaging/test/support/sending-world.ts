@@ -78,9 +78,12 @@ export async function sendingWorld(options: { throttle?: RouteThrottle; contacts
   const live = new ScriptedGateway('carrier');
   const sandbox = new ScriptedGateway('sandbox');
   const contacts: ContactSource = options.contacts ?? { membersOf: async () => ok([]) };
-  const dispatch = new DispatchMessages(messages, audience, catalogue, new EnvironmentGateways(live, sandbox), options.throttle ?? unthrottled, ledger, jobs, events, unitOfWork, clock);
+  /** Suspended accounts, whose messages are held. */
+  const suspended = new Set<string>();
+  const holds = { isHeld: async (accountId: string) => suspended.has(accountId) };
+  const dispatch = new DispatchMessages(messages, audience, catalogue, new EnvironmentGateways(live, sandbox), options.throttle ?? unthrottled, ledger, jobs, events, holds, unitOfWork, clock);
   const plan = new PlanBulkSend(catalogue, fxRates, optOuts, approvals, contacts);
-  const drip = new RunDripStep(dispatch, jobs);
+  const drip = new RunDripStep(dispatch, jobs, clock);
   jobs.register(SUBMIT_MESSAGE_JOB, async (p) => void (await dispatch.submitMessage(p.messageId, p.attempt)));
   jobs.register(DISPATCH_BATCH_JOB, async (p) => void (await dispatch.submitBatchRange(p.batchId, p.fromSeq, p.toSeq)));
   jobs.register(DRIP_BATCH_JOB, (p) => drip.execute(p));
@@ -101,6 +104,7 @@ export async function sendingWorld(options: { throttle?: RouteThrottle; contacts
     cancel: new CancelMessages(messages, batches, audience, ledger, events, unitOfWork, clock),
     receipts: new ApplyDeliveryReceipts(messages, events, unitOfWork, clock),
     events,
+    suspended,
     async fund(amount: string): Promise<void> {
       (await ledger.openWallet({ accountId: ACCOUNT, currency: 'USD' as never }))._unsafeUnwrap();
       (await ledger.credit({ accountId: ACCOUNT, amount: Money.parse(amount, 'USD')._unsafeUnwrap(), reason: 'funds', reference: `fund:${amount}` }))._unsafeUnwrap();

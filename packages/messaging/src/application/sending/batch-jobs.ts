@@ -12,7 +12,7 @@ export async function enqueueBatchJobs(jobs: JobScheduler, batch: MessageBatch):
   if (batch.total === 0) return;
   if (batch.status === 'dripping') {
     const perMinute = batch.dripRate!;
-    await jobs.enqueue(DRIP_BATCH_JOB, { batchId: batch.id, fromSeq: 0, perMinute, total: batch.total, dueAt: batch.createdAt.toISOString() });
+    await jobs.enqueue(DRIP_BATCH_JOB, { batchId: batch.id, accountId: batch.accountId, fromSeq: 0, perMinute, total: batch.total, dueAt: batch.createdAt.toISOString() });
     return;
   }
   const options = batch.scheduledAt ? { startAfter: batch.scheduledAt } : {};

@@ -13,7 +13,8 @@ import type { SubmitResult } from '../delivery/carrier-gateway.port.ts';
 import type { GatewaySelector } from './gateway-selector.ts';
 import { refundMessage } from './refund-message.ts';
 import type { RouteThrottle } from './route-throttle.ts';
-import { SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
+import { DISPATCH_BATCH_JOB, SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
+import { HOLD_RECHECK_MS, type SendingHolds } from './sending-holds.port.ts';
 
 export interface DispatchOptions {
   readonly retryPolicy?: RetryPolicy;
@@ -30,6 +31,8 @@ export interface DispatchReport {
 }
 
 type Loader = () => Promise<readonly OutboundMessage[]>;
+/** Enqueues the same work again later: what a job does while its account is held. */
+type Requeue = (startAfter: Date, accountId: string) => Promise<unknown>;
 
 /**
  * Hands due messages to their gateway, in three steps so that a process dying at any point loses
@@ -56,6 +59,7 @@ export class DispatchMessages {
     private readonly ledger: WalletLedger,
     private readonly jobs: JobScheduler,
     private readonly events: EventPublisher,
+    private readonly holds: SendingHolds,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     options: DispatchOptions = {},
@@ -66,7 +70,11 @@ export class DispatchMessages {
 
   /** One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry. */
   submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
-    return this.dispatch(() => this.messages.lockByIds([messageId]), attempt);
+    return this.dispatch(
+      () => this.messages.lockByIds([messageId]),
+      attempt,
+      (startAfter, accountId) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId, attempt }, { startAfter, group: accountId }),
+    );
   }
 
   /**
@@ -74,23 +82,40 @@ export class DispatchMessages {
    * messages first when they are still kept in the batch's audience.
    */
   submitBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
-    return this.dispatch(async () => {
-      await this.audience.materialize(batchId, fromSeq, toSeq);
-      return this.messages.lockBatchRange(batchId, fromSeq, toSeq);
-    }, 0);
+    return this.dispatch(
+      async () => {
+        await this.audience.materialize(batchId, fromSeq, toSeq);
+        return this.messages.lockBatchRange(batchId, fromSeq, toSeq);
+      },
+      0,
+      (startAfter) => this.jobs.enqueue(DISPATCH_BATCH_JOB, { batchId, fromSeq, toSeq }, { startAfter }),
+    );
   }
 
-  private async dispatch(load: Loader, attempt: number): Promise<DispatchReport> {
-    const dispatched = await transact(this.unitOfWork, () => this.claim(load, attempt));
+  /** Whether the account's messages are held (suspended); exposed for the drip, which pauses whole. */
+  isHeld(accountId: string): Promise<boolean> {
+    return this.holds.isHeld(accountId);
+  }
+
+  private async dispatch(load: Loader, attempt: number, requeue: Requeue): Promise<DispatchReport> {
+    const dispatched = await transact(this.unitOfWork, async () => {
+      const rows = await load();
+      // One call's messages are one account's (a message, or a range of one batch).
+      const accountId = rows[0]?.accountId;
+      if (accountId !== undefined && (await this.holds.isHeld(accountId))) {
+        await requeue(new Date(this.clock.now().getTime() + HOLD_RECHECK_MS), accountId);
+        return [];
+      }
+      return this.claim(rows, attempt);
+    });
     if (dispatched.length === 0) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
     const answers = await this.submitAll(dispatched);
     return transact(this.unitOfWork, () => this.record(answers));
   }
 
   /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
-  private async claim(load: Loader, attempt: number): Promise<OutboundMessage[]> {
+  private async claim(rows: readonly OutboundMessage[], attempt: number): Promise<OutboundMessage[]> {
     const now = this.clock.now();
-    const rows = await load();
     const routes = new Map<string, boolean>();
     const changed: OutboundMessage[] = [];
     const dispatched: OutboundMessage[] = [];

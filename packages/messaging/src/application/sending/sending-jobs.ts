@@ -28,6 +28,8 @@ export const DISPATCH_BATCH_JOB = defineJob<{ batchId: string; fromSeq: number; 
 /** One minute's worth of a drip (`perMinute` members from `fromSeq`); it enqueues the next minute's. */
 export interface DripStep {
   readonly batchId: string;
+  /** The batch's account (absent from steps enqueued before holds existed: never held). */
+  readonly accountId?: string;
   readonly fromSeq: number;
   readonly perMinute: number;
   readonly total: number;
