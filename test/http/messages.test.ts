@@ -160,8 +160,12 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
       expect(mismatch.status).to.equal(400);
       expect(mismatch.body.error).to.include({ code: 'unroutable', field: 'route' });
       const missing = await send({ text: 'x' });
-      expect(missing.status).to.equal(422);
-      expect(missing.body.error.details.map((d: { path: string }) => d.path)).to.include('to');
+      expect(missing.status).to.equal(400);
+      expect(missing.body.error.code).to.equal('missing_fields');
+      expect(missing.body.error.details.map((d: { path: string }) => d.path)).to.deep.equal(['to']);
+      const empty = await send({ to: '', text: '' });
+      expect([empty.status, empty.body.error.details.map((d: { path: string }) => d.path)]).to.deep.equal([400, ['to', 'text']]);
+      expect((await send({ to: KE, text: 42 })).status, 'a wrong type is still a 422').to.equal(422);
       const long = await send({ to: KE, text: 'x'.repeat(153 * 10 + 1) });
       expect(long.status).to.equal(413);
       expect(long.body.error).to.include({ code: 'message_too_long', segments: 11, max_segments: 10 });
@@ -295,7 +299,9 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
 
     it('answers 400, 402, 403, 413 and 422 for the bulk error table', async () => {
       const none = await sendBulk({ text: 'x' });
-      expect(none.status).to.equal(422);
+      expect([none.status, none.body.error.code, none.body.error.details[0].path]).to.deep.equal([400, 'missing_fields', 'recipients']);
+      const noText = await sendBulk({ recipients: [{ to: KE }], text: '' });
+      expect([noText.status, noText.body.error.details[0].path]).to.deep.equal([400, 'text']);
       const onlyOptedOut = await sendBulk({ recipients: [{ to: '+254700333444' }], text: 'x' });
       expect(onlyOptedOut.status).to.equal(400);
       expect(onlyOptedOut.body.error.code).to.equal('no_recipients');

@@ -60,10 +60,30 @@ function refuseUnstorableText(ctx: Context): void {
   if (details.length > 0) throw new HttpError(422, 'validation_error', 'Request validation failed', details);
 }
 
+const isAbsent = (value: unknown): boolean => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+
+/** The spec answers missing required fields of some routes (send, send-bulk) with 400, not 422. */
+function refuseMissingFields(ctx: Context, route: RouteDefinition): void {
+  if (!route.requiredFields) return;
+  const body: unknown = ctx.state.body;
+  const fields = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const missing = route.requiredFields
+    .map((field) => (typeof field === 'string' ? [field] : field))
+    .filter((anyOf) => anyOf.every((name) => isAbsent(fields[name])));
+  if (missing.length === 0) return;
+  throw new HttpError(
+    400,
+    'missing_fields',
+    `Missing required fields: ${missing.map((anyOf) => anyOf.join(' or ')).join(', ')}`,
+    missing.map((anyOf) => ({ path: anyOf[0]!, message: anyOf.length > 1 ? `Required: ${anyOf.join(' or ')}` : 'Required', in: 'body' as const })),
+  );
+}
+
 function mount(router: Router, route: RouteDefinition, options: HttpAppOptions, mounted: MountedRoute[]): void {
   const handle = async (ctx: Context) => {
     const principal = await authorize(ctx, route, options);
     refuseUnstorableText(ctx);
+    refuseMissingFields(ctx, route);
     const skipped: Parsed<undefined> = { ok: true, value: undefined };
     const bodyPart: Parsed<unknown> =
       route.body && ctx.state.body === undefined

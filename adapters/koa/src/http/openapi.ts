@@ -77,6 +77,7 @@ function operation(route: RouteDefinition): JsonSchema {
         : 'Key lacks the scope, or the account is suspended',
     );
   }
+  if (route.requiredFields) responses['400'] ??= errorResponse('missing_fields: a required field is missing or empty (details name each)');
   if (route.body || route.query || route.params) responses['422'] ??= errorResponse('Validation error, naming each field');
   if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
   if (route.rawBody) responses['415'] ??= errorResponse(`Body not of type ${route.rawBody.contentTypes.join(' or ')}`);

@@ -55,6 +55,11 @@ export interface RouteDefinition<
   readonly tag: string;
   readonly access: RouteAccess;
   readonly body?: B;
+  /**
+   * Body fields whose absence (missing, null, "" or []) is a 400 `missing_fields` rather than a 422,
+   * where the spec's Errors table says so; an inner list means "one of these".
+   */
+  readonly requiredFields?: readonly (string | readonly string[])[];
   /** Read the body as text of these content types, up to its own limit (not JSON); `body` then parses the text. */
   readonly rawBody?: RawBodyOptions;
   readonly query?: Q;

@@ -133,6 +133,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       tag: 'Messages',
       access: SEND,
       body: sendBody,
+      requiredFields: ['to', 'text'],
       responses: {
         200: { description: 'Accepted (or rejected: opted out)', schema: sendResponseSchema },
         400: { description: 'Invalid number or unroutable country' },
@@ -160,6 +161,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       tag: 'Messages',
       access: SEND,
       body: bulkBody,
+      requiredFields: ['text', ['recipients', 'contact_list_ids']],
       responses: {
         200: { description: 'The batch', schema: bulkResponseSchema },
         400: { description: 'No recipients, or some cannot be routed' },

@@ -10,7 +10,6 @@ import {
   type UpdateWebhookConfig,
 } from '@tuma/messaging';
 import { z } from 'zod';
-import { HttpError } from '../http/http-error.ts';
 import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
@@ -61,7 +60,6 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       body: updateBody,
       responses: { 200: { description: 'Changed', schema: z.object({ status: z.literal('updated') }) }, 422: REFUSED_URL },
       handler: async ({ principal, body }) => {
-        if (Object.keys(body).length === 0) throw new HttpError(422, 'validation_error', 'Nothing to change', [{ path: '', message: 'Give dlr_url, mo_url or is_active', in: 'body' }]);
         const result = await useCases.updateWebhookConfig.execute({ accountId: principal!.account.id, dlrUrl: body.dlr_url, moUrl: body.mo_url, isActive: body.is_active });
         unwrap(result.mapErr(inBody));
         return json(200, { status: 'updated' });
