@@ -14,18 +14,24 @@ describe(`HTTP suspension holds scheduled messages on ${databaseKind()}`, functi
     expect(res.status, res.text).to.equal(status);
     return res.body;
   };
-  /** Makes every pending job of the submit queue due now: "time travel" past the schedule and the hold's recheck. */
-  async function dueNow(): Promise<number> {
+  /** Makes the message's pending submit job due now: "time travel" past the schedule and the hold's recheck. */
+  async function dueNow(messageId: string): Promise<number> {
     const database = await testDatabase();
     return database.withContext(async () => {
-      const rows = await database.em.execute(`update pgboss.job set start_after = now() where name = 'messaging.submit-message' and state in ('created', 'retry') returning id`);
+      const rows = await database.em.execute(
+        `update pgboss.job set start_after = now() where name = 'messaging.submit-message' and state in ('created', 'retry') and data->>'messageId' = ? returning id`,
+        [messageId],
+      );
       return rows.length;
     });
   }
-  async function waitingJobs(): Promise<number> {
+  async function waitingJobs(messageId: string): Promise<number> {
     const database = await testDatabase();
     return database.withContext(async () => {
-      const [row] = await database.em.execute<{ n: number }[]>(`select count(*)::int as n from pgboss.job where name = 'messaging.submit-message' and state = 'created' and start_after > now()`);
+      const [row] = await database.em.execute<{ n: number }[]>(
+        `select count(*)::int as n from pgboss.job where name = 'messaging.submit-message' and state = 'created' and start_after > now() and data->>'messageId' = ?`,
+        [messageId],
+      );
       return row!.n;
     });
   }
@@ -43,12 +49,12 @@ describe(`HTTP suspension holds scheduled messages on ${databaseKind()}`, functi
     const at = new Date(Date.now() + 60 * 60_000).toISOString();
     const sent = ok(await api.request('POST', '/api/messages/send', { key, body: { to: '+254712345678', text: 'Held for now', schedule_mode: 'scheduled', scheduled_at: at } }));
     ok(await api.request('POST', `/api/admin/accounts/${accountId}/suspend`, { key: ADMIN_KEY }));
-    expect(await dueNow()).to.equal(1);
+    expect(await dueNow(sent.id)).to.equal(1);
     // The job runs, finds the account suspended and comes back a minute later.
-    await until('the held job to be put back for later', waitingJobs, (waiting) => waiting === 1);
+    await until('the held job to be put back for later', () => waitingJobs(sent.id), (waiting) => waiting === 1);
     ok(await api.request('POST', `/api/admin/accounts/${accountId}/unsuspend`, { key: ADMIN_KEY }));
     expect(await statusOf(sent.id)).to.equal('queued');
-    expect(await dueNow()).to.equal(1);
+    expect(await dueNow(sent.id)).to.equal(1);
     await until(`message ${sent.id}`, () => statusOf(sent.id), (status) => status === 'delivered');
   });
 });

@@ -8,6 +8,7 @@ import type { Container } from 'inversify';
 import type { ServerConfig } from './config.ts';
 import { buildContainer } from './container.ts';
 import { SERVER_MODULES } from './modules/index.ts';
+import { missingFxRates } from './modules/pricing.module.ts';
 import { openDatabase } from './open-database.ts';
 import type { Logger } from './logger.ts';
 import { resolve } from './resolve.ts';
@@ -92,7 +93,15 @@ export class TumaServer {
   private routes(container: Container, database: Database): RouteDefinition[] {
     const jobs = resolve(container, SERVER_TOKENS.jobs);
     return [
-      ...healthRoutes({ databaseKind: database.kind, database: () => database.ping(), queue: () => jobs.isHealthy() }, VERSION),
+      ...healthRoutes(
+        {
+          databaseKind: database.kind,
+          database: () => database.ping(),
+          queue: () => jobs.isHealthy(),
+          missingFxRates: () => database.withContext(() => missingFxRates(container)),
+        },
+        VERSION,
+      ),
       ...SERVER_MODULES.flatMap((module) => module.routes?.(container) ?? []),
     ];
   }

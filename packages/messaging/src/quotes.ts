@@ -8,3 +8,4 @@ export {
   type QuotePriceInput,
   type UnroutableReason,
 } from './application/quote-price.use-case.ts';
+export { FindMissingFxRates, type MissingFxRate } from './application/find-missing-fx-rates.use-case.ts';

@@ -9,6 +9,7 @@ import type { UpdateRoute } from './application/update-route.use-case.ts';
 import type { Catalogue } from './domain/catalogue/catalogue.port.ts';
 import type { SendingHolds } from './application/sending/sending-holds.port.ts';
 import type { QuotePrice } from './application/quote-price.use-case.ts';
+import type { FindMissingFxRates } from './application/find-missing-fx-rates.use-case.ts';
 import type { AddOptOut } from './application/add-opt-out.use-case.ts';
 import type { CreateTemplate } from './application/create-template.use-case.ts';
 import type { DeleteTemplate } from './application/delete-template.use-case.ts';
@@ -88,6 +89,7 @@ export const MESSAGING_TOKENS = {
   updateRoute: token<UpdateRoute>('messaging.UpdateRoute'),
   seedCatalogue: token<SeedCatalogue>('messaging.SeedCatalogue'),
   quotePrice: token<QuotePrice>('messaging.QuotePrice'),
+  findMissingFxRates: token<FindMissingFxRates>('messaging.FindMissingFxRates'),
   optOutList: token<OptOutList>('messaging.OptOutList'),
   listOptOuts: token<ListOptOuts>('messaging.ListOptOuts'),
   addOptOut: token<AddOptOut>('messaging.AddOptOut'),

@@ -15,7 +15,8 @@ export const DOMAIN_ERROR_STATUS = {
   unauthorized: 401,
   account_suspended: 403,
   insufficient_scope: 403,
-  fx_rate_missing: 400,
+  // Not the caller's fault: the operator has not set an exchange rate yet (answered as pricing_unavailable).
+  fx_rate_missing: 503,
   payment_provider_error: 502,
   payments_not_configured: 503,
   live_key_required: 403,
@@ -39,6 +40,9 @@ export const DOMAIN_ERROR_STATUS = {
   no_recipients: 400,
   not_cancellable: 409,
 } as const satisfies Record<AppError['type'], number>;
+
+/** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */
+const PUBLIC_CODES: Partial<Record<AppError['type'], string>> = { fx_rate_missing: 'pricing_unavailable' };
 
 /** Fields of an error that are not for the client (already in code/message). */
 const INTERNAL_FIELDS = new Set(['type', 'message', 'details']);
@@ -65,7 +69,9 @@ export function toHttpError(error: AppError): HttpError {
   const extra = serializeExtras(error);
   const headers: Record<string, string> | undefined = error.type === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : undefined;
   const hasExtra = Object.keys(extra).length > 0;
-  return new HttpError(status, error.type, error.message, details, hasExtra ? extra : undefined, headers, TOP_LEVEL_FIELDS.has(error.type) ? extra : undefined);
+  const code = PUBLIC_CODES[error.type] ?? error.type;
+  const message = error.type === 'fx_rate_missing' ? `Prices in your wallet currency are unavailable for now: ${error.message}. The operator has to set this exchange rate.` : error.message;
+  return new HttpError(status, code, message, details, hasExtra ? extra : undefined, headers, TOP_LEVEL_FIELDS.has(error.type) ? extra : undefined);
 }
 
 /** A use-case error that the table does not know is a bug, so it surfaces as a 500. */

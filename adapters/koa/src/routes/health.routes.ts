@@ -5,6 +5,8 @@ export interface HealthProbe {
   readonly databaseKind: string;
   database(): Promise<boolean>;
   queue(): Promise<boolean>;
+  /** Active routes that wallet currencies in use cannot be priced in (no exchange rate yet). */
+  missingFxRates(): Promise<readonly { readonly from: string; readonly to: string; readonly routes: readonly string[] }[]>;
 }
 
 const componentStatus = z.object({ status: z.enum(['up', 'down']) });
@@ -13,6 +15,13 @@ const healthSchema = z.object({
   version: z.string(),
   database: componentStatus.extend({ kind: z.string() }),
   queue: componentStatus,
+});
+
+const readySchema = healthSchema.extend({
+  pricing: z.object({
+    status: z.enum(['up', 'degraded']).describe('`degraded`: some routes cannot be priced in some wallet currencies; sends there answer 503 pricing_unavailable'),
+    missing_fx_rates: z.array(z.object({ from: z.string(), to: z.string(), routes: z.array(z.string()) })),
+  }),
 });
 
 const up = (healthy: boolean) => (healthy ? 'up' : 'down') as 'up' | 'down';
@@ -34,6 +43,29 @@ export function healthRoutes(probe: HealthProbe, version: string): RouteDefiniti
           version,
           database: { status: up(database), kind: probe.databaseKind },
           queue: { status: up(queue) },
+        });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/health/ready',
+      summary: "Readiness for the operator: database, job queue, and which routes cannot be priced (missing exchange rates)",
+      tag: 'Health',
+      access: { public: true },
+      responses: {
+        200: { description: 'Database and queue up; `pricing` says what cannot be priced yet', schema: readySchema },
+        503: { description: 'The database or the queue is down', schema: readySchema },
+      },
+      handler: async () => {
+        const [database, queue] = await Promise.all([probe.database().catch(() => false), probe.queue().catch(() => false)]);
+        const missing = database ? await probe.missingFxRates() : [];
+        const healthy = database && queue;
+        return json(healthy ? 200 : 503, {
+          status: healthy && missing.length === 0 ? 'ok' : 'degraded',
+          version,
+          database: { status: up(database), kind: probe.databaseKind },
+          queue: { status: up(queue) },
+          pricing: { status: missing.length === 0 ? 'up' : 'degraded', missing_fx_rates: missing.map((gap) => ({ from: gap.from, to: gap.to, routes: [...gap.routes] })) },
         });
       },
     }),

@@ -7,9 +7,9 @@ import {
   type WalletBalances,
   type WalletLedger,
 } from '@tuma/billing';
-import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { KERNEL_TOKENS, type Clock, type CurrencyCode, type UnitOfWork } from '@tuma/kernel';
 import { adminFxRateRoutes, numberValidationRoutes, quoteRoutes } from '@tuma/koa-adapter';
-import { MESSAGING_TOKENS, QuotePrice, type Catalogue } from '@tuma/messaging';
+import { FindMissingFxRates, MESSAGING_TOKENS, QuotePrice, type Catalogue, type MissingFxRate } from '@tuma/messaging';
 import { MikroOrmFxRates, type Database } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../config.ts';
@@ -37,7 +37,30 @@ const bindings = new ContainerModule(({ bind }) => {
     (catalogue: Catalogue, fxRates: FxRates, balances: WalletBalances) => new QuotePrice(catalogue, fxRates, balances),
     [MESSAGING_TOKENS.catalogue, B.fxRates, B.walletBalances],
   );
+  bind(MESSAGING_TOKENS.findMissingFxRates).toResolvedValue(
+    (catalogue: Catalogue, fxRates: FxRates) => new FindMissingFxRates(catalogue, fxRates),
+    [MESSAGING_TOKENS.catalogue, B.fxRates],
+  );
 });
+
+/** Active routes that wallets in use (and new accounts' default currency) cannot be charged for. */
+export async function missingFxRates(container: Container): Promise<MissingFxRate[]> {
+  const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
+  const stats = await resolve(container, BILLING_TOKENS.balanceReports).stats(resolve(container, KERNEL_TOKENS.clock).now());
+  const walletCurrencies = [config.defaultWalletCurrency as CurrencyCode, ...stats.totals.map((total) => total.currency)];
+  return resolve(container, MESSAGING_TOKENS.findMissingFxRates).execute(walletCurrencies);
+}
+
+/** A fresh PostgreSQL install has no exchange rates: say at start which sends cannot be priced yet. */
+async function announceMissingRates(container: Container): Promise<void> {
+  const missing = await missingFxRates(container);
+  if (missing.length === 0) return;
+  const logger: Logger = resolve(container, SERVER_TOKENS.logger);
+  logger.warn({
+    msg: 'exchange rates missing: sends to these routes answer 503 pricing_unavailable until the operator sets them (POST /api/admin/fx-rates or npm run cli -- fx:set); GET /health/ready lists them',
+    missing: missing.map((gap) => `${gap.from}->${gap.to} (${gap.routes.length} routes)`),
+  });
+}
 
 /**
  * Demo installs only (TUMA_SEED_DEMO, the default for the embedded database): SAMPLE exchange
@@ -69,5 +92,8 @@ export const pricingServerModule: ServerModule = {
       listFxRates: resolve(container, BILLING_TOKENS.listFxRates),
     }),
   ],
-  onStart: seedSampleRates,
+  onStart: async (container) => {
+    await seedSampleRates(container);
+    await announceMissingRates(container);
+  },
 };
