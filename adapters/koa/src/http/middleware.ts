@@ -21,15 +21,27 @@ export function requestId() {
 }
 
 /**
+ * The client closed the connection before its request was read (or answered): nobody to answer,
+ * and no fault of ours, so it is logged as an abort, not as a 500 (anyone could flood that log).
+ */
+const clientWentAway = (ctx: Context, error: unknown): boolean =>
+  ctx.req.destroyed && ['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(String((error as NodeJS.ErrnoException)?.code));
+
+/**
  * Turns whatever is thrown into the JSON error body. HttpErrors are answered as they are;
  * anything else is a bug or an outage: 500 with the request id, logged, no stack to the client.
  */
 export function errorHandler(logger: HttpLogger) {
   return async (ctx: Context, next: Next) => {
     const started = performance.now();
+    let aborted = false;
     try {
       await next();
     } catch (error) {
+      if (clientWentAway(ctx, error)) {
+        aborted = true;
+        return;
+      }
       if (error instanceof HttpError) {
         ctx.status = error.status;
         ctx.body = error.toBody();
@@ -47,7 +59,7 @@ export function errorHandler(logger: HttpLogger) {
         request_id: ctx.state.requestId,
         method: ctx.method,
         path: ctx.path,
-        status: ctx.status,
+        status: aborted ? 'aborted' : ctx.status,
         ms: Math.round(performance.now() - started),
       });
     }
