@@ -3,6 +3,7 @@ import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel';
 import {
   AuthenticateApiKey,
   CreateAccount,
+  Email,
   EnsureDemoAccount,
   InMemoryAccountRepository,
   InMemoryApiKeyRepository,
@@ -134,5 +135,16 @@ describe('accounts and API keys', () => {
     expect(demo?.testKey).to.match(/^svc_test_/);
     expect((await authenticate.execute(demo!.liveKey))._unsafeUnwrap().account.email).to.equal('demo@tuma.local');
     expect((await ensureDemo.execute())._unsafeUnwrap()).to.equal(undefined);
+  });
+});
+
+describe('Email', () => {
+  it('refuses control and format characters (terminal escapes, bidi overrides) and never echoes them', () => {
+    for (const raw of ['ops\u001b[31m@example.com', 'ops@exa\u0007mple.com', 'ops@example.com\u202e', 'o\u0000ps@example.com', 'ops@ex\u200bample.com']) {
+      const refused = Email.create(raw)._unsafeUnwrapErr();
+      expect(refused.type, JSON.stringify(raw)).to.equal('invalid_email');
+      expect(refused.message).to.not.match(/[\p{Cc}\p{Cf}]/u);
+    }
+    expect(Email.create(' Amina.Otieno+sms@Example.co.ke ')._unsafeUnwrap().value).to.equal('amina.otieno+sms@example.co.ke');
   });
 });
