@@ -85,6 +85,12 @@ describe(`HTTP door rules on ${databaseKind()}`, () => {
     expect(unknown.text.length).to.be.lessThan(2048);
   });
 
+  it('sends a visitor of / to the explorer', async () => {
+    const res = await fetch(`${api.baseUrl}/`, { redirect: 'manual' });
+    expect([res.status, res.headers.get('location')]).to.deep.equal([302, '/docs']);
+    expect(await res.json()).to.deep.equal({ docs: '/docs', openapi: '/openapi.json', health: '/health' });
+  });
+
   it('serves the explorer with security headers and no stored keys, and no asset through an object prototype', async () => {
     const page = await api.request('GET', '/docs');
     expect(page.headers.get('content-security-policy')).to.contain("frame-ancestors 'none'").and.contain("script-src 'self'");

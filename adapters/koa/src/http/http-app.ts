@@ -126,6 +126,11 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
+  // A browser opening the bare origin lands in the explorer; clients get where things are.
+  router.get('/', (ctx) => {
+    ctx.redirect('/docs');
+    ctx.body = { docs: '/docs', openapi: '/openapi.json', health: '/health' };
+  });
   router.get('/docs', async (ctx) => {
     await serveApiDocs(ctx, undefined);
   });
