@@ -224,6 +224,13 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
       expect(filtered.messages.every((m: { status: string }) => m.status === 'rejected')).to.equal(true);
       const future = ok(await get(`/api/messages?date_from=${new Date(Date.now() + 86_400_000).toISOString()}`));
       expect(future.total).to.equal(0);
+      // One date rule with the reports: a date as date_to takes in that whole day.
+      const today = new Date().toISOString().slice(0, 10);
+      const window = `date_from=${today}&date_to=${today}`;
+      const todays = ok(await get(`/api/messages?${window}&limit=1`));
+      expect(todays.total).to.be.greaterThan(0);
+      expect(todays.total).to.equal(all.total);
+      expect(ok(await get(`/api/reports?${window}`)).totals.messages).to.equal(todays.total);
       expect((await get(`/api/messages/${sent.id}`, otherKey)).status).to.equal(404);
       expect((await get('/api/messages?limit=101')).status).to.equal(422);
       expect((await get('/api/messages/not-an-id')).status).to.equal(422);

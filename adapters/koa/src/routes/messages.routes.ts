@@ -21,6 +21,7 @@ import {
   type SendMessage,
 } from '@tuma/messaging';
 import { z } from 'zod';
+import { dateFrom, dateTo } from '../http/date-window.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import {
@@ -62,9 +63,6 @@ const senderOf = (principal: Principal): Sender => ({
 const keyScope = (principal: Principal): KeyScope => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-11-21T10:00:00Z)' }).transform((value) => new Date(value));
-const isoBound = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'Must be an ISO 8601 date or date-time' })
-  .transform((value) => new Date(value));
 
 const text = z.string().min(1, 'The text must not be empty').max(10_000, 'At most 10000 characters');
 const senderId = z.string().min(1).max(11).describe('An approved sender ID (1-11 characters); otherwise the route default');
@@ -119,8 +117,8 @@ const listQuery = z.object({
   environment: z.enum(['live', 'test', 'all']).optional().describe('Default: the key environment; test keys only ever see test messages'),
   to: z.string().min(1).optional().describe('E.164'),
   batch_id: z.string().min(1).max(40).optional(),
-  date_from: isoBound.optional(),
-  date_to: isoBound.optional(),
+  date_from: dateFrom.optional().describe('Included; a date means its start (00:00 UTC)'),
+  date_to: dateTo.optional().describe('Excluded; a date means its end (the whole day is in)'),
 });
 
 /** Sending and reading messages: single and bulk sends, the pre-check, lists, lookups, batches and cancelling. */

@@ -12,6 +12,7 @@ import {
   type ReportScope,
 } from '@tuma/messaging';
 import { z } from 'zod';
+import { dateFrom, dateTo } from '../http/date-window.ts';
 import { inQuery } from '../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
@@ -27,19 +28,11 @@ export interface ReportUseCases {
 
 const READ = { anyScope: ['query', 'send'] } as const;
 const TAG = 'Reports';
-const DAY_MS = 86_400_000;
-
-/** An ISO date or date-time with a time zone; a date stands for the instant `dayMeans` picks in it. */
-const bound = (dayMeans: (start: Date) => Date) =>
-  z.union([z.iso.date().transform((day) => dayMeans(new Date(day))), z.iso.datetime({ offset: true }).transform((at) => new Date(at))], {
-    error: 'Must be an ISO 8601 date (2026-11-21) or date-time with a time zone',
-  });
-
 const windowQuery = {
-  date_from: bound((start) => start)
+  date_from: dateFrom
     .optional()
     .describe('Included; a date means its start (00:00 UTC). Default: 30 days before date_to'),
-  date_to: bound((start) => new Date(start.getTime() + DAY_MS))
+  date_to: dateTo
     .optional()
     .describe('Excluded; a date means its end (the whole day is in). Default: now'),
   environment: z.enum(['live', 'test']).optional().describe('Live keys: `live` (default) or `test`; test keys always see test messages'),

@@ -96,7 +96,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
     if (query.phone !== undefined) where('m.phone = ?', query.phone);
     if (query.batchId !== undefined) where('m.batch_id = ?', query.batchId);
     if (query.from !== undefined) where('m.created_at >= ?::timestamptz', query.from.toISOString());
-    if (query.to !== undefined) where('m.created_at <= ?::timestamptz', query.to.toISOString());
+    if (query.to !== undefined) where('m.created_at < ?::timestamptz', query.to.toISOString());
     const filter = conditions.join(' and ');
     const [counted] = await this.em.execute<{ total: string }[]>(`select count(*)::text as total from message m where ${filter}`, values);
     const rows = await this.em.execute<MessageRow[]>(

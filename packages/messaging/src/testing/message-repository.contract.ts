@@ -117,7 +117,8 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await ids({ environment: 'test' })).to.deep.equal([mid.id]);
       expect(await ids({ status: 'rejected' })).to.deep.equal([rejected.id]);
       expect(await ids({ phone: '+254700000001' })).to.deep.equal([old.id]);
-      expect(await ids({ from: at(2), to: at(3) })).to.deep.equal([rejected.id]);
+      expect(await ids({ from: at(2), to: at(4) }), 'from included, to excluded').to.deep.equal([rejected.id]);
+      expect(await ids({ from: at(3), to: at(3) })).to.deep.equal([]);
       const page = await list({ page: 1, limit: 2 });
       expect(page.total).to.equal(3);
       expect(page.messages.map((m) => m.id)).to.deep.equal([old.id]);

@@ -55,7 +55,7 @@ export class InMemoryMessageRepository implements MessageRepository {
           (query.phone === undefined || m.phone === query.phone) &&
           (query.batchId === undefined || m.batchId === query.batchId) &&
           (query.from === undefined || m.createdAt.getTime() >= query.from.getTime()) &&
-          (query.to === undefined || m.createdAt.getTime() <= query.to.getTime()),
+          (query.to === undefined || m.createdAt.getTime() < query.to.getTime()),
       )
       .sort(newestFirst);
     const start = query.page * query.limit;

@@ -17,7 +17,7 @@ export interface MessageQuery {
   readonly status?: OutboundMessageStatus | undefined;
   readonly phone?: string | undefined;
   readonly batchId?: string | undefined;
-  /** Bounds on created_at, both included. */
+  /** Bounds on created_at: `from` included, `to` excluded (the API's one date rule). */
   readonly from?: Date | undefined;
   readonly to?: Date | undefined;
   /** 0-based. */
