@@ -274,6 +274,7 @@ describe(`HTTP contact lists on ${databaseKind()}`, () => {
         updated: 0,
         duplicates: 1,
         error_count: 4,
+        encoding: 'utf-8',
         errors: [
           { row: 4, value: '', reason: 'missing_phone' },
           { row: 5, value: '+254 71', reason: 'impossible_number' },
@@ -289,6 +290,25 @@ describe(`HTTP contact lists on ${databaseKind()}`, () => {
       ]);
     });
 
+    it('reads a Latin-1 / Windows-1252 file (a spreadsheet export) with its accented letters, and a file in the charset it declares', async () => {
+      const list = await created('Accents');
+      const upload = (bytes: Buffer, contentType: string) =>
+        fetch(`${api.baseUrl}/api/contacts/lists/${list.id}/import`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': contentType }, body: bytes });
+      const cp1252 = Buffer.concat([Buffer.from('phone,name\r\n+254712345678,Zoé Müller\r\n+254722000001,Renée ', 'latin1'), Buffer.from([0x93]), Buffer.from('Nana', 'latin1'), Buffer.from([0x94, 0x0d, 0x0a])]);
+      const latin1 = await upload(cp1252, 'text/csv');
+      expect(latin1.status).to.equal(200);
+      expect(await latin1.json()).to.include({ imported: 2, encoding: 'windows-1252' });
+      const names = (await members(list.id)).body.members.map((m: MemberBody) => m.name);
+      expect(names).to.include.members(['Zoé Müller', 'Renée “Nana”']);
+      const utf16 = await upload(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('phone,name\n+254733000222,Aïcha\n', 'utf16le')]), 'text/csv');
+      expect(await utf16.json()).to.include({ imported: 1, encoding: 'utf-16le' });
+      const declared = await upload(Buffer.from('phone,name\n+254711000111,Zoé\n', 'latin1'), 'text/csv; charset=iso-8859-1');
+      expect(await declared.json()).to.include({ imported: 1, encoding: 'windows-1252' });
+      const lying = await upload(Buffer.from([0x70, 0x68, 0xff, 0xfe, 0x0a]), 'text/csv; charset=utf-8');
+      expect(lying.status).to.equal(400);
+      expect((await members(list.id)).body.members.map((m: MemberBody) => m.name)).to.include.members(['Zoé Müller', 'Aïcha', 'Zoé']);
+    });
+
     it('reads national numbers with default_country, and updates numbers already listed', async () => {
       const list = await created('National');
       await addMembers(list.id, [{ phone: KE, name: 'Before' }]);
@@ -300,6 +320,7 @@ describe(`HTTP contact lists on ${databaseKind()}`, () => {
         updated: 1,
         duplicates: 0,
         error_count: 1,
+        encoding: 'utf-8',
         errors: [{ row: 5, value: '08031234567', reason: 'invalid_number' }],
       });
       expect((await members(list.id)).body.members.map((m: MemberBody) => `${m.phone} ${m.name}`)).to.deep.equal([`${KE} After`, `${KE2} New`, `${NG} International`]);
@@ -338,7 +359,7 @@ describe(`HTTP contact lists on ${databaseKind()}`, () => {
       const res = await importCsv(list.id, lines.join('\n'));
       const took = Math.round(performance.now() - started);
       expect(res.status, JSON.stringify(res.body).slice(0, 500)).to.equal(200);
-      expect(res.body).to.deep.equal({ imported: 100_000, added: 100_000, updated: 0, duplicates: 0, error_count: 0, errors: [] });
+      expect(res.body).to.deep.equal({ imported: 100_000, added: 100_000, updated: 0, duplicates: 0, error_count: 0, encoding: 'utf-8', errors: [] });
       expect((await getList(list.id)).body.member_count).to.equal(100_000);
       const last = await members(list.id, '?page=99&limit=1000');
       expect(last.body.members.at(-1)).to.include({ phone: kenyan(10_000_000 + 99_999 * 3), name: 'Customer 99999' });

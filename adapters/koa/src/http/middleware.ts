@@ -1,6 +1,7 @@
 import { newId } from '@tuma/kernel';
 import type { Context, Next } from 'koa';
 import { HttpError } from './http-error.ts';
+import { decodeText } from './text-encoding.ts';
 import type { RawBodyOptions } from './route.ts';
 
 export interface HttpLogger {
@@ -101,7 +102,8 @@ export function jsonBody(limitBytes: number, rawBodyOf: (ctx: Context) => RawBod
       if (size > limit) throw tooLarge(limit);
       chunks.push(chunk as Buffer);
     }
-    const text = Buffer.concat(chunks).toString('utf8');
+    const bytes = Buffer.concat(chunks);
+    const text = bytes.toString('utf8');
     ctx.state.rawBody = text;
     if (text.trim() === '') {
       ctx.state.body = undefined;
@@ -109,7 +111,9 @@ export function jsonBody(limitBytes: number, rawBodyOf: (ctx: Context) => RawBod
     }
     if (raw) {
       if (!ctx.is(...raw.contentTypes)) throw new HttpError(415, 'unsupported_media_type', `Send the body with Content-Type: ${raw.contentTypes.join(' or ')}`);
-      ctx.state.body = text;
+      const decoded = decodeText(bytes, ctx.request.charset || undefined);
+      ctx.state.body = decoded.text;
+      ctx.state.bodyEncoding = decoded.encoding;
       return next();
     }
     if (!ctx.is('application/json', 'application/*+json')) {

@@ -122,6 +122,7 @@ const importSchema = z.object({
   updated: z.number().int(),
   duplicates: z.number().int().describe('Rows whose number an earlier row had (the last row wins)'),
   error_count: z.number().int(),
+  encoding: z.string().describe('How the file was read: its charset, its byte-order mark, UTF-8, else windows-1252 (docs/contacts.md)'),
   errors: z
     .array(z.object({ row: z.number().int().describe('1 is the header'), value: z.string(), reason: z.string() }))
     .describe(`The first ${CONTACT_IMPORT_ERRORS_SHOWN} rows left out`),
@@ -286,10 +287,10 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
         404: NOT_YOURS,
         413: { description: `More than ${CONTACT_IMPORT_MAX_ROWS} data rows (too_many_rows), or a body over ${CONTACT_IMPORT_MAX_BYTES} bytes` },
       },
-      handler: async ({ principal, params, query, body }) => {
+      handler: async ({ principal, params, query, body, koa }) => {
         const result = await useCases.importContacts.execute({ accountId: principal!.account.id, listId: params.id, csv: body, defaultCountry: query.default_country });
         const { imported, added, updated, duplicates, errorCount, errors } = unwrap(result.mapErr(inBody));
-        return json(200, { imported, added, updated, duplicates, error_count: errorCount, errors });
+        return json(200, { imported, added, updated, duplicates, error_count: errorCount, encoding: koa.state.bodyEncoding, errors });
       },
     }),
   ];
