@@ -64,7 +64,7 @@ describe(`HTTP sender IDs on ${databaseKind()}`, () => {
 
   describe('requests', () => {
     it('answers 201 with exactly the spec fields: pending, USD 150 per flat-fee country, nothing charged', async () => {
-      const res = await requestSenderId({ name: 'ACME', countries: ['gh', 'KE', 'tz', 'GH', 'NG'], use_case: 'OTP codes and receipts' });
+      const res = await requestSenderId({ name: 'ACME', countries: ['gh', 'ZA', 'tz', 'GH', 'NG'], use_case: 'OTP codes and receipts' });
       expect(res.status).to.equal(201);
       expectShape(res.body, RECEIPT_SHAPE);
       expect(Number.isInteger(res.body.id)).to.equal(true);
@@ -81,7 +81,7 @@ describe(`HTTP sender IDs on ${databaseKind()}`, () => {
       expect(res.body).to.have.length(2);
       for (const entry of res.body) expectShape(entry, SENDER_ID_SHAPE);
       expect(res.body[0]).to.deep.include({ id: second.body.id, name: 'Shop 24', countries: ['UG'], use_case: null, status: 'pending', rejection_reason: null, fee_usd: 0, fee_charged_at: null });
-      expect(res.body[1]).to.deep.include({ name: 'ACME', countries: ['GH', 'KE', 'TZ', 'NG'], use_case: 'OTP codes and receipts', fee_usd: 0 });
+      expect(res.body[1]).to.deep.include({ name: 'ACME', countries: ['GH', 'ZA', 'TZ', 'NG'], use_case: 'OTP codes and receipts', fee_usd: 0 });
       expect(Date.parse(res.body[1].created_at)).to.be.a('number').and.not.NaN;
     });
 
@@ -112,9 +112,9 @@ describe(`HTTP sender IDs on ${databaseKind()}`, () => {
     });
 
     it('answers 409 with the overlapping countries when the name is already pending there', async () => {
-      const res = await requestSenderId({ name: 'ACME', countries: ['EG', 'KE'] });
+      const res = await requestSenderId({ name: 'ACME', countries: ['EG', 'ZA'] });
       expect(res.status).to.equal(409);
-      expect(res.body.error).to.deep.include({ code: 'conflict', resource: 'sender_id', countries: ['KE'] });
+      expect(res.body.error).to.deep.include({ code: 'conflict', resource: 'sender_id', countries: ['ZA'] });
       const elsewhere = await requestSenderId({ name: 'ACME', countries: ['EG'] });
       expect(elsewhere.status).to.equal(201);
       expect(elsewhere.body).to.deep.include({ estimated_fee_usd: 150, fee_countries: ['EG'] });
@@ -233,16 +233,20 @@ describe(`HTTP sender IDs on ${databaseKind()}`, () => {
       expect((await requestSenderId({ name: 'ACME', countries: ['GH'] })).status).to.equal(409);
     });
 
-    it('approves per-network and on-request countries without a charge', async () => {
+    it("approves a per-network country (UG) charging its network fees, converted at the operator's rate, with fee_usd recorded", async () => {
       const shop = (await mine()).find((s) => s.name === 'Shop 24')!;
       const res = await admin('POST', `/api/admin/sender-ids/${shop.id}/approve`);
-      expect(res.status).to.equal(200);
-      expect(res.body).to.deep.include({ status: 'approved', fee_usd: 0, fee_charged_at: null, fee_amount: null, fee_transaction_id: null, estimated_fee_usd: 0 });
-      expect((await api.request('GET', '/api/balance', { key })).body.balance).to.equal(500);
+      expect(res.status, res.text).to.equal(200);
+      expect(res.body).to.deep.include({ status: 'approved', estimated_fee_usd: 0 });
+      expect(res.body.fee_usd).to.be.greaterThan(0);
+      expect(res.body.fee_charged_at).to.be.a('string');
+      expect((await api.request('GET', '/api/balance', { key })).body.balance).to.be.closeTo(500 - res.body.fee_amount, 1e-9);
+      expect(res.body.fee_amount).to.equal(res.body.fee_usd);
     });
 
     it('rejects with a reason the customer sees, charging nothing; the name is free again there', async () => {
       const egypt = (await mine()).find((s) => s.name === 'ACME' && (s.countries as string[]).includes('EG'))!;
+      const balanceBefore = (await api.request('GET', '/api/balance', { key })).body.balance;
       for (const [body, path] of [[{}, 'reason'], [{ reason: '' }, 'reason'], [{ reason: 'x', extra: 1 }, 'extra'], [{ reason: '   ' }, 'reason']] as const) {
         const res = await admin('POST', `/api/admin/sender-ids/${egypt.id}/reject`, body);
         expect(res.status, JSON.stringify(body)).to.equal(422);
@@ -253,7 +257,7 @@ describe(`HTTP sender IDs on ${databaseKind()}`, () => {
       expect(res.body).to.deep.include({ status: 'rejected', rejection_reason: 'Trade licence missing', fee_usd: 0, fee_charged_at: null, fee_amount: null });
       expect((await mine()).find((s) => s.id === egypt.id)).to.deep.include({ status: 'rejected', rejection_reason: 'Trade licence missing', fee_usd: 0 });
       expect((await admin('POST', `/api/admin/sender-ids/${egypt.id}/approve`)).status).to.equal(409);
-      expect((await api.request('GET', '/api/balance', { key })).body.balance).to.equal(500);
+      expect((await api.request('GET', '/api/balance', { key })).body.balance).to.equal(balanceBefore);
       expect((await requestSenderId({ name: 'ACME', countries: ['EG'] })).status).to.equal(201);
     });
 
@@ -261,7 +265,7 @@ describe(`HTTP sender IDs on ${databaseKind()}`, () => {
       expect((await admin('POST', '/api/admin/fx-rates', { from: 'USD', to: 'KES', rate: '129.5' })).status).to.equal(201);
       const nairobi = await customer('nairobi.shop@example.com', 'KES');
       await credit(nairobi.id, 50000, 'kes-1');
-      const requested = await requestSenderId({ name: 'NBO SHOP', countries: ['KE', 'GH', 'TZ'] }, nairobi.key);
+      const requested = await requestSenderId({ name: 'NBO SHOP', countries: ['NG', 'GH', 'TZ'] }, nairobi.key);
       expect(requested.body).to.deep.include({ estimated_fee_usd: 300, fee_countries: ['GH', 'TZ'] });
       const res = await admin('POST', `/api/admin/sender-ids/${requested.body.id}/approve`);
       expect(res.status).to.equal(200);

@@ -49,7 +49,7 @@ describe(`sender-ID approval on MikroORM (${databaseKind()})`, () => {
       (await ledger.credit({ accountId, amount, reason: 'funds', reference: 'funds' }))._unsafeUnwrap();
     });
     const request = new RequestSenderId(catalogue, senderIds, uow, systemClock);
-    const id = (await step(() => request.execute({ accountId, name: 'ACME', countries: ['GH', 'TZ', 'KE'] })))._unsafeUnwrap().request.id;
+    const id = (await step(() => request.execute({ accountId, name: 'ACME', countries: ['GH', 'TZ', 'NG'] })))._unsafeUnwrap().request.id;
     const balance = async () => (await step(() => ledger.balance(accountId)))._unsafeUnwrap()?.balance.toString();
     const fees = async () => (await step(() => ledger.transactions({ accountId, page: 0, limit: 50 })))._unsafeUnwrap().entries.filter((e) => e.kind === 'fee');
     return { id, step, approve, senderIds, balance, fees };

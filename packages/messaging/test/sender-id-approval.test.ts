@@ -7,7 +7,7 @@ describe('ApproveSenderId and RejectSenderId', () => {
   it('charges a USD wallet one fee entry of 150 per flat-fee country, and records it on the request', async () => {
     const world = await senderIdWorld();
     await world.fund('1000');
-    const id = await world.pending('ACME', ['GH', 'KE', 'TZ']);
+    const id = await world.pending('ACME', ['GH', 'NG', 'TZ']);
     world.clock.advance(60_000);
     const decision = (await world.approve.execute({ id }))._unsafeUnwrap();
 
@@ -74,14 +74,32 @@ describe('ApproveSenderId and RejectSenderId', () => {
     expect(await noRate.balance()).to.equal('1000000.000000 NGN');
   });
 
-  it('approves per-network and on-request countries without any charge (fees confirmed during onboarding)', async () => {
-    const world = await senderIdWorld();
+  it('charges the per-network fees of KE and UG (every bundle, single networks no bundle covers, setup plus the first month) and nothing for on-request countries', async () => {
+    const world = await senderIdWorld({ rates: [['USD', 'KES', '129'], ['USD', 'UGX', '3700']] });
+    await world.fund('1000');
     const id = await world.pending('ACME', ['KE', 'UG', 'NG']);
+    const decision = (await world.approve.execute({ id }))._unsafeUnwrap();
+    expect(decision.estimate.networkFees.map((fee) => [fee.countryCode, fee.networks, fee.amount.toString()])).to.deep.equal([
+      ['KE', ['Safaricom + Airtel', 'Telkom + Equitel'], '18000.000000 KES'],
+      ['UG', ['MTN', 'Airtel'], '750000.000000 UGX'],
+    ]);
+    // 18000 / 129 = 139.534883720... -> 139.534884; 750000 / 3700 = 202.702702702... -> 202.702703
+    expect(decision.entry?.amount.toString()).to.equal('-342.237587 USD');
+    expect(decision.entry?.reason).to.equal(
+      'Sender ID ACME registration: KE networks Safaricom + Airtel, Telkom + Equitel (KES 18000.00); UG networks MTN, Airtel (UGX 750000.00)',
+    );
+    expect(decision.request.toSnapshot().feeUsd.toString()).to.equal('342.237587 USD');
+    expect(await world.balance()).to.equal('657.762413 USD');
+    expect(await world.senderIds.approvedSenderIdFor(ACCOUNT, 'ACME', 'UG')).to.equal(true);
+  });
+
+  it('approves on-request countries without any charge (fees confirmed during onboarding)', async () => {
+    const world = await senderIdWorld();
+    const id = await world.pending('ACME', ['NG', 'ZA']);
     const decision = (await world.approve.execute({ id }))._unsafeUnwrap();
     expect(decision.entry).to.equal(null);
     expect(decision.request.toSnapshot()).to.deep.include({ status: 'approved', feeCharge: null });
     expect(decision.request.toSnapshot().feeUsd.isZero()).to.equal(true);
-    expect(await world.senderIds.approvedSenderIdFor(ACCOUNT, 'ACME', 'UG')).to.equal(true);
     expect(await world.balance()).to.equal(undefined);
   });
 
@@ -140,7 +158,7 @@ describe('ApproveSenderId and RejectSenderId', () => {
 
   it('lists requests for review by status with the fee approval takes', async () => {
     const world = await senderIdWorld();
-    await world.pending('ACME', ['GH', 'KE']);
+    await world.pending('ACME', ['GH', 'NG']);
     const rejected = await world.pending('BETA', ['TZ']);
     (await world.reject.execute({ id: rejected, reason: 'No documents' }))._unsafeUnwrap();
     const pending = (await world.review.execute({ status: 'pending', page: 0, limit: 10 }))._unsafeUnwrap();

@@ -24,11 +24,13 @@ describe('RequestSenderId', () => {
     expect(await world.entries()).to.deep.equal([]);
   });
 
-  it('estimates all six flat-fee countries at 900 and none for per-network or on-request countries', () => {
+  it('estimates all six flat-fee countries at USD 900, per-network countries in their own currency, and nothing for on-request countries', () => {
     const six = estimateSenderIdFee(['CM', 'DJ', 'EG', 'GH', 'SO', 'TZ'], SENDER_ID_FEES);
     expect([six.feeUsd.toString(), six.feeCountries]).to.deep.equal(['900.000000 USD', ['CM', 'DJ', 'EG', 'GH', 'SO', 'TZ']]);
-    const none = estimateSenderIdFee(['KE', 'UG', 'NG', 'ZA'], SENDER_ID_FEES);
-    expect([none.feeUsd.toString(), none.feeCountries]).to.deep.equal(['0.000000 USD', []]);
+    const local = estimateSenderIdFee(['KE', 'UG', 'NG', 'ZA'], SENDER_ID_FEES);
+    expect([local.feeUsd.toString(), local.feeCountries]).to.deep.equal(['0.000000 USD', []]);
+    expect(local.networkFees.map((fee) => `${fee.countryCode} ${fee.amount.toString()}`)).to.deep.equal(['KE 18000.000000 KES', 'UG 750000.000000 UGX']);
+    expect(estimateSenderIdFee(['NG', 'ZA'], SENDER_ID_FEES).networkFees).to.deep.equal([]);
   });
 
   it('treats a blank use case as none', async () => {

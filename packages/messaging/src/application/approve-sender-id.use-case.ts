@@ -1,5 +1,5 @@
 import type { FxRateMissingError, FxRates, LedgerEntry, WalletError, WalletLedger, WalletOwners } from '@tuma/billing';
-import { currency, errAsync, notFound, okAsync, ResultAsync, type Clock, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
+import { currency, errAsync, Money, notFound, okAsync, ResultAsync, type Clock, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../domain/catalogue/catalogue.port.ts';
 import type { SenderIdNotPendingError } from '../domain/sender-ids/sender-id-errors.ts';
 import { estimateSenderIdFee, feeInWalletCurrency, type SenderIdFeeEstimate } from '../domain/sender-ids/sender-id-fee-estimate.ts';
@@ -11,7 +11,7 @@ const USD = currency('USD');
 export interface SenderIdDecision {
   readonly request: SenderIdRequest;
   readonly estimate: SenderIdFeeEstimate;
-  /** The fee entry charged on approval; null when no flat fee applied (or on rejection). */
+  /** The fee entry charged on approval; null when no fee applied (or on rejection). */
   readonly entry: LedgerEntry | null;
 }
 
@@ -19,13 +19,22 @@ export interface SenderIdDecision {
 interface FeeCharged {
   readonly entry: LedgerEntry;
   readonly fee: SenderIdFeeCharge;
+  /** The whole fee in USD, for the request's record (`fee_usd`). */
+  readonly feeUsd: Money;
 }
 
 export type ApproveSenderIdError = NotFoundError | SenderIdNotPendingError | FxRateMissingError | WalletError;
 
-/** `Sender ID ACME registration: GH, TZ (USD 300.00 at 129.5 KES/USD)`: what the customer's ledger shows. */
-const feeReason = (request: SenderIdRequest, estimate: SenderIdFeeEstimate, rate: string | null): string =>
-  `Sender ID ${request.name} registration: ${estimate.feeCountries.join(', ')} (USD ${estimate.feeUsd.toFixed(2)}${rate ? ` at ${rate}` : ''})`;
+/** `Sender ID ACME registration: GH, TZ (USD 300.00), KE networks Safaricom + Airtel, Telkom + Equitel (KES 18000.00)`: what the customer's ledger shows. */
+const feeReason = (request: SenderIdRequest, estimate: SenderIdFeeEstimate, usdRate: string | null): string =>
+  `Sender ID ${request.name} registration: ${[
+    ...(estimate.feeCountries.length > 0 ? [`${estimate.feeCountries.join(', ')} (USD ${estimate.feeUsd.toFixed(2)}${usdRate ? ` at ${usdRate}` : ''})`] : []),
+    ...estimate.networkFees.map((fee) => `${fee.countryCode} networks ${fee.networks.join(', ')} (${fee.amount.currency} ${fee.amount.toFixed(2)})`),
+  ].join('; ')}`;
+
+/** Every part of an approval fee, each in its own currency: the flat USD fees, then each per-network country's. */
+const feeParts = (estimate: SenderIdFeeEstimate): Money[] =>
+  [estimate.feeUsd, ...estimate.networkFees.map((fee) => fee.amount)].filter((part) => part.isPositive());
 
 /**
  * Operator: approves a pending request. In ONE unit of work, with the request row locked: the flat
@@ -58,9 +67,9 @@ export class ApproveSenderId {
         if (pending.isErr()) return errAsync(pending.error);
         return ResultAsync.fromSafePromise(this.catalogue.senderIdFees()).andThen((fees) => {
           const estimate = estimateSenderIdFee(request.countries, fees);
-          const charged: ResultAsync<FeeCharged | null, ApproveSenderIdError> = estimate.feeUsd.isPositive() ? this.charge(request, estimate) : okAsync(null);
+          const charged: ResultAsync<FeeCharged | null, ApproveSenderIdError> = feeParts(estimate).length > 0 ? this.charge(request, estimate) : okAsync(null);
           return charged.andThen((charge) => {
-            const approved = request.approve({ feeUsd: estimate.feeUsd, charge: charge && charge.fee }, this.clock.now());
+            const approved = request.approve({ feeUsd: charge?.feeUsd ?? estimate.feeUsd, charge: charge && charge.fee }, this.clock.now());
             if (approved.isErr()) return errAsync(approved.error);
             return ResultAsync.fromSafePromise(this.senderIds.save(request)).map(() => ({ request, estimate, entry: charge && charge.entry }));
           });
@@ -69,14 +78,25 @@ export class ApproveSenderId {
     );
   }
 
-  private charge(
-    request: SenderIdRequest,
-    estimate: SenderIdFeeEstimate,
-  ): ResultAsync<FeeCharged, ApproveSenderIdError> {
+  /**
+   * One `fee` entry for every part: each converted into the wallet currency (the pricing rule) and,
+   * for the request's record, into USD; the rate recorded is USD -> wallet currency.
+   */
+  private charge(request: SenderIdRequest, estimate: SenderIdFeeEstimate): ResultAsync<FeeCharged, ApproveSenderIdError> {
     return ResultAsync.fromSafePromise(this.owners.walletCurrencyOf(request.accountId)).andThen((walletCurrency) => {
       if (!walletCurrency) return errAsync(notFound('account', request.accountId));
-      return this.fxRates.resolve(USD, walletCurrency).andThen(({ rate }) => {
-        const { amount, fxRate } = feeInWalletCurrency(estimate.feeUsd, rate);
+      const converted = ResultAsync.combine(
+        feeParts(estimate).map((part) =>
+          ResultAsync.combine([this.fxRates.resolve(part.currency, walletCurrency), this.fxRates.resolve(part.currency, USD)]).map(([toWallet, toUsd]) => ({
+            wallet: feeInWalletCurrency(part, toWallet.rate).amount,
+            usd: feeInWalletCurrency(part, toUsd.rate).amount,
+          })),
+        ),
+      );
+      return ResultAsync.combine([converted, this.fxRates.resolve(USD, walletCurrency)]).andThen(([parts, usdRate]) => {
+        const amount = parts.reduce((total, part) => total.add(part.wallet), Money.zero(walletCurrency));
+        const feeUsd = parts.reduce((total, part) => total.add(part.usd), Money.zero(USD));
+        const { fxRate } = feeInWalletCurrency(estimate.feeUsd, usdRate.rate);
         return this.ledger
           .charge({
             accountId: request.accountId,
@@ -86,7 +106,7 @@ export class ApproveSenderId {
             reference: request.feeReference,
             related: { type: 'sender_id', id: String(request.id) },
           })
-          .map((entry) => ({ entry, fee: { amount: entry.amount.negate(), fxRate, entryId: entry.id, chargedAt: entry.createdAt } }));
+          .map((entry) => ({ entry, feeUsd, fee: { amount: entry.amount.negate(), fxRate, entryId: entry.id, chargedAt: entry.createdAt } }));
       });
     });
   }
