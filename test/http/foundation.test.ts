@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { toOpenApiPath } from '@tuma/koa-adapter';
+import { OPERATION_IDS, toOpenApiPath } from '@tuma/koa-adapter';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -29,14 +29,32 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
       const res = await api.request('GET', '/openapi.json');
       expect(res.status).to.equal(200);
       expect(res.body.openapi).to.equal('3.1.0');
-      const documented = Object.entries(res.body.paths as Record<string, Record<string, unknown>>).flatMap(([path, item]) =>
-        Object.keys(item).map((method) => `${method} ${path}`),
+      // Each operation once, its mirrors (/v1/...) named in x-aliases.
+      const documented = Object.entries(res.body.paths as Record<string, Record<string, { 'x-aliases'?: string[] }>>).flatMap(([path, item]) =>
+        Object.entries(item).flatMap(([method, operation]) => [path, ...(operation['x-aliases'] ?? [])].map((served) => `${method} ${served}`)),
       );
       const mounted = api.server.mountedRoutes.map((route) => `${route.method} ${toOpenApiPath(route.path)}`);
       expect(documented.sort()).to.deep.equal([...mounted].sort());
       const create = res.body.paths['/api/admin/accounts'].post;
       expect(create.requestBody.content['application/json'].schema.properties).to.have.keys('email', 'wallet_currency');
-      expect(res.body.paths['/v1/auth/me'].get.security).to.deep.equal([{ bearerAuth: [] }]);
+      expect(res.body.paths['/v1/auth/me'], 'mirrors are not listed twice').to.equal(undefined);
+      expect(res.body.paths['/api/auth/me'].get).to.deep.include({ operationId: 'getCurrentAccount', security: [{ bearerAuth: [] }], 'x-aliases': ['/v1/auth/me'] });
+      expect(res.body.servers).to.deep.equal([{ url: '/', description: 'This server' }]);
+      const operations = Object.values(res.body.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item));
+      expect(new Set(operations.map((op) => op.operationId)).size, 'unique operation ids').to.equal(operations.length);
+      const named = new Set(Object.values(OPERATION_IDS));
+      expect(operations.map((op) => op.operationId).filter((id) => !named.has(id)), 'every operation named in OPERATION_IDS').to.deep.equal([]);
+      for (const op of operations) {
+        expect(op.description, op.operationId).to.be.a('string').and.not.equal('');
+        expect(op.tags, op.operationId).to.have.length(1);
+        for (const [status, response] of Object.entries(op.responses as Record<string, any>)) {
+          // Health answers 503 with its own report and pages answer HTML; every other error is the one error body.
+          if (Number(status) >= 400 && op.tags[0] !== 'Health' && !response.content?.['text/html']) {
+            expect(response.content?.['application/json']?.schema, `${op.operationId} ${status}`).to.deep.equal({ $ref: '#/components/schemas/Error' });
+          }
+        }
+      }
+      expect(res.body.tags.map((tag: { name: string }) => tag.name)).to.include.members(operations.map((op) => op.tags[0]));
     });
 
     it('serves the explorer from local assets only', async () => {

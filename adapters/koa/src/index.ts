@@ -1,5 +1,6 @@
 export { createHttpApp, type HttpAppOptions, type MountedRoute } from './http/http-app.ts';
 export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition } from './http/route.ts';
+export { OPERATION_IDS } from './http/operation-ids.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';
 export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';
 export type { HttpLogger } from './http/middleware.ts';

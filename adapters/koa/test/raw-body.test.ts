@@ -52,9 +52,9 @@ describe('HTTP app: routes with a raw body', () => {
     return { status: res.status, body: (await res.json()) as any };
   };
 
-  it('hands the body to the handler as text, for each of its content types', async () => {
-    const csv = '\uFEFFphone,name\r\n+254712345678,"A, B"';
-    expect(await post('/upload/a', csv, 'text/csv; charset=utf-8')).to.deep.equal({ status: 200, body: { name: 'a', text: csv } });
+  it('hands the body to the handler as text (without its byte-order mark), for each of its content types', async () => {
+    const csv = 'phone,name\r\n+254712345678,"A, B"';
+    expect(await post('/upload/a', `\uFEFF${csv}`, 'text/csv; charset=utf-8')).to.deep.equal({ status: 200, body: { name: 'a', text: csv } });
     expect((await post('/upload/b', 'plain', 'text/plain')).body.text).to.equal('plain');
   });
 

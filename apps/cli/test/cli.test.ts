@@ -129,7 +129,7 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     const container = buildContainer({ config, logger: jsonLogger('silent'), database });
     const request = (name: string, countries: string[]) =>
       database.withContext(async () => (await resolve(container, MESSAGING_TOKENS.requestSenderId).execute({ accountId: account.id, name, countries }))._unsafeUnwrap().request.id);
-    const acme = await request('ACME', ['GH', 'KE']);
+    const acme = await request('ACME', ['GH', 'NG']);
     const beta = await request('BETA', ['TZ']);
 
     const listed = await cli('sender-ids:list', '--status', 'pending', '--json');
@@ -138,7 +138,7 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect(pending.total).to.equal(2);
     expect(pending.sender_ids.map((s: { id: number }) => s.id)).to.deep.equal([beta, acme]);
     expect(pending.sender_ids[1]).to.deep.include({ account_id: account.id, name: 'ACME', estimated_fee_usd: 150, fee_countries: ['GH'], status: 'pending' });
-    expect((await cli('sender-ids:list')).out).to.equal(`#${beta}  BETA  pending  TZ  ${account.id}  fee USD 150 (TZ)\n#${acme}  ACME  pending  GH,KE  ${account.id}  fee USD 150 (GH)`);
+    expect((await cli('sender-ids:list')).out).to.equal(`#${beta}  BETA  pending  TZ  ${account.id}  fee USD 150 (TZ)\n#${acme}  ACME  pending  GH,NG  ${account.id}  fee USD 150 (GH)`);
 
     const broke = await cli('sender-ids:approve', '--id', String(acme), '--json');
     expect(broke.code).to.equal(1);

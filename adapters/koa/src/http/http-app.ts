@@ -120,7 +120,9 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   const openApi = buildOpenApiDocument(options.routes, {
     title: 'Tuma API',
     version: options.version,
-    description: 'SMS, Verify and Two-Way messaging for 54 African markets.',
+    description:
+      'The SMS platform of Tuma for 54 African markets: single and bulk sends, price quotes, number validation, delivery reports, inbound messages, opt-outs, templates, contact lists, catalogue, wallet, webhooks and reports. ' +
+      'Verify, Two-Way, the mail and links APIs and the account service are in the specification but not served yet. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
   });
   for (const route of options.routes) mount(router, route, options, mounted);
   router.get('/openapi.json', (ctx) => {

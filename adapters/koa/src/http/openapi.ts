@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OPERATION_IDS, TAG_DESCRIPTIONS } from './operation-ids.ts';
 import { toOpenApiPath, type RawBodyOptions, type RouteDefinition } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -64,10 +65,14 @@ function operation(route: RouteDefinition): JsonSchema {
   const secured = !('public' in route.access);
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
-    responses[status] = {
-      description: response.description,
-      ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),
-    };
+    // Every error answer has the one error body, whatever the route declares.
+    responses[status] =
+      Number(status) >= 400 && !response.schema
+        ? errorResponse(response.description)
+        : {
+            description: response.description,
+            ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),
+          };
   }
   if (secured) {
     responses['401'] ??= errorResponse('Missing or invalid API key');
@@ -82,10 +87,16 @@ function operation(route: RouteDefinition): JsonSchema {
   if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
   if (route.rawBody) responses['415'] ??= errorResponse(`Body not of type ${route.rawBody.contentTypes.join(' or ')}`);
   responses['500'] ??= errorResponse('Internal error (carries the request id)');
+  const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
+  // Routes outside the table (an embedder's own) get one spelled from method and path.
+  const operationId = OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  const mirrors = (route.aliases ?? []).map(toOpenApiPath);
   return {
-    operationId: `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+    operationId,
     summary: route.summary,
+    description: mirrors.length > 0 ? `${route.summary}.\n\nAlso served, identically, at ${mirrors.map((path) => `\`${path}\``).join(', ')}.` : `${route.summary}.`,
     tags: [route.tag],
+    ...(mirrors.length > 0 ? { 'x-aliases': mirrors } : {}),
     security: secured ? [{ bearerAuth: [] }] : [],
     ...(secured && 'anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
@@ -97,17 +108,15 @@ function operation(route: RouteDefinition): JsonSchema {
 
 /** The OpenAPI 3.1 description of exactly the routes mounted, generated from their zod schemas. */
 export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: { title: string; version: string; description?: string }) {
+  // Mirrors (/v1/..., /api/rate) are the same operation: listed once, named in `x-aliases`.
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    for (const path of [route.path, ...(route.aliases ?? [])]) {
-      const item = (paths[toOpenApiPath(path)] ??= {});
-      const op = operation(route);
-      item[route.method] = path === route.path ? op : { ...op, operationId: `${op.operationId as string}Alias${toOpenApiPath(path).replace(/[^A-Za-z0-9]/g, '')}` };
-    }
-  }
+  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route);
+  const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   return {
     openapi: '3.1.0',
     info,
+    servers: [{ url: '/', description: 'This server' }],
+    tags,
     paths,
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'svc_live_... or svc_test_... API key' } },
