@@ -1,6 +1,7 @@
 /** A real Tuma server on a random port over the shared test database, for HTTP end-to-end suites. */
 import type { Clock } from '@tuma/kernel';
 import { jsonLogger, loadConfig, TumaServer, type StartedServer } from '@tuma/server';
+import { OpenApiConformance } from './openapi-conformance.ts';
 import { testDatabase, truncateAll } from './test-database.ts';
 
 export const ADMIN_KEY = 'test-operator-key-0123456789-abcdef';
@@ -33,6 +34,7 @@ export async function startTestServer(env: Record<string, string> = {}, { log, .
   const server = new TumaServer(config, log ? jsonLogger('info', log) : jsonLogger('silent'), { database, ...options });
   const started = await server.start();
   const baseUrl = `http://127.0.0.1:${started.port}`;
+  let conformance: OpenApiConformance | undefined;
   return {
     baseUrl,
     started,
@@ -53,6 +55,9 @@ export async function startTestServer(env: Record<string, string> = {}, { log, .
       } catch {
         parsed = undefined;
       }
+      conformance ??= new OpenApiConformance((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiConformance>[0]);
+      const mismatch = conformance.check(method, path, response.status, response.headers.get('content-type'), parsed);
+      if (mismatch) throw new Error(`OpenAPI conformance: ${mismatch}`);
       return { status: response.status, headers: response.headers, body: parsed, text };
     },
     stop: () => server.stop(),

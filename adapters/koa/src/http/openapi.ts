@@ -82,7 +82,12 @@ function operation(route: RouteDefinition): JsonSchema {
         : 'Key lacks the scope, or the account is suspended',
     );
   }
-  if (route.requiredFields) responses['400'] ??= errorResponse('missing_fields: a required field is missing or empty (details name each)');
+  if (route.requiredFields) responses['400'] ??= errorResponse('missing_fields: a required field is missing or empty (details name each); invalid_json: a malformed body');
+  if (route.body && !route.rawBody) {
+    responses['400'] ??= errorResponse('invalid_json: the body is not well-formed JSON');
+    responses['413'] ??= errorResponse('payload_too_large: the body is over BODY_LIMIT_BYTES');
+    responses['415'] ??= errorResponse('unsupported_media_type: the body is not application/json');
+  }
   if (route.body || route.query || route.params) responses['422'] ??= errorResponse('Validation error, naming each field');
   if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
   if (route.rawBody) responses['415'] ??= errorResponse(`Body not of type ${route.rawBody.contentTypes.join(' or ')}`);

@@ -66,6 +66,7 @@ export function adminSenderIdRoutes(useCases: AdminSenderIdUseCases): RouteDefin
         200: { description: 'The approved request with its fee', schema: adminSenderIdSchema },
         400: { description: 'No exchange rate from USD into the wallet currency (fx_rate_missing); still pending' },
         402: { description: 'The wallet cannot pay the fee (required, available, currency); still pending' },
+        503: { description: 'pricing_unavailable: no exchange rate converts a fee into the wallet currency yet; still pending' },
         404: NOT_FOUND,
         409: NOT_PENDING,
       },

@@ -60,6 +60,8 @@ const senderOf = (principal: Principal): Sender => ({
   walletCurrency: principal.account.walletCurrency,
 });
 
+const PRICING_UNAVAILABLE = { description: 'pricing_unavailable: no exchange rate converts the route currency into the wallet currency yet (from, to)' };
+
 const keyScope = (principal: Principal): KeyScope => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-11-21T10:00:00Z)' }).transform((value) => new Date(value));
@@ -136,6 +138,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         200: { description: 'Accepted (or rejected: opted out)', schema: sendResponseSchema },
         400: { description: 'Invalid number or unroutable country' },
         402: { description: 'Insufficient balance: required, available, cost' },
+        503: PRICING_UNAVAILABLE,
         409: { description: 'The same text went to this number less than 5 minutes ago' },
         413: { description: 'The text needs more segments than allowed' },
       },
@@ -164,6 +167,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         200: { description: 'The batch', schema: bulkResponseSchema },
         400: { description: 'No recipients, or some cannot be routed' },
         402: { description: 'Insufficient balance: required, available, segments, recipients' },
+        503: PRICING_UNAVAILABLE,
         403: { description: 'The sender ID is not approved for a destination country' },
         404: { description: 'A contact list is not the account' },
         413: { description: 'A rendered message needs more segments than allowed' },

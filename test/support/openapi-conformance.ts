@@ -1,0 +1,54 @@
+/**
+ * Holds every answer an e2e suite gets to the OpenAPI document the server serves: the status must
+ * be documented for the operation, and a JSON body must match its schema. The document then cannot
+ * drift from what the code answers.
+ */
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+
+interface Operation {
+  readonly pattern: RegExp;
+  readonly method: string;
+  readonly responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+}
+
+export class OpenApiConformance {
+  private readonly operations: Operation[];
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+  private readonly validators = new Map<object, ValidateFunction>();
+
+  constructor(private readonly document: { paths: Record<string, Record<string, any>>; components: object }) {
+    (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
+    this.operations = Object.entries(document.paths).flatMap(([path, item]) =>
+      Object.entries(item).flatMap(([method, operation]) =>
+        [path, ...((operation['x-aliases'] as string[] | undefined) ?? [])].map((served) => ({
+          pattern: new RegExp(`^${served.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`),
+          method: method.toUpperCase(),
+          responses: operation.responses,
+        })),
+      ),
+    );
+  }
+
+  /** Why the answer does not conform, or undefined when it does (or when the path is no operation: a 404/405). */
+  check(method: string, path: string, status: number, contentType: string | null, body: unknown): string | undefined {
+    const pathname = path.split('?')[0]!;
+    const candidates = this.operations.filter((op) => op.method === method && op.pattern.test(pathname));
+    if (candidates.length === 0) return undefined;
+    // A literal path wins over a template (`/api/routes/health` over `/api/routes/{code}`).
+    const templated = (op: Operation) => op.pattern.source.split('[^/]+').length;
+    const operation = candidates.sort((a, b) => templated(a) - templated(b))[0]!;
+    const response = operation.responses[String(status)];
+    if (!response) return `${method} ${pathname} answered ${status}, which the document does not list (${Object.keys(operation.responses).join(', ')})`;
+    if (!contentType?.includes('json') || body === undefined) return undefined;
+    const schema = response.content?.['application/json']?.schema;
+    if (!schema) return undefined;
+    let validate = this.validators.get(schema);
+    if (!validate) {
+      validate = this.ajv.compile({ ...schema, components: this.document.components });
+      this.validators.set(schema, validate);
+    }
+    if (validate(body)) return undefined;
+    return `${method} ${pathname} ${status} does not match the document: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}`;
+  }
+}
