@@ -40,6 +40,8 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
       expect(res.body.paths['/v1/auth/me'], 'mirrors are not listed twice').to.equal(undefined);
       expect(res.body.paths['/api/auth/me'].get).to.deep.include({ operationId: 'getCurrentAccount', security: [{ bearerAuth: [] }], 'x-aliases': ['/v1/auth/me'] });
       expect(res.body.servers).to.deep.equal([{ url: '/', description: 'This server' }]);
+      const send = res.body.paths['/api/messages/send'].post.requestBody.content['application/json'].schema.properties;
+      expect([send.to.examples, send.route.examples], 'realistic examples').to.deep.equal([['+254712345678'], ['SVC_KE']]);
       const operations = Object.values(res.body.paths as Record<string, Record<string, any>>).flatMap((item) => Object.values(item));
       expect(new Set(operations.map((op) => op.operationId)).size, 'unique operation ids').to.equal(operations.length);
       const named = new Set(Object.values(OPERATION_IDS));

@@ -66,28 +66,28 @@ const keyScope = (principal: Principal): KeyScope => ({ accountId: principal.acc
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-11-21T10:00:00Z)' }).transform((value) => new Date(value));
 
-const text = z.string().min(1, 'The text must not be empty').max(10_000, 'At most 10000 characters');
-const senderId = z.string().min(1).max(11).describe('An approved sender ID (1-11 characters); otherwise the route default');
-const route = z.string().min(1).max(32).describe('A route code (SVC_<CC>); otherwise detected from each number');
+const text = z.string().min(1, 'The text must not be empty').max(10_000, 'At most 10000 characters').meta({ examples: ['Habari Amina! Your order KE-1042 has shipped.'] });
+const senderId = z.string().min(1).max(11).describe('An approved sender ID (1-11 characters); otherwise the route default').meta({ examples: ['DUKA'] });
+const route = z.string().min(1).max(32).describe('A route code (SVC_<CC>); otherwise detected from each number').meta({ examples: ['SVC_KE'] });
 const messageId = z.object({ id: z.string().regex(/^msg_[0-9A-Z]{26}$/, 'Must be a message id (msg_...)') });
 const batchId = z.object({ batch_id: z.string().regex(/^bat_[0-9A-Z]{26}$/, 'Must be a batch id (bat_...)') });
 
 const sendBody = z.object({
-  to: z.string().min(1).describe('International format'),
+  to: z.string().min(1).describe('International format').meta({ examples: ['+254712345678'] }),
   text,
   sender_id: senderId.optional(),
   route: route.optional(),
   schedule_mode: z.enum(['now', 'scheduled']).default('now'),
-  scheduled_at: isoDateTime.optional().describe('Required for `scheduled`: 5 minutes to 7 days ahead'),
+  scheduled_at: isoDateTime.optional().describe('Required for `scheduled`: 5 minutes to 7 days ahead').meta({ examples: ['2026-12-01T07:30:00Z'] }),
 });
 
 const audience = {
   recipients: z
     .array(
       z.object({
-        to: z.string().min(1),
-        name: z.string().max(120).optional(),
-        vars: z.record(z.string(), z.string()).optional().describe('Fills {{key}}; {{name}} and {{phone}} are always available'),
+        to: z.string().min(1).meta({ examples: ['+254712345678'] }),
+        name: z.string().max(120).optional().meta({ examples: ['Amina'] }),
+        vars: z.record(z.string(), z.string()).optional().describe('Fills {{key}}; {{name}} and {{phone}} are always available').meta({ examples: [{ order_id: 'KE-1042' }] }),
       }),
     )
     .optional(),

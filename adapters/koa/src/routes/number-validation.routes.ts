@@ -41,7 +41,7 @@ export function numberValidationRoutes(): RouteDefinition[] {
       tag: 'Messages',
       access: { anyScope: ['send', 'query'] },
       body: z.object({
-        phone: oneOrMany('phone number', MAX_RECIPIENTS_PER_CALL).describe('International format with the country code; one number or up to 1000'),
+        phone: oneOrMany('phone number', MAX_RECIPIENTS_PER_CALL).describe('International format with the country code; one number or up to 1000').meta({ examples: ['+254712345678'] }),
       }),
       responses: {
         200: { description: 'A single validation result (string input) or the array form (array input)', schema: z.union([validationSchema, batchSchema]) },

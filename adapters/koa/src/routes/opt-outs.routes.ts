@@ -61,7 +61,7 @@ export function optOutRoutes(useCases: OptOutUseCases): RouteDefinition[] {
       summary: 'Put a number on the opt-out list (idempotent: a listed number keeps its first entry)',
       tag: 'Opt-outs',
       access: WRITE,
-      body: z.strictObject({ phone: z.string().describe('International format with the country code (+254..., 00254...)') }),
+      body: z.strictObject({ phone: z.string().describe('International format with the country code (+254..., 00254...)').meta({ examples: ['+254712345678'] }) }),
       responses: { 201: { description: 'The number is on the list (also when it already was)', schema: stateSchema }, 400: INVALID_NUMBER },
       handler: async ({ principal, body }) => {
         const result = await useCases.addOptOut.execute({ accountId: principal!.account.id, phone: body.phone });

@@ -85,8 +85,8 @@ export function quoteRoutes(useCases: QuoteUseCases): RouteDefinition[] {
       tag: 'Messages',
       access: { anyScope: ['send', 'query'] },
       body: z.object({
-        to: oneOrMany('recipient', MAX_RECIPIENTS_PER_CALL).describe('One number or up to 1000, international format'),
-        text: z.string().min(1, 'The text must not be empty'),
+        to: oneOrMany('recipient', MAX_RECIPIENTS_PER_CALL).describe('One number or up to 1000, international format').meta({ examples: [['+254712345678', '+2348031234567']] }),
+        text: z.string().min(1, 'The text must not be empty').meta({ examples: ['Habari! Your code is 4821'] }),
         route: z.string().min(1).max(32).optional().describe('A route code (SVC_<CC>); otherwise each number country route'),
       }),
       responses: { 200: { description: 'The price quote', schema: quoteSchema } },
