@@ -15,7 +15,6 @@ export {
   stripeExponent,
   toStripeMinorUnits,
 } from './stripe/stripe-amounts.ts';
-export { encodeStripeForm, type StripeParam } from './stripe/stripe-form.ts';
 export { parseStripeEvent } from './stripe/stripe-event.ts';
 export { STRIPE_API_BASE, STRIPE_SIGNATURE_HEADER, StripeCheckoutProvider, type StripeCheckoutOptions } from './stripe/stripe-checkout-provider.ts';
 export {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { currency, Money } from '@tuma/kernel';
-import { encodeStripeForm, fromStripeMinorUnits, stripeAmountProblem, stripeExponent, toStripeMinorUnits } from '../src/index.ts';
+import { fromStripeMinorUnits, stripeAmountProblem, stripeExponent, toStripeMinorUnits } from '../src/index.ts';
 
 const money = (amount: string, code: string) => Money.parse(amount, code)._unsafeUnwrap();
 
@@ -60,25 +60,5 @@ describe("Stripe's minor units", () => {
         expect(fromStripeMinorUnits(toStripeMinorUnits(amount), code)?.equals(amount)).to.equal(true);
       }),
     );
-  });
-});
-
-describe("Stripe's form encoding", () => {
-  it('nests objects and lists with brackets, leaves out undefined values, and escapes', () => {
-    const form = encodeStripeForm({
-      mode: 'payment',
-      line_items: [{ quantity: 1, price_data: { currency: 'usd', unit_amount: 1050, product_data: { name: 'Top-up & more' } } }],
-      metadata: { top_up_id: 'top_1', missing: undefined },
-      customer_email: undefined,
-    });
-    expect(form.split('&').map((pair) => decodeURIComponent(pair.replace(/\+/g, ' ')))).to.deep.equal([
-      'mode=payment',
-      'line_items[0][quantity]=1',
-      'line_items[0][price_data][currency]=usd',
-      'line_items[0][price_data][unit_amount]=1050',
-      'line_items[0][price_data][product_data][name]=Top-up & more',
-      'metadata[top_up_id]=top_1',
-    ]);
-    expect(form).to.contain('Top-up+%26+more');
   });
 });

@@ -1,4 +1,6 @@
+import Stripe from 'stripe';
 import {
+  invalidWebhook,
   paymentProviderError,
   type CheckoutSession,
   type CreateCheckoutInput,
@@ -9,10 +11,9 @@ import {
   type WebhookHeaders,
 } from '@tuma/billing';
 import { err, errAsync, okAsync, ResultAsync, type Clock, type Money, type Result } from '@tuma/kernel';
-import { headerValue, verifySignature } from '../signature/webhook-signature.ts';
+import { headerValue, SIGNATURE_TOLERANCE_SECONDS } from '../signature/webhook-signature.ts';
 import { stripeAmountProblem, toStripeMinorUnits } from './stripe-amounts.ts';
 import { parseStripeEvent } from './stripe-event.ts';
-import { encodeStripeForm } from './stripe-form.ts';
 
 export const STRIPE_API_BASE = 'https://api.stripe.com';
 export const STRIPE_SIGNATURE_HEADER = 'Stripe-Signature';
@@ -28,27 +29,33 @@ export interface StripeCheckoutOptions {
   /** What the payer sees as the item bought. */
   readonly productName?: string;
   readonly timeoutMs?: number;
-  readonly fetch?: typeof globalThis.fetch;
 }
 
-interface StripeSessionBody {
-  readonly id?: unknown;
-  readonly url?: unknown;
-  readonly error?: { readonly message?: unknown; readonly type?: unknown; readonly code?: unknown };
-}
+/** Stripe's answer to a signature it could not verify: too old (or too new), or not Stripe's. */
+const signatureFailure = (message: string): InvalidWebhookError['reason'] => (/timestamp/i.test(message) && /tolerance/i.test(message) ? 'timestamp' : 'signature');
 
 /**
- * Stripe Checkout over its HTTP API (no SDK): one Checkout Session per top-up, in payment mode,
- * with a single line item in the wallet currency; crediting waits for the signed webhook.
+ * Stripe Checkout through the official SDK: one Checkout Session per top-up, in payment mode,
+ * with a single line item in the wallet currency; crediting waits for the signed webhook, verified
+ * by the SDK against our clock. Ours stay the money rules (minor units, zero-decimal currencies)
+ * and the reading of events into top-up terms.
  */
 export class StripeCheckoutProvider implements PaymentProvider {
   readonly name = 'stripe' as const;
-  private readonly apiBase: string;
-  private readonly fetch: typeof globalThis.fetch;
+  private readonly stripe: Stripe;
 
   constructor(private readonly options: StripeCheckoutOptions) {
-    this.apiBase = (options.apiBase ?? STRIPE_API_BASE).replace(/\/+$/, '');
-    this.fetch = options.fetch ?? globalThis.fetch;
+    const api = new URL(options.apiBase ?? STRIPE_API_BASE);
+    this.stripe = new Stripe(options.secretKey, {
+      host: api.hostname,
+      port: api.port || (api.protocol === 'http:' ? 80 : 443),
+      protocol: api.protocol === 'http:' ? 'http' : 'https',
+      timeout: options.timeoutMs ?? 15_000,
+      // A retry reuses the Idempotency-Key: Stripe answers it with the same session.
+      maxNetworkRetries: 2,
+      httpClient: Stripe.createFetchHttpClient(),
+      telemetry: false,
+    });
   }
 
   amountProblem(amount: Money): string | undefined {
@@ -57,54 +64,48 @@ export class StripeCheckoutProvider implements PaymentProvider {
 
   createCheckout(input: CreateCheckoutInput): ResultAsync<CheckoutSession, PaymentProviderError> {
     const { topUp } = input;
-    const body = encodeStripeForm({
-      mode: 'payment',
-      line_items: [
-        {
-          quantity: 1,
-          price_data: {
-            currency: topUp.amount.currency.toLowerCase(),
-            unit_amount: toStripeMinorUnits(topUp.amount),
-            product_data: { name: this.options.productName ?? 'Tuma wallet top-up' },
-          },
-        },
-      ],
-      success_url: input.successUrl,
-      cancel_url: input.cancelUrl,
-      client_reference_id: topUp.id,
-      metadata: { top_up_id: topUp.id, account_id: topUp.accountId },
-      payment_intent_data: { metadata: { top_up_id: topUp.id, account_id: topUp.accountId } },
-    });
+    const metadata = { top_up_id: topUp.id, account_id: topUp.accountId };
     return ResultAsync.fromPromise(
-      this.fetch(`${this.apiBase}/v1/checkout/sessions`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${this.options.secretKey}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-          // A retried create (e.g. after a timeout) returns the same session instead of a second one.
-          'Idempotency-Key': `tuma-topup-${topUp.id}`,
+      this.stripe.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: topUp.amount.currency.toLowerCase(),
+                unit_amount: toStripeMinorUnits(topUp.amount),
+                product_data: { name: this.options.productName ?? 'Tuma wallet top-up' },
+              },
+            },
+          ],
+          success_url: input.successUrl,
+          cancel_url: input.cancelUrl,
+          client_reference_id: topUp.id,
+          metadata,
+          payment_intent_data: { metadata },
         },
-        body,
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 15_000),
-      }).then(async (response) => ({ status: response.status, body: (await response.json().catch(() => ({}))) as StripeSessionBody })),
-      (error) => paymentProviderError('stripe', `Stripe did not answer: ${(error as Error).message}`),
-    ).andThen(({ status, body: answer }) => {
-      if (status >= 200 && status < 300 && typeof answer.id === 'string' && typeof answer.url === 'string') {
-        return okAsync({ sessionId: answer.id, checkoutUrl: answer.url });
-      }
-      const reason = typeof answer.error?.message === 'string' ? answer.error.message : 'no readable answer';
-      return errAsync(paymentProviderError('stripe', `Stripe refused the checkout session (HTTP ${status}): ${reason}`));
-    });
+        { idempotencyKey: `tuma-topup-${topUp.id}` },
+      ),
+      (error) =>
+        error instanceof Stripe.errors.StripeError && error.statusCode !== undefined
+          ? paymentProviderError('stripe', `Stripe refused the checkout session (HTTP ${error.statusCode}): ${error.message}`)
+          : paymentProviderError('stripe', `Stripe did not answer: ${(error as Error).message}`),
+    ).andThen((session) =>
+      session.url ? okAsync({ sessionId: session.id, checkoutUrl: session.url }) : errAsync(paymentProviderError('stripe', `Stripe gave checkout session ${session.id} no URL`)),
+    );
   }
 
   parseWebhook(rawBody: string, headers: WebhookHeaders): Result<PaymentEvent, InvalidWebhookError> {
-    const verified = verifySignature({
-      header: headerValue(headers, STRIPE_SIGNATURE_HEADER),
-      headerName: STRIPE_SIGNATURE_HEADER,
-      rawBody,
-      secret: this.options.webhookSecret,
-      now: this.options.clock.now(),
-    });
-    return verified.isErr() ? err(verified.error) : parseStripeEvent(rawBody);
+    const header = headerValue(headers, STRIPE_SIGNATURE_HEADER);
+    if (!header) return err(invalidWebhook('signature', `Missing ${STRIPE_SIGNATURE_HEADER} header`));
+    try {
+      this.stripe.webhooks.constructEvent(rawBody, header, this.options.webhookSecret, SIGNATURE_TOLERANCE_SECONDS, undefined, this.options.clock.now().getTime());
+    } catch (error) {
+      // Anything but a refused signature is an authentic body the SDK could not read: ours says why below.
+      if (!(error instanceof Stripe.errors.StripeSignatureVerificationError)) return parseStripeEvent(rawBody);
+      return err(invalidWebhook(signatureFailure(error.message), `Stripe-Signature refused: ${error.message.split('\n')[0]}`));
+    }
+    return parseStripeEvent(rawBody);
   }
 }
