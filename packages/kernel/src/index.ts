@@ -18,7 +18,7 @@ export {
   type ValidationError,
 } from './domain/domain-error.ts';
 export { constantTimeEqual } from './domain/constant-time.ts';
-export { isStorableText, UNSTORABLE_TEXT_MESSAGE } from './domain/storable-text.ts';
+export { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE } from './domain/storable-text.ts';
 export type { UnitOfWork } from './application/unit-of-work.port.ts';
 export { transact } from './application/transact.ts';
 export {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isRefundable } from '../src/index.ts';
+import { InMemoryBatchAudience, isRefundable } from '../src/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const KE = '+254712345678';
@@ -299,5 +299,42 @@ describe('sending (in-memory world)', () => {
       expect((await statuses(w, drip.batch.id)).submitted).to.equal(4);
       expect((await statuses(w, scheduled.batch.id)).submitted).to.equal(4);
     });
+  });
+
+  it('fails and refunds, visibly, a bulk chunk that still cannot be written on its last attempt; earlier attempts retry', async () => {
+    const w = await sendingWorld();
+    await w.fund('5');
+    const recipients = Array.from({ length: 3 }, (_, i) => ({ to: `+25471100000${i}` }));
+    const accepted = (await w.sendBulk.execute({ sender: LIVE, recipients, text: 'Flash sale', scheduleMode: 'scheduled', scheduledAt: new Date(w.clock.now().getTime() + 3_600_000) }))._unsafeUnwrap();
+    const charged = await w.balance();
+    // The store refuses the chunk (as PostgreSQL refused a NUL) until it has been made storable.
+    const { materialize, makeStorable } = InMemoryBatchAudience.prototype;
+    let storable = false;
+    InMemoryBatchAudience.prototype.makeStorable = async function (...args) {
+      storable = true;
+      return makeStorable.apply(this, args);
+    };
+    InMemoryBatchAudience.prototype.materialize = async function (...args) {
+      if (!storable) throw new Error('invalid input syntax for type json');
+      return materialize.apply(this, args);
+    };
+    try {
+      let thrown: unknown;
+      await w.dispatch.submitBatchRange(accepted.batch.id, 0, 2).catch((error: unknown) => (thrown = error));
+      expect(String(thrown)).to.contain('invalid input syntax');
+      expect(await w.balance()).to.equal(charged);
+
+      const report = await w.dispatch.submitBatchRange(accepted.batch.id, 0, 2, { lastAttempt: true });
+      expect(report.failed).to.equal(3);
+    } finally {
+      Object.assign(InMemoryBatchAudience.prototype, { materialize, makeStorable });
+    }
+    const totals = await w.messages.batchTotals(ACCOUNT, accepted.batch.id);
+    expect(totals.counts).to.deep.equal({ failed: 3 });
+    const members = await w.messages.lockBatchRange(accepted.batch.id, 0, 2);
+    expect(members.map((m) => m.delivery.errorCode)).to.deep.equal(['dispatch_failed', 'dispatch_failed', 'dispatch_failed']);
+    expect(await w.balance()).to.equal('5.000000');
+    expect((await w.cancel.cancelBatch(LIVE, accepted.batch.id))._unsafeUnwrap().cancelled).to.equal(0);
+    expect(w.live.submissions).to.have.length(0);
   });
 });

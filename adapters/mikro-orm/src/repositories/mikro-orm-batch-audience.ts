@@ -1,5 +1,6 @@
 import type { BatchAudience, MessageBatch, OutboundMessage } from '@tuma/messaging';
 import { BATCH_CHUNK_SIZE } from '@tuma/messaging';
+import { storableText } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
 import { executeBound } from './bound-statement.ts';
 
@@ -78,6 +79,18 @@ export class MikroOrmBatchAudience implements BatchAudience {
     for (let first = 0; first < rows.length; first += CHUNKS_PER_STATEMENT) {
       const group = rows.slice(first, first + CHUNKS_PER_STATEMENT);
       await executeBound(this.database, keepStatement(group.length), group.flat());
+    }
+  }
+
+  async makeStorable(batchId: string, fromSeq: number, toSeq: number): Promise<void> {
+    const chunks = await this.database.em.execute<{ from_seq: number; members: string }[]>(
+      'select from_seq, members from message_batch_chunk where batch_id = ? and from_seq <= ? and to_seq >= ? for update',
+      [batchId, toSeq, fromSeq],
+    );
+    for (const chunk of chunks) {
+      // JSON.parse reads the escapes PostgreSQL's jsonb refuses (\u0000, lone surrogates); the members go back without them.
+      const members = (JSON.parse(chunk.members) as KeptMember[]).map((member) => ({ ...member, text: member.text === null ? null : storableText(member.text) }));
+      await executeBound(this.database, 'update message_batch_chunk set members = ? where batch_id = ? and from_seq = ?', [JSON.stringify(members), batchId, chunk.from_seq]);
     }
   }
 

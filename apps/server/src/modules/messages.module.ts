@@ -170,7 +170,9 @@ function registerJobs(container: Container): void {
   };
   const dispatch = () => resolve(container, M.dispatchMessages);
   jobs.register(SUBMIT_MESSAGE_JOB, inContext((p) => dispatch().submitMessage(p.messageId, p.attempt)));
-  jobs.register(DISPATCH_BATCH_JOB, inContext((p) => dispatch().submitBatchRange(p.batchId, p.fromSeq, p.toSeq)));
+  jobs.register(DISPATCH_BATCH_JOB, (p, attempt) =>
+    db.withContext(() => dispatch().submitBatchRange(p.batchId, p.fromSeq, p.toSeq, { lastAttempt: attempt.retryCount >= DISPATCH_BATCH_JOB.retryLimit })).then(() => undefined),
+  );
   jobs.register(DRIP_BATCH_JOB, inContext((p) => resolve(container, M.runDripStep).execute(p)));
 }
 

@@ -171,6 +171,18 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect((await f.step(() => f.messages.batchTotals(a, bat.id))).counts).to.deep.equal({ queued: 1_200 });
     });
 
+    it('makes kept members storable (NUL and lone surrogates as U+FFFD) so that their chunk can be written', async () => {
+      const bat = batch(a, 3);
+      await f.step(() => f.batches.add(bat));
+      const texts = ['Hi \u0000 there', 'Bye \ud800', 'Fine'];
+      const members = texts.map((text, seq) => message(a, { batchId: bat.id, batchSeq: seq, createdAt: bat.createdAt, chargeEntryId: bat.chargeEntryId, phone: `+25471100000${seq}`, text }));
+      await f.step(() => f.audience.keep(bat, members));
+      await f.step(() => f.audience.makeStorable(bat.id, 0, 2));
+      expect(await f.step(() => f.audience.materialize(bat.id, 0, 2))).to.equal(3);
+      const written = await f.step(() => f.messages.lockBatchRange(bat.id, 0, 2));
+      expect(written.map((m) => m.text)).to.deep.equal(['Hi \uFFFD there', 'Bye \uFFFD', 'Fine']);
+    });
+
     it('adds thousands of messages in one call', async () => {
       const bat = batch(a, 12_000);
       await f.step(() => f.batches.add(bat));

@@ -81,7 +81,18 @@ export class DispatchMessages {
    * Members `fromSeq`..`toSeq` of a batch (first attempts; retries have their own jobs), written as
    * messages first when they are still kept in the batch's audience.
    */
-  submitBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
+  async submitBatchRange(batchId: string, fromSeq: number, toSeq: number, options: { readonly lastAttempt?: boolean } = {}): Promise<DispatchReport> {
+    try {
+      return await this.dispatchBatchRange(batchId, fromSeq, toSeq);
+    } catch (error) {
+      // Retries are for faults that pass; on the last one, a chunk that still cannot be written is
+      // failed and refunded where everyone sees it, never left charged and queued for ever.
+      if (!options.lastAttempt) throw error;
+      return this.failBatchRange(batchId, fromSeq, toSeq);
+    }
+  }
+
+  private dispatchBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
     return this.dispatch(
       async () => {
         await this.audience.materialize(batchId, fromSeq, toSeq);
@@ -90,6 +101,22 @@ export class DispatchMessages {
       0,
       (startAfter) => this.jobs.enqueue(DISPATCH_BATCH_JOB, { batchId, fromSeq, toSeq }, { startAfter }),
     );
+  }
+
+  /** The range's members written as they can be, then `failed` with `dispatch_failed` and refunded, each once. */
+  private failBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
+    return transact(this.unitOfWork, async () => {
+      await this.audience.makeStorable(batchId, fromSeq, toSeq);
+      await this.audience.materialize(batchId, fromSeq, toSeq);
+      const rows = await this.messages.lockBatchRange(batchId, fromSeq, toSeq);
+      const now = this.clock.now();
+      const failed: OutboundMessage[] = [];
+      for (const row of rows.filter((m) => m.delivery.status === 'queued')) {
+        failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
+      }
+      await this.save(rows, failed, now);
+      return { submitted: 0, accepted: 0, retried: 0, failed: failed.length };
+    });
   }
 
   /** Whether the account's messages are held (suspended); exposed for the drip, which pauses whole. */

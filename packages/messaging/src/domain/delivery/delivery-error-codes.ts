@@ -25,6 +25,11 @@ export const DELIVERY_ERROR_CODES = {
   },
   cancelled: { retryable: false, stages: ['before_sending'], description: 'The scheduled message was cancelled before it was sent.' },
   no_route: { retryable: false, stages: ['before_sending'], description: 'No active route served the destination when the message was due.' },
+  dispatch_failed: {
+    retryable: false,
+    stages: ['before_sending'],
+    description: 'The message could not be written for sending, after every retry of its bulk chunk; it was refunded.',
+  },
   invalid_destination: {
     retryable: false,
     stages: ['submission', 'delivery'],

@@ -12,4 +12,10 @@ export interface BatchAudience {
   keep(batch: MessageBatch, members: readonly OutboundMessage[]): Promise<void>;
   /** Writes as messages the kept members of every chunk that overlaps `fromSeq`..`toSeq`, and forgets them; returns how many. */
   materialize(batchId: string, fromSeq: number, toSeq: number): Promise<number>;
+  /**
+   * The last resort for chunks that `materialize` keeps failing on: rewrites their kept members so
+   * every text can be stored (NUL and unpaired surrogates become U+FFFD), so they can at least be
+   * written, failed and refunded.
+   */
+  makeStorable(batchId: string, fromSeq: number, toSeq: number): Promise<void>;
 }

@@ -1,3 +1,4 @@
+import { storableText } from '@tuma/kernel';
 import { BATCH_CHUNK_SIZE } from './batch-chunks.ts';
 import type { BatchAudience } from './batch-audience.port.ts';
 import type { MessageBatch } from './message-batch.ts';
@@ -14,6 +15,14 @@ export class InMemoryBatchAudience implements BatchAudience {
     const chunks = new Map<number, readonly OutboundMessage[]>();
     for (let start = 0; start < members.length; start += BATCH_CHUNK_SIZE) chunks.set(start, members.slice(start, start + BATCH_CHUNK_SIZE));
     this.kept.set(batch.id, chunks);
+  }
+
+  async makeStorable(batchId: string, fromSeq: number, toSeq: number): Promise<void> {
+    const chunks = this.kept.get(batchId);
+    for (const [start, members] of chunks ?? []) {
+      if (start > toSeq || start + members.length - 1 < fromSeq) continue;
+      chunks!.set(start, members.map((member) => ({ ...member, text: storableText(member.text) })));
+    }
   }
 
   async materialize(batchId: string, fromSeq: number, toSeq: number): Promise<number> {
