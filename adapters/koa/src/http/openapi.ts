@@ -33,10 +33,16 @@ const errorSchema: JsonSchema = {
   },
 };
 
-const errorResponse = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+/** The one error body; where a route names its codes and extra fields, they are typed on top of it. */
+const errorResponse = (description: string, codes?: readonly string[], fields?: z.ZodRawShape) => {
+  const specific: JsonSchema[] = [];
+  if (codes) specific.push({ type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } });
+  if (fields) specific.push({ type: 'object', properties: { error: toSchema(z.looseObject(fields), 'output') } });
+  return {
+    description,
+    content: { 'application/json': { schema: specific.length > 0 ? { allOf: [{ $ref: '#/components/schemas/Error' }, ...specific] } : { $ref: '#/components/schemas/Error' } } },
+  };
+};
 
 function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): JsonSchema[] {
   if (!schema) return [];
@@ -68,7 +74,7 @@ function operation(route: RouteDefinition): JsonSchema {
     // Every error answer has the one error body, whatever the route declares.
     responses[status] =
       Number(status) >= 400 && !response.schema
-        ? errorResponse(response.description)
+        ? errorResponse(response.description, response.errorCodes, response.errorFields)
         : {
             description: response.description,
             ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),

@@ -15,6 +15,10 @@ export interface RouteResponse {
   readonly description: string;
   readonly schema?: z.ZodType;
   readonly contentType?: string;
+  /** An error answer's fields beyond code and message (inside `error`; some also at the top, as the spec says for 402). */
+  readonly errorFields?: z.ZodRawShape;
+  /** The error codes this status carries here. */
+  readonly errorCodes?: readonly string[];
 }
 
 /** A body read as text rather than JSON (e.g. a CSV upload): the content types it may have and its own size limit. */

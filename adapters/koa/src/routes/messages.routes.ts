@@ -60,7 +60,22 @@ const senderOf = (principal: Principal): Sender => ({
   walletCurrency: principal.account.walletCurrency,
 });
 
-const PRICING_UNAVAILABLE = { description: 'pricing_unavailable: no exchange rate converts the route currency into the wallet currency yet (from, to)' };
+const PRICING_UNAVAILABLE = {
+  description: 'pricing_unavailable: no exchange rate converts the route currency into the wallet currency yet',
+  errorCodes: ['pricing_unavailable'],
+  errorFields: { from: z.string(), to: z.string() },
+};
+/** 402: also at the top of the body, as the spec says. */
+const INSUFFICIENT_BALANCE = (fields: z.ZodRawShape) => ({
+  description: `Insufficient balance: required, available, ${Object.keys(fields).join(', ')} (in the error and at the top of the body)`,
+  errorCodes: ['insufficient_balance'],
+  errorFields: { required: z.number(), available: z.number(), currency: z.string(), ...fields },
+});
+const TOO_LONG = {
+  description: 'A (rendered) text needs more segments than allowed',
+  errorCodes: ['message_too_long'],
+  errorFields: { field: z.string(), segments: z.number().int(), max_segments: z.number().int() },
+};
 
 const keyScope = (principal: Principal): KeyScope => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
 
@@ -136,11 +151,15 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       requiredFields: ['to', 'text'],
       responses: {
         200: { description: 'Accepted (or rejected: opted out)', schema: sendResponseSchema },
-        400: { description: 'Invalid number or unroutable country' },
-        402: { description: 'Insufficient balance: required, available, cost' },
+        400: {
+          description: 'A missing field (missing_fields), malformed JSON, an invalid number or an unroutable country',
+          errorCodes: ['missing_fields', 'invalid_json', 'invalid_phone_number', 'unroutable'],
+          errorFields: { field: z.string().optional(), countries: z.array(z.string()).optional() },
+        },
+        402: INSUFFICIENT_BALANCE({ cost: z.number() }),
         503: PRICING_UNAVAILABLE,
-        409: { description: 'The same text went to this number less than 5 minutes ago' },
-        413: { description: 'The text needs more segments than allowed' },
+        409: { description: 'The same text went to this number less than 5 minutes ago', errorCodes: ['duplicate_message'], errorFields: { duplicate_of: z.string().describe('The earlier message') } },
+        413: TOO_LONG,
       },
       handler: async ({ body, principal }) => {
         const sent = await useCases.sendMessage.execute({
@@ -165,12 +184,25 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       requiredFields: ['text', ['recipients', 'contact_list_ids']],
       responses: {
         200: { description: 'The batch', schema: bulkResponseSchema },
-        400: { description: 'No recipients, or some cannot be routed' },
-        402: { description: 'Insufficient balance: required, available, segments, recipients' },
+        400: {
+          description: 'A missing field (missing_fields), malformed JSON, no recipients left, or some that cannot be routed (up to 10 samples)',
+          errorCodes: ['missing_fields', 'invalid_json', 'no_recipients', 'unroutable'],
+          errorFields: {
+            field: z.string().optional(),
+            countries: z.array(z.string()).optional(),
+            unroutable: z.array(z.object({ to: z.string(), reason: z.string() })).optional(),
+            unroutable_count: z.number().int().optional(),
+          },
+        },
+        402: INSUFFICIENT_BALANCE({ segments: z.number().int(), recipients: z.number().int() }),
         503: PRICING_UNAVAILABLE,
-        403: { description: 'The sender ID is not approved for a destination country' },
+        403: {
+          description: 'The sender ID is not approved for a destination country',
+          errorCodes: ['sender_id_not_approved', 'insufficient_scope', 'account_suspended'],
+          errorFields: { sender_id: z.string().optional(), countries: z.array(z.string()).optional() },
+        },
         404: { description: 'A contact list is not the account' },
-        413: { description: 'A rendered message needs more segments than allowed' },
+        413: TOO_LONG,
       },
       handler: async ({ body, principal }) => {
         const accepted = await useCases.sendBulk.execute({

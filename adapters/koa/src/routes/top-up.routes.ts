@@ -50,7 +50,7 @@ export function topUpRoutes(useCases: TopUpUseCases): RouteDefinition[] {
         200: { description: 'The pending top-up and where to pay it', schema: topUpSchema },
         303: { description: 'Redirect to the checkout (when the client prefers text/html); body as for 200', schema: topUpSchema },
         403: { description: 'A test key (live_key_required: top-ups move real money), a key lacking the scope, or a suspended account' },
-        502: { description: 'The payment provider refused or did not answer (payment_provider_error)' },
+        502: { description: 'The payment provider refused or did not answer (payment_provider_error)', errorCodes: ['payment_provider_error'], errorFields: { provider: z.enum(['hosted', 'stripe']) } },
         503: { description: 'No payment provider is configured on this install (payments_not_configured)' },
       },
       handler: async ({ body, principal, koa }) => {
