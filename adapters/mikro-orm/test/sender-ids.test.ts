@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { FxRate, WalletLedger, type WalletOwners } from '@tuma/billing';
-import { currency, Money, systemClock } from '@tuma/kernel';
+import { currency, InMemoryJobScheduler, Money, systemClock } from '@tuma/kernel';
 import { ApproveSenderId, defaultCatalogueData, RequestSenderId, type SenderIdRequest } from '@tuma/messaging';
 import { describeSenderIdRepositoryContract } from '@tuma/messaging/testing';
 import { MikroOrmCatalogue, MikroOrmFxRates, MikroOrmSenderIdRepository, MikroOrmUnitOfWork, MikroOrmWalletStore, type Database } from '../src/index.ts';
@@ -41,7 +41,7 @@ describe(`sender-ID approval on MikroORM (${databaseKind()})`, () => {
     }
     const ledger = new WalletLedger(new MikroOrmWalletStore(database), uow, systemClock);
     const owners: WalletOwners = { walletCurrencyOf: async () => currency('KES') };
-    const approve = new ApproveSenderId(senderIds, catalogue, fxRates, owners, ledger, uow, systemClock);
+    const approve = new ApproveSenderId(senderIds, catalogue, fxRates, owners, ledger, new InMemoryJobScheduler(systemClock), uow, systemClock);
     const step = <T>(work: () => PromiseLike<T>) => database.withContext(work);
     await step(async () => {
       (await ledger.openWallet({ accountId, currency: currency('KES') }))._unsafeUnwrap();

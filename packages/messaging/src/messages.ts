@@ -51,7 +51,7 @@ export { enqueueBatchJobs } from './application/sending/batch-jobs.ts';
 export { BATCH_CHUNK_SIZE, chunkRanges } from './domain/messages/batch-chunks.ts';
 export type { BatchAudience } from './domain/messages/batch-audience.port.ts';
 export { InMemoryBatchAudience } from './domain/messages/in-memory-batch-audience.ts';
-export { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SUBMIT_MESSAGE_JOB, type DripStep } from './application/sending/sending-jobs.ts';
+export { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, type DripStep } from './application/sending/sending-jobs.ts';
 export { EnvironmentGateways, type GatewaySelector } from './application/sending/gateway-selector.ts';
 export { TokenBucketThrottle, unthrottled, type RouteThrottle, type TokenBucketOptions } from './application/sending/route-throttle.ts';
 export { ApplyDeliveryReceipts, type ReceiptApplication } from './application/delivery/apply-delivery-receipts.use-case.ts';

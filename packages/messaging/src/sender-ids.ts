@@ -21,5 +21,11 @@ export { RequestSenderId, type RequestSenderIdError, type RequestSenderIdInput, 
 export { ListSenderIds } from './application/list-sender-ids.use-case.ts';
 export { ReviewSenderIds, type SenderIdReview } from './application/review-sender-ids.use-case.ts';
 export { ApproveSenderId, type ApproveSenderIdError, type SenderIdDecision } from './application/approve-sender-id.use-case.ts';
+export {
+  ChargeSenderIdRecurringFee,
+  RECURRING_FEE_PERIOD_MS,
+  RECURRING_FEE_RETRY_MS,
+  type RecurringFeeOutcome,
+} from './application/charge-sender-id-recurring-fee.use-case.ts';
 export { RejectSenderId, type RejectSenderIdError, type RejectSenderIdInput } from './application/reject-sender-id.use-case.ts';
 export { InMemorySenderIdRepository } from './testing/in-memory-sender-id.repository.ts';

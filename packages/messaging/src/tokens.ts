@@ -8,6 +8,7 @@ import type { SeedCatalogue } from './application/seed-catalogue.use-case.ts';
 import type { UpdateRoute } from './application/update-route.use-case.ts';
 import type { Catalogue } from './domain/catalogue/catalogue.port.ts';
 import type { SendingHolds } from './application/sending/sending-holds.port.ts';
+import type { ChargeSenderIdRecurringFee } from './application/charge-sender-id-recurring-fee.use-case.ts';
 import type { QuotePrice } from './application/quote-price.use-case.ts';
 import type { FindMissingFxRates } from './application/find-missing-fx-rates.use-case.ts';
 import type { AddOptOut } from './application/add-opt-out.use-case.ts';
@@ -105,6 +106,7 @@ export const MESSAGING_TOKENS = {
   listSenderIds: token<ListSenderIds>('messaging.ListSenderIds'),
   reviewSenderIds: token<ReviewSenderIds>('messaging.ReviewSenderIds'),
   approveSenderId: token<ApproveSenderId>('messaging.ApproveSenderId'),
+  chargeSenderIdRecurringFee: token<ChargeSenderIdRecurringFee>('messaging.ChargeSenderIdRecurringFee'),
   rejectSenderId: token<RejectSenderId>('messaging.RejectSenderId'),
   contactListRepository: token<ContactListRepository>('messaging.ContactListRepository'),
   contactSource: token<ContactSource>('messaging.ContactSource'),

@@ -93,6 +93,37 @@ describe('ApproveSenderId and RejectSenderId', () => {
     expect(await world.senderIds.approvedSenderIdFor(ACCOUNT, 'ACME', 'UG')).to.equal(true);
   });
 
+  it("charges Uganda's recurring fee again every 30 days after approval, once per period, and an unpaid one again the next day", async () => {
+    const DAY = 86_400_000;
+    const world = await senderIdWorld({ rates: [['USD', 'UGX', '3750']] });
+    await world.fund('250');
+    const approvedAt = world.clock.now().getTime();
+    (await world.approve.execute({ id: await world.pending('ACME', ['UG']) }))._unsafeUnwrap();
+    expect(await world.balance()).to.equal('50.000000 USD'); // 750000 UGX (setup + first month) / 3750
+    expect(world.jobs.jobs().map((job) => [job.payload, job.startAfter.getTime() - approvedAt])).to.deep.equal([[{ senderIdId: 1, countryCode: 'UG', period: 2 }, 30 * DAY]]);
+
+    world.clock.advance(30 * DAY - 1);
+    expect(await world.jobs.runDue()).to.equal(0);
+    world.clock.advance(1);
+    await world.jobs.runDue();
+    expect(world.outcomes).to.deep.equal(['charged']);
+    expect(await world.balance()).to.equal('10.000000 USD'); // MTN's 150000 UGX
+    const fees = (await world.entries()).filter((entry) => entry.kind === 'fee');
+    expect(fees.map((entry) => entry.reference)).to.include('sender_id:1:UG:period:2');
+    expect(world.jobs.jobs().map((job) => [(job.payload as { period: number }).period, job.startAfter.getTime() - approvedAt])).to.deep.equal([[3, 60 * DAY]]);
+
+    world.clock.advance(30 * DAY);
+    await world.jobs.runDue();
+    expect(world.outcomes.at(-1)).to.equal('unpaid');
+    expect(await world.balance()).to.equal('10.000000 USD');
+    await world.fund('100');
+    world.clock.advance(DAY);
+    await world.jobs.runDue();
+    expect(world.outcomes.at(-1)).to.equal('charged');
+    expect(await world.balance()).to.equal('70.000000 USD');
+    expect(world.jobs.jobs().map((job) => [(job.payload as { period: number }).period, job.startAfter.getTime() - approvedAt])).to.deep.equal([[4, 90 * DAY]]);
+  });
+
   it('approves on-request countries without any charge (fees confirmed during onboarding)', async () => {
     const world = await senderIdWorld();
     const id = await world.pending('ACME', ['NG', 'ZA']);

@@ -1,18 +1,20 @@
 import { BILLING_TOKENS, type FxRates, type WalletLedger, type WalletOwners } from '@tuma/billing';
-import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { KERNEL_TOKENS, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { adminSenderIdRoutes, senderIdRoutes } from '@tuma/koa-adapter';
 import {
   ApproveSenderId,
+  ChargeSenderIdRecurringFee,
   ListSenderIds,
   MESSAGING_TOKENS,
   RejectSenderId,
   RequestSenderId,
   ReviewSenderIds,
+  SENDER_ID_RECURRING_FEE_JOB,
   type Catalogue,
   type SenderIdRepository,
 } from '@tuma/messaging';
 import { MikroOrmSenderIdRepository, type Database } from '@tuma/mikro-orm-adapter';
-import { ContainerModule } from 'inversify';
+import { ContainerModule, type Container } from 'inversify';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
@@ -34,9 +36,14 @@ const bindings = new ContainerModule(({ bind }) => {
     [M.senderIdRepository, M.catalogue],
   );
   bind(M.approveSenderId).toResolvedValue(
-    (repository: SenderIdRepository, catalogue: Catalogue, fxRates: FxRates, owners: WalletOwners, ledger: WalletLedger, uow: UnitOfWork, clock: Clock) =>
-      new ApproveSenderId(repository, catalogue, fxRates, owners, ledger, uow, clock),
-    [M.senderIdRepository, M.catalogue, B.fxRates, B.walletOwners, B.walletLedger, K.unitOfWork, K.clock],
+    (repository: SenderIdRepository, catalogue: Catalogue, fxRates: FxRates, owners: WalletOwners, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
+      new ApproveSenderId(repository, catalogue, fxRates, owners, ledger, jobs, uow, clock),
+    [M.senderIdRepository, M.catalogue, B.fxRates, B.walletOwners, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
+  );
+  bind(M.chargeSenderIdRecurringFee).toResolvedValue(
+    (repository: SenderIdRepository, catalogue: Catalogue, fxRates: FxRates, owners: WalletOwners, ledger: WalletLedger, jobs: JobScheduler, uow: UnitOfWork, clock: Clock) =>
+      new ChargeSenderIdRecurringFee(repository, catalogue, fxRates, owners, ledger, jobs, uow, clock),
+    [M.senderIdRepository, M.catalogue, B.fxRates, B.walletOwners, B.walletLedger, K.jobScheduler, K.unitOfWork, K.clock],
   );
   bind(M.rejectSenderId).toResolvedValue(
     (repository: SenderIdRepository, catalogue: Catalogue, uow: UnitOfWork, clock: Clock) => new RejectSenderId(repository, catalogue, uow, clock),
@@ -48,9 +55,18 @@ const bindings = new ContainerModule(({ bind }) => {
  * Sender-ID registration requests (customers) and their review (operators): the fee is charged on
  * approval, in the wallet currency. See docs/sender-ids.md.
  */
+/** The worker charging recurring per-network fees, each period in its own ORM context. */
+function registerJobs(container: Container): void {
+  const database: Database = resolve(container, SERVER_TOKENS.database);
+  resolve(container, SERVER_TOKENS.jobs).register(SENDER_ID_RECURRING_FEE_JOB, async (payload) => {
+    await database.withContext(() => resolve(container, MESSAGING_TOKENS.chargeSenderIdRecurringFee).execute(payload));
+  });
+}
+
 export const senderIdsServerModule: ServerModule = {
   name: 'sender-ids',
   bindings,
+  jobs: registerJobs,
   routes: (container) => [
     ...senderIdRoutes({
       requestSenderId: resolve(container, MESSAGING_TOKENS.requestSenderId),

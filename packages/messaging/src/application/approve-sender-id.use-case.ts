@@ -1,5 +1,7 @@
 import type { FxRateMissingError, FxRates, LedgerEntry, WalletError, WalletLedger, WalletOwners } from '@tuma/billing';
-import { currency, errAsync, Money, notFound, okAsync, ResultAsync, type Clock, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
+import { currency, errAsync, Money, notFound, okAsync, ResultAsync, type Clock, type JobScheduler, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
+import { RECURRING_FEE_PERIOD_MS } from './charge-sender-id-recurring-fee.use-case.ts';
+import { SENDER_ID_RECURRING_FEE_JOB } from './sending/sending-jobs.ts';
 import type { Catalogue } from '../domain/catalogue/catalogue.port.ts';
 import type { SenderIdNotPendingError } from '../domain/sender-ids/sender-id-errors.ts';
 import { estimateSenderIdFee, feeInWalletCurrency, type SenderIdFeeEstimate } from '../domain/sender-ids/sender-id-fee-estimate.ts';
@@ -55,6 +57,7 @@ export class ApproveSenderId {
     private readonly fxRates: FxRates,
     private readonly owners: WalletOwners,
     private readonly ledger: Pick<WalletLedger, 'charge'>,
+    private readonly jobs: JobScheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -71,11 +74,27 @@ export class ApproveSenderId {
           return charged.andThen((charge) => {
             const approved = request.approve({ feeUsd: charge?.feeUsd ?? estimate.feeUsd, charge: charge && charge.fee }, this.clock.now());
             if (approved.isErr()) return errAsync(approved.error);
-            return ResultAsync.fromSafePromise(this.senderIds.save(request)).map(() => ({ request, estimate, entry: charge && charge.entry }));
+            return ResultAsync.fromSafePromise(
+              (async () => {
+                await this.senderIds.save(request);
+                await this.scheduleRecurringFees(request, estimate);
+              })(),
+            ).map(() => ({ request, estimate, entry: charge && charge.entry }));
           });
         });
       }),
     );
+  }
+
+  /** The second period of each recurring per-network fee, 30 days after approval (the first is in the approval fee). */
+  private async scheduleRecurringFees(request: SenderIdRequest, estimate: SenderIdFeeEstimate): Promise<void> {
+    for (const fee of estimate.networkFees.filter((f) => f.recurring.isPositive())) {
+      await this.jobs.enqueue(
+        SENDER_ID_RECURRING_FEE_JOB,
+        { senderIdId: request.id, countryCode: fee.countryCode, period: 2 },
+        { startAfter: new Date(this.clock.now().getTime() + RECURRING_FEE_PERIOD_MS), singletonKey: `${request.id}:${fee.countryCode}:2` },
+      );
+    }
   }
 
   /**

@@ -1,7 +1,16 @@
 /** Sender-ID use cases over the in-memory stores, with one customer account and its wallet. */
 import { FxRate, InMemoryFxRates, InMemoryWalletStore, WalletLedger, type WalletOwners } from '@tuma/billing';
-import { currency, FakeClock, ImmediateUnitOfWork, Money, type CurrencyCode } from '@tuma/kernel';
-import { ApproveSenderId, InMemoryCatalogue, InMemorySenderIdRepository, RejectSenderId, RequestSenderId, ReviewSenderIds } from '../../src/index.ts';
+import { currency, FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler, Money, type CurrencyCode } from '@tuma/kernel';
+import {
+  ApproveSenderId,
+  ChargeSenderIdRecurringFee,
+  InMemoryCatalogue,
+  InMemorySenderIdRepository,
+  RejectSenderId,
+  RequestSenderId,
+  ReviewSenderIds,
+  SENDER_ID_RECURRING_FEE_JOB,
+} from '../../src/index.ts';
 
 export const ACCOUNT = 'acc_sender_test';
 
@@ -21,6 +30,10 @@ export async function senderIdWorld(options: WorldOptions = {}) {
   const walletCurrency: CurrencyCode = currency(options.walletCurrency ?? 'USD');
   const ledger = new WalletLedger(new InMemoryWalletStore(), unitOfWork, clock);
   const owners: WalletOwners = { walletCurrencyOf: async (accountId) => (accountId === ACCOUNT ? walletCurrency : undefined) };
+  const jobs = new InMemoryJobScheduler(clock);
+  const recurring = new ChargeSenderIdRecurringFee(senderIds, catalogue, fxRates, owners, ledger, jobs, unitOfWork, clock);
+  const outcomes: string[] = [];
+  jobs.register(SENDER_ID_RECURRING_FEE_JOB, async (payload) => void outcomes.push(await recurring.execute(payload)));
 
   return {
     clock,
@@ -29,7 +42,10 @@ export async function senderIdWorld(options: WorldOptions = {}) {
     walletCurrency,
     request: new RequestSenderId(catalogue, senderIds, unitOfWork, clock),
     review: new ReviewSenderIds(senderIds, catalogue),
-    approve: new ApproveSenderId(senderIds, catalogue, fxRates, owners, ledger, unitOfWork, clock),
+    approve: new ApproveSenderId(senderIds, catalogue, fxRates, owners, ledger, jobs, unitOfWork, clock),
+    jobs,
+    /** What each recurring-fee job run came to, in order. */
+    outcomes,
     reject: new RejectSenderId(senderIds, catalogue, unitOfWork, clock),
     /** Opens the wallet and credits it. */
     async fund(amount: string): Promise<void> {

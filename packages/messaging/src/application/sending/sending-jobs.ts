@@ -25,6 +25,14 @@ export const DISPATCH_BATCH_JOB = defineJob<{ batchId: string; fromSeq: number; 
   concurrency: 4,
 });
 
+/** The recurring per-network fee of an approved sender ID for one country, period `period` (2 = the second month). */
+export const SENDER_ID_RECURRING_FEE_JOB = defineJob<{ senderIdId: number; countryCode: string; period: number }>({
+  name: 'messaging.sender-id-recurring-fee',
+  retryLimit: 10,
+  retryDelaySeconds: 60,
+  expireInSeconds: 120,
+});
+
 /** One minute's worth of a drip (`perMinute` members from `fromSeq`); it enqueues the next minute's. */
 export interface DripStep {
   readonly batchId: string;

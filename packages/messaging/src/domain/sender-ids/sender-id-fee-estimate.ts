@@ -11,6 +11,8 @@ export interface NetworkFeeCharge {
   readonly networks: readonly string[];
   /** Their setup fees plus the first period of their recurring fees. */
   readonly amount: Money;
+  /** Their recurring fees of one period (zero when none), charged again every period after approval. */
+  readonly recurring: Money;
 }
 
 /** What approving a request for these countries charges automatically. */
@@ -34,8 +36,9 @@ export function networkFeeCharge(fee: Extract<SenderIdFee, { feeType: 'per_netwo
   const bundles = fee.table.filter((row) => networksOf(row).length > 1);
   const bundled = new Set(bundles.flatMap(networksOf));
   const charged = [...bundles, ...fee.table.filter((row) => networksOf(row).length === 1 && !bundled.has(networksOf(row)[0]!))];
-  const amount = charged.reduce((total, row) => total.add(row.setup).add(row.recurring), Money.zero(fee.currency));
-  return { countryCode: fee.countryCode, networks: charged.map((row) => row.network), amount };
+  const recurring = charged.reduce((total, row) => total.add(row.recurring), Money.zero(fee.currency));
+  const amount = charged.reduce((total, row) => total.add(row.setup), recurring);
+  return { countryCode: fee.countryCode, networks: charged.map((row) => row.network), amount, recurring };
 }
 
 /**
