@@ -81,15 +81,15 @@ describe('ApproveSenderId and RejectSenderId', () => {
     const decision = (await world.approve.execute({ id }))._unsafeUnwrap();
     expect(decision.estimate.networkFees.map((fee) => [fee.countryCode, fee.networks, fee.amount.toString()])).to.deep.equal([
       ['KE', ['Safaricom + Airtel', 'Telkom + Equitel'], '18000.000000 KES'],
-      ['UG', ['MTN', 'Airtel'], '750000.000000 UGX'],
+      ['UG', ['MTN', 'Airtel'], '600000.000000 UGX'],
     ]);
-    // 18000 / 129 = 139.534883720... -> 139.534884; 750000 / 3700 = 202.702702702... -> 202.702703
-    expect(decision.entry?.amount.toString()).to.equal('-342.237587 USD');
+    // 18000 / 129 = 139.534883720... -> 139.534884; 600000 / 3700 = 162.162162162... -> 162.162162
+    expect(decision.entry?.amount.toString()).to.equal('-301.697046 USD');
     expect(decision.entry?.reason).to.equal(
-      'Sender ID ACME registration: KE networks Safaricom + Airtel, Telkom + Equitel (KES 18000.00); UG networks MTN, Airtel (UGX 750000.00)',
+      'Sender ID ACME registration: KE networks Safaricom + Airtel, Telkom + Equitel (KES 18000.00); UG networks MTN, Airtel (UGX 600000.00)',
     );
-    expect(decision.request.toSnapshot().feeUsd.toString()).to.equal('342.237587 USD');
-    expect(await world.balance()).to.equal('657.762413 USD');
+    expect(decision.request.toSnapshot().feeUsd.toString()).to.equal('301.697046 USD');
+    expect(await world.balance()).to.equal('698.302954 USD');
     expect(await world.senderIds.approvedSenderIdFor(ACCOUNT, 'ACME', 'UG')).to.equal(true);
   });
 
@@ -99,7 +99,7 @@ describe('ApproveSenderId and RejectSenderId', () => {
     await world.fund('250');
     const approvedAt = world.clock.now().getTime();
     (await world.approve.execute({ id: await world.pending('ACME', ['UG']) }))._unsafeUnwrap();
-    expect(await world.balance()).to.equal('50.000000 USD'); // 750000 UGX (setup + first month) / 3750
+    expect(await world.balance()).to.equal('90.000000 USD'); // 600000 UGX (Airtel's setup + MTN's first month) / 3750
     expect(world.jobs.jobs().map((job) => [job.payload, job.startAfter.getTime() - approvedAt])).to.deep.equal([[{ senderIdId: 1, countryCode: 'UG', period: 2 }, 30 * DAY]]);
 
     world.clock.advance(30 * DAY - 1);
@@ -107,7 +107,7 @@ describe('ApproveSenderId and RejectSenderId', () => {
     world.clock.advance(1);
     await world.jobs.runDue();
     expect(world.outcomes).to.deep.equal(['charged']);
-    expect(await world.balance()).to.equal('10.000000 USD'); // MTN's 150000 UGX
+    expect(await world.balance()).to.equal('10.000000 USD'); // MTN's 300000 UGX
     const fees = (await world.entries()).filter((entry) => entry.kind === 'fee');
     expect(fees.map((entry) => entry.reference)).to.include('sender_id:1:UG:period:2');
     expect(world.jobs.jobs().map((job) => [(job.payload as { period: number }).period, job.startAfter.getTime() - approvedAt])).to.deep.equal([[3, 60 * DAY]]);
@@ -120,7 +120,7 @@ describe('ApproveSenderId and RejectSenderId', () => {
     world.clock.advance(DAY);
     await world.jobs.runDue();
     expect(world.outcomes.at(-1)).to.equal('charged');
-    expect(await world.balance()).to.equal('70.000000 USD');
+    expect(await world.balance()).to.equal('30.000000 USD');
     expect(world.jobs.jobs().map((job) => [(job.payload as { period: number }).period, job.startAfter.getTime() - approvedAt])).to.deep.equal([[4, 90 * DAY]]);
   });
 

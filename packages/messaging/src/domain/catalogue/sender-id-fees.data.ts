@@ -9,11 +9,13 @@ import type { NetworkSenderIdFee, SenderIdFee } from './sender-id-fee.model.ts';
  *
  * - FLAT: the spec's constant. USD 150, one time per country, covering all networks, for exactly
  *   Cameroon, Djibouti, Egypt, Ghana, Somalia and Tanzania.
- * - PER_NETWORK: SAMPLE VALUES in local currency. The shape follows the spec (Kenya: one-off setup
- *   fees, no recurring fee, with a bundled two-network row, single-network rows and a row for the
- *   two smaller networks; Uganda: MTN with no setup fee and a monthly fee, Airtel with a setup fee
- *   and no recurring fee); the amounts are placeholders an operator replaces with the carriers'
- *   current charges. Rows are [network, setup, recurring].
+ * - PER_NETWORK, in local currency, rows [network, setup, recurring], the spec's shape.
+ *   Uganda (sourced): MTN "roughly UGX 300,000 per month rental, billed in advance", no setup fee;
+ *   Airtel "typically a one-off fee around UGX 300,000" (its smaller annual renewal is not
+ *   modelled) — wesendall.com, "How to Register a Sender ID with MTN and Airtel Uganda", 3 May 2026;
+ *   the source says prices vary by account manager, so these are list-price estimates.
+ *   Kenya: PLACEHOLDER amounts (no public source found; docs/sender-ids.md): the operator replaces
+ *   them with the carriers' current charges before charging real customers.
  * - Every other market: fee confirmed during onboarding (`on_request`).
  * ==================================================================================================
  */
@@ -37,8 +39,8 @@ export const SENDER_ID_FEE_AMOUNTS = {
       currency: 'UGX',
       recurringPeriod: 'monthly',
       rows: [
-        ['MTN', '0', '150000'],
-        ['Airtel', '600000', '0'],
+        ['MTN', '0', '300000'],
+        ['Airtel', '300000', '0'],
       ],
     },
   },
