@@ -14,7 +14,6 @@ import {
   type GetBatch,
   type GetMessage,
   type GetMessageStatuses,
-  type KeyScope,
   type ListMessages,
   type SendBulk,
   type Sender,
@@ -22,6 +21,7 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../http/date-window.ts';
+import { keyScopeOf } from '../http/key-scope-of.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import {
@@ -76,8 +76,6 @@ const TOO_LONG = {
   errorCodes: ['message_too_long'],
   errorFields: { field: z.string(), segments: z.number().int(), max_segments: z.number().int() },
 };
-
-const keyScope = (principal: Principal): KeyScope => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
 
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-11-21T10:00:00Z)' }).transform((value) => new Date(value));
 
@@ -288,7 +286,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'One item per id; unknown ids are `not_found`', schema: z.object({ messages: z.array(statusItemSchema) }) } },
       handler: async ({ query, principal }) => {
-        const lookup = unwrap(await useCases.getMessageStatuses.execute(keyScope(principal!), query.ids));
+        const lookup = unwrap(await useCases.getMessageStatuses.execute(keyScopeOf(principal), query.ids));
         return json(200, { messages: statusItemsView(lookup) });
       },
     }),
@@ -305,7 +303,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'The batch', schema: batchSchema }, 404: { description: 'No messages in such a batch of the account' } },
       handler: async ({ params, query, principal }) => {
-        const view = unwrap(await useCases.getBatch.execute(keyScope(principal!), params.batch_id, query.page, query.limit));
+        const view = unwrap(await useCases.getBatch.execute(keyScopeOf(principal), params.batch_id, query.page, query.limit));
         return json(200, batchView(view));
       },
     }),
@@ -321,7 +319,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'No such batch of the account' },
       },
       handler: async ({ params, principal }) => {
-        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(keyScope(principal!), params.batch_id));
+        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(keyScopeOf(principal), params.batch_id));
         return json(200, { batch_id: cancelled.batchId, cancelled: cancelled.cancelled, refunded: cancelled.refunded.toNumber(), currency: cancelled.refunded.currency });
       },
     }),
@@ -333,7 +331,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       access: READ,
       params: messageId,
       responses: { 200: { description: 'The message', schema: messageSchema }, 404: { description: 'No such message of the account' } },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(keyScope(principal!), params.id)), false)),
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(keyScopeOf(principal), params.id)), false)),
     }),
     defineRoute({
       method: 'post',
@@ -347,7 +345,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'No such message of the account' },
         409: { description: 'Already handed to the carrier, or final' },
       },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(keyScope(principal!), params.id)), false)),
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(keyScopeOf(principal), params.id)), false)),
     }),
   ];
 }
