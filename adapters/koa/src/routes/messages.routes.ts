@@ -22,6 +22,7 @@ import {
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../http/date-window.ts';
 import { keyScopeOf } from '../http/key-scope-of.ts';
+import { requireLiveKey } from '../http/live-key.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import {
@@ -111,6 +112,14 @@ const audience = {
 
 const needsRecipients = (body: { recipients?: unknown[] | undefined; contact_list_ids?: unknown[] | undefined }) =>
   (body.recipients?.length ?? 0) > 0 || (body.contact_list_ids?.length ?? 0) > 0;
+/** Saved contact lists are live data (live keys only): a test key gives its recipients inline. */
+const refuseTestKeyLists = (principal: Principal, contactListIds: readonly number[] | undefined): void => {
+  if (contactListIds?.length) {
+    requireLiveKey(principal, 'Contact lists hold live data: a test key gives recipients instead', [
+      { path: 'contact_list_ids', message: 'Saved contact lists are for live keys only', in: 'body' },
+    ]);
+  }
+};
 const RECIPIENTS_REQUIRED = { message: 'Give recipients or contact_list_ids (or both)', path: ['recipients'] };
 
 const bulkBody = z
@@ -195,14 +204,15 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         402: INSUFFICIENT_BALANCE({ segments: z.number().int(), recipients: z.number().int() }),
         503: PRICING_UNAVAILABLE,
         403: {
-          description: 'The sender ID is not approved for a destination country',
-          errorCodes: ['sender_id_not_approved', 'insufficient_scope', 'account_suspended'],
+          description: 'The sender ID is not approved for a destination country, or a test key gave contact_list_ids (live_key_required)',
+          errorCodes: ['sender_id_not_approved', 'live_key_required', 'insufficient_scope', 'account_suspended'],
           errorFields: { sender_id: z.string().optional(), countries: z.array(z.string()).optional() },
         },
         404: { description: 'A contact list is not the account' },
         413: TOO_LONG,
       },
       handler: async ({ body, principal }) => {
+        refuseTestKeyLists(principal!, body.contact_list_ids);
         const accepted = await useCases.sendBulk.execute({
           sender: senderOf(principal!),
           recipients: body.recipients,
@@ -226,6 +236,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       body: precheckBody,
       responses: { 200: { description: 'The pre-check', schema: precheckSchema } },
       handler: async ({ body, principal }) => {
+        refuseTestKeyLists(principal!, body.contact_list_ids);
         const account = principal!.account;
         const precheck = await useCases.bulkPrecheck.execute({
           accountId: account.id,
