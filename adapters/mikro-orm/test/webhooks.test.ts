@@ -22,20 +22,27 @@ describeWebhookStoresContract(`MikroORM on ${databaseKind()}`, async () => {
 });
 
 describe(`MikroORM webhook configurations on ${databaseKind()}`, () => {
-  it('keep the signing secret sealed in the row, bound to its account', async () => {
+  it('keep the signing secret sealed in the row, bound to its account and environment', async () => {
     const database = await testDatabase();
     await truncateAll(database);
     const [a, b] = [await insertAccount(database), await insertAccount(database)];
     const configs = new MikroOrmWebhookConfigRepository(database, cipher);
-    await database.withContext(() => configs.insertIfAbsent(WebhookConfig.create(a, 'whsec_plainTextNeverStored', new Date())));
+    const live = (accountId: string) => ({ accountId, environment: 'live' }) as const;
+    await database.withContext(() => configs.insertIfAbsent(WebhookConfig.create(live(a), 'whsec_plainTextNeverStored', new Date())));
     const [row] = await database.withContext(() => database.em.execute<{ signing_secret_sealed: string }[]>('select signing_secret_sealed from webhook_config'));
     expect(row!.signing_secret_sealed).to.match(/^v1\./).and.not.include('plainTextNeverStored');
 
-    await database.withContext(() => configs.insertIfAbsent(WebhookConfig.create(b, 'whsec_other', new Date())));
-    await database.withContext(() => database.em.execute('update webhook_config set signing_secret_sealed = ? where account_id = ?', [row!.signing_secret_sealed, b], 'run'));
-    let moved: unknown;
-    await database.withContext(() => configs.find(b)).catch((error: unknown) => (moved = error));
-    expect(String(moved), "a sealed secret copied to another account's row").to.match(/does not open/);
+    const copied = async (to: { accountId: string; environment: 'live' | 'test' }) => {
+      await database.withContext(() => configs.insertIfAbsent(WebhookConfig.create(to, 'whsec_other', new Date())));
+      await database.withContext(() =>
+        database.em.execute('update webhook_config set signing_secret_sealed = ? where account_id = ? and environment = ?', [row!.signing_secret_sealed, to.accountId, to.environment], 'run'),
+      );
+      let moved: unknown;
+      await database.withContext(() => configs.find(to)).catch((error: unknown) => (moved = error));
+      return String(moved);
+    };
+    expect(await copied(live(b)), "a sealed secret copied to another account's row").to.match(/does not open/);
+    expect(await copied({ accountId: a, environment: 'test' }), "a live secret copied to the account's test row").to.match(/does not open/);
   });
 });
 
@@ -56,16 +63,17 @@ describe(`MikroORM webhook delivery on ${databaseKind()}`, () => {
       },
     };
     const deliver = new DeliverWebhook(deliveries, configs, sender, jobs, new MikroOrmUnitOfWork(database), clock);
-    const event = sampleWebhookEvent(accountId, 'dlr', clock.now());
+    const owner = { accountId, environment: 'live' } as const;
+    const event = sampleWebhookEvent(owner, 'dlr', clock.now());
     await database.withContext(async () => {
-      await configs.insertIfAbsent(WebhookConfig.create(accountId, 'whsec_x', clock.now()).update({ dlrUrl: 'https://hooks.example.com/' }, clock.now()));
+      await configs.insertIfAbsent(WebhookConfig.create(owner, 'whsec_x', clock.now()).update({ dlrUrl: 'https://hooks.example.com/' }, clock.now()));
       await deliveries.add([WebhookDelivery.open(event, 'https://hooks.example.com/', clock.now())]);
     });
     const ref = { eventId: event.id, series: 1, attempt: 1 };
     const runs = await Promise.all([database.withContext(() => deliver.execute(ref)), database.withContext(() => deliver.execute(ref))]);
     expect(posts).to.equal(2);
     expect(runs.filter((run) => run !== undefined)).to.have.length(1);
-    const logged = await database.withContext(() => deliveries.findLogged(accountId, event.id));
+    const logged = await database.withContext(() => deliveries.findLogged(owner, event.id));
     expect(logged!.attempts.map((a) => `${a.series}.${a.attempt}`)).to.deep.equal(['1.1']);
     expect(jobs.jobs().map((job) => job.payload)).to.deep.equal([{ eventId: event.id, series: 1, attempt: 2 }]);
   });

@@ -7,6 +7,8 @@ import { AllowedHosts, WebhookDestinations, type WebhookEvent } from '@tuma/mess
 import { webhookWorld, type WebhookWorld } from '@tuma/messaging/testing';
 import { BlockListAddressPolicy, PinnedHttpWebhookSender } from '../src/index.ts';
 
+const LIVE = { accountId: 'acc_1', environment: 'live' } as const;
+
 /** What the receiver saw of one POST: when (on the fake clock), which event, and whether the signature checks with the secret current then. */
 interface Seen {
   readonly second: number;
@@ -56,13 +58,13 @@ describe('webhook delivery to a local receiver (real HTTP, fake clock)', () => {
     seen.length = 0;
     const destinations = new WebhookDestinations(new BlockListAddressPolicy(), { resolve: async () => err('ENOTFOUND') }, AllowedHosts.parse(`127.0.0.1:${port}`)._unsafeUnwrap());
     w = webhookWorld(new PinnedHttpWebhookSender({ destinations }), destinations);
-    (await w.updateConfig.execute({ accountId: 'acc_1', dlrUrl: `http://127.0.0.1:${port}/dlr` }))._unsafeUnwrap();
-    firstSecret = currentSecret = (await w.getConfig.execute({ accountId: 'acc_1' }))._unsafeUnwrap().signingSecret;
+    (await w.updateConfig.execute({ owner: LIVE, dlrUrl: `http://127.0.0.1:${port}/dlr` }))._unsafeUnwrap();
+    firstSecret = currentSecret = (await w.getConfig.execute(LIVE))._unsafeUnwrap().signingSecret;
   });
 
   const event: WebhookEvent = {
     id: 'evt_01JBBBBBBBBBBBBBBBBBBBBBBB',
-    accountId: 'acc_1',
+    ...LIVE,
     kind: 'dlr',
     type: 'message.failed',
     payload: { event: 'message.failed', message_id: 'msg_1', status: 'failed', error_code: 'absent_subscriber' },
@@ -76,7 +78,7 @@ describe('webhook delivery to a local receiver (real HTTP, fake clock)', () => {
     expect(seen.map((s) => s.second)).to.deep.equal([0, 10, 40, 130, 400, 1210]);
     expect(new Set(seen.map((s) => s.eventId))).to.deep.equal(new Set([event.id]));
     expect(seen.every((s) => s.validWithCurrent)).to.equal(true);
-    const [logged] = (await w.deliveries.list('acc_1', 0, 10)).deliveries;
+    const [logged] = (await w.deliveries.list(LIVE, 0, 10)).deliveries;
     expect(logged!.delivery.status).to.equal('failed');
     expect(logged!.attempts.map((a) => a.statusCode)).to.deep.equal([500, 500, 500, 500, 500, 500]);
   });
@@ -87,7 +89,7 @@ describe('webhook delivery to a local receiver (real HTTP, fake clock)', () => {
     await w.jobs.runDue();
     w.clock.advance(10_000);
     await w.jobs.runDue();
-    currentSecret = (await w.rotateSecret.execute({ accountId: 'acc_1' }))._unsafeUnwrap().signingSecret;
+    currentSecret = (await w.rotateSecret.execute(LIVE))._unsafeUnwrap().signingSecret;
     await w.drain();
     expect(seen.map((s) => [s.second, s.validWithCurrent, s.validWithFirst])).to.deep.equal([
       [0, true, true],
@@ -95,6 +97,6 @@ describe('webhook delivery to a local receiver (real HTTP, fake clock)', () => {
       [40, true, false],
     ]);
     expect(new Set(seen.map((s) => s.eventId))).to.deep.equal(new Set([event.id]));
-    expect((await w.deliveries.findLogged('acc_1', event.id))!.delivery.status).to.equal('delivered');
+    expect((await w.deliveries.findLogged(LIVE, event.id))!.delivery.status).to.equal('delivered');
   });
 });

@@ -1,6 +1,6 @@
 /** Sending: single and bulk sends, the messages and batches they make, dispatch jobs and receipts (issue 5). */
 export { applyToMessage, isRefundable, MESSAGE_ENVIRONMENTS, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
-export { inScope, type KeyScope } from './domain/messages/key-scope.ts';
+export { inScope, sameScope, scopeKey, type KeyScope } from './domain/messages/key-scope.ts';
 export { BATCH_STATUSES, type BatchRepository, type BatchStatus, type MessageBatch } from './domain/messages/message-batch.ts';
 export type { BatchTotals, DuplicateKey, MessagePage, MessageQuery, MessageRepository } from './domain/messages/message.repository.port.ts';
 export { InMemoryMessageRepository } from './domain/messages/in-memory-message-repository.ts';

@@ -3,7 +3,7 @@ import { destinationOf, WEBHOOK_RETRY_DELAYS_SECONDS, WebhookConfig, WebhookDeli
 
 const t0 = new Date('2026-11-21T10:00:00.000Z');
 const plus = (seconds: number) => new Date(t0.getTime() + seconds * 1000);
-const event: WebhookEvent = { id: 'evt_01JAAAAAAAAAAAAAAAAAAAAAAA', accountId: 'acc_1', kind: 'dlr', type: 'message.delivered', payload: { event: 'message.delivered' }, createdAt: t0 };
+const event: WebhookEvent = { id: 'evt_01JAAAAAAAAAAAAAAAAAAAAAAA', accountId: 'acc_1', environment: 'live', kind: 'dlr', type: 'message.delivered', payload: { event: 'message.delivered' }, createdAt: t0 };
 const answered = (statusCode: number): WebhookAttemptOutcome => ({ statusCode, latencyMs: 5, error: null });
 
 describe('WebhookDelivery', () => {
@@ -57,8 +57,8 @@ describe('WebhookDelivery', () => {
 
 describe('WebhookConfig', () => {
   it('starts active with no URLs; sends new events only while active and only where a URL is set', () => {
-    const created = WebhookConfig.create('acc_1', 'whsec_x', t0);
-    expect(created.toSnapshot()).to.deep.equal({ accountId: 'acc_1', dlrUrl: null, moUrl: null, isActive: true, signingSecret: 'whsec_x', createdAt: t0, updatedAt: t0 });
+    const created = WebhookConfig.create({ accountId: 'acc_1', environment: 'live' }, 'whsec_x', t0);
+    expect(created.toSnapshot()).to.deep.equal({ accountId: 'acc_1', environment: 'live', dlrUrl: null, moUrl: null, isActive: true, signingSecret: 'whsec_x', createdAt: t0, updatedAt: t0 });
     const withDlr = created.update({ dlrUrl: 'https://h.example.com/dlr' }, plus(1));
     expect(destinationOf(withDlr.toSnapshot(), 'dlr')).to.equal('https://h.example.com/dlr');
     expect(destinationOf(withDlr.toSnapshot(), 'mo')).to.equal(null);
@@ -68,7 +68,7 @@ describe('WebhookConfig', () => {
   });
 
   it('changes only the fields given; null clears a URL; rotation replaces the secret', () => {
-    const config = WebhookConfig.create('acc_1', 'whsec_x', t0).update({ dlrUrl: 'https://a.example.com/', moUrl: 'https://b.example.com/' }, plus(1));
+    const config = WebhookConfig.create({ accountId: 'acc_1', environment: 'test' }, 'whsec_x', t0).update({ dlrUrl: 'https://a.example.com/', moUrl: 'https://b.example.com/' }, plus(1));
     expect(config.update({ moUrl: null }, plus(2)).toSnapshot()).to.include({ dlrUrl: 'https://a.example.com/', moUrl: null, isActive: true });
     const rotated = config.rotateSecret('whsec_y', plus(3));
     expect(rotated.signingSecret).to.equal('whsec_y');

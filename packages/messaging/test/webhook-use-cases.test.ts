@@ -6,6 +6,7 @@ import {
   WebhookDestinations,
   type AddressPolicy,
   type HostResolver,
+  type KeyScope,
   type WebhookAttemptOutcome,
   type WebhookEvent,
   type WebhookPost,
@@ -13,8 +14,10 @@ import {
 } from '../src/index.ts';
 import { webhookWorld, type WebhookWorld } from '../src/testing/contracts.ts';
 
-const ACCOUNT = 'acc_1';
-const OTHER = 'acc_2';
+const ACCOUNT: KeyScope = { accountId: 'acc_1', environment: 'live' };
+const OTHER: KeyScope = { accountId: 'acc_2', environment: 'live' };
+/** ACCOUNT's sandbox: its own webhook configuration and events. */
+const SANDBOX: KeyScope = { accountId: 'acc_1', environment: 'test' };
 const DLR_URL = 'https://hooks.example.com/dlr';
 const MO_URL = 'https://hooks.example.com/mo';
 
@@ -52,18 +55,18 @@ function world(script: number[] = [], byUrl: Record<string, number[]> = {}): { w
   return { w, sender };
 }
 
-const dlr = (accountId: string, n: number): WebhookEvent => ({
+const dlr = (owner: KeyScope, n: number): WebhookEvent => ({
   id: `evt_01JAAAAAAAAAAAAAAAAAAAA${String(n).padStart(3, '0')}`,
-  accountId,
+  ...owner,
   kind: 'dlr',
   type: 'message.delivered',
   payload: { event: 'message.delivered', message_id: `msg_${n}`, status: 'delivered' },
   createdAt: new Date('2026-11-21T10:00:00.000Z'),
 });
-const mo = (accountId: string, n: number): WebhookEvent => ({ ...dlr(accountId, n), kind: 'mo', type: 'message.inbound', payload: { event: 'message.inbound', message_id: `mo_${n}` } });
+const mo = (owner: KeyScope, n: number): WebhookEvent => ({ ...dlr(owner, n), kind: 'mo', type: 'message.inbound', payload: { event: 'message.inbound', message_id: `mo_${n}` } });
 
-async function configure(w: WebhookWorld, accountId: string, change: { dlrUrl?: string | null; moUrl?: string | null; isActive?: boolean }) {
-  return (await w.updateConfig.execute({ accountId, ...change }))._unsafeUnwrap();
+async function configure(w: WebhookWorld, owner: KeyScope, change: { dlrUrl?: string | null; moUrl?: string | null; isActive?: boolean }) {
+  return (await w.updateConfig.execute({ owner, ...change }))._unsafeUnwrap();
 }
 
 describe('webhooks (in-memory world, fake clock)', () => {
@@ -72,7 +75,7 @@ describe('webhooks (in-memory world, fake clock)', () => {
       const { w } = world();
       await configure(w, ACCOUNT, { dlrUrl: DLR_URL });
       await configure(w, OTHER, { dlrUrl: DLR_URL, moUrl: MO_URL, isActive: false });
-      await w.publisher.publish([dlr(ACCOUNT, 1), mo(ACCOUNT, 2), dlr(OTHER, 3), dlr('acc_without_config', 4), dlr(ACCOUNT, 5)]);
+      await w.publisher.publish([dlr(ACCOUNT, 1), mo(ACCOUNT, 2), dlr(OTHER, 3), dlr({ accountId: 'acc_without_config', environment: 'live' }, 4), dlr(ACCOUNT, 5)]);
       const kept = (await w.deliveries.list(ACCOUNT, 0, 10)).deliveries.map((d) => d.delivery.eventId).sort();
       expect(kept).to.deep.equal([dlr(ACCOUNT, 1).id, dlr(ACCOUNT, 5).id]);
       expect((await w.deliveries.list(OTHER, 0, 10)).total).to.equal(0);
@@ -82,6 +85,31 @@ describe('webhooks (in-memory world, fake clock)', () => {
       ]);
       await w.publisher.publish([]);
       expect(w.jobs.jobs()).to.have.length(2);
+    });
+    it("sends each environment's events to its own URLs, signed with its own secret: a test endpoint never gets a live event", async () => {
+      const { w, sender } = world();
+      const live = await configure(w, ACCOUNT, { dlrUrl: DLR_URL });
+      const sandbox = await configure(w, SANDBOX, { dlrUrl: 'https://hooks.example.com/sandbox/dlr' });
+      expect(sandbox.signingSecret).to.not.equal(live.signingSecret);
+      await w.publisher.publish([dlr(ACCOUNT, 1), dlr(SANDBOX, 2), mo(SANDBOX, 3)]);
+      await w.drain();
+      const posts = sender.posts.map((p) => [p.url, p.headers['X-Webhook-ID'], p.headers['X-Webhook-Signature']]);
+      expect(posts).to.have.deep.members([
+        [DLR_URL, dlr(ACCOUNT, 1).id, await signWebhookBody(live.signingSecret, JSON.stringify(dlr(ACCOUNT, 1).payload))],
+        ['https://hooks.example.com/sandbox/dlr', dlr(SANDBOX, 2).id, await signWebhookBody(sandbox.signingSecret, JSON.stringify(dlr(SANDBOX, 2).payload))],
+      ]);
+      expect((await w.deliveries.list(ACCOUNT, 0, 10)).deliveries.map((d) => d.delivery.eventId)).to.deep.equal([dlr(ACCOUNT, 1).id]);
+      expect((await w.deliveries.list(SANDBOX, 0, 10)).deliveries.map((d) => d.delivery.eventId)).to.deep.equal([dlr(SANDBOX, 2).id]);
+      expect((await w.redeliver.execute({ owner: SANDBOX, eventId: dlr(ACCOUNT, 1).id }))._unsafeUnwrapErr()).to.include({ type: 'not_found' });
+      expect((await w.redeliver.execute({ owner: ACCOUNT, eventId: dlr(SANDBOX, 2).id }))._unsafeUnwrapErr()).to.include({ type: 'not_found' });
+    });
+
+    it('sends no test event to the live configuration when the sandbox has none', async () => {
+      const { w, sender } = world();
+      await configure(w, ACCOUNT, { dlrUrl: DLR_URL, moUrl: MO_URL });
+      await w.publisher.publish([dlr(SANDBOX, 1)]);
+      expect(await w.drain()).to.equal(0);
+      expect(sender.posts).to.deep.equal([]);
     });
   });
 
@@ -100,7 +128,7 @@ describe('webhooks (in-memory world, fake clock)', () => {
         expect(post).to.deep.include({ url: DLR_URL, body });
         expect(post.headers).to.deep.equal({ 'Content-Type': 'application/json', 'User-Agent': 'Tuma-Webhooks/1.0', 'X-Webhook-ID': dlr(ACCOUNT, 1).id, 'X-Webhook-Signature': signature });
       }
-      const [logged] = (await w.listDeliveries.execute({ accountId: ACCOUNT, page: 0, limit: 10 }))._unsafeUnwrap().deliveries;
+      const [logged] = (await w.listDeliveries.execute({ owner: ACCOUNT, page: 0, limit: 10 }))._unsafeUnwrap().deliveries;
       expect(logged!.delivery.status).to.equal('failed');
       expect(logged!.attempts.map((a) => [a.attempt, a.statusCode, a.succeeded])).to.deep.equal([
         [1, 500, false],
@@ -129,13 +157,13 @@ describe('webhooks (in-memory world, fake clock)', () => {
       const { signingSecret: old } = await configure(w, ACCOUNT, { dlrUrl: DLR_URL });
       await w.publisher.publish([dlr(ACCOUNT, 1)]);
       await w.jobs.runDue();
-      const { signingSecret: current } = (await w.rotateSecret.execute({ accountId: ACCOUNT }))._unsafeUnwrap();
+      const { signingSecret: current } = (await w.rotateSecret.execute(ACCOUNT))._unsafeUnwrap();
       expect(current).to.match(/^whsec_[A-Za-z0-9]{32}$/).and.not.equal(old);
       await w.drain();
       const body = sender.posts[0]!.body;
       expect(sender.posts[0]!.headers['X-Webhook-Signature']).to.equal(await signWebhookBody(old, body));
       expect(sender.posts[1]!.headers['X-Webhook-Signature']).to.equal(await signWebhookBody(current, body)).and.not.equal(await signWebhookBody(old, body));
-      expect((await w.getConfig.execute({ accountId: ACCOUNT }))._unsafeUnwrap().signingSecret).to.equal(current);
+      expect((await w.getConfig.execute(ACCOUNT))._unsafeUnwrap().signingSecret).to.equal(current);
     });
 
     it('does nothing for a job run again after its attempt was logged (at-least-once jobs log an attempt once)', async () => {
@@ -170,7 +198,7 @@ describe('webhooks (in-memory world, fake clock)', () => {
       await w.publisher.publish([dlr(ACCOUNT, 1)]);
       await w.jobs.runDue();
       await configure(w, ACCOUNT, { dlrUrl: 'https://hooks.example.com/v2/dlr' });
-      const redelivered = (await w.redeliver.execute({ accountId: ACCOUNT, eventId: dlr(ACCOUNT, 1).id }))._unsafeUnwrap();
+      const redelivered = (await w.redeliver.execute({ owner: ACCOUNT, eventId: dlr(ACCOUNT, 1).id }))._unsafeUnwrap();
       expect(redelivered.delivery).to.include({ status: 'pending', url: 'https://hooks.example.com/v2/dlr' });
       await w.drain();
       expect(sender.posts.map((p) => [p.url, p.headers['X-Webhook-ID']])).to.deep.equal([
@@ -187,20 +215,20 @@ describe('webhooks (in-memory world, fake clock)', () => {
       const { w } = world();
       await configure(w, ACCOUNT, { dlrUrl: DLR_URL, moUrl: MO_URL });
       await w.publisher.publish([dlr(ACCOUNT, 1), mo(ACCOUNT, 2)]);
-      expect((await w.redeliver.execute({ accountId: OTHER, eventId: dlr(ACCOUNT, 1).id }))._unsafeUnwrapErr()).to.include({ type: 'not_found', resource: 'webhook_event' });
+      expect((await w.redeliver.execute({ owner: OTHER, eventId: dlr(ACCOUNT, 1).id }))._unsafeUnwrapErr()).to.include({ type: 'not_found', resource: 'webhook_event' });
       await configure(w, ACCOUNT, { moUrl: null });
-      expect((await w.redeliver.execute({ accountId: ACCOUNT, eventId: mo(ACCOUNT, 2).id }))._unsafeUnwrapErr()).to.include({ type: 'conflict', message: 'No mo_url is set to redeliver to' });
+      expect((await w.redeliver.execute({ owner: ACCOUNT, eventId: mo(ACCOUNT, 2).id }))._unsafeUnwrapErr()).to.include({ type: 'conflict', message: 'No mo_url is set to redeliver to' });
     });
   });
 
   describe('configuration', () => {
     it('creates the configuration with a whsec_ secret on first read, and keeps it', async () => {
       const { w } = world();
-      const first = (await w.getConfig.execute({ accountId: ACCOUNT }))._unsafeUnwrap();
+      const first = (await w.getConfig.execute(ACCOUNT))._unsafeUnwrap();
       expect(first.toSnapshot()).to.deep.include({ dlrUrl: null, moUrl: null, isActive: true });
       expect(first.signingSecret).to.match(/^whsec_[A-Za-z0-9]{32}$/);
-      expect((await w.getConfig.execute({ accountId: ACCOUNT }))._unsafeUnwrap().signingSecret).to.equal(first.signingSecret);
-      expect((await w.getConfig.execute({ accountId: OTHER }))._unsafeUnwrap().signingSecret).to.not.equal(first.signingSecret);
+      expect((await w.getConfig.execute(ACCOUNT))._unsafeUnwrap().signingSecret).to.equal(first.signingSecret);
+      expect((await w.getConfig.execute(OTHER))._unsafeUnwrap().signingSecret).to.not.equal(first.signingSecret);
     });
 
     it('stores URLs in canonical form, changes only the fields given, and clears with null or ""', async () => {
@@ -213,15 +241,15 @@ describe('webhooks (in-memory world, fake clock)', () => {
     it('refuses URLs the policy refuses, naming each field with its reason, and changes nothing', async () => {
       const { w } = world();
       await configure(w, ACCOUNT, { dlrUrl: DLR_URL });
-      const refused = (await w.updateConfig.execute({ accountId: ACCOUNT, dlrUrl: 'http://sneaky.example.com/', moUrl: 'ftp://hooks.example.com/', isActive: false }))._unsafeUnwrapErr();
+      const refused = (await w.updateConfig.execute({ owner: ACCOUNT, dlrUrl: 'http://sneaky.example.com/', moUrl: 'ftp://hooks.example.com/', isActive: false }))._unsafeUnwrapErr();
       expect(refused.type).to.equal('validation_error');
       expect(refused.details).to.deep.equal([
         { path: 'dlr_url', message: 'Refused: sneaky.example.com resolves to 10.0.0.7, a private address (10.0.0.0/8)' },
         { path: 'mo_url', message: 'Must be an http or https URL' },
       ]);
-      const unresolvable = (await w.updateConfig.execute({ accountId: ACCOUNT, moUrl: 'https://nowhere.example.com/' }))._unsafeUnwrapErr();
+      const unresolvable = (await w.updateConfig.execute({ owner: ACCOUNT, moUrl: 'https://nowhere.example.com/' }))._unsafeUnwrapErr();
       expect(unresolvable.details).to.deep.equal([{ path: 'mo_url', message: 'Refused: nowhere.example.com does not resolve (ENOTFOUND)' }]);
-      expect((await w.getConfig.execute({ accountId: ACCOUNT }))._unsafeUnwrap().toSnapshot()).to.deep.include({ dlrUrl: DLR_URL, moUrl: null, isActive: true });
+      expect((await w.getConfig.execute(ACCOUNT))._unsafeUnwrap().toSnapshot()).to.deep.include({ dlrUrl: DLR_URL, moUrl: null, isActive: true });
     });
   });
 
@@ -230,7 +258,7 @@ describe('webhooks (in-memory world, fake clock)', () => {
       // The two samples are sent at the same time: the receiver's answers go by URL, not by arrival.
       const { w, sender } = world([], { [DLR_URL]: [200], [MO_URL]: [500] });
       await configure(w, ACCOUNT, { dlrUrl: DLR_URL, moUrl: MO_URL, isActive: false });
-      const sent = (await w.sendTest.execute({ accountId: ACCOUNT }))._unsafeUnwrap();
+      const sent = (await w.sendTest.execute(ACCOUNT))._unsafeUnwrap();
       expect(sent.map((s) => [s.delivery.type, s.delivery.url])).to.deep.equal([
         ['message.delivered', DLR_URL],
         ['message.inbound', MO_URL],
@@ -252,14 +280,14 @@ describe('webhooks (in-memory world, fake clock)', () => {
 
     it('is a conflict when neither URL is set', async () => {
       const { w, sender } = world();
-      expect((await w.sendTest.execute({ accountId: ACCOUNT }))._unsafeUnwrapErr()).to.include({ type: 'conflict' });
+      expect((await w.sendTest.execute(ACCOUNT))._unsafeUnwrapErr()).to.include({ type: 'conflict' });
       expect(sender.posts).to.deep.equal([]);
     });
   });
 
   it('lists deliveries a page at a time and refuses a bad page or limit', async () => {
     const { w } = world();
-    expect((await w.listDeliveries.execute({ accountId: ACCOUNT, page: -1, limit: 10 }))._unsafeUnwrapErr().details).to.deep.equal([{ path: 'page', message: 'Must be a whole number from 0' }]);
-    expect((await w.listDeliveries.execute({ accountId: ACCOUNT, page: 0, limit: 101 }))._unsafeUnwrapErr().details[0]!.path).to.equal('limit');
+    expect((await w.listDeliveries.execute({ owner: ACCOUNT, page: -1, limit: 10 }))._unsafeUnwrapErr().details).to.deep.equal([{ path: 'page', message: 'Must be a whole number from 0' }]);
+    expect((await w.listDeliveries.execute({ owner: ACCOUNT, page: 0, limit: 101 }))._unsafeUnwrapErr().details[0]!.path).to.equal('limit');
   });
 });

@@ -3,6 +3,7 @@ import type { Principal } from '@tuma/accounts';
 import type { ResultAsync } from '@tuma/kernel';
 import Koa, { type Context } from 'koa';
 import { z } from 'zod';
+import { requireLiveKey } from './live-key.ts';
 import { HttpError, MAX_ERROR_DETAILS } from './http-error.ts';
 import { unstorableFields } from './storable-text.ts';
 import { toHttpError, type AppError } from './domain-error-status.ts';
@@ -44,9 +45,7 @@ async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppO
       message: `This key lacks the scope for this operation (needs one of: ${required.join(', ')})`,
     });
   }
-  if (route.access.liveKeysOnly && principal.value.apiKey.environment !== 'live') {
-    throw new HttpError(403, 'live_key_required', 'This operation reads or changes live data: use a live key (svc_live_...)');
-  }
+  if (route.access.liveKeysOnly) requireLiveKey(principal.value, 'This operation reads or changes live data: use a live key (svc_live_...)');
   return principal.value;
 }
 

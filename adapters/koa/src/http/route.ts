@@ -6,8 +6,8 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /**
  * Who may call a route: anyone, or a bearer key holding at least one of the scopes — and, for
- * routes that change or reveal live-only data (webhook settings, the opt-out list, sender-ID
- * requests), a live key: test keys get 403 `live_key_required`.
+ * routes that change or reveal live data kept once per account (the opt-out list, contact lists,
+ * the ledger, changes to templates and sender IDs), a live key: test keys get 403 `live_key_required`.
  */
 export type RouteAccess = { readonly public: true } | { readonly anyScope: readonly Scope[]; readonly liveKeysOnly?: true };
 

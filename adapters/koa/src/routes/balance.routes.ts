@@ -6,6 +6,8 @@ import { unwrap } from '../http/unwrap.ts';
 import { balanceSchema, balanceView, transactionSchema, transactionView } from './balance-views.ts';
 
 const CUSTOMER = { anyScope: API_SCOPES } as const;
+/** The ledger tells the live traffic's spending, entry by entry: live keys only (the balance itself is account-wide, as in auth/me). */
+const LIVE_LEDGER = { anyScope: API_SCOPES, liveKeysOnly: true } as const;
 
 /** The caller's wallet: `GET /api/balance` and its ledger, both mirrored under /v1. */
 export function balanceRoutes(useCases: { walletLedger: WalletLedger }): RouteDefinition[] {
@@ -29,7 +31,7 @@ export function balanceRoutes(useCases: { walletLedger: WalletLedger }): RouteDe
       aliases: alsoUnderV1('/api/balance/transactions'),
       summary: 'Ledger entries of the wallet, newest first',
       tag: 'Balance',
-      access: CUSTOMER,
+      access: LIVE_LEDGER,
       query: z.object({
         page: z.coerce.number().int().min(0).default(0).describe('0-based'),
         limit: z.coerce.number().int().min(1).max(100).default(20),

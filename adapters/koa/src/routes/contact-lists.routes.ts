@@ -131,8 +131,9 @@ const importSchema = z.object({
 const listParams = z.object({ id: positiveIdParam('contact list id') });
 const memberParams = listParams.extend({ phone: z.string().min(1).max(64).describe('E.164, URL-encoded (%2B254...); the + may be left out') });
 
-const READ = { anyScope: ['query', 'send'] } as const;
-const WRITE = { anyScope: ['send'] } as const;
+/** Saved lists hold real people's numbers and names: live data, live keys only (docs/contacts.md, "Test keys"). */
+const READ = { anyScope: ['query', 'send'], liveKeysOnly: true } as const;
+const WRITE = { anyScope: ['send'], liveKeysOnly: true } as const;
 const TAG = 'Contact lists';
 const NOT_YOURS = { description: 'No contact list with this id in the account' };
 const NAME_TAKEN = { description: 'The account has another contact list of this name' };

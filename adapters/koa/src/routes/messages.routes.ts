@@ -14,7 +14,6 @@ import {
   type GetBatch,
   type GetMessage,
   type GetMessageStatuses,
-  type KeyScope,
   type ListMessages,
   type SendBulk,
   type Sender,
@@ -22,6 +21,8 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../http/date-window.ts';
+import { keyScopeOf } from '../http/key-scope-of.ts';
+import { requireLiveKey } from '../http/live-key.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import {
@@ -77,8 +78,6 @@ const TOO_LONG = {
   errorFields: { field: z.string(), segments: z.number().int(), max_segments: z.number().int() },
 };
 
-const keyScope = (principal: Principal): KeyScope => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
-
 const isoDateTime = z.iso.datetime({ offset: true, error: 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-11-21T10:00:00Z)' }).transform((value) => new Date(value));
 
 const text = z.string().min(1, 'The text must not be empty').max(10_000, 'At most 10000 characters').meta({ examples: ['Habari Amina! Your order KE-1042 has shipped.'] });
@@ -113,6 +112,14 @@ const audience = {
 
 const needsRecipients = (body: { recipients?: unknown[] | undefined; contact_list_ids?: unknown[] | undefined }) =>
   (body.recipients?.length ?? 0) > 0 || (body.contact_list_ids?.length ?? 0) > 0;
+/** Saved contact lists are live data (live keys only): a test key gives its recipients inline. */
+const refuseTestKeyLists = (principal: Principal, contactListIds: readonly number[] | undefined): void => {
+  if (contactListIds?.length) {
+    requireLiveKey(principal, 'Contact lists hold live data: a test key gives recipients instead', [
+      { path: 'contact_list_ids', message: 'Saved contact lists are for live keys only', in: 'body' },
+    ]);
+  }
+};
 const RECIPIENTS_REQUIRED = { message: 'Give recipients or contact_list_ids (or both)', path: ['recipients'] };
 
 const bulkBody = z
@@ -197,14 +204,15 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         402: INSUFFICIENT_BALANCE({ segments: z.number().int(), recipients: z.number().int() }),
         503: PRICING_UNAVAILABLE,
         403: {
-          description: 'The sender ID is not approved for a destination country',
-          errorCodes: ['sender_id_not_approved', 'insufficient_scope', 'account_suspended'],
+          description: 'The sender ID is not approved for a destination country, or a test key gave contact_list_ids (live_key_required)',
+          errorCodes: ['sender_id_not_approved', 'live_key_required', 'insufficient_scope', 'account_suspended'],
           errorFields: { sender_id: z.string().optional(), countries: z.array(z.string()).optional() },
         },
         404: { description: 'A contact list is not the account' },
         413: TOO_LONG,
       },
       handler: async ({ body, principal }) => {
+        refuseTestKeyLists(principal!, body.contact_list_ids);
         const accepted = await useCases.sendBulk.execute({
           sender: senderOf(principal!),
           recipients: body.recipients,
@@ -228,6 +236,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       body: precheckBody,
       responses: { 200: { description: 'The pre-check', schema: precheckSchema } },
       handler: async ({ body, principal }) => {
+        refuseTestKeyLists(principal!, body.contact_list_ids);
         const account = principal!.account;
         const precheck = await useCases.bulkPrecheck.execute({
           accountId: account.id,
@@ -288,7 +297,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'One item per id; unknown ids are `not_found`', schema: z.object({ messages: z.array(statusItemSchema) }) } },
       handler: async ({ query, principal }) => {
-        const lookup = unwrap(await useCases.getMessageStatuses.execute(keyScope(principal!), query.ids));
+        const lookup = unwrap(await useCases.getMessageStatuses.execute(keyScopeOf(principal), query.ids));
         return json(200, { messages: statusItemsView(lookup) });
       },
     }),
@@ -305,7 +314,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'The batch', schema: batchSchema }, 404: { description: 'No messages in such a batch of the account' } },
       handler: async ({ params, query, principal }) => {
-        const view = unwrap(await useCases.getBatch.execute(keyScope(principal!), params.batch_id, query.page, query.limit));
+        const view = unwrap(await useCases.getBatch.execute(keyScopeOf(principal), params.batch_id, query.page, query.limit));
         return json(200, batchView(view));
       },
     }),
@@ -321,7 +330,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'No such batch of the account' },
       },
       handler: async ({ params, principal }) => {
-        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(keyScope(principal!), params.batch_id));
+        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(keyScopeOf(principal), params.batch_id));
         return json(200, { batch_id: cancelled.batchId, cancelled: cancelled.cancelled, refunded: cancelled.refunded.toNumber(), currency: cancelled.refunded.currency });
       },
     }),
@@ -333,7 +342,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       access: READ,
       params: messageId,
       responses: { 200: { description: 'The message', schema: messageSchema }, 404: { description: 'No such message of the account' } },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(keyScope(principal!), params.id)), false)),
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(keyScopeOf(principal), params.id)), false)),
     }),
     defineRoute({
       method: 'post',
@@ -347,7 +356,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'No such message of the account' },
         409: { description: 'Already handed to the carrier, or final' },
       },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(keyScope(principal!), params.id)), false)),
+      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(keyScopeOf(principal), params.id)), false)),
     }),
   ];
 }

@@ -46,8 +46,9 @@ const templateBody = z.strictObject({
 
 const templateParams = z.object({ id: positiveIdParam('template id') });
 
+/** Templates are account configuration without live data: every key reads them, live keys change them (as sender IDs). */
 const READ = { anyScope: ['query', 'send'] } as const;
-const WRITE = { anyScope: ['send'] } as const;
+const WRITE = { anyScope: ['send'], liveKeysOnly: true } as const;
 const NOT_YOURS = { description: 'No template with this id in the account' };
 const NAME_TAKEN = { description: 'The account has another template of this name' };
 

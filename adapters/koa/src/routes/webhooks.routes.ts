@@ -11,6 +11,7 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
+import { keyScopeOf } from '../http/key-scope-of.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { webhookConfigSchema, webhookConfigView, webhookDeliverySchema, webhookDeliveryView } from './webhook-views.ts';
@@ -24,8 +25,8 @@ export interface WebhookUseCases {
   readonly redeliverWebhook: RedeliverWebhook;
 }
 
-/** Settings, secret and deliveries log of the account's live webhooks: live keys only (docs/webhooks.md, "Test keys"). */
-const ACCESS = { anyScope: ['webhooks'], liveKeysOnly: true } as const;
+/** Each key reaches the configuration, secret and deliveries log of its own environment (docs/webhooks.md, "Test and live"). */
+const ACCESS = { anyScope: ['webhooks'] } as const;
 const TAG = 'Webhooks';
 
 const url = z
@@ -39,7 +40,7 @@ const updateBody = z.strictObject({ dlr_url: url, mo_url: url, is_active: z.bool
 const REFUSED_URL = { description: 'validation_error: a URL is malformed or refused by the URL policy (details name dlr_url / mo_url and say why)' };
 const eventParams = z.object({ event_id: z.string().regex(/^evt_[0-9A-Z]{26}$/, 'Must be an event id (evt_...)') });
 
-/** The account's webhooks: configuration, signing secret, test events and the deliveries log (docs/webhooks.md). */
+/** The webhooks of the key's account and environment: configuration, signing secret, test events and the deliveries log (docs/webhooks.md). */
 export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
   return [
     defineRoute({
@@ -49,7 +50,7 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       tag: TAG,
       access: ACCESS,
       responses: { 200: { description: 'The configuration', schema: webhookConfigSchema } },
-      handler: async ({ principal }) => json(200, webhookConfigView(unwrap(await useCases.getWebhookConfig.execute({ accountId: principal!.account.id })))),
+      handler: async ({ principal }) => json(200, webhookConfigView(unwrap(await useCases.getWebhookConfig.execute(keyScopeOf(principal))))),
     }),
     defineRoute({
       method: 'put',
@@ -60,7 +61,7 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       body: updateBody,
       responses: { 200: { description: 'Changed', schema: z.object({ status: z.literal('updated') }) }, 422: REFUSED_URL },
       handler: async ({ principal, body }) => {
-        const result = await useCases.updateWebhookConfig.execute({ accountId: principal!.account.id, dlrUrl: body.dlr_url, moUrl: body.mo_url, isActive: body.is_active });
+        const result = await useCases.updateWebhookConfig.execute({ owner: keyScopeOf(principal), dlrUrl: body.dlr_url, moUrl: body.mo_url, isActive: body.is_active });
         unwrap(result.mapErr(inBody));
         return json(200, { status: 'updated' });
       },
@@ -73,7 +74,7 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       access: ACCESS,
       responses: { 200: { description: 'The new secret', schema: z.object({ signing_secret: z.string() }) } },
       handler: async ({ principal }) => {
-        const { signingSecret } = unwrap(await useCases.rotateWebhookSecret.execute({ accountId: principal!.account.id }));
+        const { signingSecret } = unwrap(await useCases.rotateWebhookSecret.execute(keyScopeOf(principal)));
         return json(200, { signing_secret: signingSecret });
       },
     }),
@@ -88,7 +89,7 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
         409: { description: 'conflict: neither dlr_url nor mo_url is set' },
       },
       handler: async ({ principal }) => {
-        const sent = unwrap(await useCases.sendTestWebhooks.execute({ accountId: principal!.account.id }));
+        const sent = unwrap(await useCases.sendTestWebhooks.execute(keyScopeOf(principal)));
         return json(200, { events: sent.map(webhookDeliveryView) });
       },
     }),
@@ -109,7 +110,7 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
         },
       },
       handler: async ({ principal, query }) => {
-        const found = unwrap(await useCases.listWebhookDeliveries.execute({ accountId: principal!.account.id, page: query.page, limit: query.limit }));
+        const found = unwrap(await useCases.listWebhookDeliveries.execute({ owner: keyScopeOf(principal), page: query.page, limit: query.limit }));
         return json(200, { deliveries: found.deliveries.map(webhookDeliveryView), total: found.total, page: query.page, limit: query.limit });
       },
     }),
@@ -122,11 +123,11 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       params: eventParams,
       responses: {
         202: { description: 'The event, its first new attempt queued', schema: webhookDeliverySchema },
-        404: { description: 'No such event in the account' },
+        404: { description: "No such event in the account's environment" },
         409: { description: "conflict: the account has no URL for the event's kind" },
       },
       handler: async ({ principal, params }) => {
-        const logged = unwrap(await useCases.redeliverWebhook.execute({ accountId: principal!.account.id, eventId: params.event_id }));
+        const logged = unwrap(await useCases.redeliverWebhook.execute({ owner: keyScopeOf(principal), eventId: params.event_id }));
         return json(202, webhookDeliveryView(logged));
       },
     }),

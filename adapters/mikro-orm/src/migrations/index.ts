@@ -13,6 +13,7 @@ import { Migration20261121000010BatchAudience } from './Migration20261121000010B
 import { Migration20261121000011Webhooks } from './Migration20261121000011Webhooks.ts';
 import { Migration20261121000012ReportIndexes } from './Migration20261121000012ReportIndexes.ts';
 import { Migration20261121000013Inbound } from './Migration20261121000013Inbound.ts';
+import { Migration20261124000050WebhookEnvironments } from './Migration20261124000050WebhookEnvironments.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -29,4 +30,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000011Webhooks', class: Migration20261121000011Webhooks },
   { name: 'Migration20261121000012ReportIndexes', class: Migration20261121000012ReportIndexes },
   { name: 'Migration20261121000013Inbound', class: Migration20261121000013Inbound },
+  { name: 'Migration20261124000050WebhookEnvironments', class: Migration20261124000050WebhookEnvironments },
 ];

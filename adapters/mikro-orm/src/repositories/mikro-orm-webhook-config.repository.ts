@@ -1,9 +1,10 @@
-import type { SecretCipher, WebhookConfigRepository, WebhookRouting } from '@tuma/messaging';
-import { WebhookConfig } from '@tuma/messaging';
+import type { KeyScope, MessageEnvironment, SecretCipher, WebhookConfigRepository, WebhookRouting } from '@tuma/messaging';
+import { scopeKey, WebhookConfig } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 
 interface ConfigRow {
   account_id: string;
+  environment: MessageEnvironment;
   dlr_url: string | null;
   mo_url: string | null;
   is_active: boolean;
@@ -12,37 +13,49 @@ interface ConfigRow {
   updated_at: Date | string;
 }
 
-const COLUMNS = 'account_id, dlr_url, mo_url, is_active, signing_secret_sealed, created_at, updated_at';
+const COLUMNS = 'account_id, environment, dlr_url, mo_url, is_active, signing_secret_sealed, created_at, updated_at';
 
-const INSERT = `insert into webhook_config (${COLUMNS}) values (?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz)`;
+const INSERT = `insert into webhook_config (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz)`;
 
 const UPDATE_ON_CONFLICT = `
-  on conflict (account_id) do update set dlr_url = excluded.dlr_url, mo_url = excluded.mo_url, is_active = excluded.is_active,
+  on conflict (account_id, environment) do update set dlr_url = excluded.dlr_url, mo_url = excluded.mo_url, is_active = excluded.is_active,
     signing_secret_sealed = excluded.signing_secret_sealed, updated_at = excluded.updated_at`;
 
-/** Webhook configurations in `webhook_config`; the signing secret is sealed with the cipher, bound to the account id. */
+/**
+ * What a sealed secret is bound to: the account id for live (as sealed before environments had
+ * configurations of their own), the account and `test` for test, so neither opens in the other's row.
+ */
+const sealedFor = (owner: KeyScope): string => (owner.environment === 'live' ? owner.accountId : `${owner.accountId}:test`);
+
+/** Webhook configurations in `webhook_config`, one per account and environment; the signing secret is sealed with the cipher. */
 export class MikroOrmWebhookConfigRepository implements WebhookConfigRepository {
   constructor(
     private readonly database: Database,
     private readonly cipher: SecretCipher,
   ) {}
 
-  async find(accountId: string, options: { readonly lock?: boolean } = {}): Promise<WebhookConfig | undefined> {
-    const rows = await this.database.em.execute<ConfigRow[]>(`select ${COLUMNS} from webhook_config where account_id = ?${options.lock ? ' for update' : ''}`, [accountId]);
+  async find(owner: KeyScope, options: { readonly lock?: boolean } = {}): Promise<WebhookConfig | undefined> {
+    const rows = await this.database.em.execute<ConfigRow[]>(
+      `select ${COLUMNS} from webhook_config where account_id = ? and environment = ?${options.lock ? ' for update' : ''}`,
+      [owner.accountId, owner.environment],
+    );
     return rows[0] && this.toDomain(rows[0]);
   }
 
-  async routingOf(accountIds: readonly string[]): Promise<ReadonlyMap<string, WebhookRouting>> {
-    if (accountIds.length === 0) return new Map();
-    const rows = await this.database.em.execute<Pick<ConfigRow, 'account_id' | 'dlr_url' | 'mo_url' | 'is_active'>[]>(
-      'select account_id, dlr_url, mo_url, is_active from webhook_config where account_id = any (array(select jsonb_array_elements_text(?::jsonb)))',
-      [JSON.stringify(accountIds)],
+  async routingOf(owners: readonly KeyScope[]): Promise<ReadonlyMap<string, WebhookRouting>> {
+    if (owners.length === 0) return new Map();
+    const rows = await this.database.em.execute<Pick<ConfigRow, 'account_id' | 'environment' | 'dlr_url' | 'mo_url' | 'is_active'>[]>(
+      `select c.account_id, c.environment, c.dlr_url, c.mo_url, c.is_active from webhook_config c
+       join jsonb_to_recordset(?::jsonb) as o (account_id varchar, environment varchar) on o.account_id = c.account_id and o.environment = c.environment`,
+      [JSON.stringify(owners.map((o) => ({ account_id: o.accountId, environment: o.environment })))],
     );
-    return new Map(rows.map((row) => [row.account_id, { dlrUrl: row.dlr_url, moUrl: row.mo_url, isActive: row.is_active }]));
+    return new Map(
+      rows.map((row) => [scopeKey({ accountId: row.account_id, environment: row.environment }), { dlrUrl: row.dlr_url, moUrl: row.mo_url, isActive: row.is_active }]),
+    );
   }
 
   async insertIfAbsent(config: WebhookConfig): Promise<void> {
-    await this.database.em.execute(`${INSERT} on conflict (account_id) do nothing`, this.parameters(config), 'run');
+    await this.database.em.execute(`${INSERT} on conflict (account_id, environment) do nothing`, this.parameters(config), 'run');
   }
 
   async save(config: WebhookConfig): Promise<void> {
@@ -51,17 +64,18 @@ export class MikroOrmWebhookConfigRepository implements WebhookConfigRepository 
 
   private parameters(config: WebhookConfig): unknown[] {
     const s = config.toSnapshot();
-    const sealed = this.cipher.seal(s.signingSecret, s.accountId);
-    return [s.accountId, s.dlrUrl, s.moUrl, s.isActive, sealed, s.createdAt.toISOString(), s.updatedAt.toISOString()];
+    const sealed = this.cipher.seal(s.signingSecret, sealedFor(s));
+    return [s.accountId, s.environment, s.dlrUrl, s.moUrl, s.isActive, sealed, s.createdAt.toISOString(), s.updatedAt.toISOString()];
   }
 
   private toDomain(row: ConfigRow): WebhookConfig {
+    const owner = { accountId: row.account_id, environment: row.environment };
     return WebhookConfig.rehydrate({
-      accountId: row.account_id,
+      ...owner,
       dlrUrl: row.dlr_url,
       moUrl: row.mo_url,
       isActive: row.is_active,
-      signingSecret: this.cipher.open(row.signing_secret_sealed, row.account_id),
+      signingSecret: this.cipher.open(row.signing_secret_sealed, sealedFor(owner)),
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
     });

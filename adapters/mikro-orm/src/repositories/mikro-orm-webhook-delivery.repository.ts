@@ -1,5 +1,7 @@
 import {
   WebhookDelivery,
+  type KeyScope,
+  type MessageEnvironment,
   type LoggedWebhookDelivery,
   type WebhookAttempt,
   type WebhookDeliveryPage,
@@ -13,6 +15,7 @@ import { executeBound } from './bound-statement.ts';
 interface DeliveryRow {
   event_id: string;
   account_id: string;
+  environment: string;
   kind: string;
   type: string;
   url: string;
@@ -37,7 +40,7 @@ interface AttemptRow {
   succeeded: boolean;
 }
 
-const COLUMNS = 'event_id, account_id, kind, type, url, body, status, series, attempts, next_attempt_at, created_at, updated_at';
+const COLUMNS = 'event_id, account_id, environment, kind, type, url, body, status, series, attempts, next_attempt_at, created_at, updated_at';
 const ATTEMPT_COLUMNS = 'event_id, series, attempt, url, at, status_code, latency_ms, error, succeeded';
 
 /** Rows per insert statement (a receipt batch can publish many events at once). */
@@ -45,8 +48,8 @@ const INSERT_CHUNK = 5_000;
 
 const INSERT = `
   insert into webhook_delivery (${COLUMNS})
-  select r.event_id, r.account_id, r.kind, r.type, r.url, r.body, r.status, r.series, r.attempts, r.next_attempt_at, r.created_at, r.updated_at
-  from jsonb_to_recordset(?::jsonb) as r (event_id varchar, account_id varchar, kind varchar, type varchar, url text, body text,
+  select r.event_id, r.account_id, r.environment, r.kind, r.type, r.url, r.body, r.status, r.series, r.attempts, r.next_attempt_at, r.created_at, r.updated_at
+  from jsonb_to_recordset(?::jsonb) as r (event_id varchar, account_id varchar, environment varchar, kind varchar, type varchar, url text, body text,
     status varchar, series integer, attempts integer, next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz)`;
 
 const SAVE = `
@@ -64,6 +67,7 @@ const record = (delivery: WebhookDelivery) => {
   return {
     event_id: s.eventId,
     account_id: s.accountId,
+    environment: s.environment,
     kind: s.kind,
     type: s.type,
     url: s.url,
@@ -81,6 +85,7 @@ const deliveryOf = (row: DeliveryRow): WebhookDelivery =>
   WebhookDelivery.rehydrate({
     eventId: row.event_id,
     accountId: row.account_id,
+    environment: row.environment as MessageEnvironment,
     kind: row.kind as WebhookEventKind,
     type: row.type,
     url: row.url,
@@ -131,18 +136,25 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
     await this.database.em.execute(SAVE, [r.url, r.status, r.series, r.attempts, r.next_attempt_at, r.updated_at, r.event_id], 'run');
   }
 
-  async findLogged(accountId: string, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
-    const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ? and account_id = ?`, [eventId, accountId]);
+  async findLogged(owner: KeyScope, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
+    const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ? and account_id = ? and environment = ?`, [
+      eventId,
+      owner.accountId,
+      owner.environment,
+    ]);
     return (await this.withAttempts(rows))[0];
   }
 
-  async list(accountId: string, page: number, limit: number): Promise<WebhookDeliveryPage> {
+  async list(owner: KeyScope, page: number, limit: number): Promise<WebhookDeliveryPage> {
     const em = this.database.em;
     const rows = await em.execute<DeliveryRow[]>(
-      `select ${COLUMNS} from webhook_delivery where account_id = ? order by created_at desc, event_id desc limit ? offset ?`,
-      [accountId, limit, page * limit],
+      `select ${COLUMNS} from webhook_delivery where account_id = ? and environment = ? order by created_at desc, event_id desc limit ? offset ?`,
+      [owner.accountId, owner.environment, limit, page * limit],
     );
-    const [count] = await em.execute<{ total: string | number }[]>('select count(*) as total from webhook_delivery where account_id = ?', [accountId]);
+    const [count] = await em.execute<{ total: string | number }[]>('select count(*) as total from webhook_delivery where account_id = ? and environment = ?', [
+      owner.accountId,
+      owner.environment,
+    ]);
     return { deliveries: await this.withAttempts(rows), total: Number(count!.total) };
   }
 

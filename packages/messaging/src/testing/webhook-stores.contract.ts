@@ -1,6 +1,7 @@
 /** The contract suites of the webhook stores: configurations and the event outbox with its attempt log. */
 import { expect } from 'chai';
 import type { WebhookEvent, WebhookEventKind } from '../domain/events/webhook-event.ts';
+import { scopeKey, type KeyScope } from '../domain/messages/key-scope.ts';
 import { WebhookConfig } from '../domain/webhooks/webhook-config.aggregate.ts';
 import type { WebhookConfigRepository } from '../domain/webhooks/webhook-config.repository.port.ts';
 import { WebhookDelivery, type WebhookAttemptOutcome } from '../domain/webhooks/webhook-delivery.aggregate.ts';
@@ -19,11 +20,14 @@ export interface WebhookStoresFixture {
 const at = (second: number): Date => new Date(Date.UTC(2026, 10, 21, 10, 0, second, 123));
 
 let sequence = 0;
-const event = (accountId: string, second: number, kind: WebhookEventKind = 'dlr'): WebhookEvent => {
+const live = (accountId: string): KeyScope => ({ accountId, environment: 'live' });
+const test = (accountId: string): KeyScope => ({ accountId, environment: 'test' });
+
+const event = (owner: KeyScope, second: number, kind: WebhookEventKind = 'dlr'): WebhookEvent => {
   sequence++;
   return {
     id: `evt_01JAAAAAAAAAAAAAAAAAAA${String(sequence).padStart(4, '0')}`,
-    accountId,
+    ...owner,
     kind,
     type: kind === 'dlr' ? 'message.delivered' : 'message.inbound',
     payload: { event: kind === 'dlr' ? 'message.delivered' : 'message.inbound', text: 'Habari \u{1F600} ሰላም "quoted" \\ back', n: sequence },
@@ -38,12 +42,12 @@ const refused: WebhookAttemptOutcome = { statusCode: null, latencyMs: 0, error: 
 export function describeWebhookStoresContract(name: string, make: () => Promise<WebhookStoresFixture>): void {
   describe(`Webhook stores contract: ${name}`, () => {
     let f: WebhookStoresFixture;
-    let a: string;
-    let b: string;
-    let c: string;
+    let a: KeyScope;
+    let b: KeyScope;
+    let c: KeyScope;
     beforeEach(async () => {
       f = await make();
-      [a, b, c] = f.accountIds;
+      [a, b, c] = f.accountIds.map(live) as [KeyScope, KeyScope, KeyScope];
     });
 
     describe('WebhookConfigRepository', () => {
@@ -66,10 +70,26 @@ export function describeWebhookStoresContract(name: string, make: () => Promise<
         await f.step(() => f.configs.save(cleared));
         await f.step(() => f.configs.insertIfAbsent(WebhookConfig.create(c, 'whsec_c', at(5))));
         const routing = await f.step(() => f.configs.routingOf([a, b, c]));
-        expect([...routing.keys()].sort()).to.deep.equal([a, c].sort());
-        expect(routing.get(a)).to.deep.equal({ dlrUrl: 'https://hooks.example.com/dlr?x=1', moUrl: null, isActive: false });
-        expect(routing.get(c)).to.deep.equal({ dlrUrl: null, moUrl: null, isActive: true });
+        expect([...routing.keys()].sort()).to.deep.equal([scopeKey(a), scopeKey(c)].sort());
+        expect(routing.get(scopeKey(a))).to.deep.equal({ dlrUrl: 'https://hooks.example.com/dlr?x=1', moUrl: null, isActive: false });
+        expect(routing.get(scopeKey(c))).to.deep.equal({ dlrUrl: null, moUrl: null, isActive: true });
         expect((await f.step(() => f.configs.routingOf([]))).size).to.equal(0);
+      });
+
+      it("keeps an account's test configuration apart from its live one: own URLs, own secret, own routing", async () => {
+        const sandbox = test(a.accountId);
+        const liveConfig = WebhookConfig.create(a, 'whsec_live', at(1)).update({ dlrUrl: 'https://live.example.com/dlr' }, at(1));
+        await f.step(() => f.configs.save(liveConfig));
+        expect(await f.step(() => f.configs.find(sandbox)), 'no test configuration yet').to.equal(undefined);
+        const testConfig = WebhookConfig.create(sandbox, 'whsec_test', at(2)).update({ dlrUrl: 'https://sandbox.example.com/dlr' }, at(2));
+        await f.step(() => f.configs.insertIfAbsent(testConfig));
+        await f.step(() => f.configs.save(testConfig.rotateSecret('whsec_test_2', at(3))));
+        expect((await f.step(() => f.configs.find(a)))?.toSnapshot()).to.deep.equal(liveConfig.toSnapshot());
+        expect((await f.step(() => f.configs.find(sandbox, { lock: true })))?.toSnapshot()).to.include({ environment: 'test', signingSecret: 'whsec_test_2', dlrUrl: 'https://sandbox.example.com/dlr' });
+        const routing = await f.step(() => f.configs.routingOf([a, sandbox, test(b.accountId)]));
+        expect([...routing.keys()].sort()).to.deep.equal([scopeKey(a), scopeKey(sandbox)].sort());
+        expect(routing.get(scopeKey(sandbox))?.dlrUrl).to.equal('https://sandbox.example.com/dlr');
+        expect(routing.get(scopeKey(a))?.dlrUrl).to.equal('https://live.example.com/dlr');
       });
     });
 
@@ -112,6 +132,7 @@ export function describeWebhookStoresContract(name: string, make: () => Promise<
         expect(logged?.attempts).to.deep.equal([one.attempt, two.attempt, three.attempt]);
         expect(logged?.attempts.map((x) => `${x.series}.${x.attempt}:${x.succeeded}`)).to.deep.equal(['1.1:false', '1.2:false', '2.1:true']);
         expect(await f.step(() => f.deliveries.findLogged(b, opened.eventId)), "another account's event").to.equal(undefined);
+        expect(await f.step(() => f.deliveries.findLogged(test(a.accountId), opened.eventId)), "another environment's event").to.equal(undefined);
       });
 
       it("lists an account's events newest first, a page at a time, with the total and their attempts", async () => {
@@ -130,6 +151,18 @@ export function describeWebhookStoresContract(name: string, make: () => Promise<
         expect((await f.step(() => f.deliveries.list(a, 2, 3))).deliveries).to.deep.equal([]);
         expect((await f.step(() => f.deliveries.list(b, 0, 10))).deliveries.map((d) => d.delivery.eventId)).to.deep.equal([events[2]!.id]);
         expect(await f.step(() => f.deliveries.list(c, 0, 10))).to.deep.equal({ deliveries: [], total: 0 });
+      });
+
+      it("lists an environment's events only: the test log holds no live event, the live log no test event", async () => {
+        const sandbox = test(a.accountId);
+        const liveEvent = await open(event(a, 1));
+        const testEvent = await open(event(sandbox, 2));
+        expect((await f.step(() => f.deliveries.find(testEvent.eventId)))?.environment).to.equal('test');
+        const listed = async (owner: KeyScope) => (await f.step(() => f.deliveries.list(owner, 0, 10))).deliveries.map((d) => d.delivery.eventId);
+        expect(await listed(a)).to.deep.equal([liveEvent.eventId]);
+        expect(await listed(sandbox)).to.deep.equal([testEvent.eventId]);
+        expect((await f.step(() => f.deliveries.findLogged(sandbox, testEvent.eventId)))?.delivery.environment).to.equal('test');
+        expect(await f.step(() => f.deliveries.findLogged(a, testEvent.eventId))).to.equal(undefined);
       });
     });
   });

@@ -8,7 +8,7 @@ import type { WebhookSender } from './webhook-sender.port.ts';
 
 /**
  * Makes one attempt to deliver an event (the `messaging.deliver-webhook` job). When the attempt is
- * still due, the stored body is signed with the account's current secret and POSTed outside any
+ * still due, the stored body is signed with the current secret of the event's account and environment and POSTed outside any
  * transaction; then, in one unit of work and under the delivery's lock, the attempt is logged and
  * either the delivery ends (delivered, or failed after the last retry) or the next attempt is
  * enqueued at its delay. A job run again after its attempt was logged, or one of an older series,
@@ -29,8 +29,9 @@ export class DeliverWebhook {
   async execute(ref: WebhookAttemptRef): Promise<RecordedAttempt | undefined> {
     const delivery = await this.deliveries.find(ref.eventId);
     if (!delivery?.awaits(ref)) return undefined;
-    const config = await this.configs.find(delivery.accountId);
-    if (!config) throw new Error(`Webhook event ${ref.eventId} belongs to ${delivery.accountId}, which has no webhook configuration`);
+    // Signed with the secret of the event's own environment: a test secret never signs live events.
+    const config = await this.configs.find(delivery);
+    if (!config) throw new Error(`Webhook event ${ref.eventId} belongs to ${delivery.accountId} (${delivery.environment}), which has no webhook configuration there`);
     const signature = await signWebhookBody(config.signingSecret, delivery.body);
     const at = this.clock.now();
     const outcome = await this.sender.post({ url: delivery.url, body: delivery.body, headers: webhookHeaders(delivery.eventId, signature) });

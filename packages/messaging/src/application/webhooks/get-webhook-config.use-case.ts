@@ -1,9 +1,10 @@
 import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import type { WebhookConfig } from '../../domain/webhooks/webhook-config.aggregate.ts';
 import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
 import { webhookConfigOf } from './webhook-config-of.ts';
 
-/** `GET /api/webhooks`: the account's configuration, created with its signing secret on first use. */
+/** `GET /api/webhooks`: the configuration of the key's account and environment, created with its signing secret on first use. */
 export class GetWebhookConfig {
   constructor(
     private readonly configs: WebhookConfigRepository,
@@ -11,7 +12,7 @@ export class GetWebhookConfig {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: { readonly accountId: string }): ResultAsync<WebhookConfig, never> {
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(webhookConfigOf(this.configs, input.accountId, this.clock.now())));
+  execute(owner: KeyScope): ResultAsync<WebhookConfig, never> {
+    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(webhookConfigOf(this.configs, owner, this.clock.now())));
   }
 }

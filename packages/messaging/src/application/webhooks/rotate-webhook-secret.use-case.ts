@@ -1,4 +1,5 @@
 import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
 import { newSigningSecret } from '../../domain/webhooks/webhook-signing.ts';
 import { webhookConfigOf } from './webhook-config-of.ts';
@@ -11,13 +12,14 @@ export class RotateWebhookSecret {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: { readonly accountId: string }): ResultAsync<{ readonly signingSecret: string }, never> {
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.rotate(input.accountId)));
+  /** `owner`: the key's account and environment (a test key rotates the test secret only). */
+  execute(owner: KeyScope): ResultAsync<{ readonly signingSecret: string }, never> {
+    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.rotate(owner)));
   }
 
-  private async rotate(accountId: string): Promise<{ readonly signingSecret: string }> {
+  private async rotate(owner: KeyScope): Promise<{ readonly signingSecret: string }> {
     const now = this.clock.now();
-    const rotated = (await webhookConfigOf(this.configs, accountId, now, true)).rotateSecret(newSigningSecret(), now);
+    const rotated = (await webhookConfigOf(this.configs, owner, now, true)).rotateSecret(newSigningSecret(), now);
     await this.configs.save(rotated);
     return { signingSecret: rotated.signingSecret };
   }

@@ -1,4 +1,5 @@
 import { conflict, errAsync, ResultAsync, type Clock, type ConflictError, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import type { WebhookEventKind } from '../../domain/events/webhook-event.ts';
 import { sampleWebhookEvent } from '../../domain/webhooks/sample-webhook-events.ts';
 import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
@@ -30,18 +31,19 @@ export class SendTestWebhooks {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: { readonly accountId: string }): ResultAsync<readonly LoggedWebhookDelivery[], ConflictError> {
+  /** `owner`: the key's account and environment, whose URLs and secret are used. */
+  execute(owner: KeyScope): ResultAsync<readonly LoggedWebhookDelivery[], ConflictError> {
     return this.unitOfWork
-      .run(() => ResultAsync.fromSafePromise(this.store(input.accountId)))
-      .andThen((stored) => (stored.length > 0 ? ResultAsync.fromSafePromise(this.attempt(input.accountId, stored)) : errAsync(noUrl())));
+      .run(() => ResultAsync.fromSafePromise(this.store(owner)))
+      .andThen((stored) => (stored.length > 0 ? ResultAsync.fromSafePromise(this.attempt(owner, stored)) : errAsync(noUrl())));
   }
 
-  private async store(accountId: string): Promise<WebhookDelivery[]> {
+  private async store(owner: KeyScope): Promise<WebhookDelivery[]> {
     const now = this.clock.now();
-    const config = await webhookConfigOf(this.configs, accountId, now);
+    const config = await webhookConfigOf(this.configs, owner, now);
     const opened = KINDS.flatMap((kind) => {
       const url = config.urlFor(kind);
-      return url ? [WebhookDelivery.open(sampleWebhookEvent(accountId, kind, now), url, now)] : [];
+      return url ? [WebhookDelivery.open(sampleWebhookEvent(owner, kind, now), url, now)] : [];
     });
     if (opened.length === 0) return [];
     await this.deliveries.add(opened);
@@ -49,9 +51,9 @@ export class SendTestWebhooks {
     return opened;
   }
 
-  private async attempt(accountId: string, stored: readonly WebhookDelivery[]): Promise<LoggedWebhookDelivery[]> {
+  private async attempt(owner: KeyScope, stored: readonly WebhookDelivery[]): Promise<LoggedWebhookDelivery[]> {
     await Promise.all(stored.map((delivery) => this.deliver.execute(delivery.nextAttempt()!)));
-    const logged = await Promise.all(stored.map((delivery) => this.deliveries.findLogged(accountId, delivery.eventId)));
+    const logged = await Promise.all(stored.map((delivery) => this.deliveries.findLogged(owner, delivery.eventId)));
     return logged.filter((entry) => entry !== undefined);
   }
 }

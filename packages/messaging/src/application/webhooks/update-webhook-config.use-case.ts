@@ -1,11 +1,13 @@
 import { errAsync, ResultAsync, validationError, type Clock, type FieldIssue, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import type { WebhookConfig, WebhookConfigChange } from '../../domain/webhooks/webhook-config.aggregate.ts';
 import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
 import { webhookConfigOf } from './webhook-config-of.ts';
 import type { WebhookDestinations } from './webhook-destinations.ts';
 
 export interface UpdateWebhookConfigInput {
-  readonly accountId: string;
+  /** The key's account and environment: each environment has its own configuration. */
+  readonly owner: KeyScope;
   /** Absent: unchanged; null or "": cleared; else a URL the policy allows. */
   readonly dlrUrl?: string | null | undefined;
   readonly moUrl?: string | null | undefined;
@@ -38,13 +40,13 @@ export class UpdateWebhookConfig {
         ...('value' in mo ? { moUrl: mo.value } : {}),
         ...(input.isActive === undefined ? {} : { isActive: input.isActive }),
       };
-      return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.apply(input.accountId, change)));
+      return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.apply(input.owner, change)));
     });
   }
 
-  private async apply(accountId: string, change: WebhookConfigChange): Promise<WebhookConfig> {
+  private async apply(owner: KeyScope, change: WebhookConfigChange): Promise<WebhookConfig> {
     const now = this.clock.now();
-    const updated = (await webhookConfigOf(this.configs, accountId, now, true)).update(change, now);
+    const updated = (await webhookConfigOf(this.configs, owner, now, true)).update(change, now);
     await this.configs.save(updated);
     return updated;
   }

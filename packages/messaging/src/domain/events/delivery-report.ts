@@ -24,6 +24,7 @@ export function deliveryReport(before: OutboundMessageStatus | null, after: Outb
   return {
     id: newId('evt', at),
     accountId: after.accountId,
+    environment: after.environment,
     kind: 'dlr',
     type: `message.${status}`,
     payload: {

@@ -3,12 +3,16 @@
  * account's `dlr_url`) or an inbound message (`message.inbound`, to its `mo_url`). Its id
  * (`evt_...`) is the `X-Webhook-ID` of every attempt to deliver it.
  */
+import type { MessageEnvironment } from '../messages/outbound-message.ts';
+
 export type WebhookEventKind = 'dlr' | 'mo';
 
 export interface WebhookEvent {
   /** `evt_<ULID>`, from `newId('evt')`. */
   readonly id: string;
   readonly accountId: string;
+  /** Whose endpoints it goes to: the configuration of the account's environment (test traffic's events to the test one). */
+  readonly environment: MessageEnvironment;
   readonly kind: WebhookEventKind;
   /** `message.delivered`, `message.failed`, ..., `message.inbound`. */
   readonly type: string;

@@ -19,6 +19,8 @@ export function inboundMessageEvent(
   return {
     id: eventId,
     accountId,
+    // Replies come from real phones through the live gateway: live traffic, to the live endpoints.
+    environment: 'live',
     kind: 'mo',
     type: INBOUND_EVENT_TYPE,
     payload: {

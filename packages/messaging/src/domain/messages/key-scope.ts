@@ -13,3 +13,13 @@ export interface KeyScope {
  */
 export const inScope = (scope: KeyScope, item: { readonly accountId: string; readonly environment: MessageEnvironment }): boolean =>
   item.accountId === scope.accountId && (scope.environment === 'live' || item.environment === 'test');
+
+/**
+ * Data kept per environment (webhook configuration and its deliveries, opt-outs, templates, contact
+ * lists): each key sees its own environment's only, as in Stripe's test and live modes.
+ */
+export const sameScope = (scope: KeyScope, item: { readonly accountId: string; readonly environment: MessageEnvironment }): boolean =>
+  item.accountId === scope.accountId && item.environment === scope.environment;
+
+/** A map key for a scope. */
+export const scopeKey = (scope: KeyScope): string => `${scope.accountId}/${scope.environment}`;

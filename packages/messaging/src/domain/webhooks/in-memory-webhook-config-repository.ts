@@ -1,3 +1,4 @@
+import { scopeKey, type KeyScope } from '../messages/key-scope.ts';
 import { WebhookConfig, type WebhookConfigSnapshot, type WebhookRouting } from './webhook-config.aggregate.ts';
 import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
 
@@ -5,25 +6,25 @@ import type { WebhookConfigRepository } from './webhook-config.repository.port.t
 export class InMemoryWebhookConfigRepository implements WebhookConfigRepository {
   private readonly configs = new Map<string, WebhookConfigSnapshot>();
 
-  async find(accountId: string): Promise<WebhookConfig | undefined> {
-    const snapshot = this.configs.get(accountId);
+  async find(owner: KeyScope): Promise<WebhookConfig | undefined> {
+    const snapshot = this.configs.get(scopeKey(owner));
     return snapshot && WebhookConfig.rehydrate(snapshot);
   }
 
-  async routingOf(accountIds: readonly string[]): Promise<ReadonlyMap<string, WebhookRouting>> {
+  async routingOf(owners: readonly KeyScope[]): Promise<ReadonlyMap<string, WebhookRouting>> {
     const found = new Map<string, WebhookRouting>();
-    for (const accountId of accountIds) {
-      const snapshot = this.configs.get(accountId);
-      if (snapshot) found.set(accountId, { dlrUrl: snapshot.dlrUrl, moUrl: snapshot.moUrl, isActive: snapshot.isActive });
+    for (const owner of owners) {
+      const snapshot = this.configs.get(scopeKey(owner));
+      if (snapshot) found.set(scopeKey(owner), { dlrUrl: snapshot.dlrUrl, moUrl: snapshot.moUrl, isActive: snapshot.isActive });
     }
     return found;
   }
 
   async insertIfAbsent(config: WebhookConfig): Promise<void> {
-    if (!this.configs.has(config.accountId)) await this.save(config);
+    if (!this.configs.has(scopeKey(config))) await this.save(config);
   }
 
   async save(config: WebhookConfig): Promise<void> {
-    this.configs.set(config.accountId, config.toSnapshot());
+    this.configs.set(scopeKey(config), config.toSnapshot());
   }
 }

@@ -1,3 +1,4 @@
+import { sameScope, type KeyScope } from '../messages/key-scope.ts';
 import { WebhookDelivery, type WebhookAttempt, type WebhookDeliverySnapshot } from './webhook-delivery.aggregate.ts';
 import type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository } from './webhook-delivery.repository.port.ts';
 
@@ -33,13 +34,13 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     this.deliveries.set(delivery.eventId, delivery.toSnapshot());
   }
 
-  async findLogged(accountId: string, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
+  async findLogged(owner: KeyScope, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
     const snapshot = this.deliveries.get(eventId);
-    return snapshot?.accountId === accountId ? this.logged(snapshot) : undefined;
+    return snapshot && sameScope(owner, snapshot) ? this.logged(snapshot) : undefined;
   }
 
-  async list(accountId: string, page: number, limit: number): Promise<WebhookDeliveryPage> {
-    const own = [...this.deliveries.values()].filter((d) => d.accountId === accountId).sort(newestFirst);
+  async list(owner: KeyScope, page: number, limit: number): Promise<WebhookDeliveryPage> {
+    const own = [...this.deliveries.values()].filter((d) => sameScope(owner, d)).sort(newestFirst);
     return { deliveries: own.slice(page * limit, (page + 1) * limit).map((d) => this.logged(d)), total: own.length };
   }
 

@@ -1,12 +1,14 @@
 import { newId } from '@tuma/kernel';
 import type { WebhookEvent, WebhookEventKind } from '../events/webhook-event.ts';
+import type { KeyScope } from '../messages/key-scope.ts';
 
 /**
  * What `POST /api/webhooks/test` sends: a delivery report and an inbound message with the spec's
  * bodies, recognisable as samples by `environment: "test"`, `livemode: false` and the text. Their
- * ids are real event and message ids that name no stored message.
+ * ids are real event and message ids that name no stored message. They go to the endpoints of
+ * `owner` (the caller's environment).
  */
-export function sampleWebhookEvent(accountId: string, kind: WebhookEventKind, now: Date): WebhookEvent {
+export function sampleWebhookEvent(owner: KeyScope, kind: WebhookEventKind, now: Date): WebhookEvent {
   const at = now.toISOString();
   const payload =
     kind === 'dlr'
@@ -35,5 +37,5 @@ export function sampleWebhookEvent(accountId: string, kind: WebhookEventKind, no
           keyword: null,
           opt_out: false,
         };
-  return { id: newId('evt', now), accountId, kind, type: payload.event, payload, createdAt: now };
+  return { id: newId('evt', now), accountId: owner.accountId, environment: owner.environment, kind, type: payload.event, payload, createdAt: now };
 }

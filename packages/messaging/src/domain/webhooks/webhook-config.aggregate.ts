@@ -1,7 +1,11 @@
 import type { WebhookEventKind } from '../events/webhook-event.ts';
+import type { KeyScope } from '../messages/key-scope.ts';
+import type { MessageEnvironment } from '../messages/outbound-message.ts';
 
 export interface WebhookConfigSnapshot {
   readonly accountId: string;
+  /** One configuration per environment, as Stripe's: test traffic's events go to the test one, signed with its secret. */
+  readonly environment: MessageEnvironment;
   /** Where delivery reports go (`message.<status>`); null for none. */
   readonly dlrUrl: string | null;
   /** Where inbound messages go (`message.inbound`); null for none. */
@@ -28,13 +32,13 @@ export interface WebhookConfigChange {
   readonly isActive?: boolean;
 }
 
-/** An account's webhook configuration (spec: Webhook configuration). One per account. */
+/** An account's webhook configuration (spec: Webhook configuration). One per account and environment. */
 export class WebhookConfig {
   private constructor(private readonly state: WebhookConfigSnapshot) {}
 
-  /** The first configuration of an account: no URLs, active, a new secret. */
-  static create(accountId: string, signingSecret: string, now: Date): WebhookConfig {
-    return new WebhookConfig({ accountId, dlrUrl: null, moUrl: null, isActive: true, signingSecret, createdAt: now, updatedAt: now });
+  /** The first configuration of an account's environment: no URLs, active, a new secret. */
+  static create(owner: KeyScope, signingSecret: string, now: Date): WebhookConfig {
+    return new WebhookConfig({ accountId: owner.accountId, environment: owner.environment, dlrUrl: null, moUrl: null, isActive: true, signingSecret, createdAt: now, updatedAt: now });
   }
 
   static rehydrate(snapshot: WebhookConfigSnapshot): WebhookConfig {
@@ -43,6 +47,10 @@ export class WebhookConfig {
 
   get accountId(): string {
     return this.state.accountId;
+  }
+
+  get environment(): MessageEnvironment {
+    return this.state.environment;
   }
 
   get dlrUrl(): string | null {

@@ -1,4 +1,5 @@
 import type { WebhookEvent, WebhookEventKind } from '../events/webhook-event.ts';
+import type { MessageEnvironment } from '../messages/outbound-message.ts';
 
 /** Spec "Delivery and retries": a failed attempt is retried 5 times, after these delays. */
 export const WEBHOOK_RETRY_DELAYS_SECONDS: readonly number[] = [10, 30, 90, 270, 810];
@@ -40,6 +41,8 @@ export interface WebhookAttemptRef {
 export interface WebhookDeliverySnapshot {
   readonly eventId: string;
   readonly accountId: string;
+  /** Whose endpoints and secret: the configuration of this environment of the account. */
+  readonly environment: MessageEnvironment;
   readonly kind: WebhookEventKind;
   readonly type: string;
   /** Where the event goes: the URL configured when it happened, or when it was redelivered. */
@@ -72,6 +75,7 @@ export class WebhookDelivery {
     return new WebhookDelivery({
       eventId: event.id,
       accountId: event.accountId,
+      environment: event.environment,
       kind: event.kind,
       type: event.type,
       url,
@@ -95,6 +99,10 @@ export class WebhookDelivery {
 
   get accountId(): string {
     return this.state.accountId;
+  }
+
+  get environment(): MessageEnvironment {
+    return this.state.environment;
   }
 
   get kind(): WebhookEventKind {

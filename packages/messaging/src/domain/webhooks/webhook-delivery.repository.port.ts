@@ -1,3 +1,4 @@
+import type { KeyScope } from '../messages/key-scope.ts';
 import type { WebhookAttempt, WebhookDelivery } from './webhook-delivery.aggregate.ts';
 
 /** A delivery with its attempts of every series, oldest first: the deliveries log's entry. */
@@ -19,8 +20,8 @@ export interface WebhookDeliveryRepository {
   /** Stores the delivery's new state and logs the attempt that led to it. */
   recordAttempt(delivery: WebhookDelivery, attempt: WebhookAttempt): Promise<void>;
   save(delivery: WebhookDelivery): Promise<void>;
-  /** One delivery of the account with its attempts. */
-  findLogged(accountId: string, eventId: string): Promise<LoggedWebhookDelivery | undefined>;
-  /** The account's deliveries, newest event first (then by event id, descending), `limit` per 0-based `page`. */
-  list(accountId: string, page: number, limit: number): Promise<WebhookDeliveryPage>;
+  /** One delivery of the owner (account and environment) with its attempts. */
+  findLogged(owner: KeyScope, eventId: string): Promise<LoggedWebhookDelivery | undefined>;
+  /** The owner's deliveries, newest event first (then by event id, descending), `limit` per 0-based `page`. */
+  list(owner: KeyScope, page: number, limit: number): Promise<WebhookDeliveryPage>;
 }
