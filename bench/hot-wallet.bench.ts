@@ -8,7 +8,7 @@
  *    updates one row inside a transaction: the row lock is held across a round trip and the commit);
  *  - `raw ledger SQL`: the statements a charge runs (begin, the conditional post, commit) sent
  *    with `pg` directly, which shows what MikroORM, the unit of work and the domain add on top.
- * Run: `npx tsx bench/run.ts hot-wallet`. Uses DATABASE_URL's server (default
+ * Run: `npm run bench -- hot-wallet`. Uses DATABASE_URL's server (default
  * postgres://postgres@127.0.0.1:5432/postgres) and a scratch database it creates and drops.
  */
 import pg from 'pg';
@@ -52,6 +52,7 @@ function generalPathOnly(store: WalletStore): WalletStore {
     open: (wallet) => store.open(wallet),
     find: (accountId) => store.find(accountId),
     post: async () => undefined,
+    postMany: async (drafts) => drafts.map(() => undefined),
     change: (request, decide) => store.change(request, decide),
     entries: (accountId, page, limit) => store.entries(accountId, page, limit),
   };

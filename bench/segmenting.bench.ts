@@ -1,6 +1,6 @@
 /**
  * SMS segmenter throughput against split-sms on one deterministic corpus.
- * Run: `npx tsx bench/run.ts segmenting`.
+ * Run: `npm run bench -- segmenting`.
  *
  * split-sms does less work (no grapheme clusters, no character count), so the comparison is
  * conservative for us.

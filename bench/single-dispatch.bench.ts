@@ -11,11 +11,10 @@
  * Run: `npm run bench single-dispatch` (DATABASE_URL's server, default the local PostgreSQL).
  */
 import pg from 'pg';
-import { jsonLogger, loadConfig, TumaServer } from '@tuma/server';
+import { BENCH_ADMIN_KEY as ADMIN_KEY, benchAccount, startBenchServer } from './support/bench-server.ts';
 import { call } from './support/http-call.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 
-const ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
 const BURST = Number(process.env.BENCH_BURST ?? 3000);
 const CLIENTS = 16;
 const TIMEOUT_MS = 300_000;
@@ -36,38 +35,18 @@ async function waitUntil(sql: pg.Client, where: string, value: string, total: nu
   return performance.now() - started;
 }
 
-async function account(baseUrl: string, email: string): Promise<{ id: string; key: string }> {
-  const created = await call(baseUrl, 'POST', '/api/admin/accounts', ADMIN_KEY, { email });
-  const key = await call(baseUrl, 'POST', `/api/admin/accounts/${created.body.id}/keys`, ADMIN_KEY, { environment: 'live' });
-  const credited = await call(baseUrl, 'POST', `/api/admin/balances/${created.body.id}/credit`, ADMIN_KEY, { amount: '100000', reason: 'bench', reference: `bench-${email}` });
-  if (credited.status !== 200) throw new Error(`Credit answered ${credited.status}`);
-  return { id: created.body.id, key: key.body.key };
-}
-
 const perSecond = (count: number, ms: number): string => `${Math.round(count / (ms / 1000)).toLocaleString('en-US')}/s`;
 
 export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
     const sql = new pg.Client({ connectionString: url });
-    const config = loadConfig({
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: url,
-      ADMIN_API_KEY: ADMIN_KEY,
-      SIMULATOR_LATENCY_MS: '5-30',
-      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
-      ROUTE_THROUGHPUT_PER_SECOND: '100000',
-      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-      LOG_LEVEL: 'silent',
-    });
-    const tuma = new TumaServer(config, jsonLogger('silent'));
+    const { tuma, baseUrl, config } = await startBenchServer(url);
     try {
-      const baseUrl = `http://127.0.0.1:${(await tuma.start()).port}`;
       await sql.connect();
       const fx = await call(baseUrl, 'POST', '/api/admin/fx-rates', ADMIN_KEY, { from: 'USD', to: 'KES', rate: '129.5' });
       if (fx.status !== 201) throw new Error(`Setting the rate answered ${fx.status}`);
-      const a = await account(baseUrl, 'burst@bench.example');
-      const b = await account(baseUrl, 'otp@bench.example');
+      const a = await benchAccount(baseUrl, 'burst@bench.example');
+      const b = await benchAccount(baseUrl, 'otp@bench.example');
       console.log(`PostgreSQL, ${BURST.toLocaleString('en-US')} single sends from account A over ${CLIENTS} connections, then one from account B; job polling ${config.jobPollingSeconds} s`);
 
       let next = 0;

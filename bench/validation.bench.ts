@@ -1,7 +1,7 @@
 /**
  * Offline number validation throughput: `validateNumber` against plain libphonenumber-js parsing.
  *
- *   npx tsx bench/run.ts validation
+ *   npm run bench -- validation
  *
  * Corpus: 20,000 deterministic numbers across the 54 African markets, built from libphonenumber's
  * example mobile numbers with random tails: mostly E.164, some written with `00` and separators,

@@ -7,7 +7,7 @@ const root = join(import.meta.dirname, '..', '..');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
-    if (name === 'node_modules') return [];
+    if (name === 'node_modules' || name === 'dist') return [];
     const path = join(dir, name);
     return statSync(path).isDirectory() ? sourceFiles(path) : name.endsWith('.ts') ? [path] : [];
   });
@@ -40,6 +40,28 @@ describe('architecture: dependency rules', () => {
     expect(rules('packages/messaging/src/a.ts', "import { x } from '@tuma/kernel/src/domain/money.ts';")).to.deep.equal(['deep import into another package']);
     expect(rules('adapters/koa/src/a.ts', "import { TumaServer } from '@tuma/server';")).to.deep.equal(['adapters must not import apps']);
     expect(rules('adapters/koa/src/a.ts', "import Koa from 'koa';")).to.deep.equal([]);
+    expect(rules('packages/messaging/src/a.ts', "import { x } from '@tuma/kernel/testing/contracts';")).to.deep.equal([]);
+  });
+
+  it('catches an adapter importing another adapter, and a domain file importing application or testing code', () => {
+    const rules = (file: string, source: string) => checkFile(file, source).map((v) => v.rule);
+    expect(rules('adapters/koa/src/a.ts', "import { Database } from '@tuma/mikro-orm-adapter';")).to.deep.equal(['an adapter must not import another adapter']);
+    expect(rules('adapters/koa/src/a.ts', "import { x } from '@tuma/koa-adapter';")).to.deep.equal([]);
+    expect(rules('adapters/koa/test/a.test.ts', "import { Database } from '@tuma/mikro-orm-adapter';")).to.deep.equal([]);
+    expect(rules('packages/messaging/src/domain/a/b.ts', "import type { P } from '../../application/a/p.port.ts';")).to.deep.equal(['a domain file must not import application']);
+    expect(rules('packages/messaging/src/domain/a/b.ts', "import { F } from '../../testing/f.ts';")).to.deep.equal(['a domain file must not import testing']);
+    expect(rules('packages/messaging/src/application/a/b.ts', "import { F } from '../../testing/f.ts';")).to.deep.equal(['an application file must not import testing']);
+    expect(rules('packages/messaging/src/application/a/b.ts', "import { M } from '../../domain/a/m.ts';")).to.deep.equal([]);
+    expect(rules('packages/messaging/src/testing/f.ts', "import { P } from '../application/a/p.port.ts';")).to.deep.equal([]);
+  });
+
+  it("keeps SMS inbound off payments: its push authenticator and route check signatures with @tuma/webhooks, not the payments adapter or billing's top-up errors", () => {
+    const inbound = ['apps/server/src/modules/inbound-push-authenticator.ts', 'apps/server/src/modules/inbound.module.ts', 'adapters/koa/src/routes/inbound.routes.ts'];
+    for (const file of inbound) {
+      const imports = importsOf(readFileSync(join(root, file), 'utf8'));
+      expect(imports.filter((specifier) => ['@tuma/payments-adapter', '@tuma/billing'].includes(specifier)), file).to.deep.equal([]);
+    }
+    expect(importsOf(readFileSync(join(root, inbound[0]!), 'utf8'))).to.include('@tuma/webhooks');
   });
 
   it('reads static, re-export and dynamic imports', () => {

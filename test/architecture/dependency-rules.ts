@@ -4,10 +4,14 @@
 export const DOMAIN_DAG: Record<string, readonly string[]> = {
   kernel: [],
   billing: ['kernel'],
+  /** The outbound-webhook engine (and inbound signature checks): product-neutral, so every product may use it. */
+  webhooks: ['kernel'],
   accounts: ['kernel', 'billing'],
+  /** Request rate limits: per key (the account's override, set by the operator) and per client address. */
+  'rate-limits': ['kernel', 'accounts'],
   mail: ['kernel', 'billing'],
   links: ['kernel', 'billing'],
-  messaging: ['kernel', 'billing'],
+  messaging: ['kernel', 'billing', 'webhooks'],
   verification: ['kernel', 'billing', 'messaging'],
   'two-way': ['kernel', 'billing', 'messaging'],
 };
@@ -27,15 +31,41 @@ export interface Violation {
   readonly rule: string;
 }
 
+/** The entry points a package exports besides its main face. */
+const PUBLIC_SUBPATHS = ['/testing', '/testing/contracts'];
+
+/** The layer of a domain package's source file (`packages/<p>/src/<layer>/...`), if it is in one. */
+const sourceLayer = (path: string): string | undefined => /^packages\/[^/]+\/src\/(domain|application|testing)\//.exec(path)?.[1];
+
+/** Where a relative specifier of `file` points, relative to the repository root. */
+function resolveRelative(file: string, specifier: string): string {
+  const parts = file.split('/').slice(0, -1);
+  for (const part of specifier.split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '.') parts.push(part);
+  }
+  return parts.join('/');
+}
+
 /** `file` is relative to the repository root, e.g. `packages/billing/src/wallet.ts`. */
 export function checkFile(file: string, source: string): Violation[] {
   const owner = /^packages\/([^/]+)\//.exec(file)?.[1];
+  const adapter = /^adapters\/([^/]+)\/src\//.exec(file)?.[1];
   const layer = file.split('/')[0];
   const violations: Violation[] = [];
   for (const specifier of importsOf(source)) {
     const tuma = /^@tuma\/([^/]+)(\/.*)?$/.exec(specifier);
-    if (tuma && tuma[2] && tuma[2] !== '/testing') violations.push({ file, specifier, rule: 'deep import into another package' });
+    if (tuma && tuma[2] && !PUBLIC_SUBPATHS.includes(tuma[2])) violations.push({ file, specifier, rule: 'deep import into another package' });
     if (layer === 'adapters' && tuma && ['server', 'cli'].includes(tuma[1]!)) violations.push({ file, specifier, rule: 'adapters must not import apps' });
+    if (adapter && tuma && tuma[1]!.endsWith('-adapter') && tuma[1] !== `${adapter}-adapter`) {
+      violations.push({ file, specifier, rule: 'an adapter must not import another adapter' });
+    }
+    const from = sourceLayer(file);
+    if (from && specifier.startsWith('.')) {
+      const to = sourceLayer(resolveRelative(file, specifier));
+      if (from === 'domain' && (to === 'application' || to === 'testing')) violations.push({ file, specifier, rule: `a domain file must not import ${to}` });
+      if (from === 'application' && to === 'testing') violations.push({ file, specifier, rule: 'an application file must not import testing' });
+    }
     if (!owner) continue;
     if (FRAMEWORKS.some((pattern) => pattern.test(specifier))) violations.push({ file, specifier, rule: 'framework import in a domain package' });
     const bare = specifier.replace(/^node:/, '');

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { AFRICAN_MARKETS, SAMPLE_ROUTES, toCoverage, toPricing, toRouteView, toSenderIdFeesView } from '@tuma/messaging';
+import { toCoverage, toPricing, toRouteView, toSenderIdFeesView } from '@tuma/koa-adapter';
+import { AFRICAN_MARKETS, SAMPLE_ROUTES } from '@tuma/messaging';
 import { jsonLogger, loadConfig, TumaServer } from '@tuma/server';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';

@@ -55,7 +55,12 @@ describe(`HTTP test and live apart on ${databaseKind()}`, function () {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const port = (receiver.address() as AddressInfo).port;
     base = `http://127.0.0.1:${port}`;
-    api = await startTestServer({ WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}`, WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') });
+    // Every live send delivered: the reports test waits for `message.delivered` on both keys.
+    api = await startTestServer({
+      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}`,
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+    });
     live = api.started.demo!.liveKey;
     test = api.started.demo!.testKey;
     ok(await api.request('POST', `/api/admin/balances/${api.started.demo!.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 5, reason: 'envs', reference: 'envs-1' } }));

@@ -16,13 +16,15 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
   after(async () => api.stop());
 
   describe('health, OpenAPI and the explorer', () => {
-    it('reports the database and the queue up', async () => {
+    it('answers liveness without the database, and readiness with the database and the queue up', async () => {
       const res = await api.request('GET', '/health');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.include({ status: 'ok' });
-      expect(res.body.database).to.deep.equal({ status: 'up', kind: databaseKind() });
-      expect(res.body.queue).to.deep.equal({ status: 'up' });
+      expect(res.body).to.deep.equal({ status: 'ok', version: '1.0.0' });
       expect(res.headers.get('x-request-id')).to.match(/^req_/);
+      const ready = await api.request('GET', '/health/ready');
+      expect(ready.status).to.equal(200);
+      expect(ready.body.database).to.deep.equal({ status: 'up', kind: databaseKind() });
+      expect(ready.body.queue).to.deep.equal({ status: 'up' });
     });
 
     it('serves OpenAPI 3.1 covering every mounted route, and nothing else', async () => {

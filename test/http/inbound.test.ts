@@ -2,10 +2,12 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { signatureHeader } from '@tuma/payments-adapter';
+import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+
+const signatures = nodeTimestampedSignatures();
 
 const SECRET = 'inbound-test-secret-0123456789-abcdefghij';
 const KE = '+254712345678';
@@ -40,7 +42,7 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
   /** An aggregator's push, signed with `secret` at `at`. */
   function push(body: unknown, options: { provider?: string; secret?: string; at?: Date; signature?: string | null } = {}) {
     const rawBody = JSON.stringify(body);
-    const signature = options.signature === undefined ? signatureHeader(options.secret ?? SECRET, rawBody, options.at ?? new Date()) : options.signature;
+    const signature = options.signature === undefined ? signatures.header(options.secret ?? SECRET, rawBody, options.at ?? new Date()) : options.signature;
     const headers: Record<string, string> = { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'Tuma-Signature': signature }) };
     return api.request('POST', `/api/inbound/${options.provider ?? 'aggregator'}`, { rawBody, headers });
   }

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { reportMessage, type ReportMessageSpec } from '@tuma/messaging/testing';
+import { reportMessage, type ReportMessageSpec } from '@tuma/messaging/testing/contracts';
 import { MikroOrmMessageRepository } from '@tuma/mikro-orm-adapter';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';

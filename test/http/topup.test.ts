@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { WalletLedger } from '@tuma/billing';
 import { Money, systemClock } from '@tuma/kernel';
 import { MikroOrmUnitOfWork, MikroOrmWalletStore } from '@tuma/mikro-orm-adapter';
-import { signatureHeader } from '@tuma/payments-adapter';
+import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
 import { chromiumAvailable, CHROMIUM_PATH, openInChromium } from '../support/headless-chromium.ts';
 import {
   STAND_IN_SECRET_KEY,
@@ -13,6 +13,8 @@ import {
 } from '../support/stripe-stand-in.ts';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+
+const signatures = nodeTimestampedSignatures();
 
 const HOSTED_SECRET = 'hosted-checkout-secret-for-the-e2e-tests-0123';
 
@@ -105,7 +107,7 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
     const checkoutPath = (checkoutUrl: string) => new URL(checkoutUrl).pathname;
     const hostedEvent = (type: string, sessionId: string, topUpId: string, amount: string, currency = 'KES') =>
       JSON.stringify({ id: `${sessionId}.${type}`, type, created: Math.floor(Date.now() / 1000), data: { session_id: sessionId, top_up_id: topUpId, amount, currency } });
-    const postHosted = (body: string, signature = signatureHeader(HOSTED_SECRET, body, new Date())) =>
+    const postHosted = (body: string, signature = signatures.header(HOSTED_SECRET, body, new Date())) =>
       api.request('POST', '/api/payments/webhooks/hosted', { rawBody: body, headers: { 'Content-Type': 'application/json', 'Tuma-Signature': signature } });
 
     before(async () => {
@@ -219,9 +221,9 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
       const topUp = await startTopUp('75');
       const sessionId = checkoutPath(topUp.checkout_url).split('/').at(-1)!;
       const body = hostedEvent('checkout.completed', sessionId, topUp.top_up_id, '75.000000');
-      const forged = await postHosted(body, signatureHeader('not-the-secret-0123456789abcdef0123', body, new Date()));
+      const forged = await postHosted(body, signatures.header('not-the-secret-0123456789abcdef0123', body, new Date()));
       expect([forged.status, forged.body.error.code, forged.body.error.reason]).to.deep.equal([400, 'invalid_webhook', 'signature']);
-      const stale = await postHosted(body, signatureHeader(HOSTED_SECRET, body, new Date(Date.now() - 301_000)));
+      const stale = await postHosted(body, signatures.header(HOSTED_SECRET, body, new Date(Date.now() - 301_000)));
       expect([stale.status, stale.body.error.reason]).to.deep.equal([400, 'timestamp']);
       const unsigned = await api.request('POST', '/api/payments/webhooks/hosted', { rawBody: body, headers: { 'Content-Type': 'application/json' } });
       expect([unsigned.status, unsigned.body.error.reason]).to.deep.equal([400, 'signature']);

@@ -92,7 +92,7 @@ interface Worker {
 }
 
 function startWorker(databaseUrl: string): Worker {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env: { ...process.env, ...WORKER_ENV, DATABASE_URL: databaseUrl },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,12 +13,12 @@ const embeddedEnv = (dataDir: string): NodeJS.ProcessEnv => {
 };
 
 function cli(dataDir: string, ...args: string[]): { code: number | null; out: string; err: string } {
-  const run = spawnSync(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], { env: embeddedEnv(dataDir), encoding: 'utf8', timeout: 60_000 });
+  const run = spawnSync(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', 'apps/cli/src/main.ts', ...args], { env: embeddedEnv(dataDir), encoding: 'utf8', timeout: 60_000 });
   return { code: run.status, out: run.stdout, err: run.stderr };
 }
 
 async function startServer(dataDir: string): Promise<{ child: ChildProcess; port: string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: embeddedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', 'apps/server/src/main.ts'], { env: embeddedEnv(dataDir), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -53,7 +53,7 @@ describe('embedded database: one process per data directory', function () {
       expect(refused.err).to.contain(`pid ${server.child.pid}`).and.contain('admin API');
       expect(refused.out).to.not.contain('acc_');
 
-      const second = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], { env: embeddedEnv(dataDir), encoding: 'utf8', timeout: 60_000 });
+      const second = spawnSync(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', 'apps/server/src/main.ts'], { env: embeddedEnv(dataDir), encoding: 'utf8', timeout: 60_000 });
       expect(second.status, second.stderr).to.equal(1);
       expect(second.stderr).to.contain(`pid ${server.child.pid}`);
 

@@ -33,7 +33,7 @@ describe(`server process on ${databaseKind()}`, function () {
   }
 
   it('starts, answers /health, and shuts down gracefully on SIGTERM with exit code 0', async () => {
-    const server = start(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts']);
+    const server = start(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', 'apps/server/src/main.ts']);
     await listening(server.child, server.output);
     server.child.kill('SIGTERM');
     expect(await server.exited).to.equal(0);

@@ -9,7 +9,7 @@ import addFormats from 'ajv-formats';
 interface Operation {
   readonly pattern: RegExp;
   readonly method: string;
-  readonly responses: Record<string, { content?: Record<string, { schema?: object }> }>;
+  readonly responses: Record<string, { content?: Record<string, { schema?: object }>; headers?: Record<string, { $ref?: string; required?: boolean }> }>;
 }
 
 export class OpenApiConformance {
@@ -17,7 +17,7 @@ export class OpenApiConformance {
   private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
   private readonly validators = new Map<object, ValidateFunction>();
 
-  constructor(private readonly document: { paths: Record<string, Record<string, any>>; components: object }) {
+  constructor(private readonly document: { paths: Record<string, Record<string, any>>; components: { headers?: Record<string, { required?: boolean }>; [other: string]: unknown } }) {
     (addFormats as unknown as (ajv: Ajv2020) => void)(this.ajv);
     this.operations = Object.entries(document.paths).flatMap(([path, item]) =>
       Object.entries(item).flatMap(([method, operation]) =>
@@ -31,7 +31,7 @@ export class OpenApiConformance {
   }
 
   /** Why the answer does not conform, or undefined when it does (or when the path is no operation: a 404/405). */
-  check(method: string, path: string, status: number, contentType: string | null, body: unknown): string | undefined {
+  check(method: string, path: string, status: number, contentType: string | null, body: unknown, headers?: Headers): string | undefined {
     const pathname = path.split('?')[0]!;
     const candidates = this.operations.filter((op) => op.method === method && op.pattern.test(pathname));
     if (candidates.length === 0) return undefined;
@@ -40,6 +40,11 @@ export class OpenApiConformance {
     const operation = candidates.sort((a, b) => templated(a) - templated(b))[0]!;
     const response = operation.responses[String(status)];
     if (!response) return `${method} ${pathname} answered ${status}, which the document does not list (${Object.keys(operation.responses).join(', ')})`;
+    const missing = Object.entries(response.headers ?? {})
+      .filter(([, header]) => (header.$ref ? this.document.components.headers?.[header.$ref.split('/').pop()!] : header)?.required)
+      .map(([name]) => name)
+      .filter((name) => headers && !headers.has(name));
+    if (missing.length > 0) return `${method} ${pathname} ${status} lacks the headers the document requires: ${missing.join(', ')}`;
     if (!contentType?.includes('json') || body === undefined) return undefined;
     const schema = response.content?.['application/json']?.schema;
     if (!schema) return undefined;

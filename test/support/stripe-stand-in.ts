@@ -5,7 +5,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signatureHeader } from '@tuma/payments-adapter';
+import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
+
+const signatures = nodeTimestampedSignatures();
 
 export interface RecordedStripeRequest {
   readonly method: string;
@@ -38,7 +40,7 @@ export interface StripeStandIn {
 export const STAND_IN_SECRET_KEY = 'sk_test_standin_0123456789';
 export const STAND_IN_WEBHOOK_SECRET = 'whsec_standin_0123456789abcdef';
 
-export const stripeSignature = (body: string, at: Date = new Date(), secret = STAND_IN_WEBHOOK_SECRET): string => signatureHeader(secret, body, at);
+export const stripeSignature = (body: string, at: Date = new Date(), secret = STAND_IN_WEBHOOK_SECRET): string => signatures.header(secret, body, at);
 
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedStripeRequest[] = [];

@@ -1,6 +1,6 @@
-import { FakeClock } from '@tuma/kernel';
-import { RecordingDeliveryReceiptSink } from '@tuma/messaging';
-import { describeCarrierGatewayContract } from '@tuma/messaging/testing';
+import { FakeClock } from '@tuma/kernel/testing';
+import { RecordingDeliveryReceiptSink } from '@tuma/messaging/testing';
+import { describeCarrierGatewayContract } from '@tuma/messaging/testing/contracts';
 import { ManualScheduler, SimulatorCarrierGateway } from '../src/index.ts';
 import { smppFixture } from './support/smpp-fixture.ts';
 

@@ -1,13 +1,7 @@
 import { expect } from 'chai';
-import { FakeClock } from '@tuma/kernel';
-import {
-  applyDeliveryEvents,
-  queuedDelivery,
-  RecordingDeliveryReceiptSink,
-  segmentMessage,
-  type CarrierSubmission,
-  type DeliveryReceipt,
-} from '@tuma/messaging';
+import { FakeClock } from '@tuma/kernel/testing';
+import { applyDeliveryEvents, queuedDelivery, segmentMessage, type CarrierSubmission, type DeliveryReceipt } from '@tuma/messaging';
+import { RecordingDeliveryReceiptSink } from '@tuma/messaging/testing';
 import { MAGIC_NUMBERS, ManualScheduler, SimulatorCarrierGateway, type SimulatorOptions } from '../src/index.ts';
 
 const START = '2026-11-20T10:00:00.000Z';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { FakeClock } from '@tuma/kernel';
-import { RecordingDeliveryReceiptSink, RecordingInboundMessageSink } from '@tuma/messaging';
+import { FakeClock } from '@tuma/kernel/testing';
+import { RecordingDeliveryReceiptSink, RecordingInboundMessageSink } from '@tuma/messaging/testing';
 import { SimulatorCarrierGateway } from '../src/index.ts';
 
 describe('SimulatorCarrierGateway: inbound messages', () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RecordingDeliveryReceiptSink } from '@tuma/messaging';
+import { RecordingDeliveryReceiptSink } from '@tuma/messaging/testing';
 import { SmppBindError, SmppCarrierGateway } from '../src/index.ts';
 import { FakeSmsc } from './support/fake-smsc.ts';
 import { eventually, smppFixture, type SmppFixture } from './support/smpp-fixture.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { FakeClock } from '@tuma/kernel';
-import { RecordingInboundMessageSink } from '@tuma/messaging';
+import { FakeClock } from '@tuma/kernel/testing';
+import { RecordingInboundMessageSink } from '@tuma/messaging/testing';
 import { COMMAND_STATUS, readInboundSms } from '../src/index.ts';
 import { smppFixture, type SmppFixture } from './support/smpp-fixture.ts';
 

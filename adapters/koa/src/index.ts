@@ -1,4 +1,5 @@
 export { createHttpApp, type HttpAppOptions, type MountedRoute } from './http/http-app.ts';
+export { clientAddress, RATE_LIMIT_HEADERS, type HttpRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
 export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition } from './http/route.ts';
 export { OPERATION_IDS } from './http/operation-ids.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';
@@ -13,6 +14,7 @@ export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';
 export { catalogueRoutes, type CatalogueUseCases } from './routes/catalogue.routes.ts';
+export { toCoverage, toCoverageView, toPricing, toPricingEntry, toRouteView, toSenderIdFeesView } from './routes/catalogue-views.ts';
 export { escapeHtml, htmlPage, seeOther } from './http/html.ts';
 export { topUpRoutes, topUpView, type TopUpUseCases } from './routes/top-up.routes.ts';
 export { paymentWebhookRoutes, type PaymentWebhookUseCases } from './routes/payment-webhook.routes.ts';
@@ -37,3 +39,4 @@ export { reportRoutes, type ReportUseCases } from './routes/reports.routes.ts';
 export { conversationRoutes, conversationView, threadMessageView, type ConversationUseCases } from './routes/conversations.routes.ts';
 export { INBOUND_PROVIDER_NAME, inboundPushRoutes, type InboundPushAuthenticator, type InboundPushUseCases } from './routes/inbound.routes.ts';
 export { simulatorInboundRoutes, type InboundSimulator } from './routes/simulator-inbound.routes.ts';
+export { adminRateLimitRoutes, type AdminRateLimitUseCases } from './routes/admin-rate-limits.routes.ts';

@@ -3,6 +3,12 @@ export { DataDirInUseError, type LockHolder } from './database/data-dir-lock.ts'
 export { MikroOrmUnitOfWork } from './database/mikro-orm-unit-of-work.ts';
 export { MikroOrmAccountRepository } from './repositories/mikro-orm-account.repository.ts';
 export { MikroOrmApiKeyRepository } from './repositories/mikro-orm-api-key.repository.ts';
+export { ACCESS_TOPIC, MikroOrmAccessChanges } from './repositories/mikro-orm-access-changes.ts';
+export { NotificationChannel, type NotificationHandlers } from './database/notification-channel.ts';
+export { CHANGES_CHANNEL, DatabaseNotifications, type TopicHandlers } from './database/database-notifications.ts';
+export { NotifiedCache } from './caching/notified-cache.ts';
+export { CATALOGUE_TOPIC, CachingCatalogue } from './caching/caching-catalogue.ts';
+export { CachingFxRates, FX_RATES_TOPIC } from './caching/caching-fx-rates.ts';
 export { MikroOrmCatalogue } from './repositories/mikro-orm-catalogue.ts';
 export { MikroOrmFxRates } from './repositories/mikro-orm-fx-rates.ts';
 export { MikroOrmWalletStore } from './repositories/mikro-orm-wallet-store.ts';
@@ -19,3 +25,5 @@ export { MikroOrmInboundMessageRepository } from './repositories/mikro-orm-inbou
 export { MikroOrmMessageReports } from './repositories/mikro-orm-message-reports.ts';
 export { MikroOrmWebhookConfigRepository } from './repositories/mikro-orm-webhook-config.repository.ts';
 export { MikroOrmWebhookDeliveryRepository } from './repositories/mikro-orm-webhook-delivery.repository.ts';
+export { MikroOrmThroughputLeases } from './repositories/mikro-orm-throughput-leases.ts';
+export { MikroOrmRateLimitOverrideRepository } from './repositories/mikro-orm-rate-limit-override.repository.ts';

@@ -1,4 +1,4 @@
-import { describeAccountRepositoryContract } from '@tuma/accounts/testing';
+import { describeAccountRepositoryContract } from '@tuma/accounts/testing/contracts';
 import { MikroOrmAccountRepository, MikroOrmApiKeyRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 

@@ -1,4 +1,4 @@
-import { describeCatalogueContract } from '@tuma/messaging/testing';
+import { describeCatalogueContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmCatalogue } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 

@@ -1,4 +1,4 @@
-import { describeContactListRepositoryContract } from '@tuma/messaging/testing';
+import { describeContactListRepositoryContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmContactListRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

@@ -1,4 +1,4 @@
-import { describeFxRatesContract } from '@tuma/billing/testing';
+import { describeFxRatesContract } from '@tuma/billing/testing/contracts';
 import { MikroOrmFxRates } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 

@@ -1,4 +1,4 @@
-import { describeInboundMessageRepositoryContract } from '@tuma/messaging/testing';
+import { describeInboundMessageRepositoryContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmInboundMessageRepository, MikroOrmMessageRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

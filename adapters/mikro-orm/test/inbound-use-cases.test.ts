@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { systemClock } from '@tuma/kernel';
-import { ReceiveInboundMessage, RecordingEventPublisher, type EventPublisher } from '@tuma/messaging';
-import { outboundMessage } from '@tuma/messaging/testing';
+import { ReceiveInboundMessage, type EventPublisher } from '@tuma/messaging';
+import { RecordingEventPublisher } from '@tuma/messaging/testing';
+import { outboundMessage } from '@tuma/messaging/testing/contracts';
 import { MikroOrmInboundMessageRepository, MikroOrmMessageRepository, MikroOrmOptOutList, MikroOrmUnitOfWork, type Database } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

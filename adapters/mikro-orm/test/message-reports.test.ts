@@ -1,5 +1,5 @@
 import { ApiKey } from '@tuma/accounts';
-import { describeMessageReportsContract } from '@tuma/messaging/testing';
+import { describeMessageReportsContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmApiKeyRepository, MikroOrmBatchRepository, MikroOrmMessageReports, MikroOrmMessageRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

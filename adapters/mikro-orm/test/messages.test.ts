@@ -1,4 +1,4 @@
-import { describeMessageRepositoryContract } from '@tuma/messaging/testing';
+import { describeMessageRepositoryContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmBatchAudience, MikroOrmBatchRepository, MikroOrmMessageRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

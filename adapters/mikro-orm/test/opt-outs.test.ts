@@ -1,4 +1,4 @@
-import { describeOptOutListContract } from '@tuma/messaging/testing';
+import { describeOptOutListContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmOptOutList } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { FxRate, WalletLedger, type WalletOwners } from '@tuma/billing';
-import { currency, InMemoryJobScheduler, Money, systemClock } from '@tuma/kernel';
+import { currency, Money, systemClock } from '@tuma/kernel';
+import { InMemoryJobScheduler } from '@tuma/kernel/testing';
 import { ApproveSenderId, defaultCatalogueData, RequestSenderId, type SenderIdRequest } from '@tuma/messaging';
-import { describeSenderIdRepositoryContract } from '@tuma/messaging/testing';
+import { describeSenderIdRepositoryContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmCatalogue, MikroOrmFxRates, MikroOrmSenderIdRepository, MikroOrmUnitOfWork, MikroOrmWalletStore, type Database } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

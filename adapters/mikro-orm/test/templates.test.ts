@@ -1,4 +1,4 @@
-import { describeTemplateRepositoryContract } from '@tuma/messaging/testing';
+import { describeTemplateRepositoryContract } from '@tuma/messaging/testing/contracts';
 import { MikroOrmTemplateRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Account, Email } from '@tuma/accounts';
 import { CompleteTopUp, TopUp, WalletLedger } from '@tuma/billing';
-import { describeTopUpRepositoryContract } from '@tuma/billing/testing';
+import { describeTopUpRepositoryContract } from '@tuma/billing/testing/contracts';
 import { currency, Money, newId, systemClock } from '@tuma/kernel';
 import { MikroOrmAccountRepository, MikroOrmTopUpRepository, MikroOrmUnitOfWork, MikroOrmWalletStore, type Database } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';

@@ -3,7 +3,8 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { FxRate, WalletLedger } from '@tuma/billing';
-import { currency, errAsync, FakeClock, Money, ResultAsync } from '@tuma/kernel';
+import { currency, errAsync, Money, ResultAsync } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
 import { Database, MikroOrmFxRates, MikroOrmUnitOfWork, MikroOrmWalletStore } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
@@ -93,7 +94,7 @@ describe(`wallet atomicity with the caller's transaction (MikroORM on ${database
   it('a process killed between its debit and its commit leaves no debit behind (PostgreSQL)', async function () {
     if (databaseKind() !== 'postgresql') this.skip();
     const script = join(import.meta.dirname, 'support', 'charge-and-hang.ts');
-    const child = spawn(process.execPath, ['--import', 'tsx', script, process.env.DATABASE_URL!, account, '4', 'KES', 'killed-1'], {
+    const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', script, process.env.DATABASE_URL!, account, '4', 'KES', 'killed-1'], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const exited = once(child, 'exit');

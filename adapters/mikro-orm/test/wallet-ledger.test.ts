@@ -1,6 +1,6 @@
-import { describeWalletLedgerContract } from '@tuma/billing/testing';
+import { describeWalletLedgerContract } from '@tuma/billing/testing/contracts';
 import { WalletLedger } from '@tuma/billing';
-import { FakeClock } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
 import { MikroOrmUnitOfWork, MikroOrmWalletStore } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';

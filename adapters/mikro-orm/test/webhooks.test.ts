@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { FakeClock, InMemoryJobScheduler } from '@tuma/kernel';
-import { DeliverWebhook, sampleWebhookEvent, WebhookConfig, WebhookDelivery, type WebhookSender } from '@tuma/messaging';
-import { describeWebhookStoresContract } from '@tuma/messaging/testing';
+import { FakeClock } from '@tuma/kernel/testing';
+import { InMemoryJobScheduler } from '@tuma/kernel/testing';
+import { sampleWebhookEvent, SMS_WEBHOOK_PROFILE, SmsWebhookEndpoints, WebhookConfig } from '@tuma/messaging';
+import { describeWebhookConfigRepositoryContract } from '@tuma/messaging/testing/contracts';
+import { DeliverWebhook, WebhookDelivery, type WebhookSender } from '@tuma/webhooks';
+import { describeWebhookDeliveryRepositoryContract } from '@tuma/webhooks/testing/contracts';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { expect } from 'chai';
 import { MikroOrmUnitOfWork, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository } from '../src/index.ts';
@@ -10,11 +13,20 @@ import { insertAccount } from './support/wallet-accounts.ts';
 
 const cipher = new AesGcmSecretCipher(() => randomBytes(32));
 
-describeWebhookStoresContract(`MikroORM on ${databaseKind()}`, async () => {
+describeWebhookConfigRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
   const database = await testDatabase();
   await truncateAll(database);
   return {
     configs: new MikroOrmWebhookConfigRepository(database, cipher),
+    accountIds: [await insertAccount(database), await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeWebhookDeliveryRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
     deliveries: new MikroOrmWebhookDeliveryRepository(database),
     accountIds: [await insertAccount(database), await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
@@ -62,7 +74,7 @@ describe(`MikroORM webhook delivery on ${databaseKind()}`, () => {
         return { statusCode: 500, latencyMs: 1, error: null };
       },
     };
-    const deliver = new DeliverWebhook(deliveries, configs, sender, jobs, new MikroOrmUnitOfWork(database), clock);
+    const deliver = new DeliverWebhook(deliveries, new SmsWebhookEndpoints(configs), sender, jobs, new MikroOrmUnitOfWork(database), clock, SMS_WEBHOOK_PROFILE);
     const owner = { accountId, environment: 'live' } as const;
     const event = sampleWebhookEvent(owner, 'dlr', clock.now());
     await database.withContext(async () => {

@@ -1,13 +1,4 @@
 export {
-  computeSignature,
-  headerValue,
-  hexDigestsEqual,
-  signatureHeader,
-  SIGNATURE_TOLERANCE_SECONDS,
-  verifySignature,
-  type VerifySignatureInput,
-} from './signature/webhook-signature.ts';
-export {
   fromStripeMinorUnits,
   STRIPE_MAX_MINOR_UNITS,
   stripeAmountProblem,

@@ -1,7 +1,12 @@
 import { expect } from 'chai';
-import { GetCheckout, InMemoryTopUpRepository, TopUp } from '@tuma/billing';
-import { FakeClock, Money } from '@tuma/kernel';
-import { HOSTED_WEBHOOK_PATH, HostedCheckoutDesk, HostedCheckoutProvider, signatureHeader } from '../src/index.ts';
+import { GetCheckout, TopUp } from '@tuma/billing';
+import { InMemoryTopUpRepository } from '@tuma/billing/testing';
+import { Money } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
+import { HOSTED_WEBHOOK_PATH, HostedCheckoutDesk, HostedCheckoutProvider } from '../src/index.ts';
+
+const signatures = nodeTimestampedSignatures();
 
 const SECRET = 'hosted-secret-for-tests-0123456789';
 const clock = new FakeClock('2026-06-01T10:00:00.000Z');
@@ -13,7 +18,7 @@ function pendingTopUp(sessionId: string): TopUp {
 }
 
 describe('HostedCheckoutProvider', () => {
-  const provider = new HostedCheckoutProvider({ secret: SECRET, clock, checkoutUrl });
+  const provider = new HostedCheckoutProvider({ secret: SECRET, signatures, clock, checkoutUrl });
 
   it('opens sessions with unguessable ids and a checkout page of the app', async () => {
     const input = { topUp: { id: 'top_1', accountId: 'acc_1', amount, customerEmail: null }, successUrl: 's', cancelUrl: 'c' };
@@ -28,7 +33,7 @@ describe('HostedCheckoutProvider', () => {
   it('reads back the events it signs: confirm is a completion with the amount, cancel an expiry', () => {
     const topUp = pendingTopUp('hcs_one');
     const confirmed = provider.signedEvent('checkout.completed', topUp);
-    expect(confirmed.headers['Tuma-Signature']).to.equal(signatureHeader(SECRET, confirmed.body, clock.now()));
+    expect(confirmed.headers['Tuma-Signature']).to.equal(signatures.header(SECRET, confirmed.body, clock.now()));
     const completed = provider.parseWebhook(confirmed.body, { 'tuma-signature': confirmed.headers['Tuma-Signature'] })._unsafeUnwrap();
     expect(completed).to.deep.include({ kind: 'completed', eventId: 'hcs_one.checkout.completed', sessionId: 'hcs_one' });
     expect(completed.kind === 'completed' && completed.amount.equals(amount)).to.equal(true);
@@ -42,20 +47,20 @@ describe('HostedCheckoutProvider', () => {
 
   it('refuses events signed with another secret, a changed body, and unreadable signed bodies', () => {
     const { body } = provider.signedEvent('checkout.completed', pendingTopUp('hcs_two'));
-    const other = new HostedCheckoutProvider({ secret: 'another-secret-0123456789abcdef', clock, checkoutUrl });
+    const other = new HostedCheckoutProvider({ secret: 'another-secret-0123456789abcdef', signatures, clock, checkoutUrl });
     const forged = other.signedEvent('checkout.completed', pendingTopUp('hcs_two'));
     expect(provider.parseWebhook(forged.body, { 'tuma-signature': forged.headers['Tuma-Signature'] })._unsafeUnwrapErr().reason).to.equal('signature');
     const tampered = body.replace('1500.250000', '9999.000000');
-    expect(provider.parseWebhook(tampered, { 'tuma-signature': signatureHeader(SECRET, body, clock.now()) })._unsafeUnwrapErr().reason).to.equal('signature');
+    expect(provider.parseWebhook(tampered, { 'tuma-signature': signatures.header(SECRET, body, clock.now()) })._unsafeUnwrapErr().reason).to.equal('signature');
     for (const unreadable of ['nope', '{"id":"x"}', JSON.stringify({ id: 'x', type: 'checkout.completed', data: { session_id: 's', amount: 'lots', currency: 'KES' } })]) {
-      const result = provider.parseWebhook(unreadable, { 'tuma-signature': signatureHeader(SECRET, unreadable, clock.now()) });
+      const result = provider.parseWebhook(unreadable, { 'tuma-signature': signatures.header(SECRET, unreadable, clock.now()) });
       expect(result._unsafeUnwrapErr().reason, unreadable).to.equal('payload');
     }
   });
 });
 
 describe('HostedCheckoutDesk', () => {
-  const provider = new HostedCheckoutProvider({ secret: SECRET, clock, checkoutUrl });
+  const provider = new HostedCheckoutProvider({ secret: SECRET, signatures, clock, checkoutUrl });
   const returnUrls = (id: string) => ({ successUrl: `http://localhost:3000/checkout/top-ups/${id}`, cancelUrl: `http://localhost:3000/checkout/top-ups/${id}?cancelled=1` });
 
   async function deskWith(answer: { status: number; body: string }, topUp?: TopUp) {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { FakeClock, Money } from '@tuma/kernel';
+import { Money } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
 import { StripeCheckoutProvider } from '../src/index.ts';
 import {
   STAND_IN_SECRET_KEY,

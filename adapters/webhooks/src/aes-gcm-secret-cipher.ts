@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import type { SecretCipher } from '@tuma/messaging';
+import type { SecretCipher } from '@tuma/webhooks';
 
 const VERSION = 'v1';
 const KEY_BYTES = 32;

@@ -1,5 +1,5 @@
 import { BlockList } from 'node:net';
-import { BLOCKED_IPV4_RANGES, BLOCKED_IPV6_RANGES, GLOBAL_UNICAST_IPV6, IPV4_EMBEDDINGS, type AddressPolicy, type AddressRange } from '@tuma/messaging';
+import { BLOCKED_IPV4_RANGES, BLOCKED_IPV6_RANGES, GLOBAL_UNICAST_IPV6, IPV4_EMBEDDINGS, type AddressPolicy, type AddressRange } from '@tuma/webhooks';
 
 interface Rule {
   readonly reason: string;

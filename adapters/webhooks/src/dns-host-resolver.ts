@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { err, ok, type Result } from '@tuma/kernel';
-import type { HostResolver, ResolvedAddress } from '@tuma/messaging';
+import type { HostResolver, ResolvedAddress } from '@tuma/webhooks';
 
 /** The system resolver (`getaddrinfo`: DNS A and AAAA records and the hosts file), as connections use it. */
 export class DnsHostResolver implements HostResolver {

@@ -2,3 +2,4 @@ export { BlockListAddressPolicy } from './block-list-address-policy.ts';
 export { DnsHostResolver } from './dns-host-resolver.ts';
 export { PinnedHttpWebhookSender, type PinnedHttpWebhookSenderOptions } from './pinned-http-webhook-sender.ts';
 export { AesGcmSecretCipher } from './aes-gcm-secret-cipher.ts';
+export { NodeHmacSha256, nodeTimestampedSignatures } from './node-hmac-sha256.ts';

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { WEBHOOK_TIMEOUT_MS, type ResolvedAddress, type WebhookAttemptOutcome, type WebhookDestinations, type WebhookPost, type WebhookSender } from '@tuma/messaging';
+import type { ResolvedAddress, WebhookAttemptOutcome, WebhookDestinations, WebhookPost, WebhookSender } from '@tuma/webhooks';
 
 /** Answers the connection's lookup with the address checked, whatever DNS would say now. */
 const pinnedLookup =
@@ -21,7 +21,6 @@ const errorOf = (response: IncomingMessage): string | null => {
 
 export interface PinnedHttpWebhookSenderOptions {
   readonly destinations: WebhookDestinations;
-  readonly timeoutMs?: number;
 }
 
 /**
@@ -29,16 +28,13 @@ export interface PinnedHttpWebhookSenderOptions {
  * attempt (URL policy, DNS lookup, every address allowed) and the connection goes to the address
  * checked, through a `lookup` that returns it, while the Host header and TLS SNI keep the URL's
  * name. One connection per attempt (no pooled socket skips the check), no redirects, one deadline
- * for connecting and the answer's status.
+ * (the post's, from its profile) for connecting and the answer's status.
  */
 export class PinnedHttpWebhookSender implements WebhookSender {
-  private readonly timeoutMs: number;
-
-  constructor(private readonly options: PinnedHttpWebhookSenderOptions) {
-    this.timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS;
-  }
+  constructor(private readonly options: PinnedHttpWebhookSenderOptions) {}
 
   async post(post: WebhookPost): Promise<WebhookAttemptOutcome> {
+    const { timeoutMs } = post;
     const started = performance.now();
     const outcome = (statusCode: number | null, error: string | null): WebhookAttemptOutcome => ({ statusCode, error, latencyMs: Math.round(performance.now() - started) });
     const destination = await this.options.destinations.check(post.url);
@@ -62,7 +58,7 @@ export class PinnedHttpWebhookSender implements WebhookSender {
           response.resume();
         },
       );
-      const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${this.timeoutMs / 1000} s`)), this.timeoutMs);
+      const deadline = setTimeout(() => request.destroy(new Error(`No answer within ${timeoutMs / 1000} s`)), timeoutMs);
       request.on('error', (error) => {
         clearTimeout(deadline);
         settle(null, error.message);

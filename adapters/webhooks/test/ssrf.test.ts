@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { err, ok } from '@tuma/kernel';
-import { AllowedHosts, WebhookDestinations, type HostResolver, type ResolvedAddress } from '@tuma/messaging';
+import { AllowedHosts, WebhookDestinations, type HostResolver, type ResolvedAddress } from '@tuma/webhooks';
 import { BlockListAddressPolicy } from '../src/index.ts';
 
 /** Fake DNS: no test needs the internet. Names not listed do not resolve. */

@@ -3,8 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { err } from '@tuma/kernel';
-import { AllowedHosts, WebhookDestinations, type WebhookEvent } from '@tuma/messaging';
-import { webhookWorld, type WebhookWorld } from '@tuma/messaging/testing';
+import type { WebhookEvent } from '@tuma/messaging';
+import { AllowedHosts, WebhookDestinations } from '@tuma/webhooks';
+import { webhookWorld, type WebhookWorld } from '@tuma/messaging/testing/contracts';
 import { BlockListAddressPolicy, PinnedHttpWebhookSender } from '../src/index.ts';
 
 const LIVE = { accountId: 'acc_1', environment: 'live' } as const;

@@ -1,38 +1,16 @@
-import { parseArgs } from 'node:util';
 import { ACCOUNTS_TOKENS, type Account, type ApiKey } from '@tuma/accounts';
 import { BILLING_TOKENS, type FxRate } from '@tuma/billing';
 import { buildContainer, jsonLogger, openDatabase, resolve, type ServerConfig } from '@tuma/server';
-import type { Result } from '@tuma/kernel';
-import { MESSAGING_TOKENS, toRouteView } from '@tuma/messaging';
+import { MESSAGING_TOKENS } from '@tuma/messaging';
+import { toRouteView } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
-import { parsePage, parseRequestId, parseStatus, SENDER_ID_LIST_LIMIT, SENDER_ID_USAGE, senderIdCliView, senderIdLine } from './sender-id-commands.ts';
+import { commandContext, defineCommand, parsed, readInvocation, renderHelp, required, text, UsageError, type CliCommand, type CliIo } from './command-table.ts';
+import { pageOption, SENDER_ID_COMMANDS } from './sender-id-commands.ts';
+import { RATE_LIMIT_COMMANDS } from './rate-limit-commands.ts';
 
-export const USAGE = `Tuma operator CLI
-
-Usage: npm run cli -- <command> [options] [--json]
-
-Commands:
-  accounts:create     --email <email> [--wallet-currency <ISO 4217>]
-  accounts:list       [--search <part of the email, or an account id>] [--page <n>]   (100 per page, newest first, with balances)
-  accounts:suspend    --account <account id>
-  accounts:unsuspend  --account <account id>
-  keys:create         --account <account id> --environment <live|test> [--scopes send,query,...] [--name <name>]
-                      (prints the new key once: how to get keys again when the printed ones are lost)
-  keys:revoke         --key <key id>
-  fx:set              --from <ISO 4217> --to <ISO 4217> --rate <decimal>   (1 from = rate to)
-  fx:list
-  routes:update       --code <SVC_CC> [--price <decimal>] [--currency <ISO 4217>] [--active true|false] [--sender-id <id>] [--name <name>]
-${SENDER_ID_USAGE}
-
-Uses DATABASE_URL (PostgreSQL) or, without it, the embedded database in TUMA_DATA_DIR
-(stop the server first: the embedded database allows one process at a time).`;
+export type { CliCommand, CliIo } from './command-table.ts';
 
 const ACCOUNT_LIST_LIMIT = 100;
-
-export interface CliIo {
-  readonly out: (text: string) => void;
-  readonly err: (text: string) => void;
-}
 
 const accountView = (account: Account) => {
   const s = account.toSnapshot();
@@ -52,13 +30,107 @@ const keyView = (apiKey: ApiKey, plaintext: string) => {
   return { id: s.id, key: plaintext, prefix: s.prefix, name: s.name, scopes: [...s.scopes], environment: s.environment, created_at: s.createdAt.toISOString() };
 };
 
-class UsageError extends Error {}
+const parseEnvironment = (text: string): 'live' | 'test' | undefined => (text === 'live' || text === 'test' ? text : undefined);
+const parseBoolean = (text: string): boolean | undefined => (text === 'true' ? true : text === 'false' ? false : undefined);
+const parseList = (text: string): string[] => text.split(',').map((item) => item.trim());
 
-const required = (values: Record<string, string | boolean | undefined>, name: string): string => {
-  const value = values[name];
-  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
-  return value;
-};
+const accountStatusCommand = (name: string, summary: string, status: 'active' | 'suspended') =>
+  defineCommand({
+    name,
+    summary,
+    options: { account: required(text('<account id>')) },
+    run: async ({ account }, { use, report }) => report(await use(ACCOUNTS_TOKENS.accounts).setAccountStatus.execute({ accountId: account, status }), accountView),
+  });
+
+/** Every operator command, in the order help lists them. */
+export const COMMANDS: readonly CliCommand[] = [
+  defineCommand({
+    name: 'accounts:create',
+    summary: 'Opens an account; its wallet is in --wallet-currency (default: DEFAULT_WALLET_CURRENCY).',
+    options: { email: required(text('<email>')), 'wallet-currency': text('<ISO 4217>') },
+    run: async ({ email, 'wallet-currency': walletCurrency }, { use, report }) =>
+      report(await use(ACCOUNTS_TOKENS.accounts).createAccount.execute({ email, walletCurrency }), accountView),
+  }),
+  defineCommand({
+    name: 'accounts:list',
+    summary: `Accounts with their balances, ${ACCOUNT_LIST_LIMIT} per page, newest first.`,
+    options: { search: text('<part of the email, or an account id>'), page: pageOption },
+    run: async ({ search = '', page = 0 }, { use, print }) => {
+      const { rows, total } = await use(BILLING_TOKENS.balanceReports).list({ page, limit: ACCOUNT_LIST_LIMIT, search });
+      const accounts = rows.map((row) => ({
+        id: row.accountId,
+        email: row.email,
+        status: row.status,
+        currency: row.currency,
+        balance: row.balance?.toDecimalString() ?? null,
+      }));
+      return print({ accounts, total, page }, () =>
+        accounts.map((a) => `${a.id}  ${a.email}  ${a.status}  ${a.balance === null ? 'no wallet' : `${a.balance} ${a.currency}`}`),
+      );
+    },
+  }),
+  accountStatusCommand('accounts:suspend', "Suspends an account: its keys get 403 account_suspended.", 'suspended'),
+  accountStatusCommand('accounts:unsuspend', 'Reactivates a suspended account.', 'active'),
+  defineCommand({
+    name: 'keys:create',
+    summary: 'Issues an API key and prints it once: how to get keys again when the printed ones are lost.',
+    options: {
+      account: required(text('<account id>')),
+      environment: required(parsed('<live|test>', parseEnvironment, 'must be live or test')),
+      scopes: parsed('send,query,...', parseList, 'must be a comma-separated list of scopes'),
+      name: text('<name>'),
+    },
+    run: async ({ account, environment, scopes, name }, { use, report }) =>
+      report(await use(ACCOUNTS_TOKENS.accounts).issueApiKey.execute({ accountId: account, environment, scopes, name }), (issued) => keyView(issued.apiKey, issued.plaintext)),
+  }),
+  defineCommand({
+    name: 'keys:revoke',
+    summary: 'Revokes an API key.',
+    options: { key: required(text('<key id>')) },
+    run: async ({ key }, { use, report }) =>
+      report(await use(ACCOUNTS_TOKENS.accounts).revokeApiKey.execute({ keyId: key }), (revoked) => {
+        const s = revoked.toSnapshot();
+        return { id: s.id, prefix: s.prefix, revoked_at: s.revokedAt?.toISOString() ?? null };
+      }),
+  }),
+  defineCommand({
+    name: 'fx:set',
+    summary: 'Sets an exchange rate: 1 --from = --rate --to (docs/pricing.md).',
+    options: { from: required(text('<ISO 4217>')), to: required(text('<ISO 4217>')), rate: required(text('<decimal>')) },
+    run: async ({ from, to, rate }, { use, report }) => report(await use(BILLING_TOKENS.billing).setFxRate.execute({ from, to, rate, updatedBy: 'cli' }), fxRateView),
+  }),
+  defineCommand({
+    name: 'fx:list',
+    summary: 'Lists the exchange rates.',
+    options: {},
+    run: async (_values, { use, print }) => {
+      const rates = (await use(BILLING_TOKENS.billing).listFxRates.execute()).unwrapOr([]).map(fxRateView);
+      return print({ rates }, () => rates.map((r) => `${r.from} -> ${r.to}  ${r.rate}  (${r.updated_at}, ${r.updated_by ?? 'unknown'})`));
+    },
+  }),
+  defineCommand({
+    name: 'routes:update',
+    summary: "Changes a route's price per segment, currency, activation, default sender ID or name.",
+    options: {
+      code: required(text('<SVC_CC>')),
+      price: text('<decimal>'),
+      currency: text('<ISO 4217>'),
+      active: parsed('true|false', parseBoolean, 'must be true or false'),
+      'sender-id': text('<id>'),
+      name: text('<name>'),
+    },
+    run: async ({ code, price, currency, active, 'sender-id': senderId, name }, { use, report }) =>
+      report(
+        await use(MESSAGING_TOKENS.messaging).updateRoute.execute({ code, pricePerSegment: price, currency, isActive: active, senderIdDefault: senderId, name }),
+        (route) => ({ ...toRouteView(route) }),
+      ),
+  }),
+  ...SENDER_ID_COMMANDS,
+  ...RATE_LIMIT_COMMANDS,
+];
+
+/** The help, generated from the command table. */
+export const USAGE = renderHelp(COMMANDS);
 
 /** Runs one command; returns the process exit code (0 ok, 1 refused by the domain, 2 usage). */
 export async function runCli(
@@ -68,167 +140,27 @@ export async function runCli(
   /** An already open database (tests); otherwise the configured one is opened and closed. */
   shared?: Database,
 ): Promise<number> {
-  let parsed;
+  let invocation;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        email: { type: 'string' },
-        'wallet-currency': { type: 'string' },
-        account: { type: 'string' },
-        key: { type: 'string' },
-        environment: { type: 'string' },
-        scopes: { type: 'string' },
-        name: { type: 'string' },
-        from: { type: 'string' },
-        to: { type: 'string' },
-        rate: { type: 'string' },
-        code: { type: 'string' },
-        price: { type: 'string' },
-        currency: { type: 'string' },
-        active: { type: 'string' },
-        'sender-id': { type: 'string' },
-        id: { type: 'string' },
-        reason: { type: 'string' },
-        status: { type: 'string' },
-        page: { type: 'string' },
-        search: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    });
+    invocation = readInvocation(argv, COMMANDS);
   } catch (error) {
-    io.err(`${(error as Error).message}\n\n${USAGE}`);
+    if (!(error instanceof UsageError)) throw error;
+    io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   }
-  const { values, positionals } = parsed;
-  const command = positionals[0];
-  if (values.help || !command) {
+  if (invocation.kind === 'help') {
     io.out(USAGE);
-    return values.help ? 0 : 2;
+    return invocation.asked ? 0 : 2;
   }
 
+  const { command, values, json } = invocation;
   const database = shared ?? (await openDatabase(config));
   try {
     const container = buildContainer({ config, logger: jsonLogger('silent'), database });
-    const report = <T>(result: Result<T, { message: string; type: string }>, render: (value: T) => Record<string, unknown>): number => {
-      if (result.isErr()) {
-        io.err(values.json ? JSON.stringify({ error: { code: result.error.type, message: result.error.message } }) : `Error: ${result.error.message}`);
-        return 1;
-      }
-      const view = render(result.value);
-      io.out(values.json ? JSON.stringify(view) : Object.entries(view).map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(',') : v}`).join('\n'));
-      return 0;
-    };
-    return await database.withContext(async () => {
-      switch (command) {
-        case 'accounts:create':
-          return report(
-            await resolve(container, ACCOUNTS_TOKENS.createAccount).execute({ email: required(values, 'email'), walletCurrency: values['wallet-currency'] }),
-            accountView,
-          );
-        case 'accounts:suspend':
-        case 'accounts:unsuspend':
-          return report(
-            await resolve(container, ACCOUNTS_TOKENS.setAccountStatus).execute({
-              accountId: required(values, 'account'),
-              status: command === 'accounts:suspend' ? 'suspended' : 'active',
-            }),
-            accountView,
-          );
-        case 'keys:create': {
-          const environment = required(values, 'environment');
-          if (environment !== 'live' && environment !== 'test') throw new UsageError('--environment must be live or test');
-          return report(
-            await resolve(container, ACCOUNTS_TOKENS.issueApiKey).execute({
-              accountId: required(values, 'account'),
-              environment,
-              scopes: values.scopes?.split(',').map((scope) => scope.trim()),
-              name: values.name,
-            }),
-            (issued) => keyView(issued.apiKey, issued.plaintext),
-          );
-        }
-        case 'keys:revoke':
-          return report(await resolve(container, ACCOUNTS_TOKENS.revokeApiKey).execute({ keyId: required(values, 'key') }), (key) => {
-            const s = key.toSnapshot();
-            return { id: s.id, prefix: s.prefix, revoked_at: s.revokedAt?.toISOString() ?? null };
-          });
-        case 'fx:set':
-          return report(
-            await resolve(container, BILLING_TOKENS.setFxRate).execute({
-              from: required(values, 'from'),
-              to: required(values, 'to'),
-              rate: required(values, 'rate'),
-              updatedBy: 'cli',
-            }),
-            fxRateView,
-          );
-        case 'accounts:list': {
-          const page = values.page === undefined ? 0 : parsePage(values.page);
-          if (page === undefined) throw new UsageError('--page must be a whole number (0 is the first page)');
-          const { rows, total } = await resolve(container, BILLING_TOKENS.balanceReports).list({ page, limit: ACCOUNT_LIST_LIMIT, search: values.search ?? '' });
-          const accounts = rows.map((row) => ({
-            id: row.accountId,
-            email: row.email,
-            status: row.status,
-            currency: row.currency,
-            balance: row.balance?.toDecimalString() ?? null,
-          }));
-          io.out(
-            values.json
-              ? JSON.stringify({ accounts, total, page })
-              : accounts.map((a) => `${a.id}  ${a.email}  ${a.status}  ${a.balance === null ? 'no wallet' : `${a.balance} ${a.currency}`}`).join('\n'),
-          );
-          return 0;
-        }
-        case 'fx:list': {
-          const rates = (await resolve(container, BILLING_TOKENS.listFxRates).execute()).unwrapOr([]).map(fxRateView);
-          io.out(values.json ? JSON.stringify({ rates }) : rates.map((r) => `${r.from} -> ${r.to}  ${r.rate}  (${r.updated_at}, ${r.updated_by ?? 'unknown'})`).join('\n'));
-          return 0;
-        }
-        case 'routes:update': {
-          const active = values.active;
-          if (active !== undefined && active !== 'true' && active !== 'false') throw new UsageError('--active must be true or false');
-          return report(
-            await resolve(container, MESSAGING_TOKENS.updateRoute).execute({
-              code: required(values, 'code'),
-              pricePerSegment: values.price,
-              currency: values.currency,
-              isActive: active === undefined ? undefined : active === 'true',
-              senderIdDefault: values['sender-id'],
-              name: values.name,
-            }),
-            (route) => ({ ...toRouteView(route) }),
-          );
-        }
-        case 'sender-ids:list': {
-          const status = values.status === undefined ? undefined : parseStatus(values.status);
-          if (values.status !== undefined && !status) throw new UsageError('--status must be pending, approved or rejected');
-          const page = values.page === undefined ? 0 : parsePage(values.page);
-          if (page === undefined) throw new UsageError('--page must be a whole number (0 is the first page)');
-          const review = (
-            await resolve(container, MESSAGING_TOKENS.reviewSenderIds).execute({ status, accountId: values.account, page, limit: SENDER_ID_LIST_LIMIT })
-          ).unwrapOr({ items: [], total: 0 });
-          io.out(values.json ? JSON.stringify({ sender_ids: review.items.map(senderIdCliView), total: review.total, page }) : review.items.map(senderIdLine).join('\n'));
-          return 0;
-        }
-        case 'sender-ids:approve':
-        case 'sender-ids:reject': {
-          const id = parseRequestId(required(values, 'id'));
-          if (id === undefined) throw new UsageError('--id must be a sender ID request id (a positive whole number)');
-          const decision =
-            command === 'sender-ids:approve'
-              ? await resolve(container, MESSAGING_TOKENS.approveSenderId).execute({ id })
-              : await resolve(container, MESSAGING_TOKENS.rejectSenderId).execute({ id, reason: required(values, 'reason') });
-          return report(decision, senderIdCliView);
-        }
-        default:
-          throw new UsageError(`Unknown command: ${command}`);
-      }
-    });
+    const context = commandContext((token) => resolve(container, token), io, json);
+    return await database.withContext(() => command.run(values as never, context));
   } catch (error) {
+    // Options that are fine one by one but not together: found by the command itself.
     if (!(error instanceof UsageError)) throw error;
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;

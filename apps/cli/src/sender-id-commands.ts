@@ -1,9 +1,6 @@
-/** The operator's sender-ID commands: their usage lines, option parsing and output. */
-import { SENDER_ID_STATUSES, type SenderIdReceipt, type SenderIdStatus } from '@tuma/messaging';
-
-export const SENDER_ID_USAGE = `  sender-ids:list     [--status pending|approved|rejected] [--account <account id>] [--page <n>]   (100 per page, newest first)
-  sender-ids:approve  --id <request id>      (charges USD 150 per flat-fee country, in the wallet currency)
-  sender-ids:reject   --id <request id> --reason <text>`;
+/** The operator's sender-ID commands: their entries in the command table, option parsing and output. */
+import { MESSAGING_TOKENS, SENDER_ID_STATUSES, type SenderIdReceipt, type SenderIdStatus } from '@tuma/messaging';
+import { defineCommand, parsed, required, text, type CliCommand } from './command-table.ts';
 
 export const SENDER_ID_LIST_LIMIT = 100;
 
@@ -20,6 +17,39 @@ export function parsePage(text: string): number | undefined {
   const page = /^[0-9]{1,9}$/.test(text) ? Number(text) : NaN;
   return Number.isSafeInteger(page) ? page : undefined;
 }
+
+/** `--page <n>`: 0 is the first page. */
+export const pageOption = parsed('<n>', parsePage, 'must be a whole number (0 is the first page)');
+
+const requestIdOption = required(parsed('<request id>', parseRequestId, 'must be a sender ID request id (a positive whole number)'));
+
+export const SENDER_ID_COMMANDS: readonly CliCommand[] = [
+  defineCommand({
+    name: 'sender-ids:list',
+    summary: `Sender-ID requests, ${SENDER_ID_LIST_LIMIT} per page, newest first.`,
+    options: {
+      status: parsed(SENDER_ID_STATUSES.join('|'), parseStatus, 'must be pending, approved or rejected'),
+      account: text('<account id>'),
+      page: pageOption,
+    },
+    run: async ({ status, account, page = 0 }, { use, print }) => {
+      const review = (await use(MESSAGING_TOKENS.messaging).reviewSenderIds.execute({ status, accountId: account, page, limit: SENDER_ID_LIST_LIMIT })).unwrapOr({ items: [], total: 0 });
+      return print({ sender_ids: review.items.map(senderIdCliView), total: review.total, page }, () => review.items.map(senderIdLine));
+    },
+  }),
+  defineCommand({
+    name: 'sender-ids:approve',
+    summary: 'Approves a request, charging USD 150 per flat-fee country, in the wallet currency.',
+    options: { id: requestIdOption },
+    run: async ({ id }, { use, report }) => report(await use(MESSAGING_TOKENS.messaging).approveSenderId.execute({ id }), senderIdCliView),
+  }),
+  defineCommand({
+    name: 'sender-ids:reject',
+    summary: 'Rejects a request, recording the reason.',
+    options: { id: requestIdOption, reason: required(text('<text>')) },
+    run: async ({ id, reason }, { use, report }) => report(await use(MESSAGING_TOKENS.messaging).rejectSenderId.execute({ id, reason }), senderIdCliView),
+  }),
+];
 
 export const senderIdCliView = ({ request, estimate }: SenderIdReceipt) => {
   const s = request.toSnapshot();

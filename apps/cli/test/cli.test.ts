@@ -3,7 +3,7 @@ import { BILLING_TOKENS } from '@tuma/billing';
 import { buildContainer, jsonLogger, loadConfig, resolve } from '@tuma/server';
 import { defaultCatalogueData, MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmCatalogue } from '@tuma/mikro-orm-adapter';
-import { runCli } from '../src/cli.ts';
+import { COMMANDS, runCli } from '../src/cli.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 
 describe(`operator CLI on ${databaseKind()}`, () => {
@@ -49,6 +49,18 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect(JSON.parse((await cli('accounts:unsuspend', '--account', account.id, '--json')).out).status).to.equal('active');
   });
 
+  it("shows, sets and resets an account's request rate limit", async () => {
+    const account = JSON.parse((await cli('accounts:create', '--email', 'rate@example.com', '--json')).out);
+    expect(JSON.parse((await cli('accounts:rate-limit', '--account', account.id, '--json')).out)).to.deep.include({ per_second: 100, burst: 200, is_default: true });
+    const set = await cli('accounts:rate-limit', '--account', account.id, '--per-second', '20', '--burst', '50', '--json');
+    expect([set.code, JSON.parse(set.out)]).to.deep.equal([0, { account_id: account.id, per_second: 20, burst: 50, is_default: false }]);
+    expect(JSON.parse((await cli('accounts:rate-limit', '--account', account.id, '--json')).out)).to.deep.include({ per_second: 20, is_default: false });
+    expect(JSON.parse((await cli('accounts:rate-limit-reset', '--account', account.id, '--json')).out)).to.deep.include({ per_second: 100, is_default: true });
+    expect((await cli('accounts:rate-limit', '--account', account.id, '--per-second', '20', '--burst', '5')).code).to.equal(1);
+    expect((await cli('accounts:rate-limit', '--account', account.id, '--burst', '5')).code).to.equal(2);
+    expect((await cli('accounts:rate-limit', '--account', account.id, '--per-second', 'fast')).err).to.contain('positive whole number');
+  });
+
   it('prints readable text without --json', async () => {
     const created = await cli('accounts:create', '--email', 'text@example.com');
     expect(created.out).to.match(/^id: acc_/m);
@@ -71,6 +83,28 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect(noEmail.code).to.equal(2);
     expect(noEmail.err).to.contain('--email is required');
     expect((await cli('keys:create', '--account', 'x', '--environment', 'staging')).err).to.contain('live or test');
+  });
+
+  it('lists every command of the table in --help (exit 0), with each of its options', async () => {
+    const help = await cli('--help');
+    expect(help.code).to.equal(0);
+    for (const command of COMMANDS) {
+      expect(help.out).to.match(new RegExp(`^  ${command.name}( |$)`, 'm'));
+      expect(help.out).to.contain(command.summary);
+      for (const option of Object.keys(command.options)) expect(help.out).to.contain(`--${option} `);
+    }
+    const none = await cli();
+    expect([none.code, none.out]).to.deep.equal([2, help.out]);
+  });
+
+  it('refuses an option the command does not take (exit 2, nothing done), and an unknown one', async () => {
+    const refused = await cli('accounts:create', '--email', 'extra@example.com', '--rate', '1');
+    expect(refused.code).to.equal(2);
+    expect(refused.err).to.contain('Unknown option --rate for accounts:create');
+    expect(JSON.parse((await cli('accounts:list', '--search', 'extra', '--json')).out).accounts).to.deep.equal([]);
+    const unknown = await cli('fx:list', '--colour', 'red');
+    expect(unknown.code).to.equal(2);
+    expect(unknown.err).to.contain("Unknown option '--colour'");
   });
 
   it('sets and lists FX rates (fx:set, fx:list), refusing bad rates with exit 1', async () => {
@@ -128,7 +162,7 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     const account = JSON.parse((await cli('accounts:create', '--email', 'sid@example.com', '--json')).out);
     const container = buildContainer({ config, logger: jsonLogger('silent'), database });
     const request = (name: string, countries: string[]) =>
-      database.withContext(async () => (await resolve(container, MESSAGING_TOKENS.requestSenderId).execute({ accountId: account.id, name, countries }))._unsafeUnwrap().request.id);
+      database.withContext(async () => (await resolve(container, MESSAGING_TOKENS.messaging).requestSenderId.execute({ accountId: account.id, name, countries }))._unsafeUnwrap().request.id);
     const acme = await request('ACME', ['GH', 'NG']);
     const beta = await request('BETA', ['TZ']);
 
@@ -144,7 +178,7 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect(broke.code).to.equal(1);
     expect(JSON.parse(broke.err).error.code).to.equal('insufficient_balance');
     await database.withContext(async () =>
-      (await resolve(container, BILLING_TOKENS.adjustBalance).execute({ accountId: account.id, direction: 'credit', amount: '1000', reason: 'funds', reference: 'sid-cli' }))._unsafeUnwrap(),
+      (await resolve(container, BILLING_TOKENS.billing).adjustBalance.execute({ accountId: account.id, direction: 'credit', amount: '1000', reason: 'funds', reference: 'sid-cli' }))._unsafeUnwrap(),
     );
     const approved = await cli('sender-ids:approve', '--id', String(acme), '--json');
     expect(approved.code).to.equal(0);

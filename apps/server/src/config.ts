@@ -1,5 +1,5 @@
 import { PAYMENT_PROVIDERS } from '@tuma/billing';
-import { AllowedHosts } from '@tuma/messaging';
+import { AllowedHosts } from '@tuma/webhooks';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
@@ -68,12 +68,29 @@ const schema = z.object({
     .transform((value) => Buffer.from(value, 'base64'))
     .refine((key) => key.length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  RATE_LIMIT_ENABLED: boolean.default(true),
+  RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  RATE_LIMIT_IP_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(50),
+  RATE_LIMIT_IP_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
+  RATE_LIMIT_REFRESH_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   INBOUND_SECRETS: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,}(,[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,})*$/, 'must be <provider>=<secret of at least 32 characters>,...')
     .transform((value) => Object.fromEntries(value.split(',').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)])))
     .optional(),
 }).superRefine((env, context) => {
+  if (env.RATE_LIMIT_BURST !== undefined && env.RATE_LIMIT_BURST < env.RATE_LIMIT_PER_SECOND) {
+    context.addIssue({ code: 'custom', path: ['RATE_LIMIT_BURST'], message: 'must be at least RATE_LIMIT_PER_SECOND' });
+  }
+  if (env.RATE_LIMIT_IP_BURST !== undefined && env.RATE_LIMIT_IP_BURST < env.RATE_LIMIT_IP_PER_SECOND) {
+    context.addIssue({ code: 'custom', path: ['RATE_LIMIT_IP_BURST'], message: 'must be at least RATE_LIMIT_IP_PER_SECOND' });
+  }
+  if (env.RATE_LIMIT_STORE === 'postgres' && !env.DATABASE_URL) {
+    context.addIssue({ code: 'custom', path: ['RATE_LIMIT_STORE'], message: 'postgres needs DATABASE_URL (the embedded database has one process: memory)' });
+  }
   if (env.CARRIER_GATEWAY === 'smpp') {
     for (const name of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const) {
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with CARRIER_GATEWAY=smpp' });
@@ -123,6 +140,22 @@ export interface ServerConfig {
   readonly routeThroughput: { readonly defaultPerSecond: number; readonly perRoute: Readonly<Record<string, number>> };
   /** Aggregators allowed to push inbound messages to /api/inbound/{provider}, with the secret each signs with (docs/inbound.md). */
   readonly inboundSecrets: Readonly<Record<string, string>>;
+  /**
+   * Request rate limits (docs/decisions.md, issue 12), or undefined when RATE_LIMIT_ENABLED=false:
+   * per API key (the operator may set an account's own) and per client address without a key.
+   */
+  readonly rateLimits:
+    | {
+        readonly perKey: { readonly perSecond: number; readonly burst: number };
+        readonly perAddress: { readonly perSecond: number; readonly burst: number };
+        /** Where the counts live: this process (the embedded database) or PostgreSQL, shared by every API process. */
+        readonly store: 'memory' | 'postgres';
+        /** How often each process reloads the operator's per-account limits. */
+        readonly refreshSeconds: number;
+      }
+    | undefined;
+  /** Reverse proxies in front of the API whose X-Forwarded-For entries are trusted (0: the header is ignored). */
+  readonly trustedProxyHops: number;
   /** Webhook destinations exempt from the URL policy's address rule (docs/webhooks.md). */
   readonly webhookAllowHosts: AllowedHosts;
   /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
@@ -170,6 +203,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       defaultPerSecond: c.ROUTE_THROUGHPUT_PER_SECOND,
       perRoute: Object.fromEntries((c.ROUTE_THROUGHPUT?.split(',') ?? []).map((entry) => entry.split('=')).map(([code, rate]) => [code!, Number(rate)])),
     },
+    rateLimits: c.RATE_LIMIT_ENABLED
+      ? {
+          perKey: { perSecond: c.RATE_LIMIT_PER_SECOND, burst: c.RATE_LIMIT_BURST ?? 2 * c.RATE_LIMIT_PER_SECOND },
+          perAddress: { perSecond: c.RATE_LIMIT_IP_PER_SECOND, burst: c.RATE_LIMIT_IP_BURST ?? 2 * c.RATE_LIMIT_IP_PER_SECOND },
+          store: c.RATE_LIMIT_STORE ?? (c.DATABASE_URL ? 'postgres' : 'memory'),
+          refreshSeconds: c.RATE_LIMIT_REFRESH_SECONDS,
+        }
+      : undefined,
+    trustedProxyHops: c.TRUST_PROXY_HOPS,
     inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
     webhookSecretKey: c.WEBHOOK_SECRET_KEY,

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { KERNEL_TOKENS, systemClock, type Clock } from '@tuma/kernel';
-import { Database, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
+import { Database, DatabaseNotifications, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
 import { PgBossJobs } from '@tuma/pg-boss-adapter';
 import { Container, ContainerModule } from 'inversify';
+import { CARRIER_GATEWAY_FACTORY, type CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
@@ -10,13 +11,15 @@ import { PublicBaseUrl } from './public-base-url.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
 /** Infrastructure: the database, the job queue, the clock and transactions. */
-function infrastructureModule(config: ServerConfig, logger: Logger, database: Database, clock: Clock) {
+function infrastructureModule(config: ServerConfig, logger: Logger, database: Database, clock: Clock, carrierGateway: CarrierGatewayFactory | undefined) {
   return new ContainerModule(({ bind }) => {
     bind(SERVER_TOKENS.config).toConstantValue(config);
     bind(SERVER_TOKENS.logger).toConstantValue(logger);
     bind(SERVER_TOKENS.database).toConstantValue(database);
+    bind(SERVER_TOKENS.notifications).toConstantValue(new DatabaseNotifications(database));
     bind(SERVER_TOKENS.publicBaseUrl).toConstantValue(new PublicBaseUrl(config.publicBaseUrl, config.port));
     bind(KERNEL_TOKENS.clock).toConstantValue(clock);
+    if (carrierGateway) bind(CARRIER_GATEWAY_FACTORY).toConstantValue(carrierGateway);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);
     bind(SERVER_TOKENS.jobs).toConstantValue(
       new PgBossJobs({
@@ -39,13 +42,15 @@ export interface ContainerOptions {
   readonly logger: Logger;
   readonly database: Database;
   readonly clock?: Clock;
+  /** The live carrier, instead of the one CARRIER_GATEWAY selects (test keys keep the sandbox simulator). */
+  readonly carrierGateway?: CarrierGatewayFactory;
 }
 
 /** The composition root: every port bound to its adapter, every use case to its dependencies. */
 export function buildContainer(options: ContainerOptions): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(
-    infrastructureModule(options.config, options.logger, options.database, options.clock ?? systemClock),
+    infrastructureModule(options.config, options.logger, options.database, options.clock ?? systemClock, options.carrierGateway),
     ...SERVER_MODULES.map((module) => module.bindings),
   );
   return container;

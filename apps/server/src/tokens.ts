@@ -1,5 +1,5 @@
 import { token } from '@tuma/kernel';
-import type { Database } from '@tuma/mikro-orm-adapter';
+import type { Database, DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import type { PgBossJobs } from '@tuma/pg-boss-adapter';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -9,6 +9,8 @@ export const SERVER_TOKENS = {
   config: token<ServerConfig>('server.Config'),
   logger: token<Logger>('server.Logger'),
   database: token<Database>('server.Database'),
+  /** Changed data, heard by every process (LISTEN/NOTIFY): what empties the in-process caches. */
+  notifications: token<DatabaseNotifications>('server.DatabaseNotifications'),
   jobs: token<PgBossJobs>('server.PgBossJobs'),
   publicBaseUrl: token<PublicBaseUrl>('server.PublicBaseUrl'),
 };

@@ -4,7 +4,9 @@ import { ACCOUNTS_TOKENS, type DemoCredentials } from '@tuma/accounts';
 import { createHttpApp, healthRoutes, type RouteDefinition } from '@tuma/koa-adapter';
 import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
+import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
 import type { Container } from 'inversify';
+import type { CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
 import { buildContainer } from './container.ts';
 import { SERVER_MODULES } from './modules/index.ts';
@@ -40,6 +42,8 @@ export class TumaServer {
     private readonly logger: Logger,
     private readonly options: {
       readonly clock?: Clock;
+      /** The live carrier gateway, instead of CARRIER_GATEWAY's (embedders, test harnesses: docs/embedding.md). */
+      readonly carrierGateway?: CarrierGatewayFactory;
       /** An already open database (tests share one); the server then leaves closing it to the owner. */
       readonly database?: Database;
     } = {},
@@ -51,15 +55,18 @@ export class TumaServer {
 
   async start(): Promise<StartedServer> {
     const database = this.options.database ?? (await openDatabase(this.config));
-    const container = buildContainer({ config: this.config, logger: this.logger, database, clock: this.options.clock });
+    const { clock, carrierGateway } = this.options;
+    const container = buildContainer({ config: this.config, logger: this.logger, database, clock, carrierGateway });
     this.container = container;
 
     for (const module of SERVER_MODULES) module.jobs?.(container);
+    // Before anything is cached: the caches trust themselves only once changes are heard.
+    await resolve(container, SERVER_TOKENS.notifications).start();
     const demo = await database.withContext(async () => {
       for (const module of SERVER_MODULES) await module.onStart?.(container);
-      if (this.config.adminApiKey) await resolve(container, ACCOUNTS_TOKENS.registerOperatorKey).execute(this.config.adminApiKey);
+      if (this.config.adminApiKey) await resolve(container, ACCOUNTS_TOKENS.accounts).registerOperatorKey.execute(this.config.adminApiKey);
       if (!this.config.seedDemo) return undefined;
-      return (await resolve(container, ACCOUNTS_TOKENS.ensureDemoAccount).execute()).unwrapOr(undefined);
+      return (await resolve(container, ACCOUNTS_TOKENS.accounts).ensureDemoAccount.execute()).unwrapOr(undefined);
     });
 
     await resolve(container, SERVER_TOKENS.jobs).start({ workers: this.serves.workers });
@@ -86,6 +93,7 @@ export class TumaServer {
     }
     await resolve(container, SERVER_TOKENS.jobs).stop({ graceful: true, timeoutMs: this.config.shutdownTimeoutMs });
     for (const module of [...SERVER_MODULES].reverse()) await module.onStop?.(container);
+    await resolve(container, SERVER_TOKENS.notifications).stop();
     if (!this.options.database) await resolve(container, SERVER_TOKENS.database).close();
     this.logger.info({ msg: 'stopped' });
   }
@@ -107,7 +115,7 @@ export class TumaServer {
   }
 
   private async listen(container: Container, database: Database): Promise<number> {
-    const authenticate = resolve(container, ACCOUNTS_TOKENS.authenticateApiKey);
+    const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateApiKey;
     const { app, mounted } = createHttpApp({
       routes: this.routes(container, database),
       authenticate: (token) => authenticate.execute(token),
@@ -115,6 +123,9 @@ export class TumaServer {
       bodyLimitBytes: this.config.bodyLimitBytes,
       logger: this.logger,
       version: VERSION,
+      rateLimits: this.config.rateLimits
+        ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: this.config.trustedProxyHops }
+        : undefined,
     });
     this.mountedRoutes = mounted;
     const http = app.listen(this.config.port, this.config.host);

@@ -14,47 +14,23 @@ describe('composition root', () => {
   });
 });
 
-describe('composition root: sender IDs', () => {
-  it('serves the approval check sends use from the sender-ID repository itself', async () => {
-    const container = buildContainer({ config: loadConfig({}), logger: jsonLogger('silent'), database: await testDatabase() });
-    const approvals = resolve(container, MESSAGING_TOKENS.senderIdApprovals);
-    expect(approvals).to.equal(resolve(container, MESSAGING_TOKENS.senderIdRepository));
-    expect(approvals.constructor.name).to.equal('MikroOrmSenderIdRepository');
-    const M = MESSAGING_TOKENS;
-    const useCases: Token<unknown>[] = [M.requestSenderId, M.listSenderIds, M.reviewSenderIds, M.approveSenderId, M.rejectSenderId];
-    for (const token of useCases) expect(resolve(container, token), token.toString()).to.have.property('execute').that.is.a('function');
-  });
-});
-
-describe('composition root: opt-outs and templates', () => {
-  it('binds the MikroORM opt-out list and template repository, and their use cases', async () => {
+describe('composition root: the SMS core', () => {
+  it('builds every use case over the MikroORM adapters', async () => {
     const container = buildContainer({ config: loadConfig({}), logger: jsonLogger('silent'), database: await testDatabase() });
     const M = MESSAGING_TOKENS;
     expect(resolve(container, M.optOutList).constructor.name).to.equal('MikroOrmOptOutList');
     expect(resolve(container, M.templateRepository).constructor.name).to.equal('MikroOrmTemplateRepository');
-    const useCases: Token<unknown>[] = [M.listOptOuts, M.addOptOut, M.removeOptOut, M.listTemplates, M.createTemplate, M.updateTemplate, M.deleteTemplate];
-    for (const token of useCases) expect(resolve(container, token), token.toString()).to.have.property('execute').that.is.a('function');
+    expect(resolve(container, M.senderIdRepository).constructor.name).to.equal('MikroOrmSenderIdRepository');
+    expect(resolve(container, M.contactListRepository).constructor.name).to.equal('MikroOrmContactListRepository');
+    const messaging = resolve(container, M.messaging);
+    expect(resolve(container, M.messaging), 'one SMS core per container').to.equal(messaging);
+    // Services with verbs of their own; every other member is a use case with execute().
+    const { dispatchMessages, cancelMessages, eventPublisher, ...useCases } = messaging;
+    expect(Object.keys(useCases)).to.include.members(['sendMessage', 'sendBulk', 'approveSenderId', 'importContacts', 'createTemplate', 'receiveInboundMessage', 'sendTestWebhooks', 'deliverWebhook']);
+    for (const [name, useCase] of Object.entries(useCases)) expect(useCase, name).to.have.property('execute').that.is.a('function');
+    expect(dispatchMessages.submitMessage).to.be.a('function');
+    expect(cancelMessages.cancelMessage).to.be.a('function');
+    expect(eventPublisher.publish).to.be.a('function');
   });
 });
 
-describe('composition root: contact lists', () => {
-  it('binds the MikroORM contact-list repository, serves it as the ContactSource, and binds the use cases', async () => {
-    const container = buildContainer({ config: loadConfig({}), logger: jsonLogger('silent'), database: await testDatabase() });
-    const M = MESSAGING_TOKENS;
-    const lists = resolve(container, M.contactListRepository);
-    expect(lists.constructor.name).to.equal('MikroOrmContactListRepository');
-    expect(resolve(container, M.contactSource)).to.equal(lists);
-    const useCases: Token<unknown>[] = [
-      M.listContactLists,
-      M.createContactList,
-      M.getContactList,
-      M.updateContactList,
-      M.deleteContactList,
-      M.listContactMembers,
-      M.addContactMembers,
-      M.removeContactMember,
-      M.importContacts,
-    ];
-    for (const token of useCases) expect(resolve(container, token), token.toString()).to.have.property('execute').that.is.a('function');
-  });
-});

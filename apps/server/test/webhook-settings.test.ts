@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
-import { readWebhookUrl } from '@tuma/messaging';
+import { readWebhookUrl } from '@tuma/webhooks';
 import { ConfigError, loadConfig } from '../src/index.ts';
 import { webhookSecretKey } from '../src/webhook-secret-key.ts';
 

@@ -27,9 +27,10 @@ export { CreateAccount, type CreateAccountError, type CreateAccountInput } from 
 export { IssueApiKey, type IssueApiKeyInput, type IssuedApiKey } from './application/issue-api-key.use-case.ts';
 export { SetAccountStatus } from './application/set-account-status.use-case.ts';
 export { RevokeApiKey } from './application/revoke-api-key.use-case.ts';
-export { AuthenticateApiKey, type Principal } from './application/authenticate-api-key.use-case.ts';
+export { AuthenticateApiKey, type KeyHasher, type Principal } from './application/authenticate-api-key.use-case.ts';
+export type { AccessChange, AccessChangeListener, AccessChanges } from './application/access-changes.port.ts';
+export { AccessChangeAnnouncer, DEFAULT_PRINCIPAL_CACHE, PrincipalCache, type PrincipalCacheOptions } from './application/principal-cache.ts';
 export { OPERATOR_EMAIL, OPERATOR_KEY_MIN_LENGTH, RegisterOperatorKey } from './application/register-operator-key.use-case.ts';
 export { DEMO_EMAIL, EnsureDemoAccount, type DemoCredentials } from './application/ensure-demo-account.use-case.ts';
-export { InMemoryAccountRepository } from './testing/in-memory-account.repository.ts';
-export { InMemoryApiKeyRepository } from './testing/in-memory-api-key.repository.ts';
 export { ACCOUNTS_TOKENS } from './tokens.ts';
+export { createAccounts, type Accounts, type AccountsPorts } from './create-accounts.ts';

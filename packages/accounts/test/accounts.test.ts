@@ -1,17 +1,8 @@
 import { expect } from 'chai';
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel';
-import {
-  AuthenticateApiKey,
-  CreateAccount,
-  Email,
-  EnsureDemoAccount,
-  InMemoryAccountRepository,
-  InMemoryApiKeyRepository,
-  IssueApiKey,
-  LAST_USED_RESOLUTION_MS,
-  RegisterOperatorKey,
-  SetAccountStatus,
-} from '../src/index.ts';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { AuthenticateApiKey, CreateAccount, Email, EnsureDemoAccount, IssueApiKey, LAST_USED_RESOLUTION_MS, RegisterOperatorKey, SetAccountStatus } from '../src/index.ts';
+import { InMemoryAccountRepository, InMemoryApiKeyRepository } from '../src/testing/index.ts';
 
 function setup() {
   const clock = new FakeClock('2026-05-01T08:00:00Z');

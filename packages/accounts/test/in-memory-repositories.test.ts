@@ -1,4 +1,4 @@
-import { InMemoryAccountRepository, InMemoryApiKeyRepository } from '../src/index.ts';
+import { InMemoryAccountRepository, InMemoryApiKeyRepository } from '../src/testing/index.ts';
 import { describeAccountRepositoryContract } from '../src/testing/contracts.ts';
 
 describeAccountRepositoryContract('in-memory', async () => ({

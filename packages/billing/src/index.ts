@@ -16,8 +16,6 @@ export type { WalletBalances } from './application/wallet-balances.port.ts';
 export { SetFxRate, type SetFxRateError } from './application/set-fx-rate.use-case.ts';
 export { ListFxRates } from './application/list-fx-rates.use-case.ts';
 export { SeedSampleFxRates } from './application/seed-sample-fx-rates.use-case.ts';
-export { InMemoryFxRates } from './testing/in-memory-fx-rates.ts';
-export { InMemoryWalletBalances } from './testing/in-memory-wallet-balances.ts';
 export { BILLING_TOKENS } from './tokens.ts';
 export {
   alreadyReversed,
@@ -86,7 +84,6 @@ export {
   type ReverseInput,
   type TransactionsInput,
 } from './application/wallet-ledger.ts';
-export { InMemoryWalletStore } from './testing/in-memory-wallet-store.ts';
 export {
   PAYMENT_PROVIDERS,
   TOP_UP_STATUSES,
@@ -124,7 +121,7 @@ export { CloseTopUp, type CloseTopUpInput, type CloseTopUpResult } from './appli
 export { ReceivePaymentWebhook, type ReceivePaymentWebhookError, type WebhookReceipt } from './application/receive-payment-webhook.use-case.ts';
 export { GetTopUpStatus, type TopUpStatusView } from './application/get-top-up-status.use-case.ts';
 export { GetCheckout } from './application/get-checkout.use-case.ts';
-export { InMemoryTopUpRepository } from './testing/in-memory-top-up.repository.ts';
 export type { WalletOwners } from './application/wallet-owners.port.ts';
 export { AdjustBalance, adjustmentReference, type AdjustBalanceInput, type Adjustment } from './application/adjust-balance.use-case.ts';
 export type { AccountBalanceRow, BalanceReports, BalanceStats, CurrencyTotal, TopUpWindowTotal } from './application/balance-reports.port.ts';
+export { createBilling, type Billing, type BillingPorts } from './create-billing.ts';

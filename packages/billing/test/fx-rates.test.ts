@@ -1,14 +1,9 @@
 import { expect } from 'chai';
-import { currency, FakeClock, ImmediateUnitOfWork } from '@tuma/kernel';
-import {
-  FxRate,
-  InMemoryFxRates,
-  ListFxRates,
-  SAMPLE_RATES_SETTER,
-  SAMPLE_USD_RATES,
-  SeedSampleFxRates,
-  SetFxRate,
-} from '../src/index.ts';
+import { currency } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { FxRate, ListFxRates, SAMPLE_RATES_SETTER, SAMPLE_USD_RATES, SeedSampleFxRates, SetFxRate } from '../src/index.ts';
+import { InMemoryFxRates } from '../src/testing/index.ts';
 
 const at = new Date('2026-05-01T09:00:00.000Z');
 const paths = (input: Parameters<typeof FxRate.set>[0]) =>

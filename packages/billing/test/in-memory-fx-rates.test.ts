@@ -1,4 +1,4 @@
-import { InMemoryFxRates } from '../src/index.ts';
+import { InMemoryFxRates } from '../src/testing/index.ts';
 import { describeFxRatesContract } from '../src/testing/contracts.ts';
 
 describeFxRatesContract('in-memory', async () => ({ fxRates: new InMemoryFxRates(), step: (work) => work() }));

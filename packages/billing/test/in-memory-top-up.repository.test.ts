@@ -1,5 +1,5 @@
 import { describeTopUpRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryTopUpRepository } from '../src/index.ts';
+import { InMemoryTopUpRepository } from '../src/testing/index.ts';
 
 describeTopUpRepositoryContract('in memory', async () => ({
   topUps: new InMemoryTopUpRepository(),

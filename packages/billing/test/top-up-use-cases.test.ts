@@ -1,23 +1,9 @@
 import { expect } from 'chai';
-import { currency, err, errAsync, FakeClock, ImmediateUnitOfWork, Money, ok, okAsync, type Result } from '@tuma/kernel';
-import {
-  CloseTopUp,
-  CompleteTopUp,
-  GetCheckout,
-  GetTopUpStatus,
-  InMemoryTopUpRepository,
-  InMemoryWalletStore,
-  invalidWebhook,
-  paymentProviderError,
-  ReceivePaymentWebhook,
-  StartTopUp,
-  TOP_UP_CREDIT_REASON,
-  WalletLedger,
-  type CreateCheckoutInput,
-  type InvalidWebhookError,
-  type PaymentEvent,
-  type PaymentProvider,
-} from '../src/index.ts';
+import { currency, err, errAsync, Money, ok, okAsync, type Result } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { CloseTopUp, CompleteTopUp, GetCheckout, GetTopUpStatus, invalidWebhook, paymentProviderError, ReceivePaymentWebhook, StartTopUp, TOP_UP_CREDIT_REASON, WalletLedger, type CreateCheckoutInput, type InvalidWebhookError, type PaymentEvent, type PaymentProvider } from '../src/index.ts';
+import { InMemoryTopUpRepository, InMemoryWalletStore } from '../src/testing/index.ts';
 
 const KES = currency('KES');
 const kes = (amount: string) => Money.parse(amount, 'KES')._unsafeUnwrap();

@@ -1,5 +1,8 @@
-import { FakeClock, ImmediateUnitOfWork, newId } from '@tuma/kernel';
-import { InMemoryWalletStore, WalletLedger } from '../src/index.ts';
+import { newId } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { WalletLedger } from '../src/index.ts';
+import { InMemoryWalletStore } from '../src/testing/index.ts';
 import { describeWalletLedgerContract } from '../src/testing/contracts.ts';
 
 describeWalletLedgerContract('in memory', async () => {

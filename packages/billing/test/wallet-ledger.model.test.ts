@@ -1,6 +1,8 @@
 import fc from 'fast-check';
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel';
-import { InMemoryWalletStore, WalletLedger } from '../src/index.ts';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { WalletLedger } from '../src/index.ts';
+import { InMemoryWalletStore } from '../src/testing/index.ts';
 import { emptyModel, KES, walletCommands, type RealWallet } from './support/wallet-model.ts';
 
 describe('WalletLedger against a model (in memory)', function () {

@@ -4,7 +4,7 @@ export { divideRounded, ROUNDING_MODES, type RoundingMode } from './domain/round
 export { CurrencyMismatchError, Money, MICRO_DIGITS, MICROS_PER_UNIT, type InvalidMoneyError } from './domain/money.value-object.ts';
 export { ExchangeRate, RATE_MAX_DECIMALS, type InvalidRateError } from './domain/exchange-rate.value-object.ts';
 export { ID_PREFIXES, isId, newId, type IdPrefix } from './domain/ids.ts';
-export { FakeClock, systemClock, type Clock } from './domain/clock.port.ts';
+export { systemClock, type Clock } from './application/clock.port.ts';
 export {
   conflict,
   fieldError,
@@ -21,6 +21,8 @@ export { constantTimeEqual } from './domain/constant-time.ts';
 export { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE } from './domain/storable-text.ts';
 export type { UnitOfWork } from './application/unit-of-work.port.ts';
 export { transact } from './application/transact.ts';
+export { atomically } from './application/atomically.ts';
+export { GroupCommit, type GroupCommitOptions } from './application/group-commit.ts';
 export {
   defineJob,
   type EnqueueOptions,
@@ -29,9 +31,9 @@ export {
   type JobHandler,
   type JobScheduler,
   type JobWorkers,
+  jobRoute,
+  type JobRoute,
 } from './application/job-scheduler.port.ts';
-export { ImmediateUnitOfWork } from './testing/immediate-unit-of-work.ts';
-export { InMemoryJobScheduler, type ScheduledJob } from './testing/in-memory-job-scheduler.ts';
 export * from './result.ts';
 export { token, type Token } from './application/token.ts';
 export { KERNEL_TOKENS } from './tokens.ts';

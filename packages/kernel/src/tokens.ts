@@ -1,7 +1,7 @@
 import type { JobScheduler, JobWorkers } from './application/job-scheduler.port.ts';
 import { token } from './application/token.ts';
 import type { UnitOfWork } from './application/unit-of-work.port.ts';
-import type { Clock } from './domain/clock.port.ts';
+import type { Clock } from './application/clock.port.ts';
 
 export const KERNEL_TOKENS = {
   clock: token<Clock>('kernel.Clock'),

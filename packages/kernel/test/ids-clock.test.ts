@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { constantTimeEqual, FakeClock, ID_PREFIXES, isId, newId } from '../src/index.ts';
+import { constantTimeEqual, ID_PREFIXES, isId, newId } from '../src/index.ts';
+import { FakeClock } from '../src/testing/index.ts';
 
 describe('ids', () => {
   it('carries the prefix and is recognised by it only', () => {

@@ -1,4 +1,4 @@
-/** The catalogue's public API: markets, routes, sender-ID fees, the Catalogue port, its views and use cases. */
+/** The catalogue's public API: markets, routes, sender-ID fees, the Catalogue port, coverage and the use cases. */
 export type { Market } from './domain/catalogue/market.model.ts';
 export {
   reviseRoute,
@@ -25,7 +25,7 @@ export {
 export { AFRICAN_MARKETS } from './domain/catalogue/african-markets.data.ts';
 export { buildSampleRoutes, DEFAULT_SENDER_ID, SAMPLE_ROUTE_PRICES, SAMPLE_ROUTES } from './domain/catalogue/sample-routes.data.ts';
 export { buildSenderIdFees, SENDER_ID_FEE_AMOUNTS, SENDER_ID_FEES } from './domain/catalogue/sender-id-fees.data.ts';
-export type { Catalogue, CatalogueData, CatalogueSeedReport, RouteUpdateError } from './domain/catalogue/catalogue.port.ts';
+export type { Catalogue, CatalogueData, CatalogueSeedReport, RouteUpdateError } from './application/catalogue/catalogue.port.ts';
 export {
   inMarketOrder,
   planCatalogueSeed,
@@ -34,25 +34,12 @@ export {
   type CatalogueSeedPlan,
   type PositionedMarket,
 } from './domain/catalogue/catalogue-seed.ts';
-export { defaultCatalogueData, InMemoryCatalogue } from './domain/catalogue/in-memory-catalogue.ts';
-export {
-  toCoverage,
-  toPricing,
-  toPricingEntry,
-  toRouteView,
-  toSenderIdFeesView,
-  type CoverageEntry,
-  type CoverageView,
-  type PricingEntry,
-  type RouteView,
-  type SenderIdFeeEntry,
-  type SenderIdFeeRow,
-  type SenderIdFeesView,
-} from './domain/catalogue/catalogue.views.ts';
-export { UpdateRoute, type UpdateRouteError, type UpdateRouteInput } from './application/update-route.use-case.ts';
-export { GetRoute } from './application/get-route.use-case.ts';
-export { ListRoutes } from './application/list-routes.use-case.ts';
-export { ListPricing } from './application/list-pricing.use-case.ts';
-export { GetCoverage } from './application/get-coverage.use-case.ts';
-export { GetSenderIdFees } from './application/get-sender-id-fees.use-case.ts';
-export { SeedCatalogue } from './application/seed-catalogue.use-case.ts';
+export { defaultCatalogueData } from './domain/catalogue/default-catalogue.data.ts';
+export { coverageOf, pricedRoutes, type CountryCoverage, type Coverage } from './domain/catalogue/coverage.ts';
+export { UpdateRoute, type UpdateRouteError, type UpdateRouteInput } from './application/catalogue/update-route.use-case.ts';
+export { GetRoute } from './application/catalogue/get-route.use-case.ts';
+export { ListRoutes } from './application/catalogue/list-routes.use-case.ts';
+export { ListPricing } from './application/catalogue/list-pricing.use-case.ts';
+export { GetCoverage } from './application/catalogue/get-coverage.use-case.ts';
+export { GetSenderIdFees } from './application/catalogue/get-sender-id-fees.use-case.ts';
+export { SeedCatalogue } from './application/catalogue/seed-catalogue.use-case.ts';

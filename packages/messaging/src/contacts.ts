@@ -1,5 +1,5 @@
 /** Saved contact lists: the aggregate, member rules, CSV reading, the repository and `ContactSource` ports, the in-memory store and the use cases of `/api/contacts/lists`. */
-export type { ContactMember, ContactSource } from './domain/contacts/contact-source.port.ts';
+export type { ContactMember, ContactSource } from './application/contacts/contact-source.port.ts';
 export {
   ContactList,
   CONTACT_LIST_DESCRIPTION_MAX_LENGTH,
@@ -41,25 +41,24 @@ export {
   type ContactRowError,
   type ContactRowErrorReason,
 } from './domain/contacts/contact-file.ts';
-export type { ContactListRepository, ContactMemberPage, ContactMemberWrite } from './domain/contacts/contact-list.repository.port.ts';
-export { InMemoryContactListRepository } from './domain/contacts/in-memory-contact-list-repository.ts';
-export { ListContactLists, type ListContactListsInput } from './application/list-contact-lists.use-case.ts';
-export { CreateContactList, type CreateContactListError, type CreateContactListInput } from './application/create-contact-list.use-case.ts';
-export { GetContactList } from './application/get-contact-list.use-case.ts';
-export { UpdateContactList, type UpdateContactListError, type UpdateContactListInput } from './application/update-contact-list.use-case.ts';
-export { DeleteContactList } from './application/delete-contact-list.use-case.ts';
-export { ListContactMembers, type ListContactMembersInput } from './application/list-contact-members.use-case.ts';
+export type { ContactListRepository, ContactMemberPage, ContactMemberWrite } from './application/contacts/contact-list.repository.port.ts';
+export { ListContactLists, type ListContactListsInput } from './application/contacts/list-contact-lists.use-case.ts';
+export { CreateContactList, type CreateContactListError, type CreateContactListInput } from './application/contacts/create-contact-list.use-case.ts';
+export { GetContactList } from './application/contacts/get-contact-list.use-case.ts';
+export { UpdateContactList, type UpdateContactListError, type UpdateContactListInput } from './application/contacts/update-contact-list.use-case.ts';
+export { DeleteContactList } from './application/contacts/delete-contact-list.use-case.ts';
+export { ListContactMembers, type ListContactMembersInput } from './application/contacts/list-contact-members.use-case.ts';
 export {
   AddContactMembers,
   type AddContactMembersError,
   type AddContactMembersInput,
   type ContactMembersAdded,
-} from './application/add-contact-members.use-case.ts';
-export { RemoveContactMember, type RemoveContactMemberInput } from './application/remove-contact-member.use-case.ts';
+} from './application/contacts/add-contact-members.use-case.ts';
+export { RemoveContactMember, type RemoveContactMemberInput } from './application/contacts/remove-contact-member.use-case.ts';
 export {
   CONTACT_IMPORT_ERRORS_SHOWN,
   ImportContacts,
   type ContactImport,
   type ImportContactsError,
   type ImportContactsInput,
-} from './application/import-contacts.use-case.ts';
+} from './application/contacts/import-contacts.use-case.ts';

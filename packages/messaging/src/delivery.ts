@@ -57,4 +57,3 @@ export {
   type SubmitResult,
 } from './application/delivery/carrier-gateway.port.ts';
 export type { DeliveryReceiptSink } from './application/delivery/delivery-receipt-sink.port.ts';
-export { RecordingDeliveryReceiptSink } from './application/delivery/recording-delivery-receipt-sink.ts';

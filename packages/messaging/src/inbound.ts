@@ -29,10 +29,8 @@ export {
   type MessageDirection,
   type ThreadMessage,
 } from './domain/inbound/conversation.ts';
-export type { InboundAddition, InboundMessageRepository } from './domain/inbound/inbound-message.repository.port.ts';
-export { InMemoryInboundMessageRepository, type OutboundMessages } from './domain/inbound/in-memory-inbound-message-repository.ts';
+export type { InboundAddition, InboundMessageRepository } from './application/inbound/inbound-message.repository.port.ts';
 export type { InboundMessageSink } from './application/inbound/inbound-message-sink.port.ts';
 export { ReceiveInboundMessage, type ReceivedInbound } from './application/inbound/receive-inbound-message.use-case.ts';
-export { RecordingInboundMessageSink } from './application/inbound/recording-inbound-message-sink.ts';
 export { ListConversations, type ListConversationsInput } from './application/inbound/list-conversations.use-case.ts';
 export { GetConversation, type Conversation, type GetConversationInput } from './application/inbound/get-conversation.use-case.ts';

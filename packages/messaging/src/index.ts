@@ -13,3 +13,4 @@ export * from './events.ts';
 export * from './webhooks.ts';
 export * from './inbound.ts';
 export * from './reports.ts';
+export { createMessaging, messagingJobRoutes, type Messaging, type MessagingJobOptions, type MessagingPorts } from './create-messaging.ts';

@@ -2,9 +2,7 @@
 export { applyToMessage, isRefundable, MESSAGE_ENVIRONMENTS, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
 export { inScope, sameScope, scopeKey, type KeyScope } from './domain/messages/key-scope.ts';
 export { BATCH_STATUSES, type BatchRepository, type BatchStatus, type MessageBatch } from './domain/messages/message-batch.ts';
-export type { BatchTotals, DuplicateKey, MessagePage, MessageQuery, MessageRepository } from './domain/messages/message.repository.port.ts';
-export { InMemoryMessageRepository } from './domain/messages/in-memory-message-repository.ts';
-export { InMemoryBatchRepository } from './domain/messages/in-memory-batch-repository.ts';
+export type { BatchTotals, DuplicateKey, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from './application/messages/message.repository.port.ts';
 export { dueTime, SCHEDULE_MAX_AHEAD_MS, SCHEDULE_MIN_AHEAD_MS, SCHEDULE_MODES, type ScheduleMode } from './domain/messages/schedule.ts';
 export {
   duplicateMessage,
@@ -49,11 +47,12 @@ export { RunDripStep } from './application/sending/run-drip-step.use-case.ts';
 export { HOLD_RECHECK_MS, type SendingHolds } from './application/sending/sending-holds.port.ts';
 export { enqueueBatchJobs } from './application/sending/batch-jobs.ts';
 export { BATCH_CHUNK_SIZE, chunkRanges } from './domain/messages/batch-chunks.ts';
-export type { BatchAudience } from './domain/messages/batch-audience.port.ts';
-export { InMemoryBatchAudience } from './domain/messages/in-memory-batch-audience.ts';
+export type { BatchAudience } from './application/sending/batch-audience.port.ts';
 export { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, type DripStep } from './application/sending/sending-jobs.ts';
 export { EnvironmentGateways, type GatewaySelector } from './application/sending/gateway-selector.ts';
-export { TokenBucketThrottle, unthrottled, type RouteThrottle, type TokenBucketOptions } from './application/sending/route-throttle.ts';
+export { unthrottled, type RouteThrottle } from './application/sending/route-throttle.ts';
+export { SharedRouteThrottle, type SharedRouteThrottleOptions } from './application/sending/shared-route-throttle.ts';
+export type { ThroughputLeases } from './application/sending/throughput-leases.port.ts';
 export { ApplyDeliveryReceipts, type ReceiptApplication } from './application/delivery/apply-delivery-receipts.use-case.ts';
 export { BatchingReceiptSink, type BatchingOptions } from './application/delivery/batching-receipt-sink.ts';
 export { ListMessages, MESSAGE_PAGE_DEFAULT_LIMIT, MESSAGE_PAGE_MAX_LIMIT } from './application/messages/list-messages.use-case.ts';

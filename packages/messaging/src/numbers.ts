@@ -9,3 +9,4 @@ export {
   type NumberValidation,
   type NumberValidationBatch,
 } from './domain/numbers/number-validator.ts';
+export { readPhoneField, type InvalidPhoneField, type PhoneReading } from './domain/numbers/read-phone-field.ts';

@@ -10,9 +10,7 @@ export {
   type OptOutOrigin,
   type OptOutSource,
 } from './domain/opt-outs/opt-out.model.ts';
-export type { OptOutAddition, OptOutList } from './domain/opt-outs/opt-out-list.port.ts';
-export { readPhoneField, type InvalidPhoneField, type PhoneReading } from './domain/opt-outs/opt-out-phone.ts';
-export { InMemoryOptOutList, newestOptOutFirst } from './domain/opt-outs/in-memory-opt-out-list.ts';
-export { ListOptOuts, type ListOptOutsInput } from './application/list-opt-outs.use-case.ts';
-export { AddOptOut, type AddOptOutError, type AddOptOutInput } from './application/add-opt-out.use-case.ts';
-export { RemoveOptOut, type OptOutRemoval, type RemoveOptOutInput } from './application/remove-opt-out.use-case.ts';
+export type { OptOutAddition, OptOutList } from './application/opt-outs/opt-out-list.port.ts';
+export { ListOptOuts, type ListOptOutsInput } from './application/opt-outs/list-opt-outs.use-case.ts';
+export { AddOptOut, type AddOptOutError, type AddOptOutInput } from './application/opt-outs/add-opt-out.use-case.ts';
+export { RemoveOptOut, type OptOutRemoval, type RemoveOptOutInput } from './application/opt-outs/remove-opt-out.use-case.ts';

@@ -7,5 +7,5 @@ export {
   type QuotePriceError,
   type QuotePriceInput,
   type UnroutableReason,
-} from './application/quote-price.use-case.ts';
-export { FindMissingFxRates, type MissingFxRate } from './application/find-missing-fx-rates.use-case.ts';
+} from './application/quotes/quote-price.use-case.ts';
+export { FindMissingFxRates, type MissingFxRate } from './application/catalogue/find-missing-fx-rates.use-case.ts';

@@ -12,10 +12,9 @@ export {
   type ReportScope,
   type RouteHealthTally,
   type RouteOutcomes,
-} from './domain/reports/message-reports.port.ts';
+} from './application/reports/message-reports.port.ts';
 export { deliveryRate, messageCount, noMessages, pendingCount, PENDING_STATUSES, spendOf, sumOfTallies, type MessageTally, type StatusCounts } from './domain/reports/message-tally.ts';
 export { REPORT_DEFAULT_DAYS, REPORT_MAX_DAYS, ReportWindow, utcDay, VOLUME_DEFAULT_DAYS, VOLUME_MAX_DAYS } from './domain/reports/report-window.ts';
-export { InMemoryMessageReports, type ApiKeyLabels } from './domain/reports/in-memory-message-reports.ts';
 export type { ReportRequest } from './application/reports/report-request.ts';
 export { GetMessageStats, type MessageStats } from './application/reports/get-message-stats.use-case.ts';
 export { GetMessageVolume, type MessageVolume } from './application/reports/get-message-volume.use-case.ts';

@@ -15,17 +15,16 @@ export {
 } from './domain/sender-ids/sender-id-request.aggregate.ts';
 export { senderIdNotPending, senderIdTaken, type SenderIdNotPendingError, type SenderIdTakenError } from './domain/sender-ids/sender-id-errors.ts';
 export { estimateSenderIdFee, feeInWalletCurrency, type SenderIdFeeEstimate } from './domain/sender-ids/sender-id-fee-estimate.ts';
-export type { SenderIdApprovals } from './application/sender-id-approvals.port.ts';
-export type { SenderIdListQuery, SenderIdPage, SenderIdRepository } from './application/sender-id.repository.port.ts';
-export { RequestSenderId, type RequestSenderIdError, type RequestSenderIdInput, type SenderIdReceipt } from './application/request-sender-id.use-case.ts';
-export { ListSenderIds } from './application/list-sender-ids.use-case.ts';
-export { ReviewSenderIds, type SenderIdReview } from './application/review-sender-ids.use-case.ts';
-export { ApproveSenderId, type ApproveSenderIdError, type SenderIdDecision } from './application/approve-sender-id.use-case.ts';
+export type { SenderIdApprovals } from './application/sender-ids/sender-id-approvals.port.ts';
+export type { SenderIdListQuery, SenderIdPage, SenderIdRepository } from './application/sender-ids/sender-id.repository.port.ts';
+export { RequestSenderId, type RequestSenderIdError, type RequestSenderIdInput, type SenderIdReceipt } from './application/sender-ids/request-sender-id.use-case.ts';
+export { ListSenderIds } from './application/sender-ids/list-sender-ids.use-case.ts';
+export { ReviewSenderIds, type SenderIdReview } from './application/sender-ids/review-sender-ids.use-case.ts';
+export { ApproveSenderId, type ApproveSenderIdError, type SenderIdDecision } from './application/sender-ids/approve-sender-id.use-case.ts';
 export {
   ChargeSenderIdRecurringFee,
   RECURRING_FEE_PERIOD_MS,
   RECURRING_FEE_RETRY_MS,
   type RecurringFeeOutcome,
-} from './application/charge-sender-id-recurring-fee.use-case.ts';
-export { RejectSenderId, type RejectSenderIdError, type RejectSenderIdInput } from './application/reject-sender-id.use-case.ts';
-export { InMemorySenderIdRepository } from './testing/in-memory-sender-id.repository.ts';
+} from './application/sender-ids/charge-sender-id-recurring-fee.use-case.ts';
+export { RejectSenderId, type RejectSenderIdError, type RejectSenderIdInput } from './application/sender-ids/reject-sender-id.use-case.ts';

@@ -13,9 +13,8 @@ export {
 } from './domain/templates/template.aggregate.ts';
 export { duplicateTemplateName, templateNotFound } from './domain/templates/template-errors.ts';
 export { renderTemplate, templatePlaceholders, type RenderedTemplate, type TemplateVariables } from './domain/templates/render-template.ts';
-export type { TemplateRepository } from './domain/templates/template.repository.port.ts';
-export { InMemoryTemplateRepository } from './domain/templates/in-memory-template-repository.ts';
-export { ListTemplates, type ListTemplatesInput } from './application/list-templates.use-case.ts';
-export { CreateTemplate, type CreateTemplateError, type CreateTemplateInput } from './application/create-template.use-case.ts';
-export { UpdateTemplate, type UpdateTemplateError, type UpdateTemplateInput } from './application/update-template.use-case.ts';
-export { DeleteTemplate } from './application/delete-template.use-case.ts';
+export type { TemplateRepository } from './application/templates/template.repository.port.ts';
+export { ListTemplates, type ListTemplatesInput } from './application/templates/list-templates.use-case.ts';
+export { CreateTemplate, type CreateTemplateError, type CreateTemplateInput } from './application/templates/create-template.use-case.ts';
+export { UpdateTemplate, type UpdateTemplateError, type UpdateTemplateInput } from './application/templates/update-template.use-case.ts';
+export { DeleteTemplate } from './application/templates/delete-template.use-case.ts';

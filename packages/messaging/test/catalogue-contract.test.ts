@@ -1,4 +1,4 @@
-import { InMemoryCatalogue } from '../src/catalogue.ts';
+import { InMemoryCatalogue } from '../src/testing/index.ts';
 import { describeCatalogueContract } from '../src/testing/contracts.ts';
 
 describeCatalogueContract('in-memory', async () => ({

@@ -1,12 +1,6 @@
 import { expect } from 'chai';
-import {
-  AFRICAN_MARKETS,
-  buildSampleRoutes,
-  buildSenderIdFees,
-  InMemoryCatalogue,
-  type CatalogueData,
-  type Market,
-} from '../src/catalogue.ts';
+import { AFRICAN_MARKETS, buildSampleRoutes, buildSenderIdFees, type CatalogueData, type Market } from '../src/catalogue.ts';
+import { InMemoryCatalogue } from '../src/testing/index.ts';
 
 function marketsOf(...codes: string[]): Market[] {
   return codes.map((code) => {

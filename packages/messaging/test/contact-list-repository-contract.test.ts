@@ -1,4 +1,4 @@
-import { InMemoryContactListRepository } from '../src/contacts.ts';
+import { InMemoryContactListRepository } from '../src/testing/index.ts';
 import { describeContactListRepositoryContract } from '../src/testing/contracts.ts';
 
 describeContactListRepositoryContract('in-memory', async () => ({

@@ -1,17 +1,8 @@
 import { expect } from 'chai';
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel';
-import {
-  AddContactMembers,
-  CreateContactList,
-  DeleteContactList,
-  GetContactList,
-  ImportContacts,
-  InMemoryContactListRepository,
-  ListContactLists,
-  ListContactMembers,
-  RemoveContactMember,
-  UpdateContactList,
-} from '../src/contacts.ts';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { AddContactMembers, CreateContactList, DeleteContactList, GetContactList, ImportContacts, ListContactLists, ListContactMembers, RemoveContactMember, UpdateContactList } from '../src/contacts.ts';
+import { InMemoryContactListRepository } from '../src/testing/index.ts';
 
 const KE = '+254712345678';
 const NG = '+2348031234567';

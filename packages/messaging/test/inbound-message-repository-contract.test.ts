@@ -1,4 +1,5 @@
-import { InMemoryInboundMessageRepository, type OutboundMessage } from '../src/index.ts';
+import { type OutboundMessage } from '../src/index.ts';
+import { InMemoryInboundMessageRepository } from '../src/testing/index.ts';
 import { describeInboundMessageRepositoryContract } from '../src/testing/contracts.ts';
 
 describeInboundMessageRepositoryContract('in-memory', async () => {

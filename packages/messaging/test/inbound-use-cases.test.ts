@@ -1,15 +1,9 @@
 import { expect } from 'chai';
-import { FakeClock, ImmediateUnitOfWork, isId } from '@tuma/kernel';
-import {
-  GetConversation,
-  InMemoryInboundMessageRepository,
-  InMemoryOptOutList,
-  ListConversations,
-  ReceiveInboundMessage,
-  RecordingEventPublisher,
-  type InboundSms,
-  type OutboundMessage,
-} from '../src/index.ts';
+import { isId } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { GetConversation, ListConversations, ReceiveInboundMessage, type InboundSms, type OutboundMessage } from '../src/index.ts';
+import { InMemoryInboundMessageRepository, InMemoryOptOutList, RecordingEventPublisher } from '../src/testing/index.ts';
 import { at, outboundMessage } from '../src/testing/inbound-message-repository.contract.ts';
 
 const A = 'acc_a';

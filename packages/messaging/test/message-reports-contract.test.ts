@@ -1,5 +1,5 @@
-import { InMemoryBatchRepository, InMemoryMessageRepository } from '../src/messages.ts';
-import { InMemoryMessageReports } from '../src/reports.ts';
+import { InMemoryBatchRepository, InMemoryMessageRepository } from '../src/testing/index.ts';
+import { InMemoryMessageReports } from '../src/testing/index.ts';
 import { describeMessageReportsContract } from '../src/testing/contracts.ts';
 
 describeMessageReportsContract('in-memory', async () => {

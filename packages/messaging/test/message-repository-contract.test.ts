@@ -1,4 +1,4 @@
-import { InMemoryBatchAudience, InMemoryBatchRepository, InMemoryMessageRepository } from '../src/messages.ts';
+import { InMemoryBatchAudience, InMemoryBatchRepository, InMemoryMessageRepository } from '../src/testing/index.ts';
 import { describeMessageRepositoryContract } from '../src/testing/contracts.ts';
 
 describeMessageRepositoryContract('in-memory', async () => {

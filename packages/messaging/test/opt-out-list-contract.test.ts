@@ -1,4 +1,4 @@
-import { InMemoryOptOutList } from '../src/opt-outs.ts';
+import { InMemoryOptOutList } from '../src/testing/index.ts';
 import { describeOptOutListContract } from '../src/testing/contracts.ts';
 
 describeOptOutListContract('in-memory', async () => ({

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel';
-import { AddOptOut, InMemoryOptOutList, ListOptOuts, readPhoneField, RemoveOptOut } from '../src/opt-outs.ts';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { AddOptOut, ListOptOuts, RemoveOptOut } from '../src/opt-outs.ts';
+import { readPhoneField } from '../src/numbers.ts';
+import { InMemoryOptOutList } from '../src/testing/index.ts';
 
 describe('opt-out use cases', () => {
   let optOuts: InMemoryOptOutList;

@@ -2,9 +2,11 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { getExampleNumber, type CountryCode } from 'libphonenumber-js/max';
 import examples from 'libphonenumber-js/mobile/examples';
-import { FxRate, InMemoryFxRates, InMemoryWalletBalances, sumCosts } from '@tuma/billing';
+import { FxRate, sumCosts } from '@tuma/billing';
+import { InMemoryFxRates, InMemoryWalletBalances } from '@tuma/billing/testing';
 import { currency, Money } from '@tuma/kernel';
-import { InMemoryCatalogue, MAX_RECIPIENTS_PER_CALL, QuotePrice, SAMPLE_ROUTE_PRICES, type QuotePriceInput } from '../src/index.ts';
+import { MAX_RECIPIENTS_PER_CALL, QuotePrice, SAMPLE_ROUTE_PRICES, type QuotePriceInput } from '../src/index.ts';
+import { InMemoryCatalogue } from '../src/testing/index.ts';
 
 const KE = '+254712123456';
 const NG = '+2348021234567';
@@ -23,7 +25,7 @@ async function fixture(rates: [string, string, string][] = [['USD', 'KES', '129.
 const input = (to: string[], overrides: Partial<QuotePriceInput> = {}): QuotePriceInput => ({
   accountId: 'acc_1',
   environment: 'live',
-  walletCurrency: 'USD',
+  walletCurrency: currency('USD'),
   to,
   text: 'Hello from Tuma',
   ...overrides,
@@ -85,7 +87,7 @@ describe('QuotePrice', () => {
 
   it('marks a recipient whose route currency has no rate to the wallet currency as unroutable (fx_rate_missing), keeping its route cost', async () => {
     const { quote } = await fixture();
-    const q = (await quote.execute(input([KE, NG], { walletCurrency: 'JPY' })))._unsafeUnwrap();
+    const q = (await quote.execute(input([KE, NG], { walletCurrency: currency('JPY') })))._unsafeUnwrap();
     expect(q.walletCurrency).to.equal('JPY');
     expect(q.recipients.map((r) => [r.routable, r.reason, r.route?.code, r.routeCost?.toString(), r.price])).to.deep.equal([
       [false, 'fx_rate_missing', 'SVC_KE', '0.800000 KES', null],
@@ -96,7 +98,7 @@ describe('QuotePrice', () => {
 
   it('crosses through USD for a wallet in another currency (NGN wallet, KES route)', async () => {
     const { quote } = await fixture();
-    const q = (await quote.execute(input([KE], { walletCurrency: 'NGN' })))._unsafeUnwrap();
+    const q = (await quote.execute(input([KE], { walletCurrency: currency('NGN') })))._unsafeUnwrap();
     // 0.80 KES * 1600 / 129.5 = 9.884169884... NGN
     expect(q.recipients[0]!.price?.walletCost.toString()).to.equal('9.884170 NGN');
     expect(q.recipients[0]!.price?.rateUsed).to.equal('12.355212355212');
@@ -168,7 +170,7 @@ describe('QuotePrice properties', () => {
         fc.constantFrom('USD', 'KES', 'NGN'),
         async (to, text, rates, wallet) => {
           const { quote } = await fixture(Object.entries(rates).map(([code, rate]) => ['USD', code, rate]));
-          const q = (await quote.execute(input(to, { text, walletCurrency: wallet })))._unsafeUnwrap();
+          const q = (await quote.execute(input(to, { text, walletCurrency: currency(wallet) })))._unsafeUnwrap();
           const costs = q.recipients.flatMap((r) => (r.price ? [r.price.walletCost] : []));
           expect(q.totalCost.equals(sumCosts(costs, currency(wallet)))).to.equal(true);
           expect(q.routableCount + q.unroutable.length).to.equal(to.length);

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { RecordingDeliveryReceiptSink } from '../src/delivery.ts';
+import { RecordingDeliveryReceiptSink } from '../src/testing/index.ts';
 import { receipt } from './support/delivery-builders.ts';
 
 describe('RecordingDeliveryReceiptSink', () => {

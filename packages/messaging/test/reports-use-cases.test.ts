@@ -1,7 +1,9 @@
 import { expect } from 'chai';
-import { currency, FakeClock } from '@tuma/kernel';
-import { InMemoryBatchRepository, InMemoryMessageRepository } from '../src/messages.ts';
-import { deliveryRate, GetMessageStats, GetMessageVolume, GetReportBreakdown, GetRouteHealth, InMemoryMessageReports, ReportWindow, type ReportScope } from '../src/reports.ts';
+import { currency } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { InMemoryBatchRepository, InMemoryMessageRepository } from '../src/testing/index.ts';
+import { deliveryRate, GetMessageStats, GetMessageVolume, GetReportBreakdown, GetRouteHealth, ReportWindow, type ReportScope } from '../src/reports.ts';
+import { InMemoryMessageReports } from '../src/testing/index.ts';
 import { reportMessage } from '../src/testing/contracts.ts';
 
 const NOW = new Date('2026-11-21T10:30:00.000Z');

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Money } from '@tuma/kernel';
-import { InMemorySenderIdRepository, type SenderIdRequest } from '../src/index.ts';
+import { type SenderIdRequest } from '../src/index.ts';
+import { InMemorySenderIdRepository } from '../src/testing/index.ts';
 import { ACCOUNT, senderIdWorld } from './support/sender-id-world.ts';
 
 describe('ApproveSenderId and RejectSenderId', () => {
@@ -80,16 +81,16 @@ describe('ApproveSenderId and RejectSenderId', () => {
     const id = await world.pending('ACME', ['KE', 'UG', 'NG']);
     const decision = (await world.approve.execute({ id }))._unsafeUnwrap();
     expect(decision.estimate.networkFees.map((fee) => [fee.countryCode, fee.networks, fee.amount.toString()])).to.deep.equal([
-      ['KE', ['Safaricom + Airtel', 'Telkom + Equitel'], '18000.000000 KES'],
+      ['KE', ['Safaricom + Airtel', 'Telkom', 'Equitel'], '33300.000000 KES'],
       ['UG', ['MTN', 'Airtel'], '600000.000000 UGX'],
     ]);
-    // 18000 / 129 = 139.534883720... -> 139.534884; 600000 / 3700 = 162.162162162... -> 162.162162
-    expect(decision.entry?.amount.toString()).to.equal('-301.697046 USD');
+    // 33300 / 129 = 258.139534883... -> 258.139535; 600000 / 3700 = 162.162162162... -> 162.162162
+    expect(decision.entry?.amount.toString()).to.equal('-420.301697 USD');
     expect(decision.entry?.reason).to.equal(
-      'Sender ID ACME registration: KE networks Safaricom + Airtel, Telkom + Equitel (KES 18000.00); UG networks MTN, Airtel (UGX 600000.00)',
+      'Sender ID ACME registration: KE networks Safaricom + Airtel, Telkom, Equitel (KES 33300.00); UG networks MTN, Airtel (UGX 600000.00)',
     );
-    expect(decision.request.toSnapshot().feeUsd.toString()).to.equal('301.697046 USD');
-    expect(await world.balance()).to.equal('698.302954 USD');
+    expect(decision.request.toSnapshot().feeUsd.toString()).to.equal('420.301697 USD');
+    expect(await world.balance()).to.equal('579.698303 USD');
     expect(await world.senderIds.approvedSenderIdFor(ACCOUNT, 'ACME', 'UG')).to.equal(true);
   });
 

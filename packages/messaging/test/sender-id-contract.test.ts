@@ -1,4 +1,4 @@
-import { InMemorySenderIdRepository } from '../src/index.ts';
+import { InMemorySenderIdRepository } from '../src/testing/index.ts';
 import { describeSenderIdRepositoryContract } from '../src/testing/contracts.ts';
 
 describeSenderIdRepositoryContract('in-memory', async () => ({

@@ -29,7 +29,7 @@ describe('RequestSenderId', () => {
     expect([six.feeUsd.toString(), six.feeCountries]).to.deep.equal(['900.000000 USD', ['CM', 'DJ', 'EG', 'GH', 'SO', 'TZ']]);
     const local = estimateSenderIdFee(['KE', 'UG', 'NG', 'ZA'], SENDER_ID_FEES);
     expect([local.feeUsd.toString(), local.feeCountries]).to.deep.equal(['0.000000 USD', []]);
-    expect(local.networkFees.map((fee) => `${fee.countryCode} ${fee.amount.toString()}`)).to.deep.equal(['KE 18000.000000 KES', 'UG 600000.000000 UGX']);
+    expect(local.networkFees.map((fee) => `${fee.countryCode} ${fee.amount.toString()}`)).to.deep.equal(['KE 33300.000000 KES', 'UG 600000.000000 UGX']);
     expect(estimateSenderIdFee(['NG', 'ZA'], SENDER_ID_FEES).networkFees).to.deep.equal([]);
   });
 

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { InMemoryBatchAudience, isRefundable } from '../src/index.ts';
+import { isRefundable } from '../src/index.ts';
+import { InMemoryBatchAudience } from '../src/testing/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const KE = '+254712345678';

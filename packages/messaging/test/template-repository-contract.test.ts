@@ -1,4 +1,4 @@
-import { InMemoryTemplateRepository } from '../src/templates.ts';
+import { InMemoryTemplateRepository } from '../src/testing/index.ts';
 import { describeTemplateRepositoryContract } from '../src/testing/contracts.ts';
 
 describeTemplateRepositoryContract('in-memory', async () => ({

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel';
-import { CreateTemplate, DeleteTemplate, InMemoryTemplateRepository, ListTemplates, UpdateTemplate } from '../src/templates.ts';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { CreateTemplate, DeleteTemplate, ListTemplates, UpdateTemplate } from '../src/templates.ts';
+import { InMemoryTemplateRepository } from '../src/testing/index.ts';
 
 describe('template use cases', () => {
   let templates: InMemoryTemplateRepository;

@@ -1,17 +1,7 @@
 import { expect } from 'chai';
 import { err, ok } from '@tuma/kernel';
-import {
-  AllowedHosts,
-  signWebhookBody,
-  WebhookDestinations,
-  type AddressPolicy,
-  type HostResolver,
-  type KeyScope,
-  type WebhookAttemptOutcome,
-  type WebhookEvent,
-  type WebhookPost,
-  type WebhookSender,
-} from '../src/index.ts';
+import { AllowedHosts, signWebhookBody, WebhookDestinations, type AddressPolicy, type HostResolver, type WebhookAttemptOutcome, type WebhookPost, type WebhookSender } from '@tuma/webhooks';
+import type { KeyScope, WebhookEvent } from '../src/index.ts';
 import { webhookWorld, type WebhookWorld } from '../src/testing/contracts.ts';
 
 const ACCOUNT: KeyScope = { accountId: 'acc_1', environment: 'live' };

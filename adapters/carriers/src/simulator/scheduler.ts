@@ -2,7 +2,7 @@
  * When the simulator runs its delayed work (receipts). `timerScheduler` uses real timers;
  * `ManualScheduler` lets tests move time by hand, together with a FakeClock.
  */
-import type { FakeClock } from '@tuma/kernel';
+import type { FakeClock } from '@tuma/kernel/testing';
 
 export type ScheduledTask = () => void | Promise<void>;
 /** Runs `task` after `delayMs`; the returned function cancels it. */

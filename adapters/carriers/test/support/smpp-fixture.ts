@@ -1,5 +1,6 @@
 /** A gateway bound to a FakeSmsc, with short timeouts, its sink and the events it reported. */
-import { RecordingDeliveryReceiptSink, segmentMessage, type CarrierSubmission } from '@tuma/messaging';
+import { segmentMessage, type CarrierSubmission } from '@tuma/messaging';
+import { RecordingDeliveryReceiptSink } from '@tuma/messaging/testing';
 import { SmppCarrierGateway, type SmppGatewayEvent, type SmppGatewayOptions } from '../../src/index.ts';
 import { FakeSmsc, type FakeSmscOptions } from './fake-smsc.ts';
 

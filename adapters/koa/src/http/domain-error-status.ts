@@ -2,10 +2,11 @@ import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError }
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { InvalidPhoneNumber, SendError, TooManyRowsError } from '@tuma/messaging';
+import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError | TooManyRowsError;
+export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError | TooManyRowsError | InvalidSignatureError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -50,11 +51,15 @@ const INTERNAL_FIELDS = new Set(['type', 'message', 'details']);
 /** Errors whose fields the spec says the body itself includes (402: required, available, ...). */
 const TOP_LEVEL_FIELDS = new Set<AppError['type']>(['insufficient_balance']);
 
-/** Money travels as a JSON number, with its currency beside it. */
+/** Domain errors name their data in camelCase; the API's fields are snake_case (`duplicateOf` -> `duplicate_of`). */
+const wireName = (key: string): string => key.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+
+/** The error's own fields under their wire names; money travels as a JSON number, with its currency beside it. */
 function serializeExtras(error: AppError): Record<string, unknown> {
   const extra: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(error)) {
-    if (INTERNAL_FIELDS.has(key)) continue;
+  for (const [field, value] of Object.entries(error)) {
+    if (INTERNAL_FIELDS.has(field)) continue;
+    const key = wireName(field);
     if (value instanceof Money) {
       extra[key] = value.toNumber();
       extra.currency ??= value.currency;

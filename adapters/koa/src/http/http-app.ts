@@ -12,7 +12,8 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { serveApiDocs } from './api-docs.ts';
 import { json, type RouteDefinition } from './route.ts';
 import { parseInput, requireAll, type Parsed } from './validation.ts';
-import { rawBodyLookup } from './raw-body.ts';
+import { rawBodyLookup, routeLookup } from './raw-body.ts';
+import { limitByAddress, limitByKey, type RateLimitOptions } from './rate-limit.ts';
 
 export interface HttpAppOptions {
   readonly routes: readonly RouteDefinition[];
@@ -22,12 +23,14 @@ export interface HttpAppOptions {
   readonly bodyLimitBytes: number;
   readonly logger: HttpLogger;
   readonly version: string;
+  /** Request rate limits (per key on keyed routes, per client address elsewhere); none when absent. */
+  readonly rateLimits?: RateLimitOptions;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppOptions): Promise<Principal | undefined> {
-  if ('public' in route.access) return undefined;
+/** The key of a request to a keyed route: 401 (or 403 account_suspended) when it has none that holds. */
+async function authenticate(ctx: Context, options: HttpAppOptions): Promise<Principal> {
   const header = ctx.get('Authorization');
   const token = BEARER.exec(header)?.[1];
   if (!token) {
@@ -37,16 +40,48 @@ async function authorize(ctx: Context, route: RouteDefinition, options: HttpAppO
   }
   const principal = await options.authenticate(token);
   if (principal.isErr()) throw toHttpError(principal.error);
+  return principal.value;
+}
+
+/**
+ * Before the body is read: the caller's key on keyed routes (kept in `ctx.state.principal`), then
+ * the rate limit, per key once authenticated, per client address otherwise (public routes, paths
+ * without a route, and requests whose key is refused: guessing keys costs the address).
+ */
+function authenticateAndLimit(routeOf: (ctx: Context) => RouteDefinition | undefined, options: HttpAppOptions) {
+  return async (ctx: Context, next: () => Promise<unknown>) => {
+    const route = routeOf(ctx);
+    if (route && !('public' in route.access)) {
+      let principal: Principal;
+      try {
+        principal = await authenticate(ctx, options);
+      } catch (refusal) {
+        await limitByAddress(ctx, options.rateLimits);
+        throw refusal;
+      }
+      ctx.state.principal = principal;
+      await limitByKey(ctx, options.rateLimits, principal);
+    } else {
+      await limitByAddress(ctx, options.rateLimits);
+    }
+    await next();
+  };
+}
+
+/** The scopes (and key environment) a keyed route asks of the key authenticated before it. */
+function authorize(ctx: Context, route: RouteDefinition): Principal | undefined {
+  if ('public' in route.access) return undefined;
+  const principal = ctx.state.principal as Principal;
   const required = route.access.anyScope;
-  if (!principal.value.apiKey.hasAnyScope(required)) {
+  if (!principal.apiKey.hasAnyScope(required)) {
     throw toHttpError({
       type: 'insufficient_scope',
       required,
       message: `This key lacks the scope for this operation (needs one of: ${required.join(', ')})`,
     });
   }
-  if (route.access.liveKeysOnly) requireLiveKey(principal.value, 'This operation reads or changes live data: use a live key (svc_live_...)');
-  return principal.value;
+  if (route.access.liveKeysOnly) requireLiveKey(principal, 'This operation reads or changes live data: use a live key (svc_live_...)');
+  return principal;
 }
 
 /** One rule for every route: text that cannot be stored is refused before any schema or handler sees it. */
@@ -78,9 +113,12 @@ function refuseMissingFields(ctx: Context, route: RouteDefinition): void {
   );
 }
 
-function mount(router: Router, route: RouteDefinition, options: HttpAppOptions, mounted: MountedRoute[]): void {
+/** `GET /health` -> handler: routes whose path has no parameter, found without trying every route's pattern. */
+type ExactRoutes = Map<string, { readonly route: RouteDefinition; readonly handle: (ctx: Context) => Promise<void> }>;
+
+function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], exact: ExactRoutes): void {
   const handle = async (ctx: Context) => {
-    const principal = await authorize(ctx, route, options);
+    const principal = authorize(ctx, route);
     refuseUnstorableText(ctx);
     refuseMissingFields(ctx, route);
     const skipped: Parsed<undefined> = { ok: true, value: undefined };
@@ -103,6 +141,7 @@ function mount(router: Router, route: RouteDefinition, options: HttpAppOptions, 
   for (const path of [route.path, ...(route.aliases ?? [])]) {
     router[route.method](path, handle);
     mounted.push({ method: route.method, path });
+    if (!path.includes(':')) exact.set(`${route.method.toUpperCase()} ${path}`, { route, handle });
   }
 }
 
@@ -122,8 +161,9 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
     description:
       'The SMS platform of Tuma for 54 African markets: single and bulk sends, price quotes, number validation, delivery reports, inbound messages, opt-outs, templates, contact lists, catalogue, wallet, webhooks and reports. ' +
       'Verify, Two-Way, the mail and links APIs and the account service are in the specification but not served yet. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
-  });
-  for (const route of options.routes) mount(router, route, options, mounted);
+  }, { rateLimited: options.rateLimits !== undefined });
+  const exact: ExactRoutes = new Map();
+  for (const route of options.routes) mount(router, route, mounted, exact);
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
@@ -141,11 +181,23 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   });
 
   const perRequest = options.perRequest ?? ((work) => work());
+  const lookup = routeLookup(router, options.routes);
+  // The route of a request, found once: parameterless paths from the map, others by the router's patterns.
+  const routeOf = (ctx: Context): RouteDefinition | undefined => (ctx.state.route ??= exact.get(`${ctx.method} ${ctx.path}`)?.route ?? lookup(ctx));
   app.use(requestId());
   app.use(errorHandler(options.logger));
   app.use(notFoundAndMethodNotAllowed());
+  // A fresh ORM context per request, except for routes that never touch the database (liveness).
+  app.use((ctx, next) => (routeOf(ctx)?.withoutDatabase ? next() : perRequest(() => next())));
+  app.use(authenticateAndLimit(routeOf, options));
   app.use(jsonBody(options.bodyLimitBytes, rawBodyLookup(router, options.routes)));
-  app.use((ctx, next) => perRequest(() => next()));
+  // The router still has every route: other spellings (a trailing slash, HEAD) and 405s go through it.
+  app.use((ctx, next) => {
+    const found = exact.get(`${ctx.method} ${ctx.path}`);
+    if (!found) return next();
+    ctx.params = {};
+    return found.handle(ctx);
+  });
   app.use(router.routes());
   app.use(router.allowedMethods());
   return { app, mounted };

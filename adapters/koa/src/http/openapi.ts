@@ -67,7 +67,16 @@ function requestBody(body: z.ZodType, raw: RawBodyOptions | undefined): JsonSche
   };
 }
 
-function operation(route: RouteDefinition): JsonSchema {
+/** The RateLimit-* headers on every answer, and Retry-After on a 429. */
+const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
+  'RateLimit-Limit': { description: 'Requests per second the caller is allowed (per API key; per client address without one)', required: true, schema: { type: 'integer', minimum: 1 } },
+  'RateLimit-Remaining': { description: 'Requests left in the current one-second window (0 while the burst allowance is drawn on)', required: true, schema: { type: 'integer', minimum: 0 } },
+  'RateLimit-Reset': { description: 'Seconds until the current window ends', required: true, schema: { type: 'integer', minimum: 1 } },
+};
+const RETRY_AFTER: JsonSchema = { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer', minimum: 1 } };
+const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
   const secured = !('public' in route.access);
   const responses: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(route.responses)) {
@@ -97,7 +106,18 @@ function operation(route: RouteDefinition): JsonSchema {
   if (route.body || route.query || route.params) responses['422'] ??= errorResponse('Validation error, naming each field');
   if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
   if (route.rawBody) responses['415'] ??= errorResponse(`Body not of type ${route.rawBody.contentTypes.join(' or ')}`);
+  if (rateLimited) {
+    responses['429'] ??= errorResponse('rate_limited: over the rate limit (per API key, or per client address without one); retry_after and Retry-After say when to retry', ['rate_limited'], {
+      retry_after: z.int().min(1).describe('Seconds to wait before retrying'),
+    });
+  }
   responses['500'] ??= errorResponse('Internal error (carries the request id)');
+  if (rateLimited) {
+    for (const [status, response] of Object.entries(responses)) {
+      const names = status === '429' ? [...Object.keys(RATE_LIMIT_HEADERS), 'Retry-After'] : Object.keys(RATE_LIMIT_HEADERS);
+      responses[status] = { ...(response as JsonSchema), headers: headerRefs(names) };
+    }
+  }
   const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
   // Routes outside the table (an embedder's own) get one spelled from method and path.
   const operationId = OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
@@ -118,10 +138,15 @@ function operation(route: RouteDefinition): JsonSchema {
 }
 
 /** The OpenAPI 3.1 description of exactly the routes mounted, generated from their zod schemas. */
-export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: { title: string; version: string; description?: string }) {
+export function buildOpenApiDocument(
+  routes: readonly RouteDefinition[],
+  info: { title: string; version: string; description?: string },
+  options: { readonly rateLimited?: boolean } = {},
+) {
+  const rateLimited = options.rateLimited ?? false;
   // Mirrors (/v1/..., /api/rate) are the same operation: listed once, named in `x-aliases`.
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route);
+  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited);
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   return {
     openapi: '3.1.0',
@@ -132,6 +157,7 @@ export function buildOpenApiDocument(routes: readonly RouteDefinition[], info: {
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'svc_live_... or svc_test_... API key' } },
       schemas: { Error: errorSchema },
+      ...(rateLimited ? { headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER } } : {}),
     },
   };
 }

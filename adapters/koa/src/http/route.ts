@@ -9,7 +9,12 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * routes that change or reveal live data kept once per account (the opt-out list, contact lists,
  * the ledger, changes to templates and sender IDs), a live key: test keys get 403 `live_key_required`.
  */
-export type RouteAccess = { readonly public: true } | { readonly anyScope: readonly Scope[]; readonly liveKeysOnly?: true };
+export type RouteAccess = PublicAccess | KeyedAccess;
+export type PublicAccess = { readonly public: true };
+export type KeyedAccess = { readonly anyScope: readonly Scope[]; readonly liveKeysOnly?: true };
+
+/** Who the handler is told is calling: nobody on a public route, the authenticated key's principal on every keyed one. */
+export type PrincipalFor<A extends RouteAccess> = A extends KeyedAccess ? Principal : undefined;
 
 export interface RouteResponse {
   readonly description: string;
@@ -33,12 +38,12 @@ export interface HttpResult {
   readonly headers?: Record<string, string>;
 }
 
-export interface RouteInput<B, Q, P> {
+export interface RouteInput<B, Q, P, A extends RouteAccess = RouteAccess> {
   readonly body: B;
   readonly query: Q;
   readonly params: P;
-  /** Present on every authenticated route. */
-  readonly principal: Principal | undefined;
+  /** The caller's key on keyed routes (authenticated and scope-checked before the handler runs); none on public ones. */
+  readonly principal: PrincipalFor<A>;
   readonly requestId: string;
   readonly koa: Context;
 }
@@ -49,6 +54,7 @@ export interface RouteDefinition<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   Q extends z.ZodType | undefined = z.ZodType | undefined,
   P extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends RouteAccess = RouteAccess,
 > {
   readonly method: HttpMethod;
   /** Koa-style path (`/api/admin/accounts/:id/keys`). */
@@ -57,7 +63,7 @@ export interface RouteDefinition<
   readonly aliases?: readonly string[];
   readonly summary: string;
   readonly tag: string;
-  readonly access: RouteAccess;
+  readonly access: A;
   readonly body?: B;
   /**
    * Body fields whose absence (missing, null, "" or []) is a 400 `missing_fields` rather than a 422,
@@ -69,15 +75,18 @@ export interface RouteDefinition<
   readonly query?: Q;
   readonly params?: P;
   readonly responses: Readonly<Record<number, RouteResponse>>;
-  readonly handler: (input: RouteInput<Infer<B>, Infer<Q>, Infer<P>>) => Promise<HttpResult>;
+  /** The handler reads no database: no per-request ORM context is opened for it (liveness). */
+  readonly withoutDatabase?: true;
+  readonly handler: (input: RouteInput<Infer<B>, Infer<Q>, Infer<P>, A>) => Promise<HttpResult>;
 }
 
-/** Declares a route; the types of the handler's input follow from the schemas. */
+/** Declares a route; the types of the handler's input follow from the schemas and the access (keyed routes get a `Principal`). */
 export function defineRoute<
   B extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends z.ZodType | undefined = undefined,
->(route: RouteDefinition<B, Q, P>): RouteDefinition {
+  A extends RouteAccess = RouteAccess,
+>(route: RouteDefinition<B, Q, P, A>): RouteDefinition {
   return route as unknown as RouteDefinition;
 }
 

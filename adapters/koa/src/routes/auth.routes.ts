@@ -33,7 +33,7 @@ export function authRoutes(useCases: { walletLedger: WalletLedger }): RouteDefin
       access: { anyScope: API_SCOPES },
       responses: { 200: { description: 'The caller', schema: meSchema } },
       handler: async ({ principal }) => {
-        const { account, apiKey } = principal!;
+        const { account, apiKey } = principal;
         const snapshot = account.toSnapshot();
         const wallet = unwrap(await useCases.walletLedger.balance(account.id));
         return json(200, {

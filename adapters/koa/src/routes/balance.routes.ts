@@ -21,7 +21,7 @@ export function balanceRoutes(useCases: { walletLedger: WalletLedger }): RouteDe
       access: CUSTOMER,
       responses: { 200: { description: 'The balance (zero, updated_at null, before the first top-up)', schema: balanceSchema } },
       handler: async ({ principal }) => {
-        const account = principal!.account;
+        const account = principal.account;
         return json(200, balanceView(unwrap(await useCases.walletLedger.balance(account.id)), account.walletCurrency));
       },
     }),
@@ -43,7 +43,7 @@ export function balanceRoutes(useCases: { walletLedger: WalletLedger }): RouteDe
         },
       },
       handler: async ({ principal, query }) => {
-        const page = unwrap(await useCases.walletLedger.transactions({ accountId: principal!.account.id, page: query.page, limit: query.limit }));
+        const page = unwrap(await useCases.walletLedger.transactions({ accountId: principal.account.id, page: query.page, limit: query.limit }));
         return json(200, { transactions: page.entries.map(transactionView), total: page.total, page: query.page, limit: query.limit });
       },
     }),

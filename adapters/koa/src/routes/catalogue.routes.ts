@@ -1,7 +1,6 @@
 import { API_SCOPES } from '@tuma/accounts';
 import {
   SENDER_ID_FEE_TYPES,
-  toRouteView,
   type GetCoverage,
   type GetRoute,
   type GetSenderIdFees,
@@ -11,6 +10,7 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
+import { toCoverageView, toPricingEntry, toRouteView, toSenderIdFeesView } from './catalogue-views.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 
@@ -118,7 +118,7 @@ export function catalogueRoutes(useCases: CatalogueUseCases): RouteDefinition[] 
       tag: 'Catalogue',
       access: CUSTOMER,
       responses: { 200: { description: 'Routes in market order', schema: z.array(routeSchema) } },
-      handler: async () => json(200, unwrap(await useCases.listRoutes.execute())),
+      handler: async () => json(200, unwrap(await useCases.listRoutes.execute()).map(toRouteView)),
     }),
     defineRoute({
       method: 'get',
@@ -128,7 +128,7 @@ export function catalogueRoutes(useCases: CatalogueUseCases): RouteDefinition[] 
       access: CUSTOMER,
       params: routeParams,
       responses: { 200: { description: 'The route', schema: routeSchema }, 404: { description: 'No such route' } },
-      handler: async ({ params }) => json(200, unwrap(await useCases.getRoute.execute({ code: params.code }))),
+      handler: async ({ params }) => json(200, toRouteView(unwrap(await useCases.getRoute.execute({ code: params.code })))),
     }),
     defineRoute({
       method: 'get',
@@ -137,7 +137,7 @@ export function catalogueRoutes(useCases: CatalogueUseCases): RouteDefinition[] 
       tag: 'Catalogue',
       access: CUSTOMER,
       responses: { 200: { description: 'Pricing entries', schema: z.array(pricingEntrySchema) } },
-      handler: async () => json(200, unwrap(await useCases.listPricing.execute())),
+      handler: async () => json(200, unwrap(await useCases.listPricing.execute()).map(toPricingEntry)),
     }),
     defineRoute({
       method: 'get',
@@ -146,7 +146,7 @@ export function catalogueRoutes(useCases: CatalogueUseCases): RouteDefinition[] 
       tag: 'Catalogue',
       access: CUSTOMER,
       responses: { 200: { description: 'Coverage', schema: coverageSchema } },
-      handler: async () => json(200, unwrap(await useCases.getCoverage.execute())),
+      handler: async () => json(200, toCoverageView(unwrap(await useCases.getCoverage.execute()))),
     }),
     defineRoute({
       method: 'get',
@@ -155,7 +155,7 @@ export function catalogueRoutes(useCases: CatalogueUseCases): RouteDefinition[] 
       tag: 'Catalogue',
       access: { public: true },
       responses: { 200: { description: 'The fee schedule', schema: senderIdFeesSchema } },
-      handler: async () => json(200, unwrap(await useCases.getSenderIdFees.execute()), { 'Cache-Control': 'public, max-age=300' }),
+      handler: async () => json(200, toSenderIdFeesView(unwrap(await useCases.getSenderIdFees.execute())), { 'Cache-Control': 'public, max-age=300' }),
     }),
     defineRoute({
       method: 'patch',

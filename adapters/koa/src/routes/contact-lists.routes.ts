@@ -150,7 +150,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       query: z.object({ limit: z.coerce.number().int().min(1).max(CONTACT_LISTS_MAX_LIMIT).default(CONTACT_LISTS_DEFAULT_LIMIT) }),
       responses: { 200: { description: 'At most `limit` lists', schema: z.object({ contact_lists: z.array(contactListSchema) }) } },
       handler: async ({ principal, query }) => {
-        const lists = unwrap(await useCases.listContactLists.execute({ accountId: principal!.account.id, limit: query.limit }));
+        const lists = unwrap(await useCases.listContactLists.execute({ accountId: principal.account.id, limit: query.limit }));
         return json(200, { contact_lists: lists.map(contactListView) });
       },
     }),
@@ -163,7 +163,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       body: createBody,
       responses: { 201: { description: 'The list', schema: contactListSchema }, 409: NAME_TAKEN },
       handler: async ({ principal, body }) => {
-        const result = await useCases.createContactList.execute({ accountId: principal!.account.id, name: body.name, description: body.description ?? null });
+        const result = await useCases.createContactList.execute({ accountId: principal.account.id, name: body.name, description: body.description ?? null });
         return json(201, contactListView(unwrap(result.mapErr(inBody))));
       },
     }),
@@ -175,7 +175,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       access: READ,
       params: listParams,
       responses: { 200: { description: 'The list', schema: contactListSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => json(200, contactListView(unwrap(await useCases.getContactList.execute({ accountId: principal!.account.id, id: params.id })))),
+      handler: async ({ principal, params }) => json(200, contactListView(unwrap(await useCases.getContactList.execute({ accountId: principal.account.id, id: params.id })))),
     }),
     defineRoute({
       method: 'patch',
@@ -187,7 +187,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       body: patchBody,
       responses: { 200: { description: 'The list as changed', schema: contactListSchema }, 404: NOT_YOURS, 409: NAME_TAKEN },
       handler: async ({ principal, params, body }) => {
-        const result = await useCases.updateContactList.execute({ accountId: principal!.account.id, id: params.id, ...body });
+        const result = await useCases.updateContactList.execute({ accountId: principal.account.id, id: params.id, ...body });
         return json(200, contactListView(unwrap(result.mapErr(inBody))));
       },
     }),
@@ -200,7 +200,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       params: listParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
       handler: async ({ principal, params }) => {
-        unwrap(await useCases.deleteContactList.execute({ accountId: principal!.account.id, id: params.id }));
+        unwrap(await useCases.deleteContactList.execute({ accountId: principal.account.id, id: params.id }));
         return noContent();
       },
     }),
@@ -223,7 +223,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
         404: NOT_YOURS,
       },
       handler: async ({ principal, params, query }) => {
-        const result = await useCases.listContactMembers.execute({ accountId: principal!.account.id, listId: params.id, page: query.page, limit: query.limit });
+        const result = await useCases.listContactMembers.execute({ accountId: principal.account.id, listId: params.id, page: query.page, limit: query.limit });
         const { members, total } = unwrap(result);
         return json(200, { members: members.map(contactMemberView), total, page: query.page, limit: query.limit });
       },
@@ -238,7 +238,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       body: membersBody,
       responses: { 200: { description: 'What was written; members with an invalid number are left out and listed', schema: membersAddedSchema }, 404: NOT_YOURS },
       handler: async ({ principal, params, body }) => {
-        const result = await useCases.addContactMembers.execute({ accountId: principal!.account.id, listId: params.id, members: body.members });
+        const result = await useCases.addContactMembers.execute({ accountId: principal.account.id, listId: params.id, members: body.members });
         const { added, updated, errors } = unwrap(result.mapErr(inBody));
         return json(200, { added, updated, errors });
       },
@@ -256,7 +256,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
         404: { description: 'No such list in the account, or the number is not in it' },
       },
       handler: async ({ principal, params }) => {
-        const result = await useCases.removeContactMember.execute({ accountId: principal!.account.id, listId: params.id, phone: params.phone });
+        const result = await useCases.removeContactMember.execute({ accountId: principal.account.id, listId: params.id, phone: params.phone });
         unwrap(result.mapErr(located('path')));
         return noContent();
       },
@@ -289,7 +289,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
         413: { description: `More than ${CONTACT_IMPORT_MAX_ROWS} data rows (too_many_rows), or a body over ${CONTACT_IMPORT_MAX_BYTES} bytes` },
       },
       handler: async ({ principal, params, query, body, koa }) => {
-        const result = await useCases.importContacts.execute({ accountId: principal!.account.id, listId: params.id, csv: body, defaultCountry: query.default_country });
+        const result = await useCases.importContacts.execute({ accountId: principal.account.id, listId: params.id, csv: body, defaultCountry: query.default_country });
         const { imported, added, updated, duplicates, errorCount, errors } = unwrap(result.mapErr(inBody));
         return json(200, { imported, added, updated, duplicates, error_count: errorCount, encoding: koa.state.bodyEncoding, errors });
       },

@@ -51,7 +51,7 @@ export const threadMessageView = (m: ThreadMessage): z.infer<typeof threadMessag
 });
 
 const READ = { anyScope: ['query', 'send'] } as const;
-const of = (principal: Principal | undefined) => ({ accountId: principal!.account.id, environment: principal!.apiKey.environment });
+const of = (principal: Principal) => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
 
 /** `GET /api/conversations` and `GET /api/conversations/{phone}`. docs/inbound.md. */
 export function conversationRoutes(useCases: ConversationUseCases): RouteDefinition[] {

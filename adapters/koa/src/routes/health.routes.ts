@@ -10,6 +10,7 @@ export interface HealthProbe {
 }
 
 const componentStatus = z.object({ status: z.enum(['up', 'down']) });
+const livenessSchema = z.object({ status: z.literal('ok'), version: z.string() });
 const healthSchema = z.object({
   status: z.enum(['ok', 'degraded']),
   version: z.string(),
@@ -26,25 +27,23 @@ const readySchema = healthSchema.extend({
 
 const up = (healthy: boolean) => (healthy ? 'up' : 'down') as 'up' | 'down';
 
+/**
+ * `GET /health`: liveness, answered by the process alone (no database, no ORM context: cheap
+ * enough for any load balancer's polling). `GET /health/ready`: readiness, which checks the
+ * database and the job queue and says which routes cannot be priced.
+ */
 export function healthRoutes(probe: HealthProbe, version: string): RouteDefinition[] {
+  const alive = { status: 'ok' as const, version };
   return [
     defineRoute({
       method: 'get',
       path: '/health',
-      summary: 'Service health: database and job queue',
+      summary: 'Liveness: the process answers (touches neither the database nor the queue; see /health/ready)',
       tag: 'Health',
       access: { public: true },
-      responses: { 200: { description: 'All components up', schema: healthSchema }, 503: { description: 'A component is down', schema: healthSchema } },
-      handler: async () => {
-        const [database, queue] = await Promise.all([probe.database().catch(() => false), probe.queue().catch(() => false)]);
-        const healthy = database && queue;
-        return json(healthy ? 200 : 503, {
-          status: healthy ? 'ok' : 'degraded',
-          version,
-          database: { status: up(database), kind: probe.databaseKind },
-          queue: { status: up(queue) },
-        });
-      },
+      withoutDatabase: true,
+      responses: { 200: { description: 'The process is alive', schema: livenessSchema } },
+      handler: async () => json(200, alive),
     }),
     defineRoute({
       method: 'get',

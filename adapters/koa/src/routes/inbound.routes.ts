@@ -1,13 +1,13 @@
-import type { InvalidWebhookError, WebhookHeaders } from '@tuma/billing';
 import type { NotFoundError, Result } from '@tuma/kernel';
 import { INBOUND_CARRIER_MESSAGE_ID_MAX_LENGTH, INBOUND_TEXT_MAX_LENGTH, INBOUND_TO_MAX_LENGTH, type ReceiveInboundMessage } from '@tuma/messaging';
+import type { InvalidSignatureError, ReceivedHeaders } from '@tuma/webhooks';
 import { z } from 'zod';
 import { located } from '../http/located.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 
 /** Tells whether a push comes from the configured provider it names. */
-export type InboundPushAuthenticator = (provider: string, rawBody: string, headers: WebhookHeaders) => Result<void, NotFoundError | InvalidWebhookError>;
+export type InboundPushAuthenticator = (provider: string, rawBody: string, headers: ReceivedHeaders) => Result<void, NotFoundError | InvalidSignatureError>;
 
 export interface InboundPushUseCases {
   readonly authenticatePush: InboundPushAuthenticator;

@@ -170,7 +170,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       },
       handler: async ({ body, principal }) => {
         const sent = await useCases.sendMessage.execute({
-          sender: senderOf(principal!),
+          sender: senderOf(principal),
           to: body.to,
           text: body.text,
           senderId: body.sender_id,
@@ -212,9 +212,9 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         413: TOO_LONG,
       },
       handler: async ({ body, principal }) => {
-        refuseTestKeyLists(principal!, body.contact_list_ids);
+        refuseTestKeyLists(principal, body.contact_list_ids);
         const accepted = await useCases.sendBulk.execute({
-          sender: senderOf(principal!),
+          sender: senderOf(principal),
           recipients: body.recipients,
           contactListIds: body.contact_list_ids,
           text: body.text,
@@ -236,11 +236,11 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       body: precheckBody,
       responses: { 200: { description: 'The pre-check', schema: precheckSchema } },
       handler: async ({ body, principal }) => {
-        refuseTestKeyLists(principal!, body.contact_list_ids);
-        const account = principal!.account;
+        refuseTestKeyLists(principal, body.contact_list_ids);
+        const account = principal.account;
         const precheck = await useCases.bulkPrecheck.execute({
           accountId: account.id,
-          environment: principal!.apiKey.environment,
+          environment: principal.apiKey.environment,
           walletCurrency: account.walletCurrency,
           recipients: body.recipients,
           contactListIds: body.contact_list_ids,
@@ -264,11 +264,11 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         },
       },
       handler: async ({ query, principal }) => {
-        const environment = principal!.apiKey.environment === 'test' ? 'test' : (query.environment ?? 'live');
+        const environment = principal.apiKey.environment === 'test' ? 'test' : (query.environment ?? 'live');
         const phone = query.to === undefined ? undefined : unwrap(readPhoneField(query.to, 'to', { plusOptional: true })).e164;
         const page = unwrap(
           await useCases.listMessages.execute({
-            accountId: principal!.account.id,
+            accountId: principal.account.id,
             environment: environment === 'all' ? null : environment,
             status: query.status,
             phone,

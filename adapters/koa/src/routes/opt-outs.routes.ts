@@ -51,7 +51,7 @@ export function optOutRoutes(useCases: OptOutUseCases): RouteDefinition[] {
       query: z.object({ limit: z.coerce.number().int().min(1).max(OPT_OUT_LIST_MAX_LIMIT).default(OPT_OUT_LIST_DEFAULT_LIMIT) }),
       responses: { 200: { description: 'At most `limit` entries', schema: z.object({ opt_outs: z.array(optOutSchema) }) } },
       handler: async ({ principal, query }) => {
-        const optOuts = unwrap(await useCases.listOptOuts.execute({ accountId: principal!.account.id, limit: query.limit }));
+        const optOuts = unwrap(await useCases.listOptOuts.execute({ accountId: principal.account.id, limit: query.limit }));
         return json(200, { opt_outs: optOuts.map(optOutView) });
       },
     }),
@@ -64,7 +64,7 @@ export function optOutRoutes(useCases: OptOutUseCases): RouteDefinition[] {
       body: z.strictObject({ phone: z.string().describe('International format with the country code (+254..., 00254...)').meta({ examples: ['+254712345678'] }) }),
       responses: { 201: { description: 'The number is on the list (also when it already was)', schema: stateSchema }, 400: INVALID_NUMBER },
       handler: async ({ principal, body }) => {
-        const result = await useCases.addOptOut.execute({ accountId: principal!.account.id, phone: body.phone });
+        const result = await useCases.addOptOut.execute({ accountId: principal.account.id, phone: body.phone });
         const { optOut } = unwrap(result.mapErr(located('body')));
         return json(201, { phone: optOut.phone, opted_out: true });
       },
@@ -78,7 +78,7 @@ export function optOutRoutes(useCases: OptOutUseCases): RouteDefinition[] {
       params: z.object({ phone: z.string().min(1).max(64).describe('E.164, URL-encoded (%2B254...); the + may be left out') }),
       responses: { 200: { description: 'The number is not on the list (also when it was not before)', schema: stateSchema }, 400: INVALID_NUMBER },
       handler: async ({ principal, params }) => {
-        const result = await useCases.removeOptOut.execute({ accountId: principal!.account.id, phone: params.phone });
+        const result = await useCases.removeOptOut.execute({ accountId: principal.account.id, phone: params.phone });
         const { phone } = unwrap(result.mapErr(located('path')));
         return json(200, { phone, opted_out: false });
       },

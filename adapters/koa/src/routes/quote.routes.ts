@@ -91,11 +91,11 @@ export function quoteRoutes(useCases: QuoteUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'The price quote', schema: quoteSchema } },
       handler: async ({ body, principal }) => {
-        const account = principal!.account;
+        const account = principal.account;
         const quote = unwrap(
           await useCases.quotePrice.execute({
             accountId: account.id,
-            environment: principal!.apiKey.environment,
+            environment: principal.apiKey.environment,
             walletCurrency: account.walletCurrency,
             to: typeof body.to === 'string' ? [body.to] : body.to,
             text: body.text,

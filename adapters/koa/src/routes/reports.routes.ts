@@ -60,7 +60,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       query: z.object(windowQuery),
       responses: { 200: { description: 'The stats', schema: statsSchema }, ...BAD_QUERY },
       handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal!, query.environment);
+        const scope = scopeOf(principal, query.environment);
         const stats = await useCases.getMessageStats.execute({ scope, from: query.date_from, to: query.date_to });
         return json(200, statsView(scope, unwrap(stats.mapErr(inQuery))));
       },
@@ -78,7 +78,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'One entry per day, oldest first', schema: volumeSchema }, 422: { description: '`days` is not a whole number from 1 to 90' } },
       handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal!, query.environment);
+        const scope = scopeOf(principal, query.environment);
         const volume = await useCases.getMessageVolume.execute({ scope, days: query.days });
         return json(200, volumeView(scope, unwrap(volume.mapErr(inQuery))));
       },
@@ -93,7 +93,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       query: z.object({ environment: windowQuery.environment }),
       responses: { 200: { description: 'Routes with submissions in the last 60 minutes, by code', schema: routeHealthSchema } },
       handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal!, query.environment);
+        const scope = scopeOf(principal, query.environment);
         return json(200, routeHealthView(scope, unwrap(await useCases.getRouteHealth.execute(scope))));
       },
     }),
@@ -107,7 +107,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       query: z.object(windowQuery),
       responses: { 200: { description: 'The report', schema: reportSchema }, ...BAD_QUERY },
       handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal!, query.environment);
+        const scope = scopeOf(principal, query.environment);
         const report = await useCases.getReport.execute({ scope, from: query.date_from, to: query.date_to });
         return json(200, reportView(scope, unwrap(report.mapErr(inQuery))));
       },
@@ -125,7 +125,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'The breakdown', schema: breakdownSchema }, ...BAD_QUERY },
       handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal!, query.environment);
+        const scope = scopeOf(principal, query.environment);
         const breakdown = await useCases.getReportBreakdown.execute({ scope, from: query.date_from, to: query.date_to, limit: query.limit });
         return json(200, breakdownView(scope, unwrap(breakdown.mapErr(inQuery)), query.limit));
       },

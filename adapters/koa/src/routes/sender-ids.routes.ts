@@ -38,7 +38,7 @@ export function senderIdRoutes(useCases: SenderIdUseCases): RouteDefinition[] {
       tag: 'Sender IDs',
       access: READ,
       responses: { 200: { description: 'Every request of the account, pending, approved or rejected', schema: z.array(senderIdSchema) } },
-      handler: async ({ principal }) => json(200, unwrap(await useCases.listSenderIds.execute({ accountId: principal!.account.id })).map(senderIdView)),
+      handler: async ({ principal }) => json(200, unwrap(await useCases.listSenderIds.execute({ accountId: principal.account.id })).map(senderIdView)),
     }),
     defineRoute({
       method: 'post',
@@ -53,7 +53,7 @@ export function senderIdRoutes(useCases: SenderIdUseCases): RouteDefinition[] {
       },
       handler: async ({ principal, body }) => {
         const result = await useCases.requestSenderId.execute({
-          accountId: principal!.account.id,
+          accountId: principal.account.id,
           name: body.name,
           countries: body.countries,
           useCase: body.use_case,

@@ -64,7 +64,7 @@ export function templateRoutes(useCases: TemplateUseCases): RouteDefinition[] {
       query: z.object({ limit: z.coerce.number().int().min(1).max(TEMPLATE_LIST_MAX_LIMIT).default(TEMPLATE_LIST_DEFAULT_LIMIT) }),
       responses: { 200: { description: 'At most `limit` templates', schema: z.object({ templates: z.array(templateSchema) }) } },
       handler: async ({ principal, query }) => {
-        const templates = unwrap(await useCases.listTemplates.execute({ accountId: principal!.account.id, limit: query.limit }));
+        const templates = unwrap(await useCases.listTemplates.execute({ accountId: principal.account.id, limit: query.limit }));
         return json(200, { templates: templates.map(templateView) });
       },
     }),
@@ -77,7 +77,7 @@ export function templateRoutes(useCases: TemplateUseCases): RouteDefinition[] {
       body: templateBody,
       responses: { 201: { description: 'The template', schema: templateSchema }, 409: NAME_TAKEN },
       handler: async ({ principal, body }) => {
-        const result = await useCases.createTemplate.execute({ accountId: principal!.account.id, name: body.name, text: body.text });
+        const result = await useCases.createTemplate.execute({ accountId: principal.account.id, name: body.name, text: body.text });
         return json(201, templateView(unwrap(result.mapErr(inBody))));
       },
     }),
@@ -91,7 +91,7 @@ export function templateRoutes(useCases: TemplateUseCases): RouteDefinition[] {
       body: templateBody,
       responses: { 200: { description: 'The template as changed', schema: templateSchema }, 404: NOT_YOURS, 409: NAME_TAKEN },
       handler: async ({ principal, params, body }) => {
-        const result = await useCases.updateTemplate.execute({ accountId: principal!.account.id, id: params.id, name: body.name, text: body.text });
+        const result = await useCases.updateTemplate.execute({ accountId: principal.account.id, id: params.id, name: body.name, text: body.text });
         return json(200, templateView(unwrap(result.mapErr(inBody))));
       },
     }),
@@ -104,7 +104,7 @@ export function templateRoutes(useCases: TemplateUseCases): RouteDefinition[] {
       params: templateParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
       handler: async ({ principal, params }) => {
-        unwrap(await useCases.deleteTemplate.execute({ accountId: principal!.account.id, id: params.id }));
+        unwrap(await useCases.deleteTemplate.execute({ accountId: principal.account.id, id: params.id }));
         return noContent();
       },
     }),

@@ -54,13 +54,13 @@ export function topUpRoutes(useCases: TopUpUseCases): RouteDefinition[] {
         503: { description: 'No payment provider is configured on this install (payments_not_configured)' },
       },
       handler: async ({ body, principal, koa }) => {
-        const { account } = principal!;
+        const { account } = principal;
         const topUp = unwrap(
           (
             await useCases.startTopUp.execute({
               accountId: account.id,
               accountEmail: account.email,
-              environment: principal!.apiKey.environment,
+              environment: principal.apiKey.environment,
               walletCurrency: account.walletCurrency,
               amount: body.amount,
               currency: body.currency,

@@ -1,4 +1,5 @@
-import { WEBHOOK_DELIVERY_STATUSES, type LoggedWebhookDelivery, type WebhookConfig } from '@tuma/messaging';
+import type { WebhookConfig } from '@tuma/messaging';
+import { WEBHOOK_DELIVERY_STATUSES, type LoggedWebhookDelivery } from '@tuma/webhooks';
 import { z } from 'zod';
 
 export const webhookConfigSchema = z.object({

@@ -1,14 +1,11 @@
+import type { GetWebhookConfig, RotateWebhookSecret, SendTestWebhooks, UpdateWebhookConfig } from '@tuma/messaging';
 import {
   WEBHOOK_DELIVERIES_DEFAULT_LIMIT,
   WEBHOOK_DELIVERIES_MAX_LIMIT,
   WEBHOOK_URL_MAX_LENGTH,
-  type GetWebhookConfig,
   type ListWebhookDeliveries,
   type RedeliverWebhook,
-  type RotateWebhookSecret,
-  type SendTestWebhooks,
-  type UpdateWebhookConfig,
-} from '@tuma/messaging';
+} from '@tuma/webhooks';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
 import { keyScopeOf } from '../http/key-scope-of.ts';

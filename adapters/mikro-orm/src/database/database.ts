@@ -2,6 +2,7 @@ import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import { Migrator } from '@mikro-orm/migrations';
 import { RequestContext } from '@mikro-orm/core';
 import { CompiledQuery, type Kysely } from 'kysely';
+import pg from 'pg';
 import { ENTITIES } from '../entities/index.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { DataDirLock } from './data-dir-lock.ts';
@@ -63,8 +64,21 @@ export class Database {
     return new Database(orm, embedded ? 'pglite' : 'postgresql', config.url, embedded, lock);
   }
 
+  /**
+   * Applies the pending migrations. On PostgreSQL, processes of a fleet starting together take
+   * turns (a session advisory lock on a connection of its own): the first migrates, the others
+   * then find nothing to do.
+   */
   async migrate(): Promise<void> {
-    await this.orm.migrator.up();
+    if (!this.url) return void (await this.orm.migrator.up());
+    const client = new pg.Client({ connectionString: this.url });
+    await client.connect();
+    try {
+      await client.query(`select pg_advisory_lock(hashtextextended('tuma.migrations', 0))`);
+      await this.orm.migrator.up();
+    } finally {
+      await client.end();
+    }
   }
 
   /** Runs `work` in a fresh identity map, as every request, job and command does. */
@@ -74,6 +88,11 @@ export class Database {
 
   get em(): EntityManager {
     return this.orm.em;
+  }
+
+  /** The embedded session (PGlite), for what needs it beyond SQL (notifications); undefined on PostgreSQL. */
+  get embeddedSession(): SerializedPglite | undefined {
+    return this.embedded;
   }
 
   /**

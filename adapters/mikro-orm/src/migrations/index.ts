@@ -14,6 +14,8 @@ import { Migration20261121000011Webhooks } from './Migration20261121000011Webhoo
 import { Migration20261121000012ReportIndexes } from './Migration20261121000012ReportIndexes.ts';
 import { Migration20261121000013Inbound } from './Migration20261121000013Inbound.ts';
 import { Migration20261124000050WebhookEnvironments } from './Migration20261124000050WebhookEnvironments.ts';
+import { Migration20261124000060RouteThroughput } from './Migration20261124000060RouteThroughput.ts';
+import { Migration20261124001200RateLimits } from './Migration20261124001200RateLimits.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -31,4 +33,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261121000012ReportIndexes', class: Migration20261121000012ReportIndexes },
   { name: 'Migration20261121000013Inbound', class: Migration20261121000013Inbound },
   { name: 'Migration20261124000050WebhookEnvironments', class: Migration20261124000050WebhookEnvironments },
+  { name: 'Migration20261124000060RouteThroughput', class: Migration20261124000060RouteThroughput },
+  { name: 'Migration20261124001200RateLimits', class: Migration20261124001200RateLimits },
 ];

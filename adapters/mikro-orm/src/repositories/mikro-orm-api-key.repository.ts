@@ -42,4 +42,8 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
     const snapshot = key.toSnapshot();
     await this.database.em.upsert(ApiKeyRecord, { ...snapshot, scopes: [...snapshot.scopes] });
   }
+
+  async recordUse(keyId: string, at: Date): Promise<void> {
+    await this.database.em.execute('update api_key set last_used_at = ? where id = ? and (last_used_at is null or last_used_at < ?)', [at, keyId, at]);
+  }
 }

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Money } from '@tuma/kernel';
-import type { BatchTotals, DuplicateKey, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
+import type { BatchTotals, DuplicateQuery, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 import { storedMoney } from './stored-money.ts';
 import { executeBound } from './bound-statement.ts';
@@ -41,13 +41,22 @@ const LOCK_BY_IDS = `select ${MESSAGE_COLUMNS} from message m where m.id = any (
 const LOCK_BATCH_RANGE = `select ${MESSAGE_COLUMNS} from message m where m.batch_id = ? and m.batch_seq between ? and ? order by m.id for update`;
 
 /** Serializes sends of the same key until commit; the text enters as its hash. */
-const LOCK_DUPLICATE_KEY = `select pg_advisory_xact_lock(hashtextextended(? || '|' || ? || '|' || ? || '|' || md5(?), 0))`;
+/** One transaction-scoped advisory lock per duplicate key, taken in hash order (no deadlock between batches). */
+const LOCK_DUPLICATE_KEYS = `
+  select pg_advisory_xact_lock(h) from (
+    select distinct hashtextextended(x->>'account_id' || '|' || (x->>'environment') || '|' || (x->>'phone') || '|' || md5(x->>'text'), 0) as h
+    from jsonb_array_elements(?::jsonb) as e(x)
+    order by h
+  ) keys`;
 
-const RECENT_DUPLICATE = `
-  select ${MESSAGE_COLUMNS} from message m
-  where m.account_id = ? and m.phone = ? and m.environment = ? and m.created_at >= ?::timestamptz and m.text = ?
-    and m.status not in ('failed', 'rejected')
-  order by m.created_at desc, m.id desc limit 1`;
+const RECENT_DUPLICATES = `
+  select e.n, d.* from jsonb_array_elements(?::jsonb) with ordinality as e(x, n)
+  cross join lateral (
+    select ${MESSAGE_COLUMNS} from message m
+    where m.account_id = x->>'account_id' and m.phone = x->>'phone' and m.environment = x->>'environment'
+      and m.created_at >= (x->>'since')::timestamptz and m.text = x->>'text' and m.status not in ('failed', 'rejected')
+    order by m.created_at desc, m.id desc limit 1
+  ) d`;
 
 /** Messages in the `message` table; bulk writes go through `jsonb_to_recordset`, one statement per chunk. */
 export class MikroOrmMessageRepository implements MessageRepository {
@@ -64,10 +73,15 @@ export class MikroOrmMessageRepository implements MessageRepository {
     }
   }
 
-  async findRecentDuplicate(key: DuplicateKey, since: Date): Promise<OutboundMessage | undefined> {
-    await this.em.execute(LOCK_DUPLICATE_KEY, [key.accountId, key.environment, key.phone, key.text]);
-    const rows = await this.em.execute<MessageRow[]>(RECENT_DUPLICATE, [key.accountId, key.phone, key.environment, since.toISOString(), key.text]);
-    return rows[0] && messageFromRow(rows[0]);
+  async findRecentDuplicates(queries: readonly DuplicateQuery[]): Promise<readonly (OutboundMessage | undefined)[]> {
+    if (queries.length === 0) return [];
+    const keys = JSON.stringify(
+      queries.map(({ key, since }) => ({ account_id: key.accountId, environment: key.environment, phone: key.phone, text: key.text, since: since.toISOString() })),
+    );
+    await this.em.execute(LOCK_DUPLICATE_KEYS, [keys]);
+    const rows = await this.em.execute<(MessageRow & { n: string | number })[]>(RECENT_DUPLICATES, [keys]);
+    const found = new Map(rows.map((row) => [Number(row.n), messageFromRow(row)]));
+    return queries.map((_, index) => found.get(index + 1));
   }
 
   async find(accountId: string, id: string): Promise<OutboundMessage | undefined> {

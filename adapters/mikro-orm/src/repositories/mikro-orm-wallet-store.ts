@@ -10,11 +10,22 @@ import type {
   WalletSnapshot,
   WalletStore,
 } from '@tuma/billing';
+import { Wallet } from '@tuma/billing';
 import type { Result } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
 import { LedgerEntryRecord } from '../entities/ledger-entry.entity.ts';
-import { WalletRecord } from '../entities/wallet.entity.ts';
-import { LOCK_WALLET, postEntry, READ_FOR_CHANGE, writeChange, type ChangeReadsRow } from './wallet-sql.ts';
+import {
+  INSERT_POSTED_ENTRIES,
+  LOCK_WALLET,
+  LOCK_WALLETS,
+  postEntry,
+  postedEntryRecord,
+  READ_FOR_CHANGE,
+  TAKEN_REFERENCES,
+  UPDATE_BALANCES,
+  writeChange,
+  type ChangeReadsRow,
+} from './wallet-sql.ts';
 import {
   entryToDomain,
   jsonRow,
@@ -57,15 +68,52 @@ export class MikroOrmWalletStore implements WalletStore {
     return stored;
   }
 
+  /** One plain statement (not an entity load): every /api/auth/me and quote reads the balance. */
   async find(accountId: string): Promise<WalletSnapshot | undefined> {
-    const row = await this.em.findOne(WalletRecord, { accountId }, { refresh: true });
-    return row ? walletToDomain(row) : undefined;
+    const [row] = await this.em.execute<{ currency: string; balance: string; reserved: string; updated_ms: string }[]>(
+      `select currency, balance::text as balance, reserved::text as reserved,
+              (extract(epoch from date_trunc('milliseconds', updated_at)) * 1000)::bigint as updated_ms
+         from wallet where account_id = ?`,
+      [accountId],
+    );
+    return row && walletToDomain({ accountId, currency: row.currency, balance: row.balance, reserved: row.reserved, updatedAt: new Date(Number(row.updated_ms)) });
   }
 
   async post(draft: LedgerEntryDraft): Promise<LedgerEntry | undefined> {
     const { sql, params } = postEntry(draft);
     const [row] = await this.em.execute<{ balance_after: string }[]>(sql, params);
     return row && { ...draft, balanceAfter: storedMoney(row.balance_after, draft.amount.currency, `balance after entry ${draft.id}`) };
+  }
+
+  async postMany(drafts: readonly LedgerEntryDraft[]): Promise<readonly (LedgerEntry | undefined)[]> {
+    if (drafts.length === 0) return [];
+    if (!this.em.isInTransaction()) throw new Error('Wallet changes must run inside a unit of work');
+    const accountIds = [...new Set(drafts.map((draft) => draft.accountId))];
+    const locked = await this.em.execute<{ wallet: unknown }[]>(LOCK_WALLETS, [JSON.stringify(accountIds)]);
+    const wallets = new Map(locked.map(({ wallet }) => {
+      const snapshot = walletToDomain(jsonRow<WalletRow>(wallet, ['updatedAt'])!);
+      return [snapshot.accountId, Wallet.rehydrate(snapshot)] as const;
+    }));
+    const references = drafts.map((draft) => ({ account_id: draft.accountId, reference: draft.reference }));
+    const taken = await this.em.execute<{ account_id: string; reference: string }[]>(TAKEN_REFERENCES, [JSON.stringify(references)]);
+    const used = new Set(taken.map((row) => `${row.account_id}\u0000${row.reference}`));
+    const posted = drafts.map((draft) => {
+      const wallet = wallets.get(draft.accountId);
+      const key = `${draft.accountId}\u0000${draft.reference}`;
+      if (!wallet || used.has(key)) return undefined;
+      const entry = wallet.post(draft);
+      if (entry.isErr()) return undefined;
+      used.add(key);
+      return entry.value;
+    });
+    const entries = posted.filter((entry): entry is LedgerEntry => entry !== undefined);
+    if (entries.length > 0) {
+      await this.em.execute(INSERT_POSTED_ENTRIES, [JSON.stringify(entries.map(postedEntryRecord))], 'run');
+      const changed = [...new Set(entries.map((entry) => entry.accountId))].map((accountId) => wallets.get(accountId)!.toSnapshot());
+      const balances = changed.map((w) => ({ account_id: w.accountId, balance: w.balance.toDecimalString(), updated_at: w.updatedAt.toISOString() }));
+      await this.em.execute(UPDATE_BALANCES, [JSON.stringify(balances)], 'run');
+    }
+    return posted;
   }
 
   async change<T, E>(request: WalletChangeRequest, decide: (locked: LockedWallet | undefined) => Result<WalletDecision<T>, E>): Promise<Result<T, E>> {

@@ -1,4 +1,5 @@
-import type { KeyScope, MessageEnvironment, SecretCipher, WebhookConfigRepository, WebhookRouting } from '@tuma/messaging';
+import type { KeyScope, MessageEnvironment, WebhookConfigRepository, WebhookRouting } from '@tuma/messaging';
+import type { SecretCipher } from '@tuma/webhooks';
 import { scopeKey, WebhookConfig } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 

@@ -1,14 +1,13 @@
 import {
   WebhookDelivery,
-  type KeyScope,
-  type MessageEnvironment,
   type LoggedWebhookDelivery,
   type WebhookAttempt,
   type WebhookDeliveryPage,
   type WebhookDeliveryRepository,
   type WebhookDeliveryStatus,
-  type WebhookEventKind,
-} from '@tuma/messaging';
+  type WebhookEnvironment,
+  type WebhookOwner,
+} from '@tuma/webhooks';
 import type { Database } from '../database/database.ts';
 import { executeBound } from './bound-statement.ts';
 
@@ -85,8 +84,8 @@ const deliveryOf = (row: DeliveryRow): WebhookDelivery =>
   WebhookDelivery.rehydrate({
     eventId: row.event_id,
     accountId: row.account_id,
-    environment: row.environment as MessageEnvironment,
-    kind: row.kind as WebhookEventKind,
+    environment: row.environment as WebhookEnvironment,
+    kind: row.kind,
     type: row.type,
     url: row.url,
     body: row.body,
@@ -136,7 +135,7 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
     await this.database.em.execute(SAVE, [r.url, r.status, r.series, r.attempts, r.next_attempt_at, r.updated_at, r.event_id], 'run');
   }
 
-  async findLogged(owner: KeyScope, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
+  async findLogged(owner: WebhookOwner, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
     const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ? and account_id = ? and environment = ?`, [
       eventId,
       owner.accountId,
@@ -145,7 +144,7 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
     return (await this.withAttempts(rows))[0];
   }
 
-  async list(owner: KeyScope, page: number, limit: number): Promise<WebhookDeliveryPage> {
+  async list(owner: WebhookOwner, page: number, limit: number): Promise<WebhookDeliveryPage> {
     const em = this.database.em;
     const rows = await em.execute<DeliveryRow[]>(
       `select ${COLUMNS} from webhook_delivery where account_id = ? and environment = ? order by created_at desc, event_id desc limit ? offset ?`,

@@ -177,3 +177,45 @@ export function writeChange(write: WalletWrite): { sql: string; params: unknown[
   }
   return { sql: `with ${parts.join(', ')} select count(*)::int as updated from wallet_update`, params };
 }
+
+/** The wallets of many accounts, locked in account order (so concurrent batches never deadlock). */
+export const LOCK_WALLETS = `
+  select json_build_object('accountId', w.account_id, 'currency', w.currency, 'balance', w.balance::text,
+           'reserved', w.reserved::text, 'updatedAt', w.updated_at) as wallet
+  from wallet w
+  where w.account_id in (select jsonb_array_elements_text(?::jsonb))
+  order by w.account_id
+  for no key update`;
+
+/** Which of the (account, reference) pairs already name an entry. */
+export const TAKEN_REFERENCES = `
+  select e.account_id, e.reference from ledger_entry e
+  join jsonb_to_recordset(?::jsonb) as x(account_id text, reference text) on e.account_id = x.account_id and e.reference = x.reference`;
+
+/** Credits and plain charges, many at once, in the order given (their `seq` follows it). */
+export const INSERT_POSTED_ENTRIES = `
+  insert into ledger_entry (id, account_id, currency, kind, amount, balance_after, reason, reference, related_type, related_id, created_at)
+  select x->>'id', x->>'account_id', x->>'currency', x->>'kind', (x->>'amount')::numeric, (x->>'balance_after')::numeric, x->>'reason',
+         x->>'reference', x->>'related_type', x->>'related_id', (x->>'created_at')::timestamptz
+  from jsonb_array_elements(?::jsonb) with ordinality as e(x, n)
+  order by e.n`;
+
+/** New balances of many wallets. */
+export const UPDATE_BALANCES = `
+  update wallet w set balance = x.balance::numeric, updated_at = x.updated_at::timestamptz
+  from jsonb_to_recordset(?::jsonb) as x(account_id text, balance text, updated_at text)
+  where w.account_id = x.account_id`;
+
+export const postedEntryRecord = (e: LedgerEntry) => ({
+  id: e.id,
+  account_id: e.accountId,
+  currency: e.amount.currency,
+  kind: e.kind,
+  amount: e.amount.toDecimalString(),
+  balance_after: e.balanceAfter.toDecimalString(),
+  reason: e.reason,
+  reference: e.reference,
+  related_type: e.related?.type ?? null,
+  related_id: e.related?.id ?? null,
+  created_at: e.createdAt.toISOString(),
+});

@@ -2,7 +2,7 @@
  * Child process of the "killed between debit and commit" test: opens the PostgreSQL database,
  * begins a unit of work, charges inside it, tells the parent (`charged <entry id>` on stdout) and
  * then waits forever with the transaction open, until the parent kills it.
- * Usage: node --import tsx charge-and-hang.ts <database url> <account id> <amount> <currency> <reference>
+ * Usage: node --conditions=tuma-source --import tsx charge-and-hang.ts <database url> <account id> <amount> <currency> <reference>
  */
 import { WalletLedger } from '@tuma/billing';
 import { Money, ResultAsync, systemClock } from '@tuma/kernel';

@@ -11,7 +11,7 @@ import {
   type WebhookHeaders,
 } from '@tuma/billing';
 import { err, Money, ok, okAsync, type Clock, type Result, type ResultAsync } from '@tuma/kernel';
-import { headerValue, signatureHeader, verifySignature } from '../signature/webhook-signature.ts';
+import { headerValue, type TimestampedSignatures } from '@tuma/webhooks';
 
 export const HOSTED_SIGNATURE_HEADER = 'Tuma-Signature';
 export const HOSTED_SESSION_PREFIX = 'hcs_';
@@ -22,6 +22,8 @@ export type HostedEventType = 'checkout.completed' | 'checkout.cancelled';
 export interface HostedCheckoutOptions {
   /** HMAC key of the hosted checkout's webhooks. */
   readonly secret: string;
+  /** The timestamped scheme its notices are signed and verified in (`Tuma-Signature: t=...,v1=...`). */
+  readonly signatures: TimestampedSignatures;
   readonly clock: Clock;
   /** The absolute URL of the checkout page of a session (served by the app). */
   readonly checkoutUrl: (sessionId: string) => string;
@@ -64,11 +66,11 @@ export class HostedCheckoutProvider implements PaymentProvider {
       created: Math.floor(now.getTime() / 1000),
       data: { session_id: topUp.providerSessionId, top_up_id: topUp.id, amount: topUp.amount.toDecimalString(), currency: topUp.amount.currency },
     });
-    return { body, headers: { 'Content-Type': 'application/json', [HOSTED_SIGNATURE_HEADER]: signatureHeader(this.options.secret, body, now) } };
+    return { body, headers: { 'Content-Type': 'application/json', [HOSTED_SIGNATURE_HEADER]: this.options.signatures.header(this.options.secret, body, now) } };
   }
 
   parseWebhook(rawBody: string, headers: WebhookHeaders): Result<PaymentEvent, InvalidWebhookError> {
-    const verified = verifySignature({
+    const verified = this.options.signatures.verify({
       header: headerValue(headers, HOSTED_SIGNATURE_HEADER),
       headerName: HOSTED_SIGNATURE_HEADER,
       rawBody,

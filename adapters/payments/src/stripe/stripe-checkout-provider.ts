@@ -11,7 +11,7 @@ import {
   type WebhookHeaders,
 } from '@tuma/billing';
 import { err, errAsync, okAsync, ResultAsync, type Clock, type Money, type Result } from '@tuma/kernel';
-import { headerValue, SIGNATURE_TOLERANCE_SECONDS } from '../signature/webhook-signature.ts';
+import { headerValue, SIGNATURE_TOLERANCE_SECONDS } from '@tuma/webhooks';
 import { stripeAmountProblem, toStripeMinorUnits } from './stripe-amounts.ts';
 import { parseStripeEvent } from './stripe-event.ts';
 

@@ -1,30 +1,31 @@
 import { ACCOUNTS_TOKENS, type AccountRepository } from '@tuma/accounts';
-import { AdjustBalance, BILLING_TOKENS, WalletLedger, type BalanceReports, type WalletOwners, type WalletStore } from '@tuma/billing';
+import { BILLING_TOKENS, createBilling, type BalanceReports, type Billing, type FxRates, type PaymentProvider, type TopUpRepository, type WalletOwners, type WalletStore } from '@tuma/billing';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
 import { adminBalanceRoutes, balanceRoutes } from '@tuma/koa-adapter';
 import { MikroOrmBalanceReports, MikroOrmWalletStore, type Database } from '@tuma/mikro-orm-adapter';
+import { bindClass } from '../bind-class.ts';
 import { ContainerModule } from 'inversify';
 import { resolve } from '../resolve.ts';
+import { topUpReturnUrls, type PublicBaseUrl } from '../public-base-url.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
 const bindings = new ContainerModule(({ bind }) => {
   const B = BILLING_TOKENS;
   const K = KERNEL_TOKENS;
-  bind(B.walletStore).toResolvedValue((db: Database) => new MikroOrmWalletStore(db), [SERVER_TOKENS.database]);
-  bind(B.walletLedger).toResolvedValue(
-    (store: WalletStore, uow: UnitOfWork, clock: Clock) => new WalletLedger(store, uow, clock),
-    [B.walletStore, K.unitOfWork, K.clock],
+  bindClass(bind, B.walletStore, MikroOrmWalletStore, [SERVER_TOKENS.database]);
+  bind(B.billing).toResolvedValue(
+    (walletStore: WalletStore, walletOwners: WalletOwners, fxRates: FxRates, topUpRepository: TopUpRepository, paymentProvider: PaymentProvider | undefined, unitOfWork: UnitOfWork, clock: Clock, base: PublicBaseUrl) =>
+      createBilling({ walletStore, walletOwners, fxRates, topUpRepository, paymentProvider, unitOfWork, clock, topUpReturnUrls: topUpReturnUrls(base) }),
+    [B.walletStore, B.walletOwners, B.fxRates, B.topUpRepository, B.paymentProvider, K.unitOfWork, K.clock, SERVER_TOKENS.publicBaseUrl],
   );
+  // The ledger is also a port of the SMS core (charges, refunds) and of quotes (balances).
+  bind(B.walletLedger).toResolvedValue((billing: Billing) => billing.walletLedger, [B.billing]);
   bind(B.walletOwners).toResolvedValue(
     (accounts: AccountRepository): WalletOwners => ({
       walletCurrencyOf: async (accountId) => (await accounts.findById(accountId))?.walletCurrency,
     }),
     [ACCOUNTS_TOKENS.accountRepository],
-  );
-  bind(B.adjustBalance).toResolvedValue(
-    (owners: WalletOwners, ledger: WalletLedger, uow: UnitOfWork) => new AdjustBalance(owners, ledger, uow),
-    [B.walletOwners, B.walletLedger, K.unitOfWork],
   );
   bind(B.balanceReports).toResolvedValue((db: Database): BalanceReports => new MikroOrmBalanceReports(db), [SERVER_TOKENS.database]);
 });
@@ -40,7 +41,7 @@ export const billingServerModule: ServerModule = {
   routes: (container) => [
     ...balanceRoutes({ walletLedger: resolve(container, BILLING_TOKENS.walletLedger) }),
     ...adminBalanceRoutes({
-      adjustBalance: resolve(container, BILLING_TOKENS.adjustBalance),
+      adjustBalance: resolve(container, BILLING_TOKENS.billing).adjustBalance,
       balanceReports: resolve(container, BILLING_TOKENS.balanceReports),
       clock: resolve(container, KERNEL_TOKENS.clock),
     }),

@@ -1,41 +1,29 @@
 import { SimulatorCarrierGateway } from '@tuma/carriers-adapter';
-import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { KERNEL_TOKENS } from '@tuma/kernel';
 import { conversationRoutes, inboundPushRoutes, simulatorInboundRoutes } from '@tuma/koa-adapter';
-import {
-  GetConversation,
-  ListConversations,
-  MESSAGING_TOKENS,
-  ReceiveInboundMessage,
-  type EnvironmentGateways,
-  type EventPublisher,
-  type InboundMessageRepository,
-  type InboundMessageSink,
-  type OptOutList,
-} from '@tuma/messaging';
+import { MESSAGING_TOKENS, type EnvironmentGateways, type InboundMessageSink, type Messaging } from '@tuma/messaging';
 import { MikroOrmInboundMessageRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { bindClass } from '../bind-class.ts';
+import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule, type Container } from 'inversify';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import { inboundPushAuthenticator } from './inbound-push-authenticator.ts';
 import type { ServerModule } from './server-module.ts';
+import { messagingOf } from './sms-core.module.ts';
 
 const M = MESSAGING_TOKENS;
 const K = KERNEL_TOKENS;
 const S = SERVER_TOKENS;
 
 const bindings = new ContainerModule(({ bind }) => {
-  bind(M.inboundMessageRepository).toResolvedValue((db: Database) => new MikroOrmInboundMessageRepository(db), [S.database]);
-  bind(M.receiveInboundMessage).toResolvedValue(
-    (inbound: InboundMessageRepository, optOuts: OptOutList, events: EventPublisher, uow: UnitOfWork, clock: Clock) => new ReceiveInboundMessage(inbound, optOuts, events, uow, clock),
-    [M.inboundMessageRepository, M.optOutList, M.eventPublisher, K.unitOfWork, K.clock],
-  );
+  bindClass(bind, M.inboundMessageRepository, MikroOrmInboundMessageRepository, [S.database]);
   // Gateways hand messages over on sockets and timers, outside any request: each gets its own ORM context.
-  bind(M.inboundMessageSink).toResolvedValue(
-    (db: Database, receive: ReceiveInboundMessage): InboundMessageSink => ({ receive: (sms) => db.withContext(() => receive.execute(sms)) }),
-    [S.database, M.receiveInboundMessage],
-  );
-  bind(M.listConversations).toResolvedValue((inbound: InboundMessageRepository) => new ListConversations(inbound), [M.inboundMessageRepository]);
-  bind(M.getConversation).toResolvedValue((inbound: InboundMessageRepository) => new GetConversation(inbound), [M.inboundMessageRepository]);
+  // The SMS core is looked up per message, not at binding: it is built over the gateways this sink serves.
+  bind(M.inboundMessageSink).toDynamicValue((context): InboundMessageSink => {
+    const db = context.get<Database>(S.database);
+    return { receive: (sms) => db.withContext(() => context.get<Messaging>(M.messaging).receiveInboundMessage.execute(sms)) };
+  });
 });
 
 /** The operator's simulated replies, when live messages go to the simulator. */
@@ -53,10 +41,10 @@ export const inboundServerModule: ServerModule = {
   name: 'inbound',
   bindings,
   routes: (container) => [
-    ...conversationRoutes({ listConversations: resolve(container, M.listConversations), getConversation: resolve(container, M.getConversation) }),
+    ...conversationRoutes(messagingOf(container)),
     ...inboundPushRoutes({
-      authenticatePush: inboundPushAuthenticator(resolve(container, S.config).inboundSecrets, resolve(container, K.clock)),
-      receiveInboundMessage: resolve(container, M.receiveInboundMessage),
+      authenticatePush: inboundPushAuthenticator(resolve(container, S.config).inboundSecrets, resolve(container, WEBHOOKS_TOKENS.timestampedSignatures), resolve(container, K.clock)),
+      receiveInboundMessage: messagingOf(container).receiveInboundMessage,
     }),
     ...simulatorRoutes(container),
   ],

@@ -12,6 +12,8 @@ import { messagesServerModule } from './messages.module.ts';
 import { inboundServerModule } from './inbound.module.ts';
 import { webhooksServerModule } from './webhooks.module.ts';
 import type { ServerModule } from './server-module.ts';
+import { smsCoreServerModule } from './sms-core.module.ts';
+import { rateLimitsServerModule } from './rate-limits.module.ts';
 
 /** Every capability the server wires, in start order; routes mount in this order too (reports before catalogue and messages, see reports.module.ts). */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, reportsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, reportsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule];

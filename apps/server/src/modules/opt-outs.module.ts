@@ -1,22 +1,17 @@
-import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { KERNEL_TOKENS } from '@tuma/kernel';
 import { optOutRoutes } from '@tuma/koa-adapter';
-import { AddOptOut, ListOptOuts, MESSAGING_TOKENS, RemoveOptOut, type OptOutList } from '@tuma/messaging';
-import { MikroOrmOptOutList, type Database } from '@tuma/mikro-orm-adapter';
+import { MESSAGING_TOKENS, type OptOutList } from '@tuma/messaging';
+import { MikroOrmOptOutList } from '@tuma/mikro-orm-adapter';
+import { bindClass } from '../bind-class.ts';
 import { ContainerModule } from 'inversify';
-import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
+import { messagingOf } from './sms-core.module.ts';
 
 const bindings = new ContainerModule(({ bind }) => {
   const M = MESSAGING_TOKENS;
   const K = KERNEL_TOKENS;
-  bind(M.optOutList).toResolvedValue((db: Database) => new MikroOrmOptOutList(db), [SERVER_TOKENS.database]);
-  bind(M.listOptOuts).toResolvedValue((optOuts: OptOutList) => new ListOptOuts(optOuts), [M.optOutList]);
-  bind(M.addOptOut).toResolvedValue(
-    (optOuts: OptOutList, uow: UnitOfWork, clock: Clock) => new AddOptOut(optOuts, uow, clock),
-    [M.optOutList, K.unitOfWork, K.clock],
-  );
-  bind(M.removeOptOut).toResolvedValue((optOuts: OptOutList, uow: UnitOfWork) => new RemoveOptOut(optOuts, uow), [M.optOutList, K.unitOfWork]);
+  bindClass(bind, M.optOutList, MikroOrmOptOutList, [SERVER_TOKENS.database]);
 });
 
 /** Each account's opt-out (STOP) list, which sends consult through `OptOutList`. */
@@ -24,9 +19,5 @@ export const optOutsServerModule: ServerModule = {
   name: 'opt-outs',
   bindings,
   routes: (container) =>
-    optOutRoutes({
-      listOptOuts: resolve(container, MESSAGING_TOKENS.listOptOuts),
-      addOptOut: resolve(container, MESSAGING_TOKENS.addOptOut),
-      removeOptOut: resolve(container, MESSAGING_TOKENS.removeOptOut),
-    }),
+    optOutRoutes(messagingOf(container)),
 };

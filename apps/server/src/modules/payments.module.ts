@@ -1,38 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import {
-  BILLING_TOKENS,
-  CloseTopUp,
-  CompleteTopUp,
-  GetCheckout,
-  GetTopUpStatus,
-  ReceivePaymentWebhook,
-  StartTopUp,
-  type PaymentProvider,
-  type TopUpRepository,
-  type TopUpReturnUrls,
-  type WalletLedger,
-} from '@tuma/billing';
-import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { BILLING_TOKENS, type PaymentProvider } from '@tuma/billing';
+import { KERNEL_TOKENS, type Clock } from '@tuma/kernel';
 import { checkoutPageRoutes, paymentWebhookRoutes, topUpRoutes } from '@tuma/koa-adapter';
-import { MikroOrmTopUpRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmTopUpRepository } from '@tuma/mikro-orm-adapter';
 import { HostedCheckoutDesk, HostedCheckoutProvider, StripeCheckoutProvider } from '@tuma/payments-adapter';
+import { bindClass } from '../bind-class.ts';
+import { WEBHOOKS_TOKENS, type TimestampedSignatures } from '@tuma/webhooks';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import type { PublicBaseUrl } from '../public-base-url.ts';
+import { topUpReturnUrls, type PublicBaseUrl } from '../public-base-url.ts';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
-/** Both return URLs lead to the top-up's page; the cancel one says the payer left. */
-const returnUrls =
-  (base: PublicBaseUrl) =>
-  (topUpId: string): TopUpReturnUrls => ({
-    successUrl: `${base.value}/checkout/top-ups/${topUpId}`,
-    cancelUrl: `${base.value}/checkout/top-ups/${topUpId}?cancelled=1`,
-  });
-
-function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl): PaymentProvider | undefined {
+function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl, signatures: TimestampedSignatures): PaymentProvider | undefined {
   switch (config.paymentProvider) {
     case 'stripe':
       if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
@@ -41,7 +23,7 @@ function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl
       // Without HOSTED_CHECKOUT_SECRET: a random key per process, never stored. The checkout signs
       // and the webhook verifies in the same process (the confirm posts to its own socket).
       const secret = config.hostedCheckoutSecret ?? randomBytes(32).toString('base64url');
-      return new HostedCheckoutProvider({ secret, clock, checkoutUrl: (sessionId) => `${base.value}/checkout/${sessionId}` });
+      return new HostedCheckoutProvider({ secret, signatures, clock, checkoutUrl: (sessionId) => `${base.value}/checkout/${sessionId}` });
     }
     case undefined:
       return undefined;
@@ -51,40 +33,15 @@ function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl
 const bindings = new ContainerModule(({ bind }) => {
   const B = BILLING_TOKENS;
   const K = KERNEL_TOKENS;
-  bind(B.topUpRepository).toResolvedValue((db: Database) => new MikroOrmTopUpRepository(db), [SERVER_TOKENS.database]);
-  bind(B.paymentProvider).toResolvedValue(paymentProvider, [SERVER_TOKENS.config, K.clock, SERVER_TOKENS.publicBaseUrl]);
-  bind(B.startTopUp).toResolvedValue(
-    (topUps: TopUpRepository, provider: PaymentProvider | undefined, uow: UnitOfWork, clock: Clock, base: PublicBaseUrl) =>
-      new StartTopUp(topUps, provider, uow, clock, returnUrls(base)),
-    [B.topUpRepository, B.paymentProvider, K.unitOfWork, K.clock, SERVER_TOKENS.publicBaseUrl],
-  );
-  bind(B.completeTopUp).toResolvedValue(
-    (topUps: TopUpRepository, ledger: WalletLedger, uow: UnitOfWork, clock: Clock) => new CompleteTopUp(topUps, ledger, uow, clock),
-    [B.topUpRepository, B.walletLedger, K.unitOfWork, K.clock],
-  );
-  bind(B.closeTopUp).toResolvedValue(
-    (topUps: TopUpRepository, uow: UnitOfWork, clock: Clock) => new CloseTopUp(topUps, uow, clock),
-    [B.topUpRepository, K.unitOfWork, K.clock],
-  );
-  bind(B.receivePaymentWebhook).toResolvedValue(
-    (provider: PaymentProvider | undefined, complete: CompleteTopUp, close: CloseTopUp) => {
-      if (!provider) throw new Error('No payment provider is configured: payment webhooks are not served');
-      return new ReceivePaymentWebhook(provider, complete, close);
-    },
-    [B.paymentProvider, B.completeTopUp, B.closeTopUp],
-  );
-  bind(B.getTopUpStatus).toResolvedValue(
-    (topUps: TopUpRepository, ledger: WalletLedger) => new GetTopUpStatus(topUps, ledger),
-    [B.topUpRepository, B.walletLedger],
-  );
-  bind(B.getCheckout).toResolvedValue((topUps: TopUpRepository) => new GetCheckout(topUps), [B.topUpRepository]);
+  bindClass(bind, B.topUpRepository, MikroOrmTopUpRepository, [SERVER_TOKENS.database]);
+  bind(B.paymentProvider).toResolvedValue(paymentProvider, [SERVER_TOKENS.config, K.clock, SERVER_TOKENS.publicBaseUrl, WEBHOOKS_TOKENS.timestampedSignatures]);
 });
 
 function hostedCheckout(container: Container, provider: PaymentProvider | undefined) {
   if (!(provider instanceof HostedCheckoutProvider)) return undefined;
-  const getCheckout = resolve(container, BILLING_TOKENS.getCheckout);
+  const getCheckout = resolve(container, BILLING_TOKENS.billing).getCheckout;
   const base = resolve(container, SERVER_TOKENS.publicBaseUrl);
-  return { getCheckout, actions: new HostedCheckoutDesk({ getCheckout, provider, returnUrls: returnUrls(base) }) };
+  return { getCheckout, actions: new HostedCheckoutDesk({ getCheckout, provider, returnUrls: topUpReturnUrls(base) }) };
 }
 
 /** Says which provider takes payments, and why top-ups are refused when none does. */
@@ -108,10 +65,12 @@ export const paymentsServerModule: ServerModule = {
   bindings,
   routes: (container) => {
     const provider = resolve(container, BILLING_TOKENS.paymentProvider);
+    const billing = resolve(container, BILLING_TOKENS.billing);
+    const receivePaymentWebhook = billing.receivePaymentWebhook;
     return [
-      ...topUpRoutes({ startTopUp: resolve(container, BILLING_TOKENS.startTopUp) }),
-      ...(provider ? paymentWebhookRoutes({ provider: provider.name, receivePaymentWebhook: resolve(container, BILLING_TOKENS.receivePaymentWebhook) }) : []),
-      ...checkoutPageRoutes({ getTopUpStatus: resolve(container, BILLING_TOKENS.getTopUpStatus), hosted: hostedCheckout(container, provider) }),
+      ...topUpRoutes(billing),
+      ...(provider && receivePaymentWebhook ? paymentWebhookRoutes({ provider: provider.name, receivePaymentWebhook }) : []),
+      ...checkoutPageRoutes({ getTopUpStatus: billing.getTopUpStatus, hosted: hostedCheckout(container, provider) }),
     ];
   },
   onStart: announceProvider,

@@ -1,46 +1,26 @@
-import {
-  BILLING_TOKENS,
-  ListFxRates,
-  SeedSampleFxRates,
-  SetFxRate,
-  type FxRates,
-  type WalletBalances,
-  type WalletLedger,
-} from '@tuma/billing';
-import { KERNEL_TOKENS, type Clock, type CurrencyCode, type UnitOfWork } from '@tuma/kernel';
+import { BILLING_TOKENS, type WalletLedger } from '@tuma/billing';
+import { KERNEL_TOKENS, type CurrencyCode } from '@tuma/kernel';
 import { adminFxRateRoutes, numberValidationRoutes, quoteRoutes } from '@tuma/koa-adapter';
-import { FindMissingFxRates, MESSAGING_TOKENS, QuotePrice, type Catalogue, type MissingFxRate } from '@tuma/messaging';
-import { MikroOrmFxRates, type Database } from '@tuma/mikro-orm-adapter';
+import { MESSAGING_TOKENS, type MissingFxRate } from '@tuma/messaging';
+import { CachingFxRates, MikroOrmFxRates, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
+import { messagingOf } from './sms-core.module.ts';
 
 const bindings = new ContainerModule(({ bind }) => {
   const B = BILLING_TOKENS;
   const K = KERNEL_TOKENS;
-  bind(B.fxRates).toResolvedValue((db: Database) => new MikroOrmFxRates(db), [SERVER_TOKENS.database]);
-  // Quotes read the real wallet balances (the ledger, bound by the billing module).
+  // Resolved rates are kept in process and emptied in every process when a rate is set.
+  bind(B.fxRates).toResolvedValue(
+    (database: Database, notifications: DatabaseNotifications) => new CachingFxRates(new MikroOrmFxRates(database), notifications),
+    [SERVER_TOKENS.database, SERVER_TOKENS.notifications],
+  );
+  // Quotes read the real wallet balances (the ledger, built by the billing module).
   bind(B.walletBalances).toResolvedValue((ledger: WalletLedger) => ledger, [B.walletLedger]);
-  bind(B.setFxRate).toResolvedValue(
-    (fxRates: FxRates, uow: UnitOfWork, clock: Clock) => new SetFxRate(fxRates, uow, clock),
-    [B.fxRates, K.unitOfWork, K.clock],
-  );
-  bind(B.listFxRates).toResolvedValue((fxRates: FxRates) => new ListFxRates(fxRates), [B.fxRates]);
-  bind(B.seedSampleFxRates).toResolvedValue(
-    (fxRates: FxRates, uow: UnitOfWork, clock: Clock) => new SeedSampleFxRates(fxRates, uow, clock),
-    [B.fxRates, K.unitOfWork, K.clock],
-  );
-  bind(MESSAGING_TOKENS.quotePrice).toResolvedValue(
-    (catalogue: Catalogue, fxRates: FxRates, balances: WalletBalances) => new QuotePrice(catalogue, fxRates, balances),
-    [MESSAGING_TOKENS.catalogue, B.fxRates, B.walletBalances],
-  );
-  bind(MESSAGING_TOKENS.findMissingFxRates).toResolvedValue(
-    (catalogue: Catalogue, fxRates: FxRates) => new FindMissingFxRates(catalogue, fxRates),
-    [MESSAGING_TOKENS.catalogue, B.fxRates],
-  );
 });
 
 /** Active routes that wallets in use (and new accounts' default currency) cannot be charged for. */
@@ -48,7 +28,7 @@ export async function missingFxRates(container: Container): Promise<MissingFxRat
   const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
   const stats = await resolve(container, BILLING_TOKENS.balanceReports).stats(resolve(container, KERNEL_TOKENS.clock).now());
   const walletCurrencies = [config.defaultWalletCurrency as CurrencyCode, ...stats.totals.map((total) => total.currency)];
-  return resolve(container, MESSAGING_TOKENS.findMissingFxRates).execute(walletCurrencies);
+  return messagingOf(container).findMissingFxRates.execute(walletCurrencies);
 }
 
 /** A fresh PostgreSQL install has no exchange rates: say at start which sends cannot be priced yet. */
@@ -73,7 +53,7 @@ async function seedSampleRates(container: Container): Promise<void> {
   if (!config.seedDemo) return;
   const routes = await resolve(container, MESSAGING_TOKENS.catalogue).listRoutes();
   const currencies = routes.filter((route) => route.isActive).map((route) => route.currency);
-  const seeded = (await resolve(container, BILLING_TOKENS.seedSampleFxRates).execute(currencies)).unwrapOr([]);
+  const seeded = (await resolve(container, BILLING_TOKENS.billing).seedSampleFxRates.execute(currencies)).unwrapOr([]);
   if (seeded.length > 0) {
     const logger: Logger = resolve(container, SERVER_TOKENS.logger);
     logger.info({ msg: 'seeded SAMPLE exchange rates (demo data; set real ones with POST /api/admin/fx-rates)', rates: seeded.length });
@@ -86,11 +66,8 @@ export const pricingServerModule: ServerModule = {
   bindings,
   routes: (container) => [
     ...numberValidationRoutes(),
-    ...quoteRoutes({ quotePrice: resolve(container, MESSAGING_TOKENS.quotePrice) }),
-    ...adminFxRateRoutes({
-      setFxRate: resolve(container, BILLING_TOKENS.setFxRate),
-      listFxRates: resolve(container, BILLING_TOKENS.listFxRates),
-    }),
+    ...quoteRoutes(messagingOf(container)),
+    ...adminFxRateRoutes(resolve(container, BILLING_TOKENS.billing)),
   ],
   onStart: async (container) => {
     await seedSampleRates(container);

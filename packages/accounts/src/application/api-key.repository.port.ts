@@ -6,4 +6,6 @@ export interface ApiKeyRepository {
   listActiveOperatorKeys(): Promise<ApiKey[]>;
   /** Inserts or updates. */
   save(key: ApiKey): Promise<void>;
+  /** Sets the key's last use to `at` unless a later one is stored; touches nothing else (not its revocation). */
+  recordUse(keyId: string, at: Date): Promise<void>;
 }

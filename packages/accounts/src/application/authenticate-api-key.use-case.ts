@@ -5,6 +5,10 @@ import type { ApiKey } from '../domain/api-key.aggregate.ts';
 import { lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
+import type { PrincipalCache } from './principal-cache.ts';
+
+/** SHA-256 (lowercase hex) of a key: `sha256Hex` (WebCrypto, asynchronous) unless the platform gives a synchronous one. */
+export type KeyHasher = (key: string) => string | Promise<string>;
 
 export interface Principal {
   readonly account: Account;
@@ -14,12 +18,17 @@ export interface Principal {
 /**
  * Resolves a bearer token to its account and key. The key is found by its visible prefix and
  * its SHA-256 compared in constant time; unknown, wrong and revoked keys look the same (401).
+ * With a cache, a key seen recently costs no query (`PrincipalCache`: keyed by the SHA-256, and
+ * forgotten by every process when the key or its account changes); last use is recorded at most
+ * once a minute per key and process, as its own statement.
  */
 export class AuthenticateApiKey {
   constructor(
     private readonly accounts: AccountRepository,
     private readonly apiKeys: ApiKeyRepository,
     private readonly clock: Clock,
+    private readonly cache?: PrincipalCache,
+    private readonly hash: KeyHasher = sha256Hex,
   ) {}
 
   execute(token: string): ResultAsync<Principal, UnauthorizedError | AccountSuspendedError> {
@@ -32,12 +41,25 @@ export class AuthenticateApiKey {
 
   private async resolve(token: string): Promise<Principal | undefined> {
     if (token.length < 16 || token.length > 512) return undefined;
-    const [prefix, hash] = await Promise.all([lookupPrefixOf(token), sha256Hex(token)]);
-    const apiKey = await this.apiKeys.findByPrefix(prefix);
+    const hash = await this.hash(token);
+    const cached = this.cache?.get(hash);
+    if (cached) {
+      await this.recordUse(cached.apiKey);
+      return cached;
+    }
+    const lookup = this.cache?.beginLookup() ?? 0;
+    const apiKey = await this.apiKeys.findByPrefix(await lookupPrefixOf(token));
     if (!apiKey || apiKey.isRevoked || !constantTimeEqual(apiKey.secretHash, hash)) return undefined;
     const account = await this.accounts.findById(apiKey.accountId);
     if (!account) return undefined;
-    if (apiKey.markUsed(this.clock.now())) await this.apiKeys.save(apiKey);
-    return { account, apiKey };
+    await this.recordUse(apiKey);
+    const principal = { account, apiKey };
+    this.cache?.store(hash, principal, lookup);
+    return principal;
+  }
+
+  private async recordUse(apiKey: ApiKey): Promise<void> {
+    const now = this.clock.now();
+    if (apiKey.markUsed(now)) await this.apiKeys.recordUse(apiKey.id, now);
   }
 }

@@ -1,4 +1,4 @@
-import { conflict, fieldError, okAsync, parseCurrencyCode, ResultAsync, errAsync, type Clock, type ConflictError, type ValidationError, type UnitOfWork } from '@tuma/kernel';
+import { atomically, conflict, err, errAsync, fieldError, ok, parseCurrencyCode, ResultAsync, type Clock, type ConflictError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { Account } from '../domain/account.aggregate.ts';
 import { Email } from '../domain/email.value-object.ts';
 import type { AccountRepository } from './account.repository.port.ts';
@@ -26,12 +26,11 @@ export class CreateAccount {
     const walletCurrency = parseCurrencyCode(input.walletCurrency ?? this.defaultWalletCurrency);
     if (!walletCurrency) return errAsync(fieldError('wallet_currency', `Not an ISO 4217 currency: ${input.walletCurrency}`));
 
-    return this.unitOfWork.run(() =>
-      ResultAsync.fromSafePromise(this.accounts.findByEmail(email.value.value)).andThen((existing) => {
-        if (existing) return errAsync(conflict('account', `An account with email ${email.value.value} already exists`));
-        const account = Account.open({ email: email.value, walletCurrency, isAdmin: input.isAdmin }, this.clock.now());
-        return ResultAsync.fromSafePromise(this.accounts.save(account)).andThen(() => okAsync(account));
-      }),
-    );
+    return atomically(this.unitOfWork, async () => {
+      if (await this.accounts.findByEmail(email.value.value)) return err(conflict('account', `An account with email ${email.value.value} already exists`));
+      const account = Account.open({ email: email.value, walletCurrency, isAdmin: input.isAdmin }, this.clock.now());
+      await this.accounts.save(account);
+      return ok(account);
+    });
   }
 }

@@ -1,8 +1,9 @@
-import { errAsync, fieldError, notFound, okAsync, ResultAsync, type Clock, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { atomically, err, errAsync, fieldError, notFound, ok, ResultAsync, type Clock, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { API_SCOPES, ApiKey, DEFAULT_SCOPES, type ApiScope, type KeyEnvironment } from '../domain/api-key.aggregate.ts';
 import { generateKeySecret, lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
+import { AccessChangeAnnouncer } from './principal-cache.ts';
 
 export interface IssueApiKeyInput {
   readonly accountId: string;
@@ -26,6 +27,7 @@ export class IssueApiKey {
     private readonly apiKeys: ApiKeyRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly announcer = new AccessChangeAnnouncer(),
   ) {}
 
   execute(input: IssueApiKeyInput): ResultAsync<IssuedApiKey, NotFoundError | ValidationError> {
@@ -35,29 +37,25 @@ export class IssueApiKey {
     if (requested.length === 0) return errAsync(fieldError('scopes', 'At least one scope is required'));
     const scopes = requested.filter(isApiScope);
 
-    return this.unitOfWork.run(() =>
-      ResultAsync.fromSafePromise(this.accounts.findById(input.accountId)).andThen((account) => {
-        if (!account) return errAsync(notFound('account', input.accountId));
-        const plaintext = generateKeySecret(input.environment);
-        return ResultAsync.fromSafePromise(
-          (async () => {
-            const apiKey = ApiKey.issue(
-              {
-                accountId: account.id,
-                prefix: await lookupPrefixOf(plaintext),
-                secretHash: await sha256Hex(plaintext),
-                environment: input.environment,
-                scopes,
-                kind: 'customer',
-                name: input.name ?? null,
-              },
-              this.clock.now(),
-            );
-            await this.apiKeys.save(apiKey);
-            return { apiKey, plaintext };
-          })(),
-        ).andThen((issued) => okAsync(issued));
-      }),
-    );
+    return atomically(this.unitOfWork, async () => {
+      const account = await this.accounts.findById(input.accountId);
+      if (!account) return err(notFound('account', input.accountId));
+      const plaintext = generateKeySecret(input.environment);
+      const apiKey = ApiKey.issue(
+        {
+          accountId: account.id,
+          prefix: await lookupPrefixOf(plaintext),
+          secretHash: await sha256Hex(plaintext),
+          environment: input.environment,
+          scopes,
+          kind: 'customer',
+          name: input.name ?? null,
+        },
+        this.clock.now(),
+      );
+      await this.apiKeys.save(apiKey);
+      await this.announcer.publish({ keyId: apiKey.id });
+      return ok({ apiKey, plaintext });
+    }).andTee(({ apiKey }) => this.announcer.committed({ keyId: apiKey.id }));
   }
 }

@@ -1,10 +1,11 @@
-import { currency, okAsync, ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { atomically, currency, ok, ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
 import { Account } from '../domain/account.aggregate.ts';
 import { ApiKey } from '../domain/api-key.aggregate.ts';
 import { lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
 import { Email } from '../domain/email.value-object.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
+import { AccessChangeAnnouncer } from './principal-cache.ts';
 
 export const OPERATOR_EMAIL = 'operator@tuma.local';
 export const OPERATOR_KEY_MIN_LENGTH = 24;
@@ -19,16 +20,20 @@ export class RegisterOperatorKey {
     private readonly apiKeys: ApiKeyRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly announcer = new AccessChangeAnnouncer(),
   ) {}
 
   execute(plaintext: string): ResultAsync<ApiKey, never> {
     if (plaintext.length < OPERATOR_KEY_MIN_LENGTH) {
       throw new Error(`ADMIN_API_KEY must be at least ${OPERATOR_KEY_MIN_LENGTH} characters`);
     }
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.register(plaintext)).andThen((key) => okAsync(key)));
+    const revoked: string[] = [];
+    return atomically(this.unitOfWork, async () => ok(await this.register(plaintext, revoked))).andTee(() => {
+      for (const keyId of revoked) this.announcer.committed({ keyId });
+    });
   }
 
-  private async register(plaintext: string): Promise<ApiKey> {
+  private async register(plaintext: string, revoked: string[]): Promise<ApiKey> {
     const now = this.clock.now();
     const operator = await this.operatorAccount(now);
     const [prefix, secretHash] = await Promise.all([lookupPrefixOf(plaintext), sha256Hex(plaintext)]);
@@ -38,6 +43,8 @@ export class RegisterOperatorKey {
       else {
         key.revoke(now);
         await this.apiKeys.save(key);
+        await this.announcer.publish({ keyId: key.id });
+        revoked.push(key.id);
       }
     }
     if (current) return current;

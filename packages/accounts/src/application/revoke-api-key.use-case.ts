@@ -1,23 +1,26 @@
-import { errAsync, notFound, okAsync, ResultAsync, type Clock, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
+import { atomically, err, notFound, ok, ResultAsync, type Clock, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
 import type { ApiKey } from '../domain/api-key.aggregate.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
+import { AccessChangeAnnouncer } from './principal-cache.ts';
 
-/** Revokes a customer key at once; revoking twice keeps the first revocation time. */
+/** Revokes a customer key at once (in every process: `AccessChanges`); revoking twice keeps the first revocation time. */
 export class RevokeApiKey {
   constructor(
     private readonly apiKeys: ApiKeyRepository,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly announcer = new AccessChangeAnnouncer(),
   ) {}
 
   execute(input: { keyId: string }): ResultAsync<ApiKey, NotFoundError> {
-    return this.unitOfWork.run(() =>
-      ResultAsync.fromSafePromise(this.apiKeys.findById(input.keyId)).andThen((key) => {
-        // The operator key is managed through ADMIN_API_KEY only.
-        if (!key || key.kind !== 'customer') return errAsync(notFound('api_key', input.keyId));
-        key.revoke(this.clock.now());
-        return ResultAsync.fromSafePromise(this.apiKeys.save(key)).andThen(() => okAsync(key));
-      }),
-    );
+    return atomically(this.unitOfWork, async () => {
+      const key = await this.apiKeys.findById(input.keyId);
+      // The operator key is managed through ADMIN_API_KEY only.
+      if (!key || key.kind !== 'customer') return err(notFound('api_key', input.keyId));
+      key.revoke(this.clock.now());
+      await this.apiKeys.save(key);
+      await this.announcer.publish({ keyId: key.id });
+      return ok(key);
+    }).andTee((key) => this.announcer.committed({ keyId: key.id }));
   }
 }

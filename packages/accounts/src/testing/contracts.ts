@@ -89,6 +89,20 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       expect(found.revokedAt?.toISOString()).to.equal('2026-04-04T00:00:00.000Z');
     });
 
+    it('records last use alone, never going back in time nor touching revocation', async () => {
+      const key = issue('svc_live_UsedKey1');
+      await f.step(() => f.apiKeys.save(key));
+      const revokedElsewhere = (await f.step(() => f.apiKeys.findById(key.id)))!;
+      revokedElsewhere.revoke(new Date('2026-04-02T00:00:00.000Z'));
+      await f.step(() => f.apiKeys.save(revokedElsewhere));
+      await f.step(() => f.apiKeys.recordUse(key.id, new Date('2026-04-03T00:00:00.000Z')));
+      await f.step(() => f.apiKeys.recordUse(key.id, new Date('2026-04-02T12:00:00.000Z')));
+      await f.step(() => f.apiKeys.recordUse('key_missing', new Date('2026-04-03T00:00:00.000Z')));
+      const found = (await f.step(() => f.apiKeys.findById(key.id)))!.toSnapshot();
+      expect(found.lastUsedAt?.toISOString()).to.equal('2026-04-03T00:00:00.000Z');
+      expect(found.revokedAt?.toISOString()).to.equal('2026-04-02T00:00:00.000Z');
+    });
+
     it('lists active operator keys only', async () => {
       const active = issue('op_aaaaaaaaaaaa', 'operator');
       const revoked = issue('op_bbbbbbbbbbbb', 'operator');

@@ -23,4 +23,9 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
   async save(key: ApiKey): Promise<void> {
     this.rows.set(key.id, key.toSnapshot());
   }
+
+  async recordUse(keyId: string, at: Date): Promise<void> {
+    const row = this.rows.get(keyId);
+    if (row && (row.lastUsedAt === null || row.lastUsedAt < at)) this.rows.set(keyId, { ...row, lastUsedAt: at });
+  }
 }

@@ -1,4 +1,4 @@
-import { okAsync, ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { atomically, ok, ResultAsync, type Clock, type Result, type UnitOfWork } from '@tuma/kernel';
 import type { PaymentProviderName, TopUp } from '../domain/top-up.aggregate.ts';
 import type { TopUpRepository } from './top-up.repository.port.ts';
 
@@ -23,16 +23,14 @@ export class CloseTopUp {
   ) {}
 
   execute(input: CloseTopUpInput): ResultAsync<CloseTopUpResult, never> {
-    return this.unitOfWork.run(() =>
-      ResultAsync.fromSafePromise(this.topUps.findBySession(input.provider, input.sessionId, { forUpdate: true })).andThen(
-        (topUp): ResultAsync<CloseTopUpResult, never> => {
-          if (!topUp) return okAsync({ outcome: 'unknown_session' });
-          const now = this.clock.now();
-          const changed = input.as === 'expired' ? topUp.expire(now) : topUp.fail(input.reason, now);
-          if (!changed) return okAsync({ outcome: 'unchanged', topUp });
-          return ResultAsync.fromSafePromise(this.topUps.save(topUp)).map(() => ({ outcome: input.as, topUp }));
-        },
-      ),
-    );
+    return atomically(this.unitOfWork, async (): Promise<Result<CloseTopUpResult, never>> => {
+      const topUp = await this.topUps.findBySession(input.provider, input.sessionId, { forUpdate: true });
+      if (!topUp) return ok({ outcome: 'unknown_session' });
+      const now = this.clock.now();
+      const changed = input.as === 'expired' ? topUp.expire(now) : topUp.fail(input.reason, now);
+      if (!changed) return ok({ outcome: 'unchanged', topUp });
+      await this.topUps.save(topUp);
+      return ok({ outcome: input.as, topUp });
+    });
   }
 }

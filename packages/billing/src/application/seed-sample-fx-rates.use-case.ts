@@ -1,4 +1,4 @@
-import { ResultAsync, type Clock, type CurrencyCode, type UnitOfWork } from '@tuma/kernel';
+import { atomically, ok, ResultAsync, type Clock, type CurrencyCode, type UnitOfWork } from '@tuma/kernel';
 import { FX_PIVOT_CURRENCY } from '../domain/fx-rate-resolution.ts';
 import { FxRate } from '../domain/fx-rate.model.ts';
 import { SAMPLE_RATES_SETTER, SAMPLE_USD_RATES } from '../domain/sample-fx-rates.data.ts';
@@ -17,7 +17,7 @@ export class SeedSampleFxRates {
   ) {}
 
   execute(currencies: Iterable<CurrencyCode>): ResultAsync<readonly FxRate[], never> {
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.seed(new Set(currencies))));
+    return atomically(this.unitOfWork, async () => ok(await this.seed(new Set(currencies))));
   }
 
   private async seed(currencies: ReadonlySet<CurrencyCode>): Promise<FxRate[]> {

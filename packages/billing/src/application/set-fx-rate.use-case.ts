@@ -1,4 +1,4 @@
-import { errAsync, okAsync, ResultAsync, type Clock, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { atomically, errAsync, ok, ResultAsync, type Clock, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { FxRate, type SetFxRateInput } from '../domain/fx-rate.model.ts';
 import type { FxRates } from './fx-rates.port.ts';
 
@@ -15,6 +15,9 @@ export class SetFxRate {
   execute(input: SetFxRateInput): ResultAsync<FxRate, SetFxRateError> {
     const rate = FxRate.set(input, this.clock.now());
     if (rate.isErr()) return errAsync(rate.error);
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.fxRates.set(rate.value)).andThen(() => okAsync(rate.value)));
+    return atomically(this.unitOfWork, async () => {
+      await this.fxRates.set(rate.value);
+      return ok(rate.value);
+    });
   }
 }

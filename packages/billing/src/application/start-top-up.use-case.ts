@@ -1,4 +1,4 @@
-import { errAsync, fieldError, newId, ResultAsync, type Clock, type CurrencyCode, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { atomically, errAsync, fieldError, newId, ok, ResultAsync, type Clock, type CurrencyCode, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { parseTopUpAmount } from '../domain/top-up-amount.ts';
 import {
   liveKeyRequired,
@@ -63,7 +63,10 @@ export class StartTopUp {
         { ...checkout, provider: provider.name, providerSessionId: session.sessionId, checkoutUrl: session.checkoutUrl },
         now,
       );
-      return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.topUps.save(topUp)).map(() => topUp));
+      return atomically(this.unitOfWork, async () => {
+        await this.topUps.save(topUp);
+        return ok(topUp);
+      });
     });
   }
 }

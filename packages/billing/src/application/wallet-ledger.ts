@@ -1,15 +1,4 @@
-import {
-  err,
-  errAsync,
-  Money,
-  ok,
-  okAsync,
-  ResultAsync,
-  type Clock,
-  type CurrencyCode,
-  type Result,
-  type UnitOfWork,
-} from '@tuma/kernel';
+import { atomically, err, errAsync, Money, ok, okAsync, ResultAsync, type Clock, type CurrencyCode, type Result, type UnitOfWork } from '@tuma/kernel';
 import { checkAmount, checkPage, checkTexts } from '../domain/ledger-input.ts';
 import type { LedgerEntry, LedgerEntryDraft, LedgerPage, RelatedObject } from '../domain/ledger-entry.model.ts';
 import { replayEntry, replayReservation, type EntryOperation } from '../domain/ledger-replay.ts';
@@ -158,6 +147,34 @@ export class WalletLedger implements WalletBalances {
     });
   }
 
+  /**
+   * Many charges in one unit of work, each with its own outcome: the store posts them together, in
+   * order, in a few statements (group commit of sends); one it cannot post (not enough money left
+   * at its turn, a repeated reference, no wallet) is then decided alone with `charge`, after the
+   * others, so it gets `charge`'s answer (a replay, or `insufficient_balance` with what is left).
+   */
+  chargeMany(inputs: readonly ChargeInput[]): ResultAsync<readonly Result<LedgerEntry, WalletError>[], never> {
+    return atomically(this.unitOfWork, async () => {
+      const now = this.clock.now();
+      const drafts = inputs.map((input) => {
+        const kind = input.kind ?? 'debit';
+        return checkTexts(input).andThen((texts) => checkAmount(input.amount).map(() => Wallet.draftCharge(input.accountId, { ...input, ...texts, kind }, now)));
+      });
+      const posted = await this.store.postMany(drafts.flatMap((draft) => (draft.isOk() ? [draft.value] : [])));
+      const outcomes: Result<LedgerEntry, WalletError>[] = [];
+      let next = 0;
+      for (const [index, draft] of drafts.entries()) {
+        if (draft.isErr()) {
+          outcomes.push(err(draft.error));
+          continue;
+        }
+        const entry = posted[next++];
+        outcomes.push(entry ? ok(entry) : await this.charge(inputs[index]!));
+      }
+      return ok(outcomes);
+    });
+  }
+
   /** Gives back part or all of a debit or fee; all refunds of one never exceed it (`refund_exceeds_charge`). */
   refund(input: RefundInput): ResultAsync<LedgerEntry, WalletError> {
     const amount = input.amount === undefined ? ok(undefined) : checkAmount(input.amount);
@@ -238,14 +255,16 @@ export class WalletLedger implements WalletBalances {
 
   /** The account's wallet, or undefined when it has none. */
   balance(accountId: string): ResultAsync<WalletView | undefined, WalletError> {
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.store.find(accountId)).map((stored) => stored && viewOf(stored)));
+    // One read of one row: no transaction (BEGIN and COMMIT would be two more round trips on every
+    // /api/auth/me and quote).
+    return ResultAsync.fromSafePromise(this.store.find(accountId)).map((stored) => stored && viewOf(stored));
   }
 
   /** The account's entries, newest first; none when it has no wallet. */
   transactions(input: TransactionsInput): ResultAsync<LedgerPage, WalletError> {
     const page = checkPage(input.page, input.limit);
     if (page.isErr()) return errAsync(page.error);
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.store.entries(input.accountId, page.value.page, page.value.limit)));
+    return atomically(this.unitOfWork, async () => ok(await this.store.entries(input.accountId, page.value.page, page.value.limit)));
   }
 
   /** `WalletBalances` for quotes: the balance, or undefined when the account has no wallet. */

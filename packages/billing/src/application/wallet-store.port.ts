@@ -70,6 +70,13 @@ export interface WalletStore {
    * that does not hold (nothing is written): the caller then decides with `change`.
    */
   post(draft: LedgerEntryDraft): Promise<LedgerEntry | undefined>;
+  /**
+   * `post` for many drafts at once (several per wallet): in one unit of work, under the locks of
+   * their wallets (taken in account order), each draft in turn is applied when `post` would apply
+   * it at that point; the others are left out, undefined at their index, with nothing written for
+   * them. A few statements whatever the number of drafts. Must run inside a unit of work.
+   */
+  postMany(drafts: readonly LedgerEntryDraft[]): Promise<readonly (LedgerEntry | undefined)[]>;
   /** `decide` gets undefined when the account has no wallet. Nothing is written when it returns an Err or no `write`. */
   change<T, E>(request: WalletChangeRequest, decide: (locked: LockedWallet | undefined) => Result<WalletDecision<T>, E>): Promise<Result<T, E>>;
   /** One page of the account's entries, newest first (0-based `page`), and the number of entries. */

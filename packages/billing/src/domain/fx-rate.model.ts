@@ -1,17 +1,4 @@
-import {
-  err,
-  ExchangeRate,
-  numberToDecimalString,
-  ok,
-  parseCurrencyCode,
-  parseExactDecimal,
-  RATE_MAX_DECIMALS,
-  validationError,
-  type CurrencyCode,
-  type FieldIssue,
-  type Result,
-  type ValidationError,
-} from '@tuma/kernel';
+import { err, ExchangeRate, numberToDecimalString, ok, parseCurrencyCode, parseExactDecimal, RATE_MAX_DECIMALS, validationError, type CurrencyCode, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
 
 /** A rate fits `numeric(30,12)`: at most 18 digits before the decimal point. */
 export const FX_RATE_MAX_INTEGER_DIGITS = 18;
@@ -61,7 +48,7 @@ export class FxRate {
     if (updatedBy && updatedBy.length > FX_RATE_SETTER_MAX_LENGTH) {
       issues.push({ path: 'updated_by', message: `At most ${FX_RATE_SETTER_MAX_LENGTH} characters` });
     }
-    if (issues.length > 0 || !from || !to || rateText === undefined) return err(validationError(issues, issues.map((i) => `${i.path}: ${i.message}`).join('; ')));
+    if (issues.length > 0 || !from || !to || rateText === undefined) return err(validationError(issues));
     const rate = ExchangeRate.parse(from, to, rateText);
     if (rate.isErr()) return err(validationError([{ path: 'rate', message: rate.error.message }]));
     return ok(new FxRate(rate.value, now, updatedBy));

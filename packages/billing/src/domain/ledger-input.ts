@@ -24,7 +24,7 @@ export function checkTexts(input: { reason: string; reference: string }): Result
   const reference = input.reference;
   if (reference.trim().length === 0) issues.push({ path: 'reference', message: 'Must not be blank' });
   if (reference.length > LEDGER_REFERENCE_MAX_LENGTH) issues.push({ path: 'reference', message: `At most ${LEDGER_REFERENCE_MAX_LENGTH} characters` });
-  if (issues.length > 0) return err(validationError(issues, issues.map((i) => `${i.path}: ${i.message}`).join('; ')));
+  if (issues.length > 0) return err(validationError(issues));
   return ok({ reason, reference });
 }
 

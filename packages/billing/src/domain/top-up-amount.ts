@@ -1,15 +1,4 @@
-import {
-  err,
-  Money,
-  MICROS_PER_UNIT,
-  ok,
-  parseCurrencyCode,
-  validationError,
-  type CurrencyCode,
-  type FieldIssue,
-  type Result,
-  type ValidationError,
-} from '@tuma/kernel';
+import { err, MICROS_PER_UNIT, Money, ok, parseCurrencyCode, validationError, type CurrencyCode, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
 
 /**
  * Limits of one top-up, in whole units of the wallet currency, whatever the currency: at least 1
@@ -42,7 +31,7 @@ export function parseTopUpAmount(input: TopUpAmountInput): Result<Money, Validat
     const rangeIssue = checkRange(amount.value);
     if (rangeIssue) issues.push({ path: 'amount', message: rangeIssue });
   }
-  if (issues.length > 0 || amount.isErr()) return err(validationError(issues, issues.map((i) => `${i.path}: ${i.message}`).join('; ')));
+  if (issues.length > 0 || amount.isErr()) return err(validationError(issues));
   return ok(amount.value);
 }
 

@@ -51,6 +51,12 @@ export class InMemoryWalletStore implements WalletStore {
     return posted.value;
   }
 
+  async postMany(drafts: readonly LedgerEntryDraft[]): Promise<readonly (LedgerEntry | undefined)[]> {
+    const posted: (LedgerEntry | undefined)[] = [];
+    for (const draft of drafts) posted.push(await this.post(draft));
+    return posted;
+  }
+
   async change<T, E>(request: WalletChangeRequest, decide: (locked: LockedWallet | undefined) => Result<WalletDecision<T>, E>): Promise<Result<T, E>> {
     const book = this.books.get(request.accountId);
     const decision = decide(book && this.load(book, request));

@@ -1,6 +1,7 @@
 /** Fixture and helpers shared by the wallet contract suites. */
 import { expect } from 'chai';
-import { currency, Money, type FakeClock } from '@tuma/kernel';
+import { currency, Money } from '@tuma/kernel';
+import { type FakeClock } from '@tuma/kernel/testing';
 import type { WalletLedger } from '../application/wallet-ledger.ts';
 import type { LedgerEntry } from '../domain/ledger-entry.model.ts';
 

@@ -195,6 +195,50 @@ export function describeWalletLedgerContract(name: string, make: () => Promise<W
       await expectBalanceIsLedgerSum(f, account);
     });
 
+    describe('chargeMany', () => {
+      const item = (amount: string, reference: string, accountId = account) => ({ accountId, amount: kes(amount), reason: 'SMS', reference, related: { type: 'message' as const, id: `msg_${reference}` } });
+      const chargeMany = (items: ReturnType<typeof item>[]) => run(() => f.ledger.chargeMany(items)).then((r) => r._unsafeUnwrap());
+
+      it('charges in order; one that no longer fits is refused (decided after the others, with what was left then), a later smaller one still goes', async () => {
+        await open();
+        await credit('10', 'c1');
+        const outcomes = await chargeMany([item('4', 'm1'), item('5', 'm2'), item('3', 'm3'), item('1', 'm4')]);
+        expect(outcomes.map((o) => (o.isOk() ? o.value.balanceAfter.toString() : o.error.type))).to.deep.equal(['6.000000 KES', '1.000000 KES', 'insufficient_balance', '0.000000 KES']);
+        const refused = outcomes[2]!._unsafeUnwrapErr();
+        if (refused.type !== 'insufficient_balance') throw new Error(refused.type);
+        expect([refused.required.toString(), refused.available.toString()]).to.deep.equal(['3.000000 KES', '0.000000 KES']);
+        expect((await balance()).balance.toString()).to.equal('0.000000 KES');
+        expect((await allEntries(f, account)).map((e) => e.reference)).to.deep.equal(['m4', 'm2', 'm1', 'c1']);
+        await expectBalanceIsLedgerSum(f, account);
+      });
+
+      it('replays a reference already charged, charges several wallets at once, and finds nothing available without a wallet', async () => {
+        const other = await f.newAccount();
+        const none = await f.newAccount();
+        await open();
+        await open(other);
+        await credit('10', 'c1');
+        await credit('10', 'c1', other);
+        const first = (await charge('2', 'm1'))._unsafeUnwrap();
+        const outcomes = await chargeMany([item('2', 'm1'), item('3', 'm2', other), item('1', 'm3'), item('1', 'm4', none)]);
+        expect(outcomes[0]!._unsafeUnwrap()).to.deep.equal(first);
+        expect(outcomes[1]!._unsafeUnwrap().balanceAfter.toString()).to.equal('7.000000 KES');
+        expect(outcomes[2]!._unsafeUnwrap().balanceAfter.toString()).to.equal('7.000000 KES');
+        expect(outcomes[3]!._unsafeUnwrapErr().type).to.equal('insufficient_balance');
+        expect((await allEntries(f, account)).length).to.equal(3);
+        await expectBalanceIsLedgerSum(f, account);
+        await expectBalanceIsLedgerSum(f, other);
+      });
+
+      it('refuses a bad item alone: the others are charged', async () => {
+        await open();
+        await credit('10', 'c1');
+        const outcomes = await chargeMany([item('1', 'm1'), item('0', 'm2'), { ...item('1', 'm3'), reason: ' ' }, item('1', 'm4')]);
+        expect(outcomes.map((o) => (o.isOk() ? 'ok' : o.error.type))).to.deep.equal(['ok', 'invalid_amount', 'validation_error', 'ok']);
+        expect((await balance()).balance.toString()).to.equal('8.000000 KES');
+      });
+    });
+
     describeReservationContract(() => ({ f, account }));
   });
 }

@@ -58,3 +58,22 @@ export type JobHandler<P extends object> = (payload: P, context: JobContext) => 
 export interface JobWorkers {
   register<P extends object>(job: JobDefinition<P>, handler: JobHandler<P>): void;
 }
+
+/**
+ * A job and the work that runs it, as a package hands its jobs to a worker process: `register`
+ * puts the handler on the workers, each attempt inside `around` (e.g. a fresh database context).
+ */
+export interface JobRoute {
+  readonly name: string;
+  register(workers: JobWorkers, around: (attempt: () => Promise<unknown>) => Promise<unknown>): void;
+}
+
+export function jobRoute<P extends object>(job: JobDefinition<P>, run: (payload: P, context: JobContext) => Promise<unknown>): JobRoute {
+  return {
+    name: job.name,
+    register: (workers, around) =>
+      workers.register(job, async (payload, context) => {
+        await around(() => run(payload, context));
+      }),
+  };
+}

@@ -31,14 +31,25 @@ export interface ConflictError extends DomainError {
   readonly resource: string;
 }
 
-export const validationError = (details: readonly FieldIssue[], message = 'Request validation failed'): ValidationError => ({
+/** How many issues a message names; the details carry them all. */
+const SUMMARY_ISSUES = 5;
+
+/** `path: message; path: message` (an issue without a path is its message alone), `; and N more` past the first five. */
+function summaryOf(details: readonly FieldIssue[]): string {
+  const named = details.slice(0, SUMMARY_ISSUES).map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message));
+  const more = details.length - named.length;
+  return more > 0 ? `${named.join('; ')}; and ${more} more` : named.join('; ');
+}
+
+/** A validation error whose message lists its issues, after `context` when one is given (`The header row cannot be used: ...`). */
+export const validationError = (details: readonly FieldIssue[], context?: string): ValidationError => ({
   type: 'validation_error',
-  message,
+  message: context ? `${context}: ${summaryOf(details)}` : summaryOf(details),
   details,
 });
 
-export const fieldError = (path: string, message: string): ValidationError =>
-  validationError([{ path, message }], message);
+/** One field's issue; the message is the issue's own, as a client shows it beside the field. */
+export const fieldError = (path: string, message: string): ValidationError => ({ type: 'validation_error', message, details: [{ path, message }] });
 
 export const notFound = (resource: string, id: string): NotFoundError => ({
   type: 'not_found',

@@ -1,5 +1,5 @@
 import type { EnqueueOptions, JobDefinition, JobHandler, JobScheduler, JobWorkers } from '../application/job-scheduler.port.ts';
-import type { Clock } from '../domain/clock.port.ts';
+import type { Clock } from '../application/clock.port.ts';
 
 export interface ScheduledJob {
   readonly id: string;

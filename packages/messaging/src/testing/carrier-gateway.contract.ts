@@ -1,7 +1,7 @@
 /** The contract suite every CarrierGateway must pass, given a carrier that delivers everything. */
 import { expect } from 'chai';
 import type { CarrierGateway, CarrierSubmission } from '../application/delivery/carrier-gateway.port.ts';
-import type { RecordingDeliveryReceiptSink } from '../application/delivery/recording-delivery-receipt-sink.ts';
+import type { RecordingDeliveryReceiptSink } from './recording-delivery-receipt-sink.ts';
 import type { DeliveryReceipt } from '../domain/delivery/delivery-receipt.ts';
 import { applyDeliveryEvents } from '../domain/delivery/delivery-transitions.ts';
 import { queuedDelivery } from '../domain/delivery/delivery-state.ts';

@@ -1,8 +1,8 @@
 /** The contract suite every ContactListRepository (and so ContactSource) implementation must pass. */
 import { expect } from 'chai';
 import { ContactList, type ContactListDraft } from '../domain/contacts/contact-list.aggregate.ts';
-import type { ContactListRepository } from '../domain/contacts/contact-list.repository.port.ts';
-import type { ContactMember } from '../domain/contacts/contact-source.port.ts';
+import type { ContactListRepository } from '../application/contacts/contact-list.repository.port.ts';
+import type { ContactMember } from '../application/contacts/contact-source.port.ts';
 
 export interface ContactListRepositoryFixture {
   /** No lists yet. */

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { Money } from '@tuma/kernel';
 import { AFRICAN_MARKETS } from '../domain/catalogue/african-markets.data.ts';
-import type { Catalogue, CatalogueData } from '../domain/catalogue/catalogue.port.ts';
+import type { Catalogue, CatalogueData } from '../application/catalogue/catalogue.port.ts';
 import type { Market } from '../domain/catalogue/market.model.ts';
 import type { Route } from '../domain/catalogue/route.model.ts';
 import { buildSampleRoutes, SAMPLE_ROUTES } from '../domain/catalogue/sample-routes.data.ts';
@@ -229,6 +229,6 @@ export { describeContactListRepositoryContract, type ContactListRepositoryFixtur
 export { describeMessageRepositoryContract, type MessageRepositoryFixture } from './message-repository.contract.ts';
 export { describeInboundMessageRepositoryContract, outboundMessage, type InboundMessageRepositoryFixture } from './inbound-message-repository.contract.ts';
 export { describeMessageReportsContract, reportMessage, type MessageReportsFixture, type ReportMessageSpec } from './message-reports.contract.ts';
-export { describeWebhookStoresContract, type WebhookStoresFixture } from './webhook-stores.contract.ts';
+export { describeWebhookConfigRepositoryContract, type WebhookConfigRepositoryFixture } from './webhook-config-repository.contract.ts';
 export { webhookWorld, type WebhookWorld } from './webhook-world.ts';
 export { FIXTURE_TIME, outboundMessageFixture } from './outbound-message.fixture.ts';

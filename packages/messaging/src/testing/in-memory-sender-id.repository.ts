@@ -1,5 +1,5 @@
 import { err, ok, type Result } from '@tuma/kernel';
-import type { SenderIdListQuery, SenderIdPage, SenderIdRepository } from '../application/sender-id.repository.port.ts';
+import type { SenderIdListQuery, SenderIdPage, SenderIdRepository } from '../application/sender-ids/sender-id.repository.port.ts';
 import { senderIdTaken, type SenderIdTakenError } from '../domain/sender-ids/sender-id-errors.ts';
 import { SenderIdRequest, type NewSenderIdRequest, type SenderIdRequestSnapshot } from '../domain/sender-ids/sender-id-request.aggregate.ts';
 

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { newId } from '@tuma/kernel';
 import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-state.ts';
 import type { InboundMessage } from '../domain/inbound/inbound-message.ts';
-import type { InboundMessageRepository } from '../domain/inbound/inbound-message.repository.port.ts';
+import type { InboundMessageRepository } from '../application/inbound/inbound-message.repository.port.ts';
 import { outboundMessageFixture } from './outbound-message.fixture.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
 

@@ -3,9 +3,9 @@ import { expect } from 'chai';
 import { currency, Money, newId } from '@tuma/kernel';
 import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-state.ts';
 import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
-import type { MessageRepository } from '../domain/messages/message.repository.port.ts';
+import type { MessageRepository } from '../application/messages/message.repository.port.ts';
 import type { MessageEnvironment, OutboundMessage } from '../domain/messages/outbound-message.ts';
-import type { MessageReports, ReportScope } from '../domain/reports/message-reports.port.ts';
+import type { MessageReports, ReportScope } from '../application/reports/message-reports.port.ts';
 import { noMessages, type MessageTally } from '../domain/reports/message-tally.ts';
 import { ReportWindow } from '../domain/reports/report-window.ts';
 

@@ -2,9 +2,9 @@
 import { expect } from 'chai';
 import { Money, newId } from '@tuma/kernel';
 import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-state.ts';
-import type { BatchAudience } from '../domain/messages/batch-audience.port.ts';
+import type { BatchAudience } from '../application/sending/batch-audience.port.ts';
 import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
-import type { MessageRepository } from '../domain/messages/message.repository.port.ts';
+import type { MessageRepository } from '../application/messages/message.repository.port.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
 import { outboundMessageFixture } from './outbound-message.fixture.ts';
 
@@ -95,12 +95,19 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       const failed = message(a, { createdAt: at(11), text: 'Failed one', delivery: { ...queuedDelivery(), status: 'failed', errorCode: 'no_route', failedAt: at(11) } });
       await add(sent, failed);
       const key = { accountId: a, environment: 'live' as const, phone: sent.phone, text: sent.text };
-      expect((await f.step(() => f.messages.findRecentDuplicate(key, at(6))))?.id).to.equal(sent.id);
-      expect(await f.step(() => f.messages.findRecentDuplicate(key, at(10, 1)))).to.equal(undefined);
-      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, text: 'Habari ' }, at(6)))).to.equal(undefined);
-      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, environment: 'test' }, at(6)))).to.equal(undefined);
-      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, accountId: b }, at(6)))).to.equal(undefined);
-      expect(await f.step(() => f.messages.findRecentDuplicate({ ...key, text: 'Failed one' }, at(6)))).to.equal(undefined);
+      const found = await f.step(() =>
+        f.messages.findRecentDuplicates([
+          { key, since: at(6) },
+          { key, since: at(10, 1) },
+          { key: { ...key, text: 'Habari ' }, since: at(6) },
+          { key: { ...key, environment: 'test' }, since: at(6) },
+          { key: { ...key, accountId: b }, since: at(6) },
+          { key: { ...key, text: 'Failed one' }, since: at(6) },
+          { key, since: at(5) },
+        ]),
+      );
+      expect(found.map((m) => m?.id)).to.deep.equal([sent.id, undefined, undefined, undefined, undefined, undefined, sent.id]);
+      expect(await f.step(() => f.messages.findRecentDuplicates([]))).to.deep.equal([]);
     });
 
     it('lists newest first with every filter, a page and the total', async () => {

@@ -1,6 +1,6 @@
 /** The contract suite every OptOutList implementation must pass. */
 import { expect } from 'chai';
-import type { OptOutList } from '../domain/opt-outs/opt-out-list.port.ts';
+import type { OptOutList } from '../application/opt-outs/opt-out-list.port.ts';
 import { API_ORIGIN, type OptOutOrigin } from '../domain/opt-outs/opt-out.model.ts';
 
 export interface OptOutListFixture {

@@ -1,7 +1,7 @@
 /** The contract suite every SenderIdRepository implementation must pass. */
 import { expect } from 'chai';
 import { Money } from '@tuma/kernel';
-import type { SenderIdRepository } from '../application/sender-id.repository.port.ts';
+import type { SenderIdRepository } from '../application/sender-ids/sender-id.repository.port.ts';
 import { SenderIdRequest, type NewSenderIdRequest } from '../domain/sender-ids/sender-id-request.aggregate.ts';
 
 export interface SenderIdRepositoryFixture {

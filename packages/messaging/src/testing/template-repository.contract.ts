@@ -1,7 +1,7 @@
 /** The contract suite every TemplateRepository implementation must pass. */
 import { expect } from 'chai';
 import { Template, type TemplateDraft } from '../domain/templates/template.aggregate.ts';
-import type { TemplateRepository } from '../domain/templates/template.repository.port.ts';
+import type { TemplateRepository } from '../application/templates/template.repository.port.ts';
 
 export interface TemplateRepositoryFixture {
   /** No templates yet. */

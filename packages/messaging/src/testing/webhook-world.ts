@@ -1,25 +1,23 @@
-/** The webhook use cases wired in memory on a fake clock and an in-memory job queue, for tests of this package and of the sender adapters. */
-import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel';
-import { DeliverWebhook } from '../application/webhooks/deliver-webhook.use-case.ts';
-import { GetWebhookConfig } from '../application/webhooks/get-webhook-config.use-case.ts';
-import { ListWebhookDeliveries } from '../application/webhooks/list-webhook-deliveries.use-case.ts';
-import { OutboxEventPublisher } from '../application/webhooks/outbox-event-publisher.ts';
-import { RedeliverWebhook } from '../application/webhooks/redeliver-webhook.use-case.ts';
-import { RotateWebhookSecret } from '../application/webhooks/rotate-webhook-secret.use-case.ts';
-import { SendTestWebhooks } from '../application/webhooks/send-test-webhooks.use-case.ts';
-import { UpdateWebhookConfig } from '../application/webhooks/update-webhook-config.use-case.ts';
-import type { WebhookDestinations } from '../application/webhooks/webhook-destinations.ts';
-import { DELIVER_WEBHOOK_JOB } from '../application/webhooks/webhook-jobs.ts';
-import type { WebhookSender } from '../application/webhooks/webhook-sender.port.ts';
-import { InMemoryWebhookConfigRepository } from '../domain/webhooks/in-memory-webhook-config-repository.ts';
-import { InMemoryWebhookDeliveryRepository } from '../domain/webhooks/in-memory-webhook-delivery-repository.ts';
+/** The SMS webhook use cases of the SMS core on in-memory ports, a fake clock and an in-memory job queue, for tests of this package and of the sender adapters. */
+import { FakeClock, InMemoryJobScheduler } from '@tuma/kernel/testing';
+import type { DeliverWebhook, ListWebhookDeliveries, RedeliverWebhook, WebhookDestinations, WebhookSender } from '@tuma/webhooks';
+import type { InMemoryWebhookDeliveryRepository } from '@tuma/webhooks/testing';
+import type { GatewaySelector } from '../application/sending/gateway-selector.ts';
+import type { GetWebhookConfig } from '../application/webhooks/get-webhook-config.use-case.ts';
+import type { RotateWebhookSecret } from '../application/webhooks/rotate-webhook-secret.use-case.ts';
+import type { SendTestWebhooks } from '../application/webhooks/send-test-webhooks.use-case.ts';
+import type { UpdateWebhookConfig } from '../application/webhooks/update-webhook-config.use-case.ts';
+import { messagingJobRoutes } from '../create-messaging.ts';
+import type { EventPublisher } from '../domain/events/webhook-event.ts';
+import type { InMemoryWebhookConfigRepository } from './in-memory-webhook-config.repository.ts';
+import { inMemoryMessaging } from './in-memory-messaging.ts';
 
 export interface WebhookWorld {
   readonly clock: FakeClock;
   readonly jobs: InMemoryJobScheduler;
   readonly configs: InMemoryWebhookConfigRepository;
   readonly deliveries: InMemoryWebhookDeliveryRepository;
-  readonly publisher: OutboxEventPublisher;
+  readonly publisher: EventPublisher;
   readonly getConfig: GetWebhookConfig;
   readonly updateConfig: UpdateWebhookConfig;
   readonly rotateSecret: RotateWebhookSecret;
@@ -31,29 +29,31 @@ export interface WebhookWorld {
   drain(): Promise<number>;
 }
 
+/** Carriers are not part of this world: a send in it is a bug of the test. */
+const NO_CARRIERS: GatewaySelector = {
+  gatewayFor: () => {
+    throw new Error('webhookWorld has no carrier');
+  },
+};
+
 export function webhookWorld(sender: WebhookSender, destinations: WebhookDestinations, start = '2026-11-21T10:00:00.000Z'): WebhookWorld {
   const clock = new FakeClock(start);
-  const jobs = new InMemoryJobScheduler(clock);
-  const uow = new ImmediateUnitOfWork();
-  const configs = new InMemoryWebhookConfigRepository();
-  const deliveries = new InMemoryWebhookDeliveryRepository();
-  const deliver = new DeliverWebhook(deliveries, configs, sender, jobs, uow, clock);
-  jobs.register(DELIVER_WEBHOOK_JOB, async (ref) => {
-    await deliver.execute(ref);
-  });
+  const { messaging, ports } = inMemoryMessaging({ clock, gateways: NO_CARRIERS, webhookSender: sender, webhookDestinations: destinations });
+  const { jobs } = ports;
+  for (const route of messagingJobRoutes(messaging)) route.register(jobs, (attempt) => attempt());
   return {
     clock,
     jobs,
-    configs,
-    deliveries,
-    publisher: new OutboxEventPublisher(configs, deliveries, jobs, clock),
-    getConfig: new GetWebhookConfig(configs, uow, clock),
-    updateConfig: new UpdateWebhookConfig(configs, destinations, uow, clock),
-    rotateSecret: new RotateWebhookSecret(configs, uow, clock),
-    deliver,
-    sendTest: new SendTestWebhooks(configs, deliveries, deliver, jobs, uow, clock),
-    listDeliveries: new ListWebhookDeliveries(deliveries),
-    redeliver: new RedeliverWebhook(deliveries, configs, jobs, uow, clock),
+    configs: ports.webhookConfigRepository,
+    deliveries: ports.webhookDeliveryRepository,
+    publisher: messaging.eventPublisher,
+    getConfig: messaging.getWebhookConfig,
+    updateConfig: messaging.updateWebhookConfig,
+    rotateSecret: messaging.rotateWebhookSecret,
+    deliver: messaging.deliverWebhook,
+    sendTest: messaging.sendTestWebhooks,
+    listDeliveries: messaging.listWebhookDeliveries,
+    redeliver: messaging.redeliverWebhook,
     async drain() {
       let ran = 0;
       for (let queued = jobs.jobs(); queued.length > 0; queued = jobs.jobs()) {

@@ -1,16 +1,11 @@
 /** Sender-ID use cases over the in-memory stores, with one customer account and its wallet. */
-import { FxRate, InMemoryFxRates, InMemoryWalletStore, WalletLedger, type WalletOwners } from '@tuma/billing';
-import { currency, FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler, Money, type CurrencyCode } from '@tuma/kernel';
-import {
-  ApproveSenderId,
-  ChargeSenderIdRecurringFee,
-  InMemoryCatalogue,
-  InMemorySenderIdRepository,
-  RejectSenderId,
-  RequestSenderId,
-  ReviewSenderIds,
-  SENDER_ID_RECURRING_FEE_JOB,
-} from '../../src/index.ts';
+import { FxRate, WalletLedger, type WalletOwners } from '@tuma/billing';
+import { InMemoryFxRates, InMemoryWalletStore } from '@tuma/billing/testing';
+import { currency, Money, type CurrencyCode } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
+import { ApproveSenderId, ChargeSenderIdRecurringFee, RejectSenderId, RequestSenderId, ReviewSenderIds, SENDER_ID_RECURRING_FEE_JOB } from '../../src/index.ts';
+import { InMemoryCatalogue, InMemorySenderIdRepository } from '../../src/testing/index.ts';
 
 export const ACCOUNT = 'acc_sender_test';
 

@@ -1,37 +1,12 @@
-/** Sends and their dispatch over the in-memory stores, a fake clock, in-memory jobs and a scripted carrier. */
-import { FxRate, InMemoryFxRates, InMemoryWalletStore, WalletLedger } from '@tuma/billing';
-import { err, FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler, Money, ok } from '@tuma/kernel';
-import {
-  ApplyDeliveryReceipts,
-  CancelMessages,
-  DispatchMessages,
-  DISPATCH_BATCH_JOB,
-  DRIP_BATCH_JOB,
-  EnvironmentGateways,
-  InMemoryBatchAudience,
-  InMemoryBatchRepository,
-  InMemoryCatalogue,
-  InMemoryMessageRepository,
-  InMemoryOptOutList,
-  InMemorySenderIdRepository,
-  PlanBulkSend,
-  RecordingEventPublisher,
-  RunDripStep,
-  SendBulk,
-  SendMessage,
-  submitRejected,
-  SUBMIT_MESSAGE_JOB,
-  unthrottled,
-  type CarrierGateway,
-  type CarrierSubmission,
-  type ContactSource,
-  type RouteThrottle,
-  type Sender,
-  type SubmitResult,
-} from '../../src/index.ts';
+/** Sends and their dispatch: the SMS core on in-memory ports (`inMemoryMessaging`), a fake clock, in-memory jobs and scripted carriers. */
+import { FxRate } from '@tuma/billing';
+import { currency, err, Money, ok } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { EnvironmentGateways, messagingJobRoutes, submitRejected, type CarrierGateway, type CarrierSubmission, type Sender, type SubmitResult } from '../../src/index.ts';
+import { inMemoryMessaging, RecordingEventPublisher } from '../../src/testing/index.ts';
 
 export const ACCOUNT = 'acc_sending_test';
-export const LIVE: Sender = { accountId: ACCOUNT, apiKeyId: 'key_live', environment: 'live', walletCurrency: 'USD' };
+export const LIVE: Sender = { accountId: ACCOUNT, apiKeyId: 'key_live', environment: 'live', walletCurrency: currency('USD') };
 export const TEST: Sender = { ...LIVE, apiKeyId: 'key_test', environment: 'test' };
 
 /** A carrier whose answer per number is scripted (default: accepted), recording every submission. */
@@ -56,53 +31,43 @@ export class ScriptedGateway implements CarrierGateway {
 
 export const refusal = (code: 'throttled' | 'invalid_destination', retryable: boolean): SubmitResult => err(submitRejected(code, retryable, code));
 
-export async function sendingWorld(options: { throttle?: RouteThrottle; contacts?: ContactSource } = {}) {
+export async function sendingWorld() {
   const clock = new FakeClock('2026-11-21T09:00:00.000Z');
-  const unitOfWork = new ImmediateUnitOfWork();
-  const catalogue = new InMemoryCatalogue();
-  const fxRates = new InMemoryFxRates();
+  const live = new ScriptedGateway('carrier');
+  const sandbox = new ScriptedGateway('sandbox');
+  const events = new RecordingEventPublisher();
+  /** Suspended accounts, whose messages are held. */
+  const suspended = new Set<string>();
+  const { messaging, ports } = inMemoryMessaging({
+    clock,
+    gateways: new EnvironmentGateways(live, sandbox),
+    eventPublisher: events,
+    sendingHolds: { isHeld: async (accountId: string) => suspended.has(accountId) },
+  });
   for (const [from, to, rate] of [
     ['USD', 'KES', '129.5'],
     ['USD', 'NGN', '1550'],
   ] as const) {
-    await fxRates.set(FxRate.set({ from, to, rate }, clock.now())._unsafeUnwrap());
+    await ports.fxRates.set(FxRate.set({ from, to, rate }, clock.now())._unsafeUnwrap());
   }
-  const ledger = new WalletLedger(new InMemoryWalletStore(), unitOfWork, clock);
-  const optOuts = new InMemoryOptOutList();
-  const approvals = new InMemorySenderIdRepository();
-  const messages = new InMemoryMessageRepository();
-  const batches = new InMemoryBatchRepository();
-  const audience = new InMemoryBatchAudience(messages);
-  const jobs = new InMemoryJobScheduler(clock);
-  const events = new RecordingEventPublisher();
-  const live = new ScriptedGateway('carrier');
-  const sandbox = new ScriptedGateway('sandbox');
-  const contacts: ContactSource = options.contacts ?? { membersOf: async () => ok([]) };
-  /** Suspended accounts, whose messages are held. */
-  const suspended = new Set<string>();
-  const holds = { isHeld: async (accountId: string) => suspended.has(accountId) };
-  const dispatch = new DispatchMessages(messages, audience, catalogue, new EnvironmentGateways(live, sandbox), options.throttle ?? unthrottled, ledger, jobs, events, holds, unitOfWork, clock);
-  const plan = new PlanBulkSend(catalogue, fxRates, optOuts, approvals, contacts);
-  const drip = new RunDripStep(dispatch, jobs, clock);
-  jobs.register(SUBMIT_MESSAGE_JOB, async (p) => void (await dispatch.submitMessage(p.messageId, p.attempt)));
-  jobs.register(DISPATCH_BATCH_JOB, async (p) => void (await dispatch.submitBatchRange(p.batchId, p.fromSeq, p.toSeq)));
-  jobs.register(DRIP_BATCH_JOB, (p) => drip.execute(p));
+  const { jobs, walletLedger: ledger, messageRepository: messages } = ports;
+  for (const route of messagingJobRoutes(messaging)) route.register(jobs, (attempt) => attempt());
 
   return {
     clock,
-    catalogue,
+    catalogue: ports.catalogue,
     ledger,
-    optOuts,
+    optOuts: ports.optOutList,
     messages,
-    batches,
+    batches: ports.batchRepository,
     jobs,
     live,
     sandbox,
-    dispatch,
-    send: new SendMessage(catalogue, fxRates, optOuts, approvals, messages, ledger, jobs, events, unitOfWork, clock),
-    sendBulk: new SendBulk(plan, audience, batches, ledger, jobs, unitOfWork, clock),
-    cancel: new CancelMessages(messages, batches, audience, ledger, events, unitOfWork, clock),
-    receipts: new ApplyDeliveryReceipts(messages, events, unitOfWork, clock),
+    dispatch: messaging.dispatchMessages,
+    send: messaging.sendMessage,
+    sendBulk: messaging.sendBulk,
+    cancel: messaging.cancelMessages,
+    receipts: messaging.applyDeliveryReceipts,
     events,
     suspended,
     async fund(amount: string): Promise<void> {

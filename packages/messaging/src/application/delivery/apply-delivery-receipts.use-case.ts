@@ -2,7 +2,7 @@ import { transact, type Clock, type UnitOfWork } from '@tuma/kernel';
 import type { DeliveryReceipt } from '../../domain/delivery/delivery-receipt.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
-import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import type { MessageRepository } from '../messages/message.repository.port.ts';
 import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 
 /** Per receipt, in input order: applied (or ignored, as the transition rules say), or its message is unknown. */

@@ -1,8 +1,8 @@
 import { checkLimit, errAsync, okAsync, ResultAsync, type ValidationError } from '@tuma/kernel';
 import { THREAD_DEFAULT_LIMIT, THREAD_MAX_LIMIT, type ThreadMessage } from '../../domain/inbound/conversation.ts';
-import type { InboundMessageRepository } from '../../domain/inbound/inbound-message.repository.port.ts';
+import type { InboundMessageRepository } from './inbound-message.repository.port.ts';
 import type { MessageEnvironment } from '../../domain/messages/outbound-message.ts';
-import { readPhoneField, type InvalidPhoneField } from '../../domain/opt-outs/opt-out-phone.ts';
+import { readPhoneField, type InvalidPhoneField } from '../../domain/numbers/read-phone-field.ts';
 
 export interface GetConversationInput {
   readonly accountId: string;

@@ -1,6 +1,6 @@
 import { checkLimit, okAsync, ResultAsync, type ValidationError } from '@tuma/kernel';
 import { CONVERSATION_LIST_DEFAULT_LIMIT, CONVERSATION_LIST_MAX_LIMIT, type ConversationSummary } from '../../domain/inbound/conversation.ts';
-import type { InboundMessageRepository } from '../../domain/inbound/inbound-message.repository.port.ts';
+import type { InboundMessageRepository } from './inbound-message.repository.port.ts';
 import type { MessageEnvironment } from '../../domain/messages/outbound-message.ts';
 
 export interface ListConversationsInput {

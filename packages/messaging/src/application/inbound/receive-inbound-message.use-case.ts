@@ -1,10 +1,10 @@
-import { errAsync, newId, ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { atomically, errAsync, newId, ok, ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import { recogniseKeyword, type RecognisedKeyword } from '../../domain/inbound/inbound-keywords.ts';
 import { checkInboundSms, type CheckedInboundSms, type InboundMessage, type InboundSms, type InvalidInboundSms } from '../../domain/inbound/inbound-message.ts';
 import { inboundMessageEvent } from '../../domain/inbound/inbound-message-event.ts';
-import type { InboundMessageRepository } from '../../domain/inbound/inbound-message.repository.port.ts';
-import type { OptOutList } from '../../domain/opt-outs/opt-out-list.port.ts';
+import type { InboundMessageRepository } from './inbound-message.repository.port.ts';
+import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 
 export interface ReceivedInbound {
   /** As stored: for a repeat, the first delivery of it. */
@@ -35,7 +35,7 @@ export class ReceiveInboundMessage {
     const checked = checkInboundSms(sms);
     if (checked.isErr()) return errAsync(checked.error);
     const receivedAt = sms.receivedAt ?? this.clock.now();
-    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.take(checked.value, receivedAt)));
+    return atomically(this.unitOfWork, async () => ok(await this.take(checked.value, receivedAt)));
   }
 
   private async take(sms: CheckedInboundSms, receivedAt: Date): Promise<ReceivedInbound> {

@@ -1,6 +1,6 @@
 import { checkLimit, err, notFound, ok, ResultAsync, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
 import type { BatchRepository } from '../../domain/messages/message-batch.ts';
-import type { BatchTotals, MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import type { BatchTotals, MessageRepository } from './message.repository.port.ts';
 import { inScope, type KeyScope } from '../../domain/messages/key-scope.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 

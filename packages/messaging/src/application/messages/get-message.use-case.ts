@@ -1,5 +1,5 @@
 import { err, notFound, ok, ResultAsync, type NotFoundError } from '@tuma/kernel';
-import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import type { MessageRepository } from './message.repository.port.ts';
 import { inScope, type KeyScope } from '../../domain/messages/key-scope.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 

@@ -1,5 +1,5 @@
 import { checkLimit, errAsync, ResultAsync, type ValidationError } from '@tuma/kernel';
-import type { MessagePage, MessageQuery, MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import type { MessagePage, MessageQuery, MessageRepository } from './message.repository.port.ts';
 
 export const MESSAGE_PAGE_MAX_LIMIT = 100;
 export const MESSAGE_PAGE_DEFAULT_LIMIT = 20;

@@ -1,5 +1,5 @@
 import { ResultAsync, type Clock, type ValidationError } from '@tuma/kernel';
-import type { DailyTally, MessageReports, ReportScope } from '../../domain/reports/message-reports.port.ts';
+import type { DailyTally, MessageReports, ReportScope } from './message-reports.port.ts';
 import { ReportWindow } from '../../domain/reports/report-window.ts';
 
 export interface MessageVolume {

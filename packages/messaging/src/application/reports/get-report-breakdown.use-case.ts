@@ -1,5 +1,5 @@
 import { checkLimit, ResultAsync, type Clock, type ValidationError } from '@tuma/kernel';
-import type { Breakdown, MessageReports } from '../../domain/reports/message-reports.port.ts';
+import type { Breakdown, MessageReports } from './message-reports.port.ts';
 import { ReportWindow } from '../../domain/reports/report-window.ts';
 import type { ReportRequest } from './report-request.ts';
 

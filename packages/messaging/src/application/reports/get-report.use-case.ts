@@ -1,5 +1,5 @@
 import { ResultAsync, type Clock, type ValidationError } from '@tuma/kernel';
-import type { MessageReports, Report } from '../../domain/reports/message-reports.port.ts';
+import type { MessageReports, Report } from './message-reports.port.ts';
 import { ReportWindow } from '../../domain/reports/report-window.ts';
 import type { ReportRequest } from './report-request.ts';
 

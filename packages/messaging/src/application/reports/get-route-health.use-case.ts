@@ -1,5 +1,5 @@
 import { ResultAsync, type Clock } from '@tuma/kernel';
-import type { MessageReports, ReportScope, RouteOutcomes } from '../../domain/reports/message-reports.port.ts';
+import type { MessageReports, ReportScope, RouteOutcomes } from './message-reports.port.ts';
 import { ReportWindow } from '../../domain/reports/report-window.ts';
 
 /** Route health looks at the submissions of the last hour. */

@@ -1,4 +1,4 @@
-import type { ReportScope } from '../../domain/reports/message-reports.port.ts';
+import type { ReportScope } from './message-reports.port.ts';
 
 /** A report over a scope; the window's bounds default as `ReportWindow.create` says. */
 export interface ReportRequest {

@@ -1,12 +1,12 @@
 import type { WalletLedger } from '@tuma/billing';
 import { transact, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
-import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
+import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import { decideAfterRefusal, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
-import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
-import type { MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import type { BatchAudience } from './batch-audience.port.ts';
+import type { MessageRepository } from '../messages/message.repository.port.ts';
 import { applyToMessage, isRefundable, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { segmentMessage } from '../../domain/segmenting/segmenter.ts';
 import type { SubmitResult } from '../delivery/carrier-gateway.port.ts';

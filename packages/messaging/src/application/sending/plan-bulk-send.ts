@@ -1,14 +1,14 @@
 import { priceMessage, sumCosts, type FxRates, type Price } from '@tuma/billing';
-import { err, isStorableText, ok, parseCurrencyCode, UNSTORABLE_TEXT_MESSAGE, validationError, type CurrencyCode, type FieldIssue, type Money, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
-import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
+import { err, isStorableText, ok, UNSTORABLE_TEXT_MESSAGE, validationError, type CurrencyCode, type FieldIssue, type Money, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
+import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import type { Route } from '../../domain/catalogue/route.model.ts';
-import type { ContactSource } from '../../domain/contacts/contact-source.port.ts';
+import type { ContactSource } from '../contacts/contact-source.port.ts';
 import { messageTooLong, senderIdNotApproved, type MessageTooLongError, type SenderIdNotApprovedError, type UnroutableSample } from '../../domain/messages/send-errors.ts';
 import { PhoneNumber } from '../../domain/numbers/phone-number.value-object.ts';
-import type { OptOutList } from '../../domain/opt-outs/opt-out-list.port.ts';
+import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage, type SmsEncoding } from '../../domain/segmenting/segmenter.ts';
 import { renderTemplate } from '../../domain/templates/render-template.ts';
-import type { SenderIdApprovals } from '../sender-id-approvals.port.ts';
+import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 
 export interface BulkRecipientInput {
@@ -19,7 +19,7 @@ export interface BulkRecipientInput {
 
 export interface BulkAudienceInput {
   readonly accountId: string;
-  readonly walletCurrency: string;
+  readonly walletCurrency: CurrencyCode;
   readonly recipients?: readonly BulkRecipientInput[] | undefined;
   readonly contactListIds?: readonly number[] | undefined;
   readonly text: string;
@@ -86,8 +86,7 @@ export class PlanBulkSend {
   ) {}
 
   async execute(input: BulkAudienceInput): Promise<Result<BulkPlan, BulkPlanError>> {
-    const walletCurrency = parseCurrencyCode(input.walletCurrency);
-    if (!walletCurrency) throw new Error(`Account wallet currency is not ISO 4217: ${input.walletCurrency}`);
+    const { walletCurrency } = input;
     if (input.text.length === 0) return err(validationError([{ path: 'text', message: 'The text must not be empty' }]));
     const gathered = await this.gather(input);
     if (gathered.isErr()) return err(gathered.error);

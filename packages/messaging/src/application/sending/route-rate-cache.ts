@@ -1,6 +1,6 @@
 import type { FxRateMissingError, FxRates, ResolvedFxRate } from '@tuma/billing';
 import type { CurrencyCode, Result } from '@tuma/kernel';
-import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
+import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import type { Route } from '../../domain/catalogue/route.model.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { WalletError, WalletLedger } from '@tuma/billing';
 import { err, errAsync, fieldError, newId, ok, okAsync, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
-import type { BatchAudience } from '../../domain/messages/batch-audience.port.ts';
+import type { BatchAudience } from './batch-audience.port.ts';
 import type { BatchRepository, BatchStatus, MessageBatch } from '../../domain/messages/message-batch.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';

@@ -1,46 +1,55 @@
-import { priceMessage, type FxRateMissingError, type FxRates, type InsufficientBalanceError, type WalletError, type WalletLedger } from '@tuma/billing';
-import {
-  err,
-  errAsync,
-  fieldError,
-  isStorableText,
-  Money,
-  ok,
-  newId,
-  okAsync,
-  parseCurrencyCode,
-  ResultAsync,
-  type Clock,
-  type JobScheduler,
-  type Result,
-  type UnitOfWork,
-  type ValidationError,
-  UNSTORABLE_TEXT_MESSAGE,
-} from '@tuma/kernel';
-import type { Catalogue } from '../../domain/catalogue/catalogue.port.ts';
+import { priceMessage, type FxRateMissingError, type FxRates, type InsufficientBalanceError, type LedgerEntry, type WalletError, type WalletLedger } from '@tuma/billing';
+import { err, errAsync, fieldError, GroupCommit, isStorableText, Money, ok, newId, ResultAsync, type Clock, type CurrencyCode, type GroupCommitOptions, type JobScheduler, type Result, type UnitOfWork, type ValidationError, UNSTORABLE_TEXT_MESSAGE } from '@tuma/kernel';
+import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { Route } from '../../domain/catalogue/route.model.ts';
 import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
-import type { DuplicateKey, MessageRepository } from '../../domain/messages/message.repository.port.ts';
+import type { DuplicateKey, MessageRepository } from '../messages/message.repository.port.ts';
 import { applyToMessage, type MessageEnvironment, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
 import { duplicateMessage, messageTooLong, unroutable, type SendError } from '../../domain/messages/send-errors.ts';
-import { readPhoneField, type InvalidPhoneField } from '../../domain/opt-outs/opt-out-phone.ts';
-import type { OptOutList } from '../../domain/opt-outs/opt-out-list.port.ts';
+import { readPhoneField, type InvalidPhoneField } from '../../domain/numbers/read-phone-field.ts';
+import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage } from '../../domain/segmenting/segmenter.ts';
-import type { SenderIdApprovals } from '../sender-id-approvals.port.ts';
+import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 import { SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
 
 /** Identical text to the same number within this window is refused (spec: Limits). */
 export const DUPLICATE_WINDOW_MS = 5 * 60_000;
 
+/** Most sends written in one transaction. */
+const SEND_BATCH_MAX = 256;
+
+export interface SendMessageOptions {
+  readonly maxSegments?: number;
+  /** How concurrent sends are gathered into one transaction (e.g. `around`: a fresh database context per batch). */
+  readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch'> & { readonly maxBatch?: number };
+}
+
+/** A send validated, routed and priced: what is left is the unit of work. */
+interface PricedSend {
+  readonly message: OutboundMessage;
+  readonly price: SentMessage['price'];
+}
+
+const duplicateKeyOf = (message: OutboundMessage): DuplicateKey => ({ accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text });
+const duplicateKeyText = (message: OutboundMessage): string => JSON.stringify([message.accountId, message.environment, message.phone, message.text]);
+const optedOutKey = (message: OutboundMessage): string => `${message.accountId} ${message.phone}`;
+
+/** Opted out: kept as `rejected` (so it is visible), nothing charged, nothing sent. */
+function rejectedMessage(message: OutboundMessage): OutboundMessage {
+  const applied = applyToMessage({ ...message, cost: Money.zero(message.cost.currency) }, { type: 'rejected', errorCode: 'opted_out', at: message.createdAt });
+  if (applied.isErr()) throw new Error(applied.error.message);
+  return applied.value.message;
+}
+
 export interface Sender {
   readonly accountId: string;
   readonly apiKeyId: string | null;
   readonly environment: MessageEnvironment;
-  readonly walletCurrency: string;
+  readonly walletCurrency: CurrencyCode;
 }
 
 export interface SendMessageInput {
@@ -75,10 +84,12 @@ export type SendMessageError =
 
 /**
  * `POST /api/messages/send`: one text to one number. Validates and routes the number, segments and
- * prices the text, then in one unit of work: refuses a duplicate (409), stores an opted-out
- * recipient's message as `rejected` without charging, or charges the wallet (live keys), stores the
- * message `queued` and enqueues its submission (at its scheduled time). Test keys get the same
- * answer without a charge; their messages go to the sandbox gateway.
+ * prices the text (no lock, no write), then, in one unit of work shared with the sends that arrived
+ * at the same time (group commit): refuses a duplicate (409), stores an opted-out recipient's
+ * message as `rejected` without charging, or charges the wallet (live keys), stores the message
+ * `queued` and enqueues its submission (at its scheduled time). Each send gets its own answer; a
+ * fault of the database fails the whole batch, with nothing written. Test keys get the same answer
+ * without a charge; their messages go to the sandbox gateway.
  */
 export class SendMessage {
   constructor(
@@ -92,8 +103,15 @@ export class SendMessage {
     private readonly events: EventPublisher,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly maxSegments: number = DEFAULT_MAX_SEGMENTS,
-  ) {}
+    options: SendMessageOptions = {},
+  ) {
+    this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
+    this.commits = new GroupCommit((sends) => this.commit(sends), { maxBatch: SEND_BATCH_MAX, ...options.groupCommit });
+  }
+
+  private readonly maxSegments: number;
+  /** Sends accepted at the same time are written together (docs/architecture.md, "Group commit of sends"). */
+  private readonly commits: GroupCommit<PricedSend, Result<SentMessage, SendMessageError>>;
 
   execute(input: SendMessageInput): ResultAsync<SentMessage, SendMessageError> {
     const now = this.clock.now();
@@ -104,10 +122,8 @@ export class SendMessage {
     if (!isStorableText(input.text)) return errAsync(fieldError('text', UNSTORABLE_TEXT_MESSAGE));
     const segmented = segmentMessage(input.text, { maxSegments: this.maxSegments });
     if (segmented.overSegmentCap) return errAsync(messageTooLong('text', segmented.segments, segmented.maxSegments));
-    const walletCurrency = parseCurrencyCode(input.sender.walletCurrency);
-    if (!walletCurrency) throw new Error(`Account wallet currency is not ISO 4217: ${input.sender.walletCurrency}`);
     const { e164, country } = phone.value;
-    const cache = new RouteRateCache(this.catalogue, this.fxRates, walletCurrency);
+    const cache = new RouteRateCache(this.catalogue, this.fxRates, input.sender.walletCurrency);
 
     return new ResultAsync(this.routeFor(input.route, country, cache))
       .andThen((route) => ResultAsync.fromSafePromise(cache.rateFor(route.currency)).andThen((rate) => rate.map((resolved) => ({ route, rate: resolved.rate }))))
@@ -140,7 +156,7 @@ export class SendMessage {
           return { message, price };
         }),
       )
-      .andThen(({ message, price }) => this.unitOfWork.run(() => this.store(message, price)));
+      .andThen((priced) => new ResultAsync(this.commits.submit(priced)));
   }
 
   private async routeFor(code: string | undefined, country: string, cache: RouteRateCache): Promise<Result<Route, SendError>> {
@@ -161,61 +177,134 @@ export class SendMessage {
     return (await this.approvals.approvedSenderIdFor(input.sender.accountId, asked, route.countryCode)) ? asked : route.senderIdDefault;
   }
 
-  private store(message: OutboundMessage, price: SentMessage['price']): ResultAsync<SentMessage, SendMessageError> {
-    const key: DuplicateKey = { accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text };
-    const since = new Date(message.createdAt.getTime() - DUPLICATE_WINDOW_MS);
-    return ResultAsync.fromSafePromise(this.messages.findRecentDuplicate(key, since))
-      .andThen((duplicate) => (duplicate ? errAsync(duplicateMessage(duplicate.id)) : okAsync(undefined)))
-      .andThen(() => ResultAsync.fromSafePromise(this.optOuts.isOptedOut(message.accountId, message.phone)))
-      .andThen((optedOut): ResultAsync<SentMessage, SendMessageError> => {
-        if (optedOut) return this.reject(message, price);
-        if (message.environment === 'test') return this.accept(message, price, this.currentBalance(message.accountId));
-        return this.ledger
-          .charge({
-            accountId: message.accountId,
-            amount: message.cost,
-            reason: `SMS to ${message.phone} (${message.segments} segment${message.segments === 1 ? '' : 's'})`,
-            reference: `msg:${message.id}`,
-            related: { type: 'message', id: message.id },
-          })
-          .mapErr((error): SendMessageError => (error.type === 'insufficient_balance' ? { ...error, cost: message.cost } : error))
-          .andThen((entry) => this.accept({ ...message, chargeEntryId: entry.id }, price, okAsync(entry.balanceAfter)));
-      });
-  }
-
-  private accept(message: OutboundMessage, price: SentMessage['price'], balance: ResultAsync<Money | null, WalletError>) {
-    return balance.andThen((balanceAfter) =>
-      ResultAsync.fromSafePromise(
-        (async () => {
-          await this.messages.add([message]);
-          await this.jobs.enqueue(
-            SUBMIT_MESSAGE_JOB,
-            { messageId: message.id, attempt: 0 },
-            { group: message.accountId, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) },
-          );
-          return { message, price, balanceAfter };
-        })(),
-      ),
+  /**
+   * One unit of work for sends that arrived together, each with its own outcome: duplicates looked
+   * up in one query, opt-outs in one per account, live charges posted together, messages inserted
+   * and their submissions enqueued in one statement each. A later send with the key of an earlier
+   * one in the same batch is handled after it, in the same transaction, so it sees it (409).
+   */
+  private async commit(sends: readonly PricedSend[]): Promise<readonly Result<SentMessage, SendMessageError>[]> {
+    const outcomes = await this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.storeInRounds(sends)));
+    return outcomes.match(
+      (stored) => stored,
+      (never) => never,
     );
   }
 
-  /** Opted out: kept as `rejected` (so it is visible), nothing charged, nothing sent. */
-  private reject(message: OutboundMessage, price: SentMessage['price']): ResultAsync<SentMessage, SendMessageError> {
-    const applied = applyToMessage({ ...message, cost: Money.zero(message.cost.currency) }, { type: 'rejected', errorCode: 'opted_out', at: message.createdAt });
-    if (applied.isErr()) throw new Error(applied.error.message);
-    const rejected = applied.value.message;
-    return this.currentBalance(message.accountId).andThen((balanceAfter) =>
-      ResultAsync.fromSafePromise(
-        (async () => {
-          await this.messages.add([rejected]);
-          await this.events.publish(deliveryReports([{ before: null, after: rejected }], rejected.createdAt));
-          return { message: rejected, price, balanceAfter };
-        })(),
-      ),
-    );
+  private async storeInRounds(sends: readonly PricedSend[]): Promise<Result<SentMessage, SendMessageError>[]> {
+    const firsts = new Map<string, number>();
+    const round: number[] = [];
+    const later: number[] = [];
+    sends.forEach(({ message }, index) => {
+      const key = duplicateKeyText(message);
+      if (firsts.has(key)) later.push(index);
+      else {
+        firsts.set(key, index);
+        round.push(index);
+      }
+    });
+    const outcomes: Result<SentMessage, SendMessageError>[] = new Array(sends.length);
+    const stored = await this.store(round.map((index) => sends[index]!));
+    round.forEach((index, at) => (outcomes[index] = stored[at]!));
+    if (later.length > 0) {
+      const rest = await this.storeInRounds(later.map((index) => sends[index]!));
+      later.forEach((index, at) => (outcomes[index] = rest[at]!));
+    }
+    return outcomes;
   }
 
-  private currentBalance(accountId: string): ResultAsync<Money | null, WalletError> {
-    return this.ledger.balance(accountId).map((view) => view?.balance ?? null);
+  /** Sends with distinct duplicate keys, in one unit of work (the caller's). */
+  private async store(sends: readonly PricedSend[]): Promise<Result<SentMessage, SendMessageError>[]> {
+    const duplicates = await this.messages.findRecentDuplicates(
+      sends.map(({ message }) => ({ key: duplicateKeyOf(message), since: new Date(message.createdAt.getTime() - DUPLICATE_WINDOW_MS) })),
+    );
+    const optedOut = await this.optedOut(sends.map(({ message }) => message));
+    const outcomes: (Result<SentMessage, SendMessageError> | undefined)[] = sends.map(({ message }, index) => {
+      const duplicate = duplicates[index];
+      return duplicate ? err(duplicateMessage(duplicate.id)) : undefined;
+    });
+    const live = sends.filter(({ message }, index) => !outcomes[index] && !optedOut.has(optedOutKey(message)) && message.environment === 'live');
+    const charges = await this.charge(live);
+    const accepted: SentMessage[] = [];
+    const rejectedMessages: OutboundMessage[] = [];
+    const balances = await this.balancesOf(sends.filter(({ message }, index) => !outcomes[index] && (optedOut.has(optedOutKey(message)) || message.environment === 'test')));
+    sends.forEach(({ message, price }, index) => {
+      if (outcomes[index]) return;
+      if (optedOut.has(optedOutKey(message))) {
+        const refused = rejectedMessage(message);
+        rejectedMessages.push(refused);
+        outcomes[index] = ok({ message: refused, price, balanceAfter: balances.get(message.accountId) ?? null });
+        return;
+      }
+      if (message.environment === 'test') {
+        const sent = { message, price, balanceAfter: balances.get(message.accountId) ?? null };
+        accepted.push(sent);
+        outcomes[index] = ok(sent);
+        return;
+      }
+      const charged = charges.get(message.id)!;
+      if (charged.isErr()) {
+        const error = charged.error;
+        outcomes[index] = err(error.type === 'insufficient_balance' ? { ...error, cost: message.cost } : error);
+        return;
+      }
+      const sent = { message: { ...message, chargeEntryId: charged.value.id }, price, balanceAfter: charged.value.balanceAfter };
+      accepted.push(sent);
+      outcomes[index] = ok(sent);
+    });
+    await this.messages.add([...accepted.map((sent) => sent.message), ...rejectedMessages]);
+    await this.jobs.enqueueMany(
+      SUBMIT_MESSAGE_JOB,
+      accepted.map(({ message }) => ({
+        payload: { messageId: message.id, attempt: 0 },
+        options: { group: message.accountId, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) },
+      })),
+    );
+    if (rejectedMessages.length > 0) {
+      await this.events.publish(deliveryReports(rejectedMessages.map((after) => ({ before: null, after })), rejectedMessages[0]!.createdAt));
+    }
+    return outcomes.map((outcome) => outcome!);
+  }
+
+  /** The opted-out (account, number) pairs among these messages: one query per account. */
+  private async optedOut(messages: readonly OutboundMessage[]): Promise<ReadonlySet<string>> {
+    const phonesByAccount = new Map<string, string[]>();
+    for (const message of messages) phonesByAccount.set(message.accountId, [...(phonesByAccount.get(message.accountId) ?? []), message.phone]);
+    const found = new Set<string>();
+    for (const [accountId, phones] of phonesByAccount) {
+      for (const phone of await this.optOuts.optedOutAmong(accountId, phones)) found.add(`${accountId} ${phone}`);
+    }
+    return found;
+  }
+
+  /** The live sends' charges, posted together: each message's outcome by its id. */
+  private async charge(live: readonly PricedSend[]): Promise<ReadonlyMap<string, Result<LedgerEntry, WalletError>>> {
+    const charged = (
+      await this.ledger.chargeMany(
+        live.map(({ message }) => ({
+          accountId: message.accountId,
+          amount: message.cost,
+          reason: `SMS to ${message.phone} (${message.segments} segment${message.segments === 1 ? '' : 's'})`,
+          reference: `msg:${message.id}`,
+          related: { type: 'message' as const, id: message.id },
+        })),
+      )
+    ).match(
+      (outcomes) => outcomes,
+      (never) => never,
+    );
+    return new Map(live.map(({ message }, index) => [message.id, charged[index]!]));
+  }
+
+  /** The balances answers show where nothing is charged (test keys, opted-out recipients): one read per account. */
+  private async balancesOf(sends: readonly PricedSend[]): Promise<ReadonlyMap<string, Money | null>> {
+    const balances = new Map<string, Money | null>();
+    for (const accountId of new Set(sends.map(({ message }) => message.accountId))) {
+      const view = await this.ledger.balance(accountId);
+      if (view.isErr()) throw new Error(`Reading the balance of ${accountId} failed: ${view.error.message}`);
+      balances.set(accountId, view.value?.balance ?? null);
+    }
+    return balances;
   }
 }
+

@@ -1,7 +1,7 @@
 import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
 import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import type { WebhookConfig } from '../../domain/webhooks/webhook-config.aggregate.ts';
-import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
+import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
 import { webhookConfigOf } from './webhook-config-of.ts';
 
 /** `GET /api/webhooks`: the configuration of the key's account and environment, created with its signing secret on first use. */

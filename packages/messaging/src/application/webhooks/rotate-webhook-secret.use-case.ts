@@ -1,7 +1,7 @@
 import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
 import type { KeyScope } from '../../domain/messages/key-scope.ts';
-import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
-import { newSigningSecret } from '../../domain/webhooks/webhook-signing.ts';
+import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
+import { newSigningSecret } from '@tuma/webhooks';
 import { webhookConfigOf } from './webhook-config-of.ts';
 
 /** `POST /api/webhooks/rotate-secret`: a new signing secret; every attempt from the commit on is signed with it. */

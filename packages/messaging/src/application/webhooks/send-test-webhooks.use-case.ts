@@ -1,18 +1,15 @@
-import { conflict, errAsync, ResultAsync, type Clock, type ConflictError, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { conflict, errAsync, ResultAsync, type Clock, type ConflictError, type UnitOfWork } from '@tuma/kernel';
+import type { DeliverWebhook, LoggedWebhookDelivery, OutboxEntry, WebhookDelivery, WebhookDeliveryRepository, WebhookOutbox } from '@tuma/webhooks';
 import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import type { WebhookEventKind } from '../../domain/events/webhook-event.ts';
 import { sampleWebhookEvent } from '../../domain/webhooks/sample-webhook-events.ts';
-import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
-import { WEBHOOK_TIMEOUT_MS, WebhookDelivery } from '../../domain/webhooks/webhook-delivery.aggregate.ts';
-import type { LoggedWebhookDelivery, WebhookDeliveryRepository } from '../../domain/webhooks/webhook-delivery.repository.port.ts';
-import type { DeliverWebhook } from './deliver-webhook.use-case.ts';
+import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
 import { webhookConfigOf } from './webhook-config-of.ts';
-import { enqueueWebhookAttempts } from './webhook-jobs.ts';
 
 const KINDS: readonly WebhookEventKind[] = ['dlr', 'mo'];
 
-/** The job of a test event's first attempt waits this long: it only matters when the request died before making it. */
-const FIRST_ATTEMPT_FALLBACK_MS = 4 * WEBHOOK_TIMEOUT_MS;
+/** The job of a test event's first attempt waits this many deadlines: it only matters when the request died before making it. */
+const FIRST_ATTEMPT_FALLBACK_DEADLINES = 4;
 
 /**
  * `POST /api/webhooks/test`: a sample delivery report to dlr_url and a sample `message.inbound` to
@@ -24,9 +21,9 @@ const FIRST_ATTEMPT_FALLBACK_MS = 4 * WEBHOOK_TIMEOUT_MS;
 export class SendTestWebhooks {
   constructor(
     private readonly configs: WebhookConfigRepository,
+    private readonly outbox: WebhookOutbox,
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly deliver: DeliverWebhook,
-    private readonly jobs: JobScheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -41,14 +38,12 @@ export class SendTestWebhooks {
   private async store(owner: KeyScope): Promise<WebhookDelivery[]> {
     const now = this.clock.now();
     const config = await webhookConfigOf(this.configs, owner, now);
-    const opened = KINDS.flatMap((kind) => {
+    const samples = KINDS.flatMap((kind): OutboxEntry[] => {
       const url = config.urlFor(kind);
-      return url ? [WebhookDelivery.open(sampleWebhookEvent(owner, kind, now), url, now)] : [];
+      return url ? [{ event: sampleWebhookEvent(owner, kind, now), url }] : [];
     });
-    if (opened.length === 0) return [];
-    await this.deliveries.add(opened);
-    await enqueueWebhookAttempts(this.jobs, opened, { notBefore: new Date(now.getTime() + FIRST_ATTEMPT_FALLBACK_MS) });
-    return opened;
+    const fallback = FIRST_ATTEMPT_FALLBACK_DEADLINES * this.outbox.profile.timeoutMs;
+    return this.outbox.store(samples, { notBefore: new Date(now.getTime() + fallback) });
   }
 
   private async attempt(owner: KeyScope, stored: readonly WebhookDelivery[]): Promise<LoggedWebhookDelivery[]> {

@@ -1,9 +1,9 @@
 import { errAsync, ResultAsync, validationError, type Clock, type FieldIssue, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import type { WebhookConfig, WebhookConfigChange } from '../../domain/webhooks/webhook-config.aggregate.ts';
-import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
+import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
 import { webhookConfigOf } from './webhook-config-of.ts';
-import type { WebhookDestinations } from './webhook-destinations.ts';
+import type { WebhookDestinations } from '@tuma/webhooks';
 
 export interface UpdateWebhookConfigInput {
   /** The key's account and environment: each environment has its own configuration. */
@@ -34,7 +34,7 @@ export class UpdateWebhookConfig {
     const checks = Promise.all([this.checked('dlr_url', input.dlrUrl), this.checked('mo_url', input.moUrl)]);
     return ResultAsync.fromSafePromise(checks).andThen(([dlr, mo]) => {
       const issues = [dlr, mo].flatMap((url) => ('issue' in url ? [url.issue] : []));
-      if (issues.length > 0) return errAsync(validationError(issues, issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')));
+      if (issues.length > 0) return errAsync(validationError(issues));
       const change: WebhookConfigChange = {
         ...('value' in dlr ? { dlrUrl: dlr.value } : {}),
         ...('value' in mo ? { moUrl: mo.value } : {}),

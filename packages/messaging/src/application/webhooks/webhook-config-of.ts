@@ -1,7 +1,7 @@
 import type { KeyScope } from '../../domain/messages/key-scope.ts';
 import { WebhookConfig } from '../../domain/webhooks/webhook-config.aggregate.ts';
-import type { WebhookConfigRepository } from '../../domain/webhooks/webhook-config.repository.port.ts';
-import { newSigningSecret } from '../../domain/webhooks/webhook-signing.ts';
+import type { WebhookConfigRepository } from './webhook-config.repository.port.ts';
+import { newSigningSecret } from '@tuma/webhooks';
 
 /**
  * The webhook configuration of an account's environment, created on first use (no URLs, active, a

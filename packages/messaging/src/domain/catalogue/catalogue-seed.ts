@@ -1,7 +1,20 @@
-import type { CatalogueData, CatalogueSeedReport } from './catalogue.port.ts';
 import type { Market } from './market.model.ts';
 import type { Route } from './route.model.ts';
 import type { SenderIdFee } from './sender-id-fee.model.ts';
+
+/** A whole catalogue as data: what a catalogue is built or seeded from. */
+export interface CatalogueData {
+  readonly markets: readonly Market[];
+  readonly routes: readonly Route[];
+  readonly senderIdFees: readonly SenderIdFee[];
+}
+
+/** How many markets, routes and sender-ID fees a seed added. */
+export interface CatalogueSeedReport {
+  readonly markets: number;
+  readonly routes: number;
+  readonly senderIdFees: number;
+}
 
 /** What a catalogue already holds, as far as seeding is concerned. */
 export interface CatalogueKeys {

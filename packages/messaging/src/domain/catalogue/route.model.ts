@@ -76,7 +76,7 @@ export function routeChangeIssues(changes: RouteChanges): FieldIssue[] {
 
 /** A validation error whose message lists its issues (`price_per_segment: Must be greater than 0`). */
 export const routeValidationError = (issues: readonly FieldIssue[]): ValidationError =>
-  validationError(issues, issues.map((issue) => (issue.path ? `${issue.path}: ${issue.message}` : issue.message)).join('; '));
+  validationError(issues);
 
 /** The route with `changes` applied, or every field of `changes` that breaks a route's rules. */
 export function reviseRoute(route: Route, changes: RouteChanges): Result<Route, ValidationError> {

@@ -14,8 +14,12 @@ import type { NetworkSenderIdFee, SenderIdFee } from './sender-id-fee.model.ts';
  *   Airtel "typically a one-off fee around UGX 300,000" (its smaller annual renewal is not
  *   modelled) — wesendall.com, "How to Register a Sender ID with MTN and Airtel Uganda", 3 May 2026;
  *   the source says prices vary by account manager, so these are list-price estimates.
- *   Kenya: PLACEHOLDER amounts (no public source found; docs/sender-ids.md): the operator replaces
- *   them with the carriers' current charges before charging real customers.
+ *   Kenya (sourced, reseller list prices, one-off per network, no recurring fee published): Celcom
+ *   Africa's "Sender ID Prices" table, "Set Up Fees" Safaricom KES 7,800, Airtel KES 8,000, Telkom
+ *   KES 7,500, Equitel KES 10,000 (celcomafrica.com/bulk-sms-pricing, as published in June 2025);
+ *   TalkSasa's "one-time registration fee ... on each network" (Safaricom 6,950, Airtel 7,500,
+ *   Telkom 7,300) corroborates the range. No bundle discount is published, so the two-network row is
+ *   the sum of its networks. docs/sender-ids.md says how to revise them.
  * - Every other market: fee confirmed during onboarding (`on_request`).
  * ==================================================================================================
  */
@@ -29,10 +33,11 @@ export const SENDER_ID_FEE_AMOUNTS = {
       currency: 'KES',
       recurringPeriod: null,
       rows: [
-        ['Safaricom + Airtel', '13000', '0'],
-        ['Safaricom', '8500', '0'],
-        ['Airtel', '5500', '0'],
-        ['Telkom + Equitel', '5000', '0'],
+        ['Safaricom + Airtel', '15800', '0'],
+        ['Safaricom', '7800', '0'],
+        ['Airtel', '8000', '0'],
+        ['Telkom', '7500', '0'],
+        ['Equitel', '10000', '0'],
       ],
     },
     UG: {

@@ -3,7 +3,7 @@ import type { InvalidPhoneNumberReason } from '../numbers/number-parser.ts';
 import { readPhoneNumber } from '../numbers/read-phone-number.ts';
 import { tooManyRows, type TooManyRowsError } from './contact-errors.ts';
 import { CONTACT_MAX_VARS, contactMember, contactNameIssue, varKeyIssue, varValueIssue } from './contact-member.ts';
-import type { ContactMember } from './contact-source.port.ts';
+import type { ContactMember } from './contact-member.ts';
 import { parseCsv, type CsvRecord } from './csv.ts';
 
 /** The most data rows one CSV import takes. */
@@ -43,7 +43,7 @@ interface Columns {
 const HEADER_REQUIRED = `The file must start with a header row naming its columns, one of them ${PHONE_COLUMN_NAMES.join(', ')}`;
 
 const headerError = (issues: readonly FieldIssue[]): ValidationError =>
-  validationError(issues, `The header row cannot be used: ${issues.map((issue) => issue.message).join('; ')}`);
+  validationError(issues, 'The header row cannot be used');
 
 /**
  * The columns the header names: the phone column, an optional `name` column (names compared in

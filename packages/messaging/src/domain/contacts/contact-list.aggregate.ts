@@ -75,7 +75,7 @@ export function contactListIssues(changes: ContactListChanges): FieldIssue[] {
 }
 
 const invalid = (issues: readonly FieldIssue[]): ValidationError =>
-  validationError(issues, issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+  validationError(issues);
 
 /** A saved list of contacts of one account; its members are stored beside it (see `ContactListRepository`). */
 export class ContactList {

@@ -2,7 +2,6 @@ import { err, fieldError, ok, validationError, type FieldIssue, type Result, typ
 import type { InvalidPhoneNumberReason } from '../numbers/number-parser.ts';
 import { PhoneNumber } from '../numbers/phone-number.value-object.ts';
 import { longerThan, NAME_CONTROL, TEXT_CONTROL, UNPAIRED_SURROGATE } from '../text-rules.ts';
-import type { ContactMember } from './contact-source.port.ts';
 
 /** Members one `POST /api/contacts/lists/{id}/members` call takes. */
 export const CONTACT_MEMBERS_PER_CALL = 1000;
@@ -18,6 +17,9 @@ export const CONTACT_VAR_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,39}$/;
 export const RESERVED_VAR_KEYS: readonly string[] = ['name', 'phone'];
 
 export type ContactVars = Readonly<Record<string, string>>;
+
+/** A list member as a bulk send reads it. */
+export interface ContactMember { readonly phone: string; readonly country: string; readonly name: string | null; readonly vars: ContactVars }
 
 /** A member as a client gives it: the number (international format) and optional name and variables. */
 export interface ContactMemberInput {
@@ -99,7 +101,7 @@ export interface ContactMemberBatch {
 export function readContactMembers(inputs: readonly ContactMemberInput[]): Result<ContactMemberBatch, ValidationError> {
   if (inputs.length < 1 || inputs.length > CONTACT_MEMBERS_PER_CALL) return err(fieldError('members', `Give 1 to ${CONTACT_MEMBERS_PER_CALL} members`));
   const issues = inputs.flatMap((input, index) => contactMemberIssues(input).map((issue) => ({ ...issue, path: `members.${index}.${issue.path}` })));
-  if (issues.length > 0) return err(validationError(issues, issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')));
+  if (issues.length > 0) return err(validationError(issues));
   const members = new Map<string, ContactMember>();
   const errors: ContactMemberError[] = [];
   inputs.forEach((input, index) => {

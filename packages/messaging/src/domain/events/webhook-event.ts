@@ -1,16 +1,15 @@
 /**
- * An event for an account's webhooks (spec: Events): a delivery report (`message.<status>`, to the
- * account's `dlr_url`) or an inbound message (`message.inbound`, to its `mo_url`). Its id
- * (`evt_...`) is the `X-Webhook-ID` of every attempt to deliver it.
+ * An event for an account's SMS webhooks (spec: Events): a delivery report (`message.<status>`, to
+ * the account's `dlr_url`) or an inbound message (`message.inbound`, to its `mo_url`). Its id
+ * (`evt_...`) is the `X-Webhook-ID` of every attempt to deliver it. The webhook engine
+ * (`@tuma/webhooks`) stores, signs and delivers it.
  */
+import type { WebhookEvent as EngineWebhookEvent } from '@tuma/webhooks';
 import type { MessageEnvironment } from '../messages/outbound-message.ts';
 
 export type WebhookEventKind = 'dlr' | 'mo';
 
-export interface WebhookEvent {
-  /** `evt_<ULID>`, from `newId('evt')`. */
-  readonly id: string;
-  readonly accountId: string;
+export interface WebhookEvent extends EngineWebhookEvent {
   /** Whose endpoints it goes to: the configuration of the account's environment (test traffic's events to the test one). */
   readonly environment: MessageEnvironment;
   readonly kind: WebhookEventKind;
@@ -18,7 +17,6 @@ export interface WebhookEvent {
   readonly type: string;
   /** The JSON body sent, exactly (the spec's fields, including `event`). */
   readonly payload: Readonly<Record<string, unknown>>;
-  readonly createdAt: Date;
 }
 
 /**

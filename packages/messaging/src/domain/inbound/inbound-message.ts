@@ -2,8 +2,8 @@
  * An inbound (MO) SMS as it is stored: who texted which of our numbers, through which carrier, and
  * the account it was attributed to. Its status is always `received`. docs/inbound.md.
  */
-import { err, ok, type FieldIssue, type Result, type ValidationError, validationError } from '@tuma/kernel';
-import { readPhoneField, type InvalidPhoneField } from '../opt-outs/opt-out-phone.ts';
+import { err, ok, validationError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
+import { readPhoneField, type InvalidPhoneField } from '../numbers/read-phone-field.ts';
 import { longerThan, UNPAIRED_SURROGATE } from '../text-rules.ts';
 
 export interface InboundMessage {
@@ -70,6 +70,6 @@ export function checkInboundSms(sms: InboundSms): Result<CheckedInboundSms, Inva
   if (carrierMessageId !== null && (carrierMessageId === '' || longerThan(carrierMessageId, INBOUND_CARRIER_MESSAGE_ID_MAX_LENGTH) || hasControl(carrierMessageId))) {
     issues.push({ path: 'carrier_message_id', message: `Must be 1 to ${INBOUND_CARRIER_MESSAGE_ID_MAX_LENGTH} characters without control characters` });
   }
-  if (issues.length > 0) return err(validationError(issues, `Unusable inbound message: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`));
+  if (issues.length > 0) return err(validationError(issues, 'Unusable inbound message'));
   return ok({ from: from.value.e164, to, text: sms.text.replace(UNSTORABLE, '\uFFFD'), carrier, carrierMessageId });
 }

@@ -4,7 +4,7 @@ import type { DomainError } from '@tuma/kernel';
 /** The same text went to the same number less than 5 minutes ago (409). */
 export interface DuplicateMessageError extends DomainError {
   readonly type: 'duplicate_message';
-  readonly duplicate_of: string;
+  readonly duplicateOf: string;
 }
 
 /** A (rendered) text needs more segments than the cap (413). */
@@ -12,7 +12,7 @@ export interface MessageTooLongError extends DomainError {
   readonly type: 'message_too_long';
   readonly field: string;
   readonly segments: number;
-  readonly max_segments: number;
+  readonly maxSegments: number;
 }
 
 /** An unroutable recipient: the input as given and why. */
@@ -28,13 +28,13 @@ export interface UnroutableError extends DomainError {
   readonly countries: readonly string[];
   /** Up to 10 of the recipients concerned (bulk sends), and how many there are. */
   readonly unroutable?: readonly UnroutableSample[];
-  readonly unroutable_count?: number;
+  readonly unroutableCount?: number;
 }
 
 /** The sender ID is not approved for some destination countries of a bulk send (403). */
 export interface SenderIdNotApprovedError extends DomainError {
   readonly type: 'sender_id_not_approved';
-  readonly sender_id: string;
+  readonly senderId: string;
   readonly countries: readonly string[];
 }
 
@@ -54,7 +54,7 @@ export type SendError = DuplicateMessageError | MessageTooLongError | Unroutable
 
 export const duplicateMessage = (id: string): DuplicateMessageError => ({
   type: 'duplicate_message',
-  duplicate_of: id,
+  duplicateOf: id,
   message: `The same text was sent to this number less than 5 minutes ago (${id})`,
 });
 
@@ -62,7 +62,7 @@ export const messageTooLong = (field: string, segments: number, maxSegments: num
   type: 'message_too_long',
   field,
   segments,
-  max_segments: maxSegments,
+  maxSegments,
   message: `${field}: the message needs ${segments} segments; at most ${maxSegments} are allowed`,
 });
 
@@ -71,7 +71,7 @@ export const unroutable = (field: string, countries: readonly string[], message:
   field,
   countries,
   message,
-  ...(samples ? { unroutable: samples.all.slice(0, UNROUTABLE_SAMPLES), unroutable_count: samples.all.length } : {}),
+  ...(samples ? { unroutable: samples.all.slice(0, UNROUTABLE_SAMPLES), unroutableCount: samples.all.length } : {}),
 });
 
 /** How many unroutable recipients a bulk answer lists (spec: bulk pre-check). */
@@ -79,7 +79,7 @@ export const UNROUTABLE_SAMPLES = 10;
 
 export const senderIdNotApproved = (senderId: string, countries: readonly string[]): SenderIdNotApprovedError => ({
   type: 'sender_id_not_approved',
-  sender_id: senderId,
+  senderId,
   countries,
   message: `Sender ID ${senderId} is not approved for ${countries.join(', ')}`,
 });

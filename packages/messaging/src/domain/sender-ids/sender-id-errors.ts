@@ -1,5 +1,5 @@
 import type { ConflictError } from '@tuma/kernel';
-import type { SenderIdStatus } from './sender-id-request.aggregate.ts';
+import type { SenderIdStatus } from './sender-id-status.ts';
 
 /** The account already holds the name, pending or approved, in some of the requested countries. */
 export interface SenderIdTakenError extends ConflictError {

@@ -29,8 +29,8 @@ const networksOf = (row: NetworkSenderIdFee): string[] => row.network.split('+')
 
 /**
  * A request covers every network of a per-network country: each bundle row is charged, and each
- * single-network row whose network no bundle covers (Kenya: "Safaricom + Airtel" and "Telkom +
- * Equitel"; Uganda: MTN and Airtel). Setup fees plus the first period of recurring fees.
+ * single-network row whose network no bundle covers (Kenya: "Safaricom + Airtel", Telkom and
+ * Equitel; Uganda: MTN and Airtel). Setup fees plus the first period of recurring fees.
  */
 export function networkFeeCharge(fee: Extract<SenderIdFee, { feeType: 'per_network' }>): NetworkFeeCharge {
   const bundles = fee.table.filter((row) => networksOf(row).length > 1);

@@ -1,8 +1,8 @@
 import { currency, err, fieldError, Money, ok, type Result, type ValidationError } from '@tuma/kernel';
 import { senderIdNotPending, type SenderIdNotPendingError } from './sender-id-errors.ts';
+import type { SenderIdStatus } from './sender-id-status.ts';
 
-export const SENDER_ID_STATUSES = ['pending', 'approved', 'rejected'] as const;
-export type SenderIdStatus = (typeof SENDER_ID_STATUSES)[number];
+export { SENDER_ID_STATUSES, type SenderIdStatus } from './sender-id-status.ts';
 
 export const SENDER_ID_USE_CASE_MAX_LENGTH = 500;
 export const SENDER_ID_REJECTION_REASON_MAX_LENGTH = 500;

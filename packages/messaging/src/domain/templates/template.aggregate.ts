@@ -55,7 +55,7 @@ export function templateIssues(content: TemplateContent): FieldIssue[] {
 }
 
 const templateValidationError = (issues: readonly FieldIssue[]): ValidationError =>
-  validationError(issues, issues.map((issue) => `${issue.path}: ${issue.message}`).join('; '));
+  validationError(issues);
 
 function checked(content: TemplateContent): Result<TemplateContent, ValidationError> {
   const issues = templateIssues(content);

@@ -1,0 +1,69 @@
+import type { Principal } from '@tuma/accounts';
+import type { RateLimitDecision } from '@tuma/rate-limits';
+import type { Context } from 'koa';
+import { HttpError } from './http-error.ts';
+
+/** Where the HTTP app gets each request's rate-limit decision (RequestRateLimits of @tuma/rate-limits). */
+export interface HttpRateLimits {
+  forKey(key: { readonly keyId: string; readonly accountId: string }): Promise<RateLimitDecision>;
+  forAddress(address: string): Promise<RateLimitDecision>;
+}
+
+export interface RateLimitOptions {
+  readonly limits: HttpRateLimits;
+  /**
+   * How many reverse proxies in front of the API append to X-Forwarded-For. 0 (the default): the
+   * header is ignored and the client is the connection's peer, since anyone can send the header.
+   */
+  readonly trustedProxyHops: number;
+}
+
+/** The names of the headers every answer carries (IETF draft "RateLimit header fields for HTTP"). */
+export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset'] as const;
+
+/**
+ * The client's address: the connection's peer, or, behind `hops` trusted proxies, the address the
+ * outermost of them saw (the `hops`-th entry of X-Forwarded-For from the right; entries further left
+ * were written by the client and prove nothing).
+ */
+export function clientAddress(ctx: Context, hops: number): string {
+  const peer = ctx.req.socket.remoteAddress ?? 'unknown';
+  if (hops <= 0) return peer;
+  const forwarded = ctx
+    .get('X-Forwarded-For')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  return forwarded[forwarded.length - hops] ?? forwarded[0] ?? peer;
+}
+
+/** Sets the RateLimit-* headers; a refused request becomes 429 `rate_limited` with Retry-After. */
+function apply(ctx: Context, decision: RateLimitDecision): void {
+  const headers = {
+    'RateLimit-Limit': String(decision.limit),
+    'RateLimit-Remaining': String(decision.remaining),
+    'RateLimit-Reset': String(decision.resetSeconds),
+  };
+  ctx.set(headers);
+  if (decision.allowed) return;
+  throw new HttpError(
+    429,
+    'rate_limited',
+    `Too many requests: at most ${decision.limit} per second; retry in ${decision.resetSeconds} s`,
+    undefined,
+    { retry_after: decision.resetSeconds },
+    { ...headers, 'Retry-After': String(decision.resetSeconds) },
+  );
+}
+
+/** Holds a request to its key's limit (throws 429 when over it). */
+export async function limitByKey(ctx: Context, options: RateLimitOptions | undefined, principal: Principal): Promise<void> {
+  if (!options) return;
+  apply(ctx, await options.limits.forKey({ keyId: principal.apiKey.id, accountId: principal.account.id }));
+}
+
+/** Holds a request without a valid key to its client address's limit (throws 429 when over it). */
+export async function limitByAddress(ctx: Context, options: RateLimitOptions | undefined): Promise<void> {
+  if (!options) return;
+  apply(ctx, await options.limits.forAddress(clientAddress(ctx, options.trustedProxyHops)));
+}

@@ -1,0 +1,49 @@
+import { expect } from 'chai';
+import type { Principal } from '@tuma/accounts';
+import { defineRoute, json, type RouteDefinition } from '../src/index.ts';
+
+/** True iff X and Y are the same type (not merely assignable). */
+type Same<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
+
+describe('defineRoute: the handler principal follows the access', () => {
+  // The law is checked by the type checker (`npm run typecheck`): each `true` below only compiles if the types match.
+  const routes: RouteDefinition[] = [
+    defineRoute({
+      method: 'get',
+      path: '/keyed',
+      summary: 'keyed',
+      tag: 'Test',
+      access: { anyScope: ['send'] },
+      responses: {},
+      handler: async ({ principal }) => {
+        const keyed: Same<typeof principal, Principal> = true;
+        return json(200, { keyed, account: principal.account.id });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/live',
+      summary: 'live keys only',
+      tag: 'Test',
+      access: { anyScope: ['query', 'send'], liveKeysOnly: true },
+      responses: {},
+      handler: async ({ principal }) => json(200, { live: (true satisfies Same<typeof principal, Principal>) && principal.apiKey.environment }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/public',
+      summary: 'public',
+      tag: 'Test',
+      access: { public: true },
+      responses: {},
+      handler: async ({ principal }) => {
+        const none: Same<typeof principal, undefined> = true;
+        return json(200, { none });
+      },
+    }),
+  ];
+
+  it('declares keyed and public routes alike (types checked at compile time)', () => {
+    expect(routes.map((route) => ('public' in route.access ? 'public' : route.access.anyScope.join(',')))).to.deep.equal(['send', 'query,send', 'public']);
+  });
+});

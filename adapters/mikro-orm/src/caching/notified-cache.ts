@@ -1,0 +1,52 @@
+import type { TopicHandlers } from '../database/database-notifications.ts';
+
+interface Entry<V> {
+  readonly value: Promise<V>;
+  readonly expiresAt: number;
+}
+
+/**
+ * An in-process cache of reads, emptied whenever its topic is notified (by any process) and
+ * bypassed while notifications may go unheard. Concurrent misses of one key share one load; a
+ * load that began before the cache was emptied is not kept. `ttlMs` is a safety net only.
+ */
+export class NotifiedCache<V> implements TopicHandlers {
+  private readonly entries = new Map<string, Entry<V>>();
+  private hearing = false;
+
+  constructor(
+    private readonly ttlMs = 30_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  get(key: string, load: () => Promise<V>): Promise<V> {
+    const entry = this.entries.get(key);
+    if (entry && entry.expiresAt > this.now()) return entry.value;
+    if (!this.hearing) return load();
+    const value = load();
+    const stored = { value, expiresAt: this.now() + this.ttlMs };
+    this.entries.set(key, stored);
+    value.catch(() => {
+      if (this.entries.get(key) === stored) this.entries.delete(key);
+    });
+    return value;
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
+  notified(): void {
+    this.clear();
+  }
+
+  interrupted(): void {
+    this.hearing = false;
+    this.clear();
+  }
+
+  resumed(): void {
+    this.hearing = true;
+    this.clear();
+  }
+}

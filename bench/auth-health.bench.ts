@@ -1,0 +1,134 @@
+/**
+ * Requests per second and p99 latency at 32 connections (issue 12, item 2) of the cheapest routes:
+ * `GET /health` (liveness, no database), `GET /health/ready` (database, queue, pricing gaps),
+ * `GET /api/auth/me` (key authentication and the wallet balance) and `POST /api/messages/rate` (a
+ * one-recipient quote), next to a bare Koa handler in the same run. Goals: /health >= 10,000/s,
+ * /api/auth/me >= 5,000/s, /api/messages/rate >= 3,000/s.
+ *
+ * The server is a real `apps/server/src/main.ts` process (TUMA_ROLE=all, LOG_LEVEL=info: one log
+ * line per request, written to a file as in production), and so is the bare Koa baseline; the load
+ * comes from autocannon in this process. On a 2-core machine load generator, server and PostgreSQL
+ * share the cores, so compare with the baseline of the same run rather than across machines.
+ *
+ * Run: `npm run bench auth-health` (DATABASE_URL's server, default the local PostgreSQL; a scratch
+ * database). Each route is measured BENCH_ROUNDS times (default 3, the routes taking turns, so that
+ * other load on the machine hits them alike): the median, and the range. BENCH_SECONDS sets each
+ * measurement (default 10, after 3 s of warm-up);
+ * BENCH_SERVER_ROOT another checkout whose server to measure (e.g. the commit before, for a
+ * before/after table: it needs its own `npm ci`).
+ */
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { call } from './support/http-call.ts';
+import { withScratchDatabase } from './support/scratch-database.ts';
+
+const ROOT = process.env.BENCH_SERVER_ROOT || join(dirname(fileURLToPath(import.meta.url)), '..');
+const CONNECTIONS = 32;
+const WARM_UP_S = 3;
+const MEASURE_S = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
+
+interface Started {
+  readonly baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts a Node process writing its output to a file, and waits for its "listening on" line. */
+async function startProcess(script: string, env: Record<string, string>, logDir: string, name: string): Promise<Started> {
+  const logFile = join(logDir, `${name}.log`);
+  const out = openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const port = /listening on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
+    if (port) {
+      return {
+        baseUrl: `http://127.0.0.1:${port}`,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+interface Load {
+  readonly url: string;
+  readonly method?: 'GET' | 'POST';
+  readonly headers?: Record<string, string>;
+  readonly body?: string;
+}
+
+async function measure(load: Load): Promise<{ rate: number; p99: number; failed: number }> {
+  const options = { ...load, connections: CONNECTIONS };
+  await autocannon({ ...options, duration: WARM_UP_S });
+  const result = await autocannon({ ...options, duration: MEASURE_S });
+  return { rate: result.requests.total / MEASURE_S, p99: result.latency.p99, failed: result.non2xx + result.errors + result.timeouts };
+}
+
+export default async function (): Promise<void> {
+  await withScratchDatabase(async (url) => {
+    const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
+    const bare = await startProcess(join(dirname(fileURLToPath(import.meta.url)), 'support', 'bare-koa.ts'), {}, logDir, 'bare-koa');
+    const tuma = await startProcess(
+      join(ROOT, 'apps/server/src/main.ts'),
+      { DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', TUMA_ROLE: 'all' },
+      logDir,
+      'server',
+    );
+    try {
+      const base = tuma.baseUrl;
+      const account = await call(base, 'POST', '/api/admin/accounts', ADMIN_KEY, { email: 'bench@example.com', wallet_currency: 'KES' });
+      const key = (await call(base, 'POST', `/api/admin/accounts/${account.body.id}/keys`, ADMIN_KEY, { environment: 'live' })).body.key as string;
+      await call(base, 'POST', `/api/admin/balances/${account.body.id}/credit`, ADMIN_KEY, { amount: '1000', reason: 'bench', reference: 'bench' });
+      await call(base, 'POST', '/api/admin/fx-rates', ADMIN_KEY, { from: 'USD', to: 'KES', rate: '129.5' });
+      const auth = { Authorization: `Bearer ${key}` };
+      const quote = JSON.stringify({ to: '+254712345678', text: 'Habari! Your code is 4821' });
+      for (const [path, method, body] of [['/api/auth/me', 'GET'], ['/api/messages/rate', 'POST', JSON.parse(quote)]] as const) {
+        const answer = await call(base, method, path, key, body);
+        if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+      }
+
+      console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${MEASURE_S} s after ${WARM_UP_S} s of warm-up; server: ${ROOT}, PostgreSQL, LOG_LEVEL=info to a file`);
+      const rows: [string, Load][] = [
+        ['baseline: bare Koa, one handler', { url: `${bare.baseUrl}/` }],
+        ['GET /health', { url: `${base}/health` }],
+        ['GET /health/ready', { url: `${base}/health/ready` }],
+        ['GET /api/auth/me', { url: `${base}/api/auth/me`, headers: auth }],
+        ['POST /api/messages/rate (1 recipient)', { url: `${base}/api/messages/rate`, method: 'POST', headers: { ...auth, 'Content-Type': 'application/json' }, body: quote }],
+      ];
+      const results = rows.map(() => [] as { rate: number; p99: number; failed: number }[]);
+      for (let round = 0; round < ROUNDS; round++) {
+        for (const [index, [, load]] of rows.entries()) results[index]!.push(await measure(load));
+      }
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+      const count = (value: number) => Math.round(value).toLocaleString('en-US');
+      console.log('| route | req/s (median) | range | p99 (median) | non-2xx |\n|---|---|---|---|---|');
+      for (const [index, [name]] of rows.entries()) {
+        const measured = results[index]!;
+        const rates = measured.map((m) => m.rate);
+        console.log(
+          `| ${name} | ${count(median(rates))} | ${count(Math.min(...rates))}-${count(Math.max(...rates))} | ${median(measured.map((m) => m.p99))} ms | ${measured.reduce((sum, m) => sum + m.failed, 0)} |`,
+        );
+      }
+    } finally {
+      await tuma.stop();
+      await bare.stop();
+      rmSync(logDir, { recursive: true, force: true });
+    }
+  });
+}

@@ -1,0 +1,61 @@
+/** How a `GroupCommit` batches. */
+export interface GroupCommitOptions {
+  /** Most items in one batch. */
+  readonly maxBatch: number;
+  /** Batches handled at once (default 1: each batch takes everything that arrived during the previous one). */
+  readonly concurrency?: number;
+  /** Runs each batch (e.g. in a fresh database context of its own, rather than the first caller's). */
+  readonly around?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+interface Waiting<I, O> {
+  readonly item: I;
+  readonly resolve: (outcome: O) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: concurrent calls are handled together, one batch at a time. A call that arrives
+ * while a batch is being handled waits for the next one, so under load each batch takes what
+ * arrived during the previous one (up to `maxBatch`), and a lone call goes at once, with no timer.
+ * `handle` answers one outcome per item, in order; if it throws, every call of its batch rejects.
+ */
+export class GroupCommit<I, O> {
+  private readonly waiting: Waiting<I, O>[] = [];
+  private running = 0;
+
+  constructor(
+    private readonly handle: (items: readonly I[]) => Promise<readonly O[]>,
+    private readonly options: GroupCommitOptions,
+  ) {}
+
+  submit(item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.drain();
+    });
+  }
+
+  private drain(): void {
+    while (this.running < (this.options.concurrency ?? 1) && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.options.maxBatch);
+      this.running++;
+      void this.run(batch).finally(() => {
+        this.running--;
+        this.drain();
+      });
+    }
+  }
+
+  private async run(batch: readonly Waiting<I, O>[]): Promise<void> {
+    try {
+      const items = batch.map((waiting) => waiting.item);
+      const around = this.options.around ?? ((work) => work());
+      const outcomes = await around(() => this.handle(items));
+      if (outcomes.length !== batch.length) throw new Error(`A batch of ${batch.length} got ${outcomes.length} outcomes`);
+      batch.forEach((waiting, index) => waiting.resolve(outcomes[index]!));
+    } catch (error) {
+      for (const waiting of batch) waiting.reject(error);
+    }
+  }
+}

@@ -1,0 +1,4 @@
+/** In-memory adapters of this package's ports: for unit tests and for apps embedding the core without a database. */
+export { ImmediateUnitOfWork } from './immediate-unit-of-work.ts';
+export { InMemoryJobScheduler, type ScheduledJob } from './in-memory-job-scheduler.ts';
+export { FakeClock } from './fake-clock.ts';

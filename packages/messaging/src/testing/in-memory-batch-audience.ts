@@ -1,0 +1,40 @@
+import { storableText } from '@tuma/kernel';
+import { BATCH_CHUNK_SIZE } from '../domain/messages/batch-chunks.ts';
+import type { BatchAudience } from '../application/sending/batch-audience.port.ts';
+import type { MessageBatch } from '../domain/messages/message-batch.ts';
+import type { MessageRepository } from '../application/messages/message.repository.port.ts';
+import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
+
+export class InMemoryBatchAudience implements BatchAudience {
+  /** Batch id -> chunk start -> members. */
+  private readonly kept = new Map<string, Map<number, readonly OutboundMessage[]>>();
+
+  constructor(private readonly messages: MessageRepository) {}
+
+  async keep(batch: MessageBatch, members: readonly OutboundMessage[]): Promise<void> {
+    const chunks = new Map<number, readonly OutboundMessage[]>();
+    for (let start = 0; start < members.length; start += BATCH_CHUNK_SIZE) chunks.set(start, members.slice(start, start + BATCH_CHUNK_SIZE));
+    this.kept.set(batch.id, chunks);
+  }
+
+  async makeStorable(batchId: string, fromSeq: number, toSeq: number): Promise<void> {
+    const chunks = this.kept.get(batchId);
+    for (const [start, members] of chunks ?? []) {
+      if (start > toSeq || start + members.length - 1 < fromSeq) continue;
+      chunks!.set(start, members.map((member) => ({ ...member, text: storableText(member.text) })));
+    }
+  }
+
+  async materialize(batchId: string, fromSeq: number, toSeq: number): Promise<number> {
+    const chunks = this.kept.get(batchId);
+    if (!chunks) return 0;
+    let written = 0;
+    for (const [start, members] of chunks) {
+      if (start > toSeq || start + members.length - 1 < fromSeq) continue;
+      await this.messages.add(members);
+      chunks.delete(start);
+      written += members.length;
+    }
+    return written;
+  }
+}

@@ -1,0 +1,20 @@
+import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
+
+export class InMemoryBatchRepository implements BatchRepository {
+  private readonly batches = new Map<string, MessageBatch>();
+
+  async add(batch: MessageBatch): Promise<void> {
+    if (this.batches.has(batch.id)) throw new Error(`Batch ${batch.id} exists already`);
+    this.batches.set(batch.id, batch);
+  }
+
+  async find(accountId: string, id: string): Promise<MessageBatch | undefined> {
+    const batch = this.batches.get(id);
+    return batch?.accountId === accountId ? batch : undefined;
+  }
+
+  /** Every batch, of every account (what `InMemoryMessageReports` aggregates). */
+  all(): MessageBatch[] {
+    return [...this.batches.values()];
+  }
+}

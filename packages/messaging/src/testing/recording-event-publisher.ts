@@ -1,0 +1,10 @@
+import type { EventPublisher, WebhookEvent } from '../domain/events/webhook-event.ts';
+
+/** Keeps published events in memory: for tests and for embedding without webhooks. */
+export class RecordingEventPublisher implements EventPublisher {
+  readonly events: WebhookEvent[] = [];
+
+  async publish(events: readonly WebhookEvent[]): Promise<void> {
+    this.events.push(...events);
+  }
+}

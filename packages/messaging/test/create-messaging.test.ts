@@ -1,0 +1,47 @@
+import { expect } from 'chai';
+import { currency, Money, ok } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { EnvironmentGateways, messagingJobRoutes, type CarrierGateway, type CarrierSubmission, type MessageRepository } from '../src/index.ts';
+import { inMemoryMessaging, InMemoryMessageRepository, inMemoryMessagingPorts } from '../src/testing/index.ts';
+
+/** Accepts every part and remembers what it was given. */
+class AcceptingCarrier implements CarrierGateway {
+  readonly name = 'accepting';
+  readonly submissions: CarrierSubmission[] = [];
+  async submit(submission: CarrierSubmission) {
+    this.submissions.push(submission);
+    return ok({ carrierMessageIds: submission.parts.map((_, i) => `c-${submission.messageId}-${i}`) });
+  }
+}
+
+describe('createMessaging on in-memory ports', () => {
+  it('sends, dispatches through its job routes and applies the delivery report, charging the wallet once', async () => {
+    const clock = new FakeClock('2026-11-24T10:00:00.000Z');
+    const carrier = new AcceptingCarrier();
+    const { messaging, ports } = inMemoryMessaging({ clock, gateways: new EnvironmentGateways(carrier, carrier) });
+    for (const route of messagingJobRoutes(messaging)) route.register(ports.jobs, (attempt) => attempt());
+    const accountId = 'acc_factory';
+    (await ports.walletLedger.openWallet({ accountId, currency: currency('KES') }))._unsafeUnwrap();
+    (await ports.walletLedger.credit({ accountId, amount: Money.parse('10', 'KES')._unsafeUnwrap(), reason: 'funds', reference: 'f-1' }))._unsafeUnwrap();
+
+    const sent = (await messaging.sendMessage.execute({ sender: { accountId, apiKeyId: null, environment: 'live', walletCurrency: currency('KES') }, to: '+254712345678', text: 'Habari', scheduleMode: 'now' }))._unsafeUnwrap();
+    await ports.jobs.runDue();
+    expect(carrier.submissions.map((s) => s.messageId)).to.deep.equal([sent.message.id]);
+    const at = clock.now();
+    await messaging.applyDeliveryReceipts.execute([
+      { carrier: carrier.name, carrierMessageId: `c-${sent.message.id}-0`, messageId: sent.message.id, partIndex: 0, state: 'delivered', errorCode: null, carrierErrorCode: null, submittedAt: at, doneAt: at, receivedAt: at },
+    ]);
+    expect((await ports.messageRepository.find(accountId, sent.message.id))?.delivery.status).to.equal('delivered');
+    const balance = (await ports.walletLedger.balance(accountId))._unsafeUnwrap()!.balance;
+    expect(balance.toDecimalString()).to.equal(Money.parse('10', 'KES')._unsafeUnwrap().subtract(sent.price.walletCost).toDecimalString());
+  });
+
+  it('builds the stores that read messages over the message store it was given, and refuses to guess them for a foreign one', () => {
+    const carrier = new AcceptingCarrier();
+    const gateways = new EnvironmentGateways(carrier, carrier);
+    const messages = new InMemoryMessageRepository();
+    expect(inMemoryMessagingPorts({ gateways, messageRepository: messages }).messageRepository).to.equal(messages);
+    const foreign = {} as MessageRepository;
+    expect(() => inMemoryMessagingPorts({ gateways, messageRepository: foreign })).to.throw(/pass batchAudience, messageReports and inboundMessageRepository too/);
+  });
+});

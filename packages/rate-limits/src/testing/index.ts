@@ -1,0 +1,1 @@
+export { InMemoryRateLimitOverrideRepository } from './in-memory-rate-limit-override.repository.ts';

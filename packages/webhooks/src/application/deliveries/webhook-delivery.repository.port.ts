@@ -1,0 +1,27 @@
+import type { WebhookOwner } from '../../domain/events/webhook-event.ts';
+import type { WebhookAttempt, WebhookDelivery } from '../../domain/deliveries/webhook-delivery.aggregate.ts';
+
+/** A delivery with its attempts of every series, oldest first: the deliveries log's entry. */
+export interface LoggedWebhookDelivery {
+  readonly delivery: WebhookDelivery;
+  readonly attempts: readonly WebhookAttempt[];
+}
+
+export interface WebhookDeliveryPage {
+  readonly deliveries: readonly LoggedWebhookDelivery[];
+  readonly total: number;
+}
+
+/** The outbox of webhook events and the log of their attempts. */
+export interface WebhookDeliveryRepository {
+  add(deliveries: readonly WebhookDelivery[]): Promise<void>;
+  /** In a unit of work with `lock`, held until it ends (an attempt is recorded once, and never over a redelivery). */
+  find(eventId: string, options?: { readonly lock?: boolean }): Promise<WebhookDelivery | undefined>;
+  /** Stores the delivery's new state and logs the attempt that led to it. */
+  recordAttempt(delivery: WebhookDelivery, attempt: WebhookAttempt): Promise<void>;
+  save(delivery: WebhookDelivery): Promise<void>;
+  /** One delivery of the owner (account and environment) with its attempts. */
+  findLogged(owner: WebhookOwner, eventId: string): Promise<LoggedWebhookDelivery | undefined>;
+  /** The owner's deliveries, newest event first (then by event id, descending), `limit` per 0-based `page`. */
+  list(owner: WebhookOwner, page: number, limit: number): Promise<WebhookDeliveryPage>;
+}

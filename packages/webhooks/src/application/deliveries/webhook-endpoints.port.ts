@@ -1,0 +1,18 @@
+import type { WebhookEvent, WebhookOwner } from '../../domain/events/webhook-event.ts';
+
+/**
+ * The product's side of the engine: its webhook configuration (SMS: `dlr_url`, `mo_url` and a
+ * signing secret per account and environment). The engine asks it where events go and what signs
+ * them; it never stores URLs or secrets of its own beyond the URL an event was stored with.
+ */
+export interface WebhookEndpoints<E extends WebhookEvent = WebhookEvent> {
+  /**
+   * Where each new event goes, in order: its owner's URL for its kind while webhooks are on, else
+   * null (the event is not kept).
+   */
+  destinationsOf(events: readonly E[]): Promise<readonly (string | null)[]>;
+  /** The owner's signing secret now (every attempt signs with the current one); undefined when the owner has no configuration. */
+  signingSecret(owner: WebhookOwner): Promise<string | undefined>;
+  /** Where a redelivery of the owner's event of `kind` goes now: its current URL, or why there is none (for a 409). */
+  redeliveryUrl(owner: WebhookOwner, kind: string): Promise<{ readonly url: string } | { readonly missing: string }>;
+}

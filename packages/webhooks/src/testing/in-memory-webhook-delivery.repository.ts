@@ -1,0 +1,51 @@
+import { sameOwner, type WebhookOwner } from '../domain/events/webhook-event.ts';
+import { WebhookDelivery, type WebhookAttempt, type WebhookDeliverySnapshot } from '../domain/deliveries/webhook-delivery.aggregate.ts';
+import type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository } from '../application/deliveries/webhook-delivery.repository.port.ts';
+
+const newestFirst = (a: WebhookDeliverySnapshot, b: WebhookDeliverySnapshot): number =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
+
+/** The webhook outbox and attempt log in memory: for embedding the core and for tests. */
+export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
+  private readonly deliveries = new Map<string, WebhookDeliverySnapshot>();
+  private readonly attempts: WebhookAttempt[] = [];
+
+  async add(deliveries: readonly WebhookDelivery[]): Promise<void> {
+    for (const delivery of deliveries) {
+      if (this.deliveries.has(delivery.eventId)) throw new Error(`Webhook event ${delivery.eventId} is stored already`);
+      this.deliveries.set(delivery.eventId, delivery.toSnapshot());
+    }
+  }
+
+  async find(eventId: string): Promise<WebhookDelivery | undefined> {
+    const snapshot = this.deliveries.get(eventId);
+    return snapshot && WebhookDelivery.rehydrate(snapshot);
+  }
+
+  async recordAttempt(delivery: WebhookDelivery, attempt: WebhookAttempt): Promise<void> {
+    const logged = this.attempts.some((a) => a.eventId === attempt.eventId && a.series === attempt.series && a.attempt === attempt.attempt);
+    if (logged) throw new Error(`Attempt ${attempt.series}.${attempt.attempt} of ${attempt.eventId} is logged already`);
+    this.attempts.push({ ...attempt });
+    await this.save(delivery);
+  }
+
+  async save(delivery: WebhookDelivery): Promise<void> {
+    if (!this.deliveries.has(delivery.eventId)) throw new Error(`No webhook event ${delivery.eventId}`);
+    this.deliveries.set(delivery.eventId, delivery.toSnapshot());
+  }
+
+  async findLogged(owner: WebhookOwner, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
+    const snapshot = this.deliveries.get(eventId);
+    return snapshot && sameOwner(owner, snapshot) ? this.logged(snapshot) : undefined;
+  }
+
+  async list(owner: WebhookOwner, page: number, limit: number): Promise<WebhookDeliveryPage> {
+    const own = [...this.deliveries.values()].filter((d) => sameOwner(owner, d)).sort(newestFirst);
+    return { deliveries: own.slice(page * limit, (page + 1) * limit).map((d) => this.logged(d)), total: own.length };
+  }
+
+  private logged(snapshot: WebhookDeliverySnapshot): LoggedWebhookDelivery {
+    const attempts = this.attempts.filter((a) => a.eventId === snapshot.eventId).sort((a, b) => a.series - b.series || a.attempt - b.attempt);
+    return { delivery: WebhookDelivery.rehydrate(snapshot), attempts };
+  }
+}
