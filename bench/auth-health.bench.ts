@@ -18,53 +18,18 @@
  * before/after table: it needs its own `npm ci`).
  */
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { call } from './support/http-call.ts';
+import { BARE_KOA, SERVER_ROOT, startServerProcess, TUMA_MAIN } from './support/server-process.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 
-const ROOT = process.env.BENCH_SERVER_ROOT || join(dirname(fileURLToPath(import.meta.url)), '..');
 const CONNECTIONS = 32;
 const WARM_UP_S = 3;
 const MEASURE_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
-
-interface Started {
-  readonly baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** Starts a Node process writing its output to a file, and waits for its "listening on" line. */
-async function startProcess(script: string, env: Record<string, string>, logDir: string, name: string): Promise<Started> {
-  const logFile = join(logDir, `${name}.log`);
-  const out = openSync(logFile, 'w');
-  const child: ChildProcess = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', script], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', out, out],
-  });
-  closeSync(out);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const port = /listening on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
-    if (port) {
-      return {
-        baseUrl: `http://127.0.0.1:${port}`,
-        stop: async () => {
-          child.kill('SIGTERM');
-          await exited;
-        },
-      };
-    }
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 interface Load {
   readonly url: string;
@@ -83,9 +48,9 @@ async function measure(load: Load): Promise<{ rate: number; p99: number; failed:
 export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
     const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
-    const bare = await startProcess(join(dirname(fileURLToPath(import.meta.url)), 'support', 'bare-koa.ts'), {}, logDir, 'bare-koa');
-    const tuma = await startProcess(
-      join(ROOT, 'apps/server/src/main.ts'),
+    const bare = await startServerProcess(BARE_KOA, {}, logDir, 'bare-koa');
+    const tuma = await startServerProcess(
+      TUMA_MAIN,
       { DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', TUMA_ROLE: 'all' },
       logDir,
       'server',
@@ -103,7 +68,7 @@ export default async function (): Promise<void> {
         if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
       }
 
-      console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${MEASURE_S} s after ${WARM_UP_S} s of warm-up; server: ${ROOT}, PostgreSQL, LOG_LEVEL=info to a file`);
+      console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds of ${MEASURE_S} s after ${WARM_UP_S} s of warm-up; server: ${SERVER_ROOT}, PostgreSQL, LOG_LEVEL=info to a file`);
       const rows: [string, Load][] = [
         ['baseline: bare Koa, one handler', { url: `${bare.baseUrl}/` }],
         ['GET /health', { url: `${base}/health` }],

@@ -1,68 +1,100 @@
 /**
  * The single-send path under load (issue 12, item 1), on PostgreSQL: `POST /api/messages/send` from
- * one account at 1, 8 and 32 connections, and from 16 accounts at one connection each, for
- * BENCH_SECONDS (default 8) per row, next to a bare Koa handler answering JSON in the same run.
- * Every accepted send is committed (charged, stored, queued) before its 200. BENCH_ROLE=api leaves
- * dispatch out (no workers in the process), to see acceptance alone.
+ * one account at 1, 8 and 32 connections, and from 16 accounts (their keys in turn) at 16, for
+ * BENCH_SECONDS (default 8, after 2 s of warm-up) per row, next to a bare Koa process answering JSON
+ * in the same run. The server is a real `apps/server/src/main.ts` process (TUMA_ROLE from
+ * BENCH_ROLE, default `api`: acceptance alone; `all` adds dispatch to the simulator in the same
+ * process); the load comes from autocannon in this process, each request a distinct number and
+ * text (no duplicate suppression). Every 200 is committed (charged, stored, queued) before it is sent.
+ * BENCH_CPU_PROF=<dir> writes the server's CPU profile there (`node --cpu-prof`) when it stops.
  *
  * Run: `npm run bench single-send` (DATABASE_URL's server, default the local PostgreSQL).
  */
-import Koa from 'koa';
-import type { AddressInfo } from 'node:net';
-import { benchAccount, startBenchServer } from './support/bench-server.ts';
-import { formatLoad, load, type LoadRequest } from './support/load.ts';
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { BENCH_SERVER_ENV, benchAccount } from './support/bench-server.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
+import { BARE_KOA, startServerProcess, TUMA_MAIN } from './support/server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const WARM_UP_S = 2;
+const ROLE = process.env.BENCH_ROLE ?? 'api';
+const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
-interface SendContext {
-  readonly keys: readonly string[];
-  readonly offset: number;
+/** Sends of distinct numbers and texts from `keys` in turn, numbered from `offset`. */
+function sends(keys: readonly string[], offset: number): autocannon.Request[] {
+  let n = offset;
+  return [
+    {
+      method: 'POST',
+      path: '/api/messages/send',
+      setupRequest: (request) => {
+        const i = n++;
+        return {
+          ...request,
+          headers: { Authorization: `Bearer ${keys[i % keys.length]}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ to: `+2547${String(10_000_000 + (i % 90_000_000)).slice(-8)}`, text: `Your code is ${i}` }),
+        };
+      },
+    },
+  ];
 }
 
-/** The i-th send: a distinct number and text (no duplicate suppression), keys in turn. */
-function sendAt(i: number, context: SendContext): LoadRequest {
-  const n = context.offset + i;
-  return {
-    method: 'POST',
-    path: '/api/messages/send',
-    headers: { Authorization: `Bearer ${context.keys[i % context.keys.length]}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ to: `+2547${String(10_000_000 + (n % 90_000_000)).slice(-8)}`, text: `Your code is ${n}` }),
-  };
+interface Row {
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly statuses: string;
 }
 
-const echoAt = (): LoadRequest => ({ method: 'POST', path: '/', headers: { 'Content-Type': 'application/json' }, body: '{"to":"+254712345678","text":"Habari"}' });
-
-async function bareKoa(): Promise<{ url: string; close: () => Promise<void> }> {
-  const app = new Koa();
-  app.use(async (ctx) => {
-    ctx.body = { status: 'sent', segments: 1 };
-  });
-  const server = app.listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+async function measure(url: string, connections: number, requests?: autocannon.Request[]): Promise<Row> {
+  const options = { url, connections, ...(requests ? { requests } : {}) };
+  await autocannon({ ...options, duration: WARM_UP_S });
+  const result = await autocannon({ ...options, duration: SECONDS });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${count} x ${status}`)
+    .join(', ');
+  return { perSecond: result.requests.total / SECONDS, p50: result.latency.p50, p99: result.latency.p99, statuses: statuses + (result.errors ? `, ${result.errors} errors` : '') };
 }
+
+const format = (row: Row) => `${Math.round(row.perSecond).toLocaleString('en-US')} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (${row.statuses})`;
 
 export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
-    const { tuma, baseUrl, config } = await startBenchServer(url, { TUMA_ROLE: process.env.BENCH_ROLE ?? 'all' });
-    const koa = await bareKoa();
+    const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
+    const bare = await startServerProcess(BARE_KOA, {}, logDir, 'bare-koa');
+    const tuma = await startServerProcess(
+      TUMA_MAIN,
+      { ...BENCH_SERVER_ENV, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', TUMA_ROLE: ROLE },
+      logDir,
+      'server',
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
+    );
     try {
-      const one = [(await benchAccount(baseUrl, 'one@bench.example', 'KES')).key];
-      const many = (await Promise.all(Array.from({ length: 16 }, (_, i) => benchAccount(baseUrl, `many-${i}@bench.example`, 'KES')))).map((a) => a.key);
-      console.log(`PostgreSQL, ${SECONDS} s a row, role ${config.role}; every 200 is committed`);
-      console.log(`bare Koa, c=32:                 ${formatLoad(await load(koa.url, 32, SECONDS, echoAt, {}))}`);
+      const one = [(await benchAccount(tuma.baseUrl, 'one@bench.example', 'KES')).key];
+      const many = (await Promise.all(Array.from({ length: 16 }, (_, i) => benchAccount(tuma.baseUrl, `many-${i}@bench.example`, 'KES')))).map((a) => a.key);
+      console.log(`PostgreSQL, ${SECONDS} s a row after ${WARM_UP_S} s of warm-up, server process with TUMA_ROLE=${ROLE}, LOG_LEVEL=info to a file; every 200 is committed`);
+      console.log(`bare Koa process, c=32:     ${format(await measure(`${bare.baseUrl}/`, 32))}`);
       let offset = 0;
       for (const connections of [1, 8, 32]) {
-        const result = await load(baseUrl, connections, SECONDS, sendAt, { keys: one, offset });
-        offset += result.requests + 1000;
-        console.log(`send, one account, c=${String(connections).padEnd(2)}:     ${formatLoad(result)}`);
+        console.log(`send, one account, c=${String(connections).padEnd(2)}: ${format(await measure(tuma.baseUrl, connections, sends(one, offset)))}`);
+        offset += 10_000_000;
       }
-      const spread = await load(baseUrl, 16, SECONDS, sendAt, { keys: many, offset });
-      console.log(`send, 16 accounts, c=16:        ${formatLoad(spread)}`);
+      console.log(`send, 16 accounts, c=16:    ${format(await measure(tuma.baseUrl, 16, sends(many, offset)))}`);
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      const { rows } = await db.query<{ messages: number; charges: number }>(
+        "select (select count(*)::int from message) as messages, (select count(*)::int from ledger_entry where kind = 'debit') as charges",
+      );
+      await db.end();
+      console.log(`stored: ${rows[0]!.messages} messages, ${rows[0]!.charges} charges (one per accepted send)`);
     } finally {
-      await koa.close();
       await tuma.stop();
+      await bare.stop();
+      rmSync(logDir, { recursive: true, force: true });
     }
   });
 }

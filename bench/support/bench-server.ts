@@ -4,20 +4,25 @@ import { call } from './http-call.ts';
 
 export const BENCH_ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
 
+/** What every benchmarked server runs with: the simulator answering fast and always delivering, no throughput limit, no logs. */
+export const BENCH_SERVER_ENV: Readonly<Record<string, string>> = {
+  ADMIN_API_KEY: BENCH_ADMIN_KEY,
+  SIMULATOR_LATENCY_MS: '5-30',
+  SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+  ROUTE_THROUGHPUT_PER_SECOND: '100000',
+  WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
+  LOG_LEVEL: 'silent',
+  // Rate limits on (their cost is part of every request), too high to refuse a benchmark's load.
+  RATE_LIMIT_PER_SECOND: '1000000',
+  RATE_LIMIT_IP_PER_SECOND: '1000000',
+};
+
 export async function startBenchServer(databaseUrl: string, env: Record<string, string> = {}): Promise<{ tuma: TumaServer; baseUrl: string; config: ServerConfig }> {
   const config = loadConfig({
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: databaseUrl,
-    ADMIN_API_KEY: BENCH_ADMIN_KEY,
-    SIMULATOR_LATENCY_MS: '5-30',
-    SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
-    ROUTE_THROUGHPUT_PER_SECOND: '100000',
-    WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-    LOG_LEVEL: 'silent',
-    // Rate limits on (their cost is part of every request), too high to refuse a benchmark's load.
-    RATE_LIMIT_PER_SECOND: '1000000',
-    RATE_LIMIT_IP_PER_SECOND: '1000000',
+    ...BENCH_SERVER_ENV,
     ...env,
   });
   const tuma = new TumaServer(config, jsonLogger('silent'));

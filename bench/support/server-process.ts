@@ -1,0 +1,51 @@
+/**
+ * Benchmarked servers as processes of their own (a real `apps/server/src/main.ts`, or the bare Koa
+ * baseline), so that the load generator in the bench process does not share their event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The checkout whose server is measured: this one, or BENCH_SERVER_ROOT (another checkout, with its own `npm ci`). */
+export const SERVER_ROOT = process.env.BENCH_SERVER_ROOT || join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const TUMA_MAIN = join(SERVER_ROOT, 'apps/server/src/main.ts');
+export const BARE_KOA = join(dirname(fileURLToPath(import.meta.url)), 'bare-koa.ts');
+
+export interface ServerProcess {
+  readonly baseUrl: string;
+  readonly pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts `script` with `env` (and `nodeOptions`, e.g. `--cpu-prof`), its output to `<logDir>/<name>.log`,
+ * and waits for its "listening on" line.
+ */
+export async function startServerProcess(script: string, env: Record<string, string>, logDir: string, name: string, nodeOptions: readonly string[] = []): Promise<ServerProcess> {
+  const logFile = join(logDir, `${name}.log`);
+  const out = openSync(logFile, 'w');
+  const child: ChildProcess = spawn(process.execPath, [...nodeOptions, '--conditions=tuma-source', '--import', 'tsx', script], {
+    cwd: SERVER_ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', out, out],
+  });
+  closeSync(out);
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const port = /listening on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
+    if (port) {
+      return {
+        baseUrl: `http://127.0.0.1:${port}`,
+        pid: child.pid!,
+        stop: async () => {
+          child.kill('SIGTERM');
+          await exited;
+        },
+      };
+    }
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start:\n${readFileSync(logFile, 'utf8').slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
