@@ -82,6 +82,23 @@ describe(`wallet atomicity with the caller's transaction (MikroORM on ${database
     expect(await state()).to.deep.equal({ balance: '7.000000 KES', references: ['fits', 'c1'] });
   });
 
+  it("charges many inside a caller's unit of work without a savepoint of their own: they commit with it, and a throw after them undoes them", async () => {
+    const many = (references: string[]) => ledger.chargeMany(references.map((reference) => ({ accountId: account, amount: kes('2'), reason: 'SMS', reference })));
+    const failing = database.withContext(() =>
+      unitOfWork.run(() =>
+        many(['m1', 'm2']).andThen(() => {
+          throw new Error('crash after the batch');
+        }),
+      ),
+    );
+    expect((await rejection(failing)).message).to.match(/crash after the batch/);
+    expect(await state()).to.deep.equal({ balance: '10.000000 KES', references: ['c1'] });
+
+    const outcomes = await database.withContext(() => unitOfWork.run(() => many(['m3', 'm4', 'm5', 'm6', 'm7', 'm8'])));
+    expect(outcomes._unsafeUnwrap().map((o) => (o.isOk() ? o.value.reference : o.error.type))).to.deep.equal(['m3', 'm4', 'm5', 'm6', 'm7', 'insufficient_balance']);
+    expect(await state()).to.deep.equal({ balance: '0.000000 KES', references: ['m7', 'm6', 'm5', 'm4', 'm3', 'c1'] });
+  });
+
   it('the database refuses what the domain never does: negative balances, more reserved than held, changed entries', async () => {
     const sql = (text: string) => database.withContext(() => database.em.execute(text, [], 'run'));
     expect((await rejection(sql(`update wallet set balance = -1, reserved = 0 where account_id = '${account}'`))).message).to.match(/check/);

@@ -19,7 +19,7 @@ export {
 } from './domain/domain-error.ts';
 export { constantTimeEqual } from './domain/constant-time.ts';
 export { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE } from './domain/storable-text.ts';
-export type { UnitOfWork } from './application/unit-of-work.port.ts';
+export type { UnitOfWork, UnitOfWorkOptions } from './application/unit-of-work.port.ts';
 export { transact } from './application/transact.ts';
 export { atomically } from './application/atomically.ts';
 export { GroupCommit, type GroupCommitOptions } from './application/group-commit.ts';

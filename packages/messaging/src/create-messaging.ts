@@ -73,7 +73,7 @@ import { PlanBulkSend } from './application/sending/plan-bulk-send.ts';
 import { unthrottled, type RouteThrottle } from './application/sending/route-throttle.ts';
 import { RunDripStep } from './application/sending/run-drip-step.use-case.ts';
 import { SendBulk } from './application/sending/send-bulk.use-case.ts';
-import { SendMessage } from './application/sending/send-message.use-case.ts';
+import { SEND_BATCHES_AT_ONCE, SendMessage } from './application/sending/send-message.use-case.ts';
 import type { SendingHolds } from './application/sending/sending-holds.port.ts';
 import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB } from './application/sending/sending-jobs.ts';
 import type { EventPublisher } from './domain/events/webhook-event.ts';
@@ -118,7 +118,10 @@ export interface MessagingPorts {
   /** Accounts whose sends are held (suspended); none by default. */
   readonly sendingHolds?: SendingHolds;
   readonly dispatch?: DispatchOptions;
-  /** Runs each group commit of sends (e.g. in a database context of its own); as is by default. */
+  /**
+   * Runs each group commit of sends in a database context of its own; as is by default. With it,
+   * two batches are written at once (the database's locks keep their wallets and duplicates apart).
+   */
   readonly batchContext?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Where delivery reports and inbound messages are published; by default the webhook outbox (SMS profile). */
   readonly eventPublisher?: EventPublisher;
@@ -193,7 +196,7 @@ export function createMessaging(ports: MessagingPorts) {
     importContacts: new ImportContacts(lists, uow, clock),
     // sending, dispatch and delivery reports
     sendMessage: new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, uow, clock, {
-      groupCommit: ports.batchContext ? { around: ports.batchContext } : {},
+      groupCommit: ports.batchContext ? { around: ports.batchContext, concurrency: SEND_BATCHES_AT_ONCE } : {},
     }),
     sendBulk: new SendBulk(planBulkSend, audience, batches, ledger, jobs, uow, clock),
     bulkPrecheck: new BulkPrecheckUseCase(planBulkSend, ports.walletBalances),

@@ -1,4 +1,4 @@
-import { ResultAsync, type Result, type UnitOfWork } from '@tuma/kernel';
+import { ResultAsync, type Result, type UnitOfWork, type UnitOfWorkOptions } from '@tuma/kernel';
 import type { Database } from './database.ts';
 
 const ROLLBACK = Symbol('rollback');
@@ -7,17 +7,20 @@ const ROLLBACK = Symbol('rollback');
 export class MikroOrmUnitOfWork implements UnitOfWork {
   constructor(private readonly database: Database) {}
 
-  run<T, E>(work: () => ResultAsync<T, E>): ResultAsync<T, E> {
-    return new ResultAsync(this.transact(work));
+  run<T, E>(work: () => ResultAsync<T, E>, options: UnitOfWorkOptions = {}): ResultAsync<T, E> {
+    return new ResultAsync(this.transact(work, options));
   }
 
-  private async transact<T, E>(work: () => ResultAsync<T, E>): Promise<Result<T, E>> {
+  private async transact<T, E>(work: () => ResultAsync<T, E>, { savepoint = true }: UnitOfWorkOptions): Promise<Result<T, E>> {
     let outcome: Result<T, E> | undefined;
     try {
-      await this.database.em.transactional(async () => {
-        outcome = await work();
-        if (outcome.isErr()) throw ROLLBACK;
-      });
+      await this.database.em.transactional(
+        async () => {
+          outcome = await work();
+          if (outcome.isErr()) throw ROLLBACK;
+        },
+        { propagation: savepoint ? 'nested' : 'required' },
+      );
     } catch (error) {
       if (error !== ROLLBACK) throw error;
     }

@@ -22,7 +22,6 @@ import {
   postedEntryRecord,
   READ_FOR_CHANGE,
   TAKEN_REFERENCES,
-  UPDATE_BALANCES,
   writeChange,
   type ChangeReadsRow,
 } from './wallet-sql.ts';
@@ -108,10 +107,9 @@ export class MikroOrmWalletStore implements WalletStore {
     });
     const entries = posted.filter((entry): entry is LedgerEntry => entry !== undefined);
     if (entries.length > 0) {
-      await this.em.execute(INSERT_POSTED_ENTRIES, [JSON.stringify(entries.map(postedEntryRecord))], 'run');
       const changed = [...new Set(entries.map((entry) => entry.accountId))].map((accountId) => wallets.get(accountId)!.toSnapshot());
       const balances = changed.map((w) => ({ account_id: w.accountId, balance: w.balance.toDecimalString(), updated_at: w.updatedAt.toISOString() }));
-      await this.em.execute(UPDATE_BALANCES, [JSON.stringify(balances)], 'run');
+      await this.em.execute(INSERT_POSTED_ENTRIES, [JSON.stringify(entries.map(postedEntryRecord)), JSON.stringify(balances)], 'run');
     }
     return posted;
   }

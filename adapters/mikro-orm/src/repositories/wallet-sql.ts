@@ -192,16 +192,19 @@ export const TAKEN_REFERENCES = `
   select e.account_id, e.reference from ledger_entry e
   join jsonb_to_recordset(?::jsonb) as x(account_id text, reference text) on e.account_id = x.account_id and e.reference = x.reference`;
 
-/** Credits and plain charges, many at once, in the order given (their `seq` follows it). */
+/**
+ * Credits and plain charges, many at once, in the order given (their `seq` follows it), and the
+ * new balances of their wallets: one statement (one round trip) for both.
+ */
 export const INSERT_POSTED_ENTRIES = `
-  insert into ledger_entry (id, account_id, currency, kind, amount, balance_after, reason, reference, related_type, related_id, created_at)
-  select x->>'id', x->>'account_id', x->>'currency', x->>'kind', (x->>'amount')::numeric, (x->>'balance_after')::numeric, x->>'reason',
-         x->>'reference', x->>'related_type', x->>'related_id', (x->>'created_at')::timestamptz
-  from jsonb_array_elements(?::jsonb) with ordinality as e(x, n)
-  order by e.n`;
-
-/** New balances of many wallets. */
-export const UPDATE_BALANCES = `
+  with posted as (
+    insert into ledger_entry (id, account_id, currency, kind, amount, balance_after, reason, reference, related_type, related_id, created_at)
+    select x->>'id', x->>'account_id', x->>'currency', x->>'kind', (x->>'amount')::numeric, (x->>'balance_after')::numeric, x->>'reason',
+           x->>'reference', x->>'related_type', x->>'related_id', (x->>'created_at')::timestamptz
+    from jsonb_array_elements(?::jsonb) with ordinality as e(x, n)
+    order by e.n
+    returning 1
+  )
   update wallet w set balance = x.balance::numeric, updated_at = x.updated_at::timestamptz
   from jsonb_to_recordset(?::jsonb) as x(account_id text, balance text, updated_at text)
   where w.account_id = x.account_id`;

@@ -172,7 +172,7 @@ export class WalletLedger implements WalletBalances {
         outcomes.push(entry ? ok(entry) : await this.charge(inputs[index]!));
       }
       return ok(outcomes);
-    });
+    }, { savepoint: false });
   }
 
   /** Gives back part or all of a debit or fee; all refunds of one never exceed it (`refund_exceeds_charge`). */

@@ -22,6 +22,13 @@ export const DUPLICATE_WINDOW_MS = 5 * 60_000;
 /** Most sends written in one transaction. */
 const SEND_BATCH_MAX = 256;
 
+/**
+ * Batches of sends to write at once where each has a database context of its own: while one holds
+ * its wallets' rows until it commits, the next does its duplicate and opt-out reads
+ * (docs/performance.md: about 10% more sends a second than one at a time).
+ */
+export const SEND_BATCHES_AT_ONCE = 2;
+
 export interface SendMessageOptions {
   readonly maxSegments?: number;
   /** How concurrent sends are gathered into one transaction (e.g. `around`: a fresh database context per batch). */
