@@ -74,8 +74,9 @@ import { unthrottled, type RouteThrottle } from './application/sending/route-thr
 import { RunDripStep } from './application/sending/run-drip-step.use-case.ts';
 import { SendBulk } from './application/sending/send-bulk.use-case.ts';
 import { SEND_BATCHES_AT_ONCE, SendMessage } from './application/sending/send-message.use-case.ts';
+import { SendOtpMessage } from './application/sending/send-otp-message.use-case.ts';
 import type { SendingHolds } from './application/sending/sending-holds.port.ts';
-import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB } from './application/sending/sending-jobs.ts';
+import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, UNSENT_MESSAGE_GUARD_JOB } from './application/sending/sending-jobs.ts';
 import type { EventPublisher } from './domain/events/webhook-event.ts';
 import type { BatchRepository } from './domain/messages/message-batch.ts';
 import { GetWebhookConfig } from './application/webhooks/get-webhook-config.use-case.ts';
@@ -158,6 +159,10 @@ export function createMessaging(ports: MessagingPorts) {
     ports.dispatch,
   );
 
+  const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, uow, clock, {
+    groupCommit: ports.batchContext ? { around: ports.batchContext, concurrency: SEND_BATCHES_AT_ONCE } : {},
+  });
+
   return {
     // catalogue and prices
     listRoutes: new ListRoutes(catalogue),
@@ -195,9 +200,8 @@ export function createMessaging(ports: MessagingPorts) {
     removeContactMember: new RemoveContactMember(lists, uow, clock),
     importContacts: new ImportContacts(lists, uow, clock),
     // sending, dispatch and delivery reports
-    sendMessage: new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, uow, clock, {
-      groupCommit: ports.batchContext ? { around: ports.batchContext, concurrency: SEND_BATCHES_AT_ONCE } : {},
-    }),
+    sendMessage,
+    sendOtpMessage: new SendOtpMessage(sendMessage, dispatchMessages, messages, optOuts),
     sendBulk: new SendBulk(planBulkSend, audience, batches, ledger, jobs, uow, clock),
     bulkPrecheck: new BulkPrecheckUseCase(planBulkSend, ports.walletBalances),
     cancelMessages: new CancelMessages(messages, batches, audience, ledger, eventPublisher, uow, clock),
@@ -242,6 +246,7 @@ export interface MessagingJobOptions {
 export function messagingJobRoutes(messaging: Messaging, options: MessagingJobOptions = {}): readonly JobRoute[] {
   return [
     jobRoute(SUBMIT_MESSAGE_JOB, (p) => messaging.dispatchMessages.submitMessage(p.messageId, p.attempt)),
+    jobRoute(UNSENT_MESSAGE_GUARD_JOB, (p) => messaging.dispatchMessages.failUnsent(p.messageId)),
     jobRoute(DISPATCH_BATCH_JOB, (p, attempt) =>
       messaging.dispatchMessages.submitBatchRange(p.batchId, p.fromSeq, p.toSeq, { lastAttempt: attempt.retryCount >= DISPATCH_BATCH_JOB.retryLimit }),
     ),

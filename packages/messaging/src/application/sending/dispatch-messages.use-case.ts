@@ -4,7 +4,7 @@ import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
-import { decideAfterRefusal, DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
+import { decideAfterRefusal, DEFAULT_RETRY_POLICY, NO_RETRIES, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
 import type { BatchAudience } from './batch-audience.port.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
 import { applyToMessage, isRefundable, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
@@ -28,6 +28,14 @@ export interface DispatchReport {
   readonly accepted: number;
   readonly retried: number;
   readonly failed: number;
+}
+
+/** How a sender that submits its own message (an OTP) wants it sent. */
+export interface OwnSubmission {
+  /** The text the carrier gets, where the stored one is masked. */
+  readonly text: string;
+  /** A refusal fails it at once (and refunds it), even one a later attempt might get past. */
+  readonly noRetry: true;
 }
 
 type Loader = () => Promise<readonly OutboundMessage[]>;
@@ -68,13 +76,35 @@ export class DispatchMessages {
     this.concurrency = options.concurrency ?? 64;
   }
 
-  /** One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry. */
-  submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
+  /**
+   * One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry;
+   * or, with `own`, a message its sender submits itself at once (an OTP).
+   */
+  submitMessage(messageId: string, attempt: number, own?: OwnSubmission): Promise<DispatchReport> {
     return this.dispatch(
       () => this.messages.lockByIds([messageId]),
       attempt,
       (startAfter, accountId) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId, attempt }, { startAfter, group: accountId }),
+      own,
     );
+  }
+
+  /**
+   * The guard of a message its sender was to submit (UNSENT_MESSAGE_GUARD_JOB): still `queued` (the
+   * sender died before submitting) or `sent` (it died waiting for the carrier's answer), it is
+   * failed with `dispatch_failed` and refunded; the text to send it again died with the sender.
+   */
+  failUnsent(messageId: string): Promise<DispatchReport> {
+    return transact(this.unitOfWork, async () => {
+      const rows = await this.messages.lockByIds([messageId]);
+      const now = this.clock.now();
+      const failed: OutboundMessage[] = [];
+      for (const row of rows.filter((m) => m.delivery.status === 'queued' || m.delivery.status === 'sent')) {
+        failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
+      }
+      await this.save(rows, failed, now);
+      return { submitted: 0, accepted: 0, retried: 0, failed: failed.length };
+    });
   }
 
   /**
@@ -124,7 +154,7 @@ export class DispatchMessages {
     return this.holds.isHeld(accountId);
   }
 
-  private async dispatch(load: Loader, attempt: number, requeue: Requeue): Promise<DispatchReport> {
+  private async dispatch(load: Loader, attempt: number, requeue: Requeue, own?: OwnSubmission): Promise<DispatchReport> {
     const dispatched = await transact(this.unitOfWork, async () => {
       const rows = await load();
       // One call's messages are one account's (a message, or a range of one batch).
@@ -136,8 +166,8 @@ export class DispatchMessages {
       return this.claim(rows, attempt);
     });
     if (dispatched.length === 0) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
-    const answers = await this.submitAll(dispatched);
-    return transact(this.unitOfWork, () => this.record(answers));
+    const answers = await this.submitAll(dispatched, own?.text);
+    return transact(this.unitOfWork, () => this.record(answers, own ? NO_RETRIES : this.retryPolicy));
   }
 
   /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
@@ -178,7 +208,7 @@ export class DispatchMessages {
   }
 
   /** Step 2: the gateway calls, at most `concurrency` at once, each after its route's throttle. */
-  private async submitAll(messages: readonly OutboundMessage[]): Promise<Map<string, SubmitResult>> {
+  private async submitAll(messages: readonly OutboundMessage[], ownText?: string): Promise<Map<string, SubmitResult>> {
     const answers = new Map<string, SubmitResult>();
     let next = 0;
     const worker = async () => {
@@ -186,11 +216,9 @@ export class DispatchMessages {
         const message = messages[next++]!;
         await this.throttle.acquire(message.routeCode);
         const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-        const { encoding, parts } = segmentMessage(message.text, { maxSegments: 255 });
-        answers.set(
-          message.id,
-          await gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text: message.text, encoding, parts, routeCode: message.routeCode }),
-        );
+        const text = ownText ?? message.text;
+        const { encoding, parts } = segmentMessage(text, { maxSegments: 255 });
+        answers.set(message.id, await gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text, encoding, parts, routeCode: message.routeCode }));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.concurrency, messages.length) }, worker));
@@ -198,7 +226,7 @@ export class DispatchMessages {
   }
 
   /** Step 3: the answers, applied to the messages as they are now (a receipt may have come first). */
-  private async record(answers: Map<string, SubmitResult>): Promise<DispatchReport> {
+  private async record(answers: Map<string, SubmitResult>, retryPolicy: RetryPolicy): Promise<DispatchReport> {
     const now = this.clock.now();
     const rows = await this.messages.lockByIds([...answers.keys()]);
     const changed: OutboundMessage[] = [];
@@ -214,7 +242,7 @@ export class DispatchMessages {
         continue;
       }
       if (row.delivery.status !== 'sent') continue;
-      const decision = decideAfterRefusal(row.delivery, answer.error, now, this.retryPolicy);
+      const decision = decideAfterRefusal(row.delivery, answer.error, now, retryPolicy);
       const message = this.apply(row, decision.event);
       if (decision.retry) {
         const startAfter = new Date(now.getTime() + decision.delayMs);

@@ -14,7 +14,7 @@ import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage } from '../../domain/segmenting/segmenter.ts';
 import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
-import { SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
+import { SUBMIT_MESSAGE_JOB, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
 
 /** Identical text to the same number within this window is refused (spec: Limits). */
 export const DUPLICATE_WINDOW_MS = 5 * 60_000;
@@ -36,9 +36,10 @@ export interface SendMessageOptions {
 }
 
 /** A send validated, routed and priced: what is left is the unit of work. */
-interface PricedSend {
+export interface PricedSend {
   readonly message: OutboundMessage;
   readonly price: SentMessage['price'];
+  readonly submission: 'queued' | 'caller';
 }
 
 const duplicateKeyOf = (message: OutboundMessage): DuplicateKey => ({ accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text });
@@ -67,6 +68,12 @@ export interface SendMessageInput {
   readonly route?: string | undefined;
   readonly scheduleMode: Exclude<ScheduleMode, 'drip'>;
   readonly scheduledAt?: Date | undefined;
+  /**
+   * `caller`: the caller submits the message itself right after the answer (`DispatchMessages
+   * .submitMessage` with the text only it holds): no submission job, only a guard that fails and
+   * refunds it if the caller never recorded a submission. Default `queued`: a submission job.
+   */
+  readonly submission?: 'queued' | 'caller';
 }
 
 /** What the send response shows (spec: Send response). */
@@ -121,6 +128,11 @@ export class SendMessage {
   private readonly commits: GroupCommit<PricedSend, Result<SentMessage, SendMessageError>>;
 
   execute(input: SendMessageInput): ResultAsync<SentMessage, SendMessageError> {
+    return this.prepare(input).andThen((priced) => new ResultAsync(this.commits.submit(priced)));
+  }
+
+  /** The send validated, routed and priced, with nothing written: what `execute` commits (and a test key's OTP only prices). */
+  prepare(input: SendMessageInput): ResultAsync<PricedSend, SendMessageError> {
     const now = this.clock.now();
     const phone = readPhoneField(input.to, 'to');
     if (phone.isErr()) return errAsync(phone.error);
@@ -160,10 +172,9 @@ export class SendMessage {
             carrier: null,
             delivery: queuedDelivery(),
           };
-          return { message, price };
+          return { message, price, submission: input.submission ?? 'queued' };
         }),
-      )
-      .andThen((priced) => new ResultAsync(this.commits.submit(priced)));
+      );
   }
 
   private async routeFor(code: string | undefined, country: string, cache: RouteRateCache): Promise<Result<Route, SendError>> {
@@ -260,12 +271,21 @@ export class SendMessage {
       outcomes[index] = ok(sent);
     });
     await this.messages.add([...accepted.map((sent) => sent.message), ...rejectedMessages]);
+    const byCaller = new Set(sends.filter((send) => send.submission === 'caller').map((send) => send.message.id));
     await this.jobs.enqueueMany(
       SUBMIT_MESSAGE_JOB,
-      accepted.map(({ message }) => ({
-        payload: { messageId: message.id, attempt: 0 },
-        options: { group: message.accountId, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) },
-      })),
+      accepted
+        .filter(({ message }) => !byCaller.has(message.id))
+        .map(({ message }) => ({
+          payload: { messageId: message.id, attempt: 0 },
+          options: { group: message.accountId, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) },
+        })),
+    );
+    await this.jobs.enqueueMany(
+      UNSENT_MESSAGE_GUARD_JOB,
+      accepted
+        .filter(({ message }) => byCaller.has(message.id))
+        .map(({ message }) => ({ payload: { messageId: message.id }, options: { startAfter: new Date(message.createdAt.getTime() + UNSENT_GUARD_DELAY_MS) } })),
     );
     if (rejectedMessages.length > 0) {
       await this.events.publish(deliveryReports(rejectedMessages.map((after) => ({ before: null, after })), rejectedMessages[0]!.createdAt));

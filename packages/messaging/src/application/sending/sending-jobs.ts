@@ -16,6 +16,21 @@ export const SUBMIT_MESSAGE_JOB = defineJob<{ messageId: string; attempt: number
   perGroupConcurrency: 32,
 });
 
+/**
+ * The guard of a message its sender submits itself at once (an OTP, whose clear text only that
+ * sender holds): if the sender died before its submission was recorded, the message is failed
+ * and refunded rather than sent with the masked text we keep (docs/verify.md, "Sending").
+ */
+export const UNSENT_MESSAGE_GUARD_JOB = defineJob<{ messageId: string }>({
+  name: 'messaging.unsent-message-guard',
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  expireInSeconds: 120,
+});
+
+/** How long after its commit a message submitted by its sender is looked at by its guard: longer than any carrier's answer takes. */
+export const UNSENT_GUARD_DELAY_MS = 5 * 60_000;
+
 /** Members `fromSeq`..`toSeq` of a bulk send. */
 export const DISPATCH_BATCH_JOB = defineJob<{ batchId: string; fromSeq: number; toSeq: number }>({
   name: 'messaging.dispatch-batch',

@@ -15,6 +15,9 @@ export interface RetryPolicy {
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = Object.freeze({ maxRetries: 3, delaysMs: Object.freeze([30_000, 120_000, 600_000]) });
 
+/** The first refusal is final: for a message whose sender waits for the carrier's answer (an OTP). */
+export const NO_RETRIES: RetryPolicy = Object.freeze({ maxRetries: 0, delaysMs: Object.freeze([]) });
+
 export interface SubmissionRefusal {
   readonly errorCode: DeliveryErrorCode;
   /** The gateway's judgement; a code that is not retryable in our catalogue is never retried. */

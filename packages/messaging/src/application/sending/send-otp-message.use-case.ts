@@ -1,0 +1,96 @@
+import { err, errAsync, ok, ResultAsync, type DomainError, type Money } from '@tuma/kernel';
+import type { DeliveryErrorCode } from '../../domain/delivery/delivery-error-codes.ts';
+import type { MessageRepository } from '../messages/message.repository.port.ts';
+import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
+import type { DispatchMessages } from './dispatch-messages.use-case.ts';
+import type { Sender, SendMessage, SendMessageError, SendMessageInput } from './send-message.use-case.ts';
+
+export interface SendOtpInput {
+  readonly sender: Sender;
+  readonly to: string;
+  /** What the carrier gets: the code in clear. */
+  readonly text: string;
+  /** What we keep: the same text with the code masked (same length and characters, so the same price). */
+  readonly maskedText: string;
+  readonly senderId?: string | undefined;
+}
+
+export interface SentOtp {
+  /** The SMS; null for test keys, which send none. */
+  readonly messageId: string | null;
+  /** E.164. */
+  readonly to: string;
+  readonly country: string;
+  /** In the wallet currency; what a test key's would have cost. */
+  readonly cost: Money;
+}
+
+export interface RecipientOptedOutError extends DomainError {
+  readonly type: 'recipient_opted_out';
+  readonly field: 'to';
+}
+
+/** The carrier refused the SMS: the message is failed and its charge refunded. */
+export interface OtpSendFailedError extends DomainError {
+  readonly type: 'otp_send_failed';
+  readonly messageId: string;
+  readonly errorCode: DeliveryErrorCode | null;
+}
+
+export type SendOtpError = SendMessageError | RecipientOptedOutError | OtpSendFailedError;
+
+const optedOut = (phone: string): RecipientOptedOutError => ({
+  type: 'recipient_opted_out',
+  field: 'to',
+  message: `${phone} opted out of this account's messages (STOP); remove it from the opt-out list to send to it`,
+});
+
+/**
+ * A one-time passcode's SMS (Verify, docs/verify.md "Sending"): priced, charged and stored like any
+ * single send, but with the code masked in what we keep, and submitted at once by this call with
+ * the clear text, so that the caller learns whether the carrier took it: a refusal fails the
+ * message and refunds it (no retries: the caller answers 502 `otp_send_failed`). Opted-out numbers
+ * are refused (400) rather than stored as rejected sends. Test keys send nothing and pay nothing:
+ * their answer is the price.
+ */
+export class SendOtpMessage {
+  constructor(
+    private readonly send: SendMessage,
+    private readonly dispatch: DispatchMessages,
+    private readonly messages: MessageRepository,
+    private readonly optOuts: OptOutList,
+  ) {}
+
+  execute(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
+    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission: 'caller' };
+    if (input.sender.environment === 'test') return this.priceOnly(sending);
+    return this.send.execute(sending).andThen((sent) => {
+      const { message } = sent;
+      if (message.delivery.status === 'rejected') return errAsync(optedOut(message.phone));
+      return ResultAsync.fromSafePromise(this.submit(message.accountId, message.id, input.text)).andThen((failure) =>
+        failure ? err(failure) : ok({ messageId: message.id, to: message.phone, country: message.country, cost: sent.price.walletCost }),
+      );
+    });
+  }
+
+  private priceOnly(sending: SendMessageInput): ResultAsync<SentOtp, SendOtpError> {
+    return this.send.prepare(sending).andThen(({ message, price }) =>
+      ResultAsync.fromSafePromise(this.optOuts.optedOutAmong(message.accountId, [message.phone])).andThen((listed) =>
+        listed.size > 0 ? err(optedOut(message.phone)) : ok({ messageId: null, to: message.phone, country: message.country, cost: price.walletCost }),
+      ),
+    );
+  }
+
+  /** Submits the stored message with the clear text; the failure when the carrier refused it. */
+  private async submit(accountId: string, messageId: string, text: string): Promise<OtpSendFailedError | undefined> {
+    await this.dispatch.submitMessage(messageId, 0, { text, noRetry: true });
+    const after = await this.messages.find(accountId, messageId);
+    if (after?.delivery.status !== 'failed') return undefined;
+    return {
+      type: 'otp_send_failed',
+      messageId,
+      errorCode: after.delivery.errorCode,
+      message: `The carrier refused the code's SMS (${after.delivery.errorCode ?? 'no reason given'}); its charge was refunded`,
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import type { VerificationEnvironment, VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
+import type { VerificationStatus } from '../../domain/verifications/verification-status.ts';
+
+/** Whose verifications a call may see: one account's, in one environment (another's id is 404). */
+export interface VerificationScope {
+  readonly accountId: string;
+  readonly environment: VerificationEnvironment;
+}
+
+export interface VerificationQuery extends VerificationScope {
+  /** As of `now`: a pending verification past its expiry is `expired`. */
+  readonly status?: VerificationStatus | undefined;
+  readonly now: Date;
+  /** E.164. */
+  readonly to?: string | undefined;
+  /** 0-based. */
+  readonly page: number;
+  readonly limit: number;
+}
+
+export interface VerificationPage {
+  /** Newest first. */
+  readonly items: readonly VerificationSnapshot[];
+  readonly total: number;
+}
+
+export interface VerificationRepository {
+  add(verification: VerificationSnapshot): Promise<void>;
+  save(verification: VerificationSnapshot): Promise<void>;
+  find(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined>;
+  /** Inside a unit of work: the row stays locked until it ends, so checks and resends of one verification take turns. */
+  lock(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined>;
+  list(query: VerificationQuery): Promise<VerificationPage>;
+  /** Pending verifications past their expiry become `expired` and lose their hash, at most `limit`: how many did. */
+  expireDue(now: Date, limit: number): Promise<number>;
+}

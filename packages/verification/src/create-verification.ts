@@ -1,0 +1,56 @@
+import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { VerifyApps } from './application/apps/verify-app-use-cases.ts';
+import type { VerifyAppRepository } from './application/apps/verify-app.repository.port.ts';
+import { CancelVerification } from './application/verifications/cancel-verification.use-case.ts';
+import { CheckVerification } from './application/verifications/check-verification.use-case.ts';
+import { CodeHasher, randomCode } from './application/verifications/code-hasher.ts';
+import { EXPIRE_VERIFICATIONS_JOB, ExpireVerifications } from './application/verifications/expire-verifications.ts';
+import type { OtpSender } from './application/verifications/otp-sender.port.ts';
+import { ReadVerifications } from './application/verifications/read-verifications.use-case.ts';
+import { ResendVerification } from './application/verifications/resend-verification.use-case.ts';
+import { StartVerification, type VelocityPolicy } from './application/verifications/start-verification.use-case.ts';
+import type { VelocityLimits } from './application/verifications/velocity-limits.port.ts';
+import type { VerificationRepository } from './application/verifications/verification.repository.port.ts';
+
+export interface VerificationPorts {
+  readonly unitOfWork: UnitOfWork;
+  readonly clock: Clock;
+  readonly jobs: JobScheduler;
+  readonly verifications: VerificationRepository;
+  readonly apps: VerifyAppRepository;
+  /** Sends each code's SMS: messaging's `SendOtpMessage`. */
+  readonly otpSender: OtpSender;
+  readonly velocityLimits: VelocityLimits;
+  /** The pepper codes are hashed with (VERIFY_PEPPER or its key file). */
+  readonly pepper: () => Buffer;
+  /** Starts per hour per number and per country; DEFAULT_VELOCITY by default. */
+  readonly velocity?: VelocityPolicy;
+  /** Draws each code; the CSPRNG by default. */
+  readonly generateCode?: (length: number) => string;
+}
+
+/** Verify (docs/verify.md): every use case, built from its ports. */
+export function createVerification(ports: VerificationPorts) {
+  const { unitOfWork: uow, clock, verifications, apps, otpSender } = ports;
+  const hasher = new CodeHasher(ports.pepper);
+  const generateCode = ports.generateCode ?? randomCode;
+  return {
+    startVerification: new StartVerification(apps, verifications, otpSender, ports.velocityLimits, hasher, clock, {
+      ...(ports.velocity ? { velocity: ports.velocity } : {}),
+      generateCode,
+    }),
+    checkVerification: new CheckVerification(verifications, hasher, uow, clock),
+    resendVerification: new ResendVerification(apps, verifications, otpSender, hasher, uow, clock, generateCode),
+    cancelVerification: new CancelVerification(verifications, uow, clock),
+    readVerifications: new ReadVerifications(verifications, clock),
+    verifyApps: new VerifyApps(apps, clock),
+    expireVerifications: new ExpireVerifications(verifications, ports.jobs, clock),
+  };
+}
+
+export type VerificationService = ReturnType<typeof createVerification>;
+
+/** The jobs Verify's workers run. */
+export function verificationJobRoutes(verification: VerificationService): readonly JobRoute[] {
+  return [jobRoute(EXPIRE_VERIFICATIONS_JOB, () => verification.expireVerifications.run())];
+}

@@ -1,0 +1,50 @@
+import type { VerificationSnapshot } from '../domain/verifications/verification.aggregate.ts';
+import type { VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from '../application/verifications/verification.repository.port.ts';
+import { Verification } from '../domain/verifications/verification.aggregate.ts';
+
+const inScope = (v: VerificationSnapshot, scope: VerificationScope) => v.accountId === scope.accountId && v.environment === scope.environment;
+
+/** Verifications in a map: for unit tests and in-memory wiring (no locks: one caller at a time). */
+export class InMemoryVerificationRepository implements VerificationRepository {
+  private readonly rows = new Map<string, VerificationSnapshot>();
+
+  async add(verification: VerificationSnapshot): Promise<void> {
+    if (this.rows.has(verification.id)) throw new Error(`Verification ${verification.id} exists`);
+    this.rows.set(verification.id, verification);
+  }
+
+  async save(verification: VerificationSnapshot): Promise<void> {
+    if (!this.rows.has(verification.id)) throw new Error(`Verification ${verification.id} was never added`);
+    this.rows.set(verification.id, verification);
+  }
+
+  async find(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined> {
+    const row = this.rows.get(id);
+    return row && inScope(row, scope) ? row : undefined;
+  }
+
+  lock(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined> {
+    return this.find(scope, id);
+  }
+
+  async list(query: VerificationQuery): Promise<VerificationPage> {
+    const matching = [...this.rows.values()]
+      .filter((v) => inScope(v, query) && (query.to === undefined || v.to === query.to))
+      .filter((v) => query.status === undefined || Verification.rehydrate(v).statusAt(query.now) === query.status)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
+    return { items: matching.slice(query.page * query.limit, (query.page + 1) * query.limit), total: matching.length };
+  }
+
+  async expireDue(now: Date, limit: number): Promise<number> {
+    let expired = 0;
+    for (const row of this.rows.values()) {
+      if (expired >= limit) break;
+      const verification = Verification.rehydrate(row);
+      if (verification.settleExpiry(now)) {
+        this.rows.set(row.id, verification.toSnapshot());
+        expired++;
+      }
+    }
+    return expired;
+  }
+}
