@@ -28,6 +28,8 @@ export { balanceRoutes } from './routes/balance.routes.ts';
 export { adminBalanceRoutes, type AdminBalanceUseCases } from './routes/admin-balances.routes.ts';
 export { optOutRoutes, optOutView, type OptOutUseCases } from './routes/opt-outs.routes.ts';
 export { templateRoutes, templateView, type TemplateUseCases } from './routes/templates.routes.ts';
+export { verifyRoutes, type VerifyUseCases } from './routes/verify.routes.ts';
+export { verifyAppRoutes } from './routes/verify-apps.routes.ts';
 export { senderIdRoutes, type SenderIdUseCases } from './routes/sender-ids.routes.ts';
 export { adminSenderIdRoutes, type AdminSenderIdUseCases } from './routes/admin-sender-ids.routes.ts';
 export { adminSenderIdView, senderIdReceiptView, senderIdView } from './routes/sender-id-views.ts';

@@ -27,3 +27,6 @@ export { MikroOrmWebhookConfigRepository } from './repositories/mikro-orm-webhoo
 export { MikroOrmWebhookDeliveryRepository } from './repositories/mikro-orm-webhook-delivery.repository.ts';
 export { MikroOrmThroughputLeases } from './repositories/mikro-orm-throughput-leases.ts';
 export { MikroOrmRateLimitOverrideRepository } from './repositories/mikro-orm-rate-limit-override.repository.ts';
+export { MikroOrmVerificationRepository } from './repositories/verify/mikro-orm-verification.repository.ts';
+export { MikroOrmVerifyAppRepository } from './repositories/verify/mikro-orm-verify-app.repository.ts';
+export { MikroOrmVelocityLimits } from './repositories/verify/mikro-orm-velocity-limits.ts';

@@ -68,6 +68,9 @@ const schema = z.object({
     .transform((value) => Buffer.from(value, 'base64'))
     .refine((key) => key.length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
     .optional(),
+  VERIFY_PEPPER: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
+  VERIFY_NUMBER_STARTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  VERIFY_COUNTRY_STARTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   RATE_LIMIT_ENABLED: boolean.default(true),
   RATE_LIMIT_PER_SECOND: z.coerce.number().int().min(1).max(1_000_000).default(100),
   RATE_LIMIT_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
@@ -160,6 +163,13 @@ export interface ServerConfig {
   readonly webhookAllowHosts: AllowedHosts;
   /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
   readonly webhookSecretKey: Buffer | undefined;
+  readonly verify: {
+    /** The HMAC key of OTP hashes; when unset, a key kept in the data directory (docs/verify.md, "Codes"). */
+    readonly pepper: Buffer | undefined;
+    /** Fraud guards: starts per hour to one number, and to one country, per account and environment. */
+    readonly perNumberPerHour: number;
+    readonly perCountryPerHour: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -215,5 +225,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
     webhookSecretKey: c.WEBHOOK_SECRET_KEY,
+    verify: {
+      pepper: c.VERIFY_PEPPER === undefined ? undefined : Buffer.from(c.VERIFY_PEPPER, 'utf8'),
+      perNumberPerHour: c.VERIFY_NUMBER_STARTS_PER_HOUR,
+      perCountryPerHour: c.VERIFY_COUNTRY_STARTS_PER_HOUR,
+    },
   };
 }

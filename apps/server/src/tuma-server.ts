@@ -70,6 +70,9 @@ export class TumaServer {
     });
 
     await resolve(container, SERVER_TOKENS.jobs).start({ workers: this.serves.workers });
+    await database.withContext(async () => {
+      for (const module of SERVER_MODULES) await module.onJobsStarted?.(container);
+    });
     const port = this.serves.api ? await this.listen(container, database) : undefined;
     this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port });
     return { port, demo };

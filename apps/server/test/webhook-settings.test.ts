@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect } from 'chai';
 import { readWebhookUrl } from '@tuma/webhooks';
 import { ConfigError, loadConfig } from '../src/index.ts';
-import { webhookSecretKey } from '../src/webhook-secret-key.ts';
+import { webhookSecretKey } from '../src/server-secrets.ts';
 
 describe('webhook settings', () => {
   it('reads WEBHOOK_ALLOW_HOSTS (empty by default) and refuses entries that are not host or host:port', () => {

@@ -4,6 +4,7 @@ import type { OtpSender } from './application/verifications/otp-sender.port.ts';
 import type { VelocityLimits } from './application/verifications/velocity-limits.port.ts';
 import type { VerificationRepository } from './application/verifications/verification.repository.port.ts';
 import type { VerificationService } from './create-verification.ts';
+import type { VelocityPolicy } from './application/verifications/start-verification.use-case.ts';
 
 export const VERIFICATION_TOKENS = {
   /** Every Verify use case (`createVerification`). */
@@ -13,4 +14,5 @@ export const VERIFICATION_TOKENS = {
   otpSender: token<OtpSender>('verification.OtpSender'),
   velocityLimits: token<VelocityLimits>('verification.VelocityLimits'),
   pepper: token<() => Buffer>('verification.Pepper'),
+  velocityPolicy: token<VelocityPolicy>('verification.VelocityPolicy'),
 };

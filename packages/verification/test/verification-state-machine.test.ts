@@ -49,7 +49,7 @@ describe('Verification (state machine)', () => {
 
   it('refuses resends inside the cooldown (with the seconds left) and past max_sends', () => {
     const v = started('111111');
-    expect(v.claimResend(new Date(T0.getTime() + 10_000))._unsafeUnwrapErr()).to.include({ type: 'resend_too_soon', retryAfterSeconds: 20 });
+    expect(v.claimResend(new Date(T0.getTime() + 10_000))._unsafeUnwrapErr()).to.include({ type: 'resend_too_soon', retryAfter: 20 });
     let at = T0.getTime();
     for (let i = 1; i < policy.maxSends; i++) {
       at += policy.resendCooldownSeconds * 1000;

@@ -1,12 +1,29 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
-import type { InvalidPhoneNumber, SendError, TooManyRowsError } from '@tuma/messaging';
+import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
+import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError | TooManyRowsError | InvalidSignatureError;
+export type AppError =
+  | KernelError
+  | UnauthorizedError
+  | AccountSuspendedError
+  | InsufficientScopeError
+  | FxRateMissingError
+  | TopUpError
+  | WalletError
+  | InvalidPhoneNumber
+  | SendError
+  | TooManyRowsError
+  | InvalidSignatureError
+  | RecipientOptedOutError
+  | OtpSendFailedError
+  | CountryNotAllowedError
+  | VelocityLimitedError
+  | ResendError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -40,6 +57,13 @@ export const DOMAIN_ERROR_STATUS = {
   sender_id_not_approved: 403,
   no_recipients: 400,
   not_cancellable: 409,
+  recipient_opted_out: 400,
+  otp_send_failed: 502,
+  country_not_allowed: 400,
+  rate_limited: 429,
+  resend_too_soon: 429,
+  max_sends_reached: 429,
+  verification_not_pending: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */
@@ -72,7 +96,8 @@ export function toHttpError(error: AppError): HttpError {
   const status = DOMAIN_ERROR_STATUS[error.type];
   const details = 'details' in error ? error.details : undefined;
   const extra = serializeExtras(error);
-  const headers: Record<string, string> | undefined = error.type === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : undefined;
+  const headers: Record<string, string> | undefined =
+    error.type === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : 'retryAfter' in error ? { 'Retry-After': String(error.retryAfter) } : undefined;
   const hasExtra = Object.keys(extra).length > 0;
   const code = PUBLIC_CODES[error.type] ?? error.type;
   const message = error.type === 'fx_rate_missing' ? `Prices in your wallet currency are unavailable for now: ${error.message}. The operator has to set this exchange rate.` : error.message;

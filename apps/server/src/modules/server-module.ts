@@ -13,6 +13,8 @@ export interface ServerModule {
   readonly jobs?: (container: Container) => void;
   /** Runs once at start, inside a database context, after migrations. */
   readonly onStart?: (container: Container) => Promise<void>;
+  /** Runs once after the job queue started, inside a database context (e.g. a recurring job's first run). */
+  readonly onJobsStarted?: (container: Container) => Promise<void>;
   /** Runs once at stop, after the job workers stopped and before the database closes. */
   readonly onStop?: (container: Container) => Promise<void>;
 }

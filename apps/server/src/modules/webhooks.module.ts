@@ -10,7 +10,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
-import { webhookSecretKey } from '../webhook-secret-key.ts';
+import { webhookSecretKey } from '../server-secrets.ts';
 import type { ServerModule } from './server-module.ts';
 import { messagingOf } from './sms-core.module.ts';
 

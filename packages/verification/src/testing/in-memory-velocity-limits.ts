@@ -15,7 +15,7 @@ export class InMemoryVelocityLimits implements VelocityLimits {
       const slot = `${key}@${window}`;
       const count = (this.counts.get(slot) ?? 0) + 1;
       this.counts.set(slot, count);
-      if (count > limit && refused.allowed) refused = { allowed: false, key, retryAfterSeconds: (window + 1) * windowSeconds - nowSeconds };
+      if (count > limit && refused.allowed) refused = { allowed: false, key, retryAfter: (window + 1) * windowSeconds - nowSeconds };
     }
     return refused;
   }

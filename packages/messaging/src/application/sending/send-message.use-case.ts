@@ -40,6 +40,7 @@ export interface PricedSend {
   readonly message: OutboundMessage;
   readonly price: SentMessage['price'];
   readonly submission: 'queued' | 'caller';
+  readonly suppressDuplicates: boolean;
 }
 
 const duplicateKeyOf = (message: OutboundMessage): DuplicateKey => ({ accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text });
@@ -74,6 +75,12 @@ export interface SendMessageInput {
    * refunds it if the caller never recorded a submission. Default `queued`: a submission job.
    */
   readonly submission?: 'queued' | 'caller';
+  /**
+   * Whether an identical text to the same number in the last 5 minutes is refused (409), as the
+   * spec's limit says of sends; default true. An OTP's stored text is the same for every code
+   * (masked), so its resends are not duplicates.
+   */
+  readonly suppressDuplicates?: boolean;
 }
 
 /** What the send response shows (spec: Send response). */
@@ -172,7 +179,7 @@ export class SendMessage {
             carrier: null,
             delivery: queuedDelivery(),
           };
-          return { message, price, submission: input.submission ?? 'queued' };
+          return { message, price, submission: input.submission ?? 'queued', suppressDuplicates: input.suppressDuplicates ?? true };
         }),
       );
   }
@@ -233,9 +240,12 @@ export class SendMessage {
 
   /** Sends with distinct duplicate keys, in one unit of work (the caller's). */
   private async store(sends: readonly PricedSend[]): Promise<Result<SentMessage, SendMessageError>[]> {
-    const duplicates = await this.messages.findRecentDuplicates(
-      sends.map(({ message }) => ({ key: duplicateKeyOf(message), since: new Date(message.createdAt.getTime() - DUPLICATE_WINDOW_MS) })),
+    const checked = sends.filter((send) => send.suppressDuplicates);
+    const found = await this.messages.findRecentDuplicates(
+      checked.map(({ message }) => ({ key: duplicateKeyOf(message), since: new Date(message.createdAt.getTime() - DUPLICATE_WINDOW_MS) })),
     );
+    const duplicateOf = new Map(checked.map((send, index) => [send.message.id, found[index]]));
+    const duplicates = sends.map((send) => duplicateOf.get(send.message.id));
     const optedOut = await this.optedOut(sends.map(({ message }) => message));
     const outcomes: (Result<SentMessage, SendMessageError> | undefined)[] = sends.map(({ message }, index) => {
       const duplicate = duplicates[index];

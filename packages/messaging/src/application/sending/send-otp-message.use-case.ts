@@ -62,7 +62,7 @@ export class SendOtpMessage {
   ) {}
 
   execute(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
-    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission: 'caller' };
+    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission: 'caller', suppressDuplicates: false };
     if (input.sender.environment === 'test') return this.priceOnly(sending);
     return this.send.execute(sending).andThen((sent) => {
       const { message } = sent;

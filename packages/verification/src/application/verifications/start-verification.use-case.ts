@@ -92,7 +92,7 @@ export class StartVerification {
       HOUR_SECONDS,
     );
     if (decision.allowed) return undefined;
-    return velocityLimited(decision.key.startsWith('verify:number:') ? 'number' : 'country', decision.retryAfterSeconds);
+    return velocityLimited(decision.key.startsWith('verify:number:') ? 'number' : 'country', decision.retryAfter);
   }
 
   private send(input: StartVerificationInput, app: VerifyAppSnapshot, e164: string, country: string): ResultAsync<StartedVerification, StartVerificationError> {

@@ -4,7 +4,7 @@ export interface VelocityCounter {
   readonly limit: number;
 }
 
-export type VelocityDecision = { readonly allowed: true } | { readonly allowed: false; readonly key: string; readonly retryAfterSeconds: number };
+export type VelocityDecision = { readonly allowed: true } | { readonly allowed: false; readonly key: string; readonly retryAfter: number };
 
 /**
  * Counts verification starts in fixed windows shared by every API process (PostgreSQL): each

@@ -10,7 +10,7 @@ export interface CountryNotAllowedError extends DomainError {
 /** Too many starts for one number, or for one country of the account, in the window (SMS-pumping guard). */
 export interface VelocityLimitedError extends DomainError {
   readonly type: 'rate_limited';
-  readonly retryAfterSeconds: number;
+  readonly retryAfter: number;
 }
 
 export const countryNotAllowed = (country: string, appId: string): CountryNotAllowedError => ({
@@ -20,11 +20,11 @@ export const countryNotAllowed = (country: string, appId: string): CountryNotAll
   message: `Verify App ${appId} does not send codes to ${country}: add it to the app's allowed_countries`,
 });
 
-export const velocityLimited = (what: 'number' | 'country', retryAfterSeconds: number): VelocityLimitedError => ({
+export const velocityLimited = (what: 'number' | 'country', retryAfter: number): VelocityLimitedError => ({
   type: 'rate_limited',
-  retryAfterSeconds,
+  retryAfter,
   message:
     what === 'number'
-      ? `Too many verifications for this number: try again in ${retryAfterSeconds} s`
-      : `Too many verifications to this country from this account: try again in ${retryAfterSeconds} s (the operator can raise the limit)`,
+      ? `Too many verifications for this number: try again in ${retryAfter} s`
+      : `Too many verifications to this country from this account: try again in ${retryAfter} s (the operator can raise the limit)`,
 });

@@ -10,12 +10,13 @@ export interface VerificationNotPendingError extends DomainError {
 /** A resend inside the app's cooldown. */
 export interface ResendTooSoonError extends DomainError {
   readonly type: 'resend_too_soon';
-  readonly retryAfterSeconds: number;
+  readonly retryAfter: number;
 }
 
-/** A resend after the app's `max_sends` codes were sent. */
+/** A resend after the app's `max_sends` codes were sent; `retryAfter`: seconds until the verification expires. */
 export interface MaxSendsReachedError extends DomainError {
   readonly type: 'max_sends_reached';
+  readonly retryAfter: number;
 }
 
 export type ResendError = VerificationNotPendingError | ResendTooSoonError | MaxSendsReachedError;
@@ -26,13 +27,14 @@ export const verificationNotPending = (id: string, status: VerificationStatus): 
   message: `Verification ${id} is ${status}, no longer pending`,
 });
 
-export const resendTooSoon = (retryAfterSeconds: number): ResendTooSoonError => ({
+export const resendTooSoon = (retryAfter: number): ResendTooSoonError => ({
   type: 'resend_too_soon',
-  retryAfterSeconds,
-  message: `A new code can be sent in ${retryAfterSeconds} s`,
+  retryAfter,
+  message: `A new code can be sent in ${retryAfter} s`,
 });
 
-export const maxSendsReached = (maxSends: number): MaxSendsReachedError => ({
+export const maxSendsReached = (maxSends: number, retryAfter: number): MaxSendsReachedError => ({
   type: 'max_sends_reached',
-  message: `All ${maxSends} codes of this verification were sent; start a new one`,
+  retryAfter,
+  message: `All ${maxSends} codes of this verification were sent: its last code works until it expires (in ${retryAfter} s); then start a new one`,
 });

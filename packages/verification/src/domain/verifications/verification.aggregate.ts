@@ -137,7 +137,7 @@ export class Verification {
   resendAllowed(now: Date): Result<void, ResendError> {
     const status = this.statusAt(now);
     if (status !== 'pending') return err(verificationNotPending(this.state.id, status));
-    if (this.sendsLeft() === 0) return err(maxSendsReached(this.state.policy.maxSends));
+    if (this.sendsLeft() === 0) return err(maxSendsReached(this.state.policy.maxSends, seconds(this.state.expiresAt.getTime() - now.getTime())));
     const wait = this.state.lastSentAt.getTime() + this.state.policy.resendCooldownSeconds * 1000 - now.getTime();
     return wait > 0 ? err(resendTooSoon(seconds(wait))) : ok(undefined);
   }
