@@ -94,6 +94,13 @@ describe(`HTTP sends through an embedder's carrier and clock on ${databaseKind()
     expect(carrier!.submissions.length).to.equal(before);
   });
 
+  it("answers the simulator inbox from the sandbox alone: live messages went to the embedder's carrier", async () => {
+    const inbox = ok(await api.request('GET', '/api/admin/simulator/messages?to=254712345678', { key: ADMIN_KEY }));
+    expect(inbox.messages).to.have.length(1);
+    // Dated by the server's clock, which the sandbox simulator shares.
+    expect(inbox.messages[0]).to.include({ text: 'Sandbox', environment: 'test', gateway: 'sandbox', received_at: '2026-03-02T08:00:05.000Z' });
+  });
+
   it('stops the gateway with the server', async () => {
     await api.stop();
     expect(carrier!.stopped).to.equal(1);

@@ -10,6 +10,8 @@ export {
   type SimulatorOptions,
 } from './simulator/simulator-options.ts';
 export { MAGIC_NUMBERS, overrideFor, type NumberOverride, type SimulatedOutcome } from './simulator/simulated-outcome.ts';
+export { HandsetInbox, type HandsetMessage, type HandsetQuery } from './simulator/handset-inbox.ts';
+export { SimulatedHandsets, type EnvironmentHandsetMessage } from './simulator/simulated-handsets.ts';
 export { ManualScheduler, timerScheduler, type ScheduledTask, type Scheduler } from './simulator/scheduler.ts';
 
 export { SmppCarrierGateway } from './smpp/smpp-carrier-gateway.ts';

@@ -41,4 +41,5 @@ export { reportRoutes, type ReportUseCases } from './routes/reports.routes.ts';
 export { conversationRoutes, conversationView, threadMessageView, type ConversationUseCases } from './routes/conversations.routes.ts';
 export { INBOUND_PROVIDER_NAME, inboundPushRoutes, type InboundPushAuthenticator, type InboundPushUseCases } from './routes/inbound.routes.ts';
 export { simulatorInboundRoutes, type InboundSimulator } from './routes/simulator-inbound.routes.ts';
+export { simulatorInboxRoutes, type HandsetDelivery, type SimulatorInbox } from './routes/simulator-inbox.routes.ts';
 export { adminRateLimitRoutes, type AdminRateLimitUseCases } from './routes/admin-rate-limits.routes.ts';

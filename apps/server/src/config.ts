@@ -46,6 +46,7 @@ const schema = z.object({
     .regex(/^(delivered|failed|expired|refused)=\d+(\.\d+)?(,(delivered|failed|expired|refused)=\d+(\.\d+)?)*$/, 'must be <outcome>=<share>,... with outcomes delivered, failed, expired, refused')
     .transform((value) => Object.fromEntries(value.split(',').map((entry) => entry.split('=')).map(([outcome, share]) => [outcome!, Number(share)])))
     .optional(),
+  SIMULATOR_INBOX_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
   ROUTE_THROUGHPUT_PER_SECOND: z.coerce.number().int().min(1).default(1000),
   ROUTE_THROUGHPUT: z
     .string()
@@ -139,6 +140,8 @@ export interface ServerConfig {
   readonly carrier:
     | { readonly kind: 'simulator'; readonly latencyMs: { readonly min: number; readonly max: number }; readonly ratios: Readonly<Record<string, number>> | undefined }
     | { readonly kind: 'smpp'; readonly host: string; readonly port: number; readonly systemId: string; readonly password: string; readonly throughputPerSecond: number };
+  /** Messages each simulator (live and sandbox) keeps in clear text for GET /api/admin/simulator/messages, the oldest dropped. */
+  readonly simulatorInboxSize: number;
   /** Submissions per second per route in one worker process: a default and per-route overrides. */
   readonly routeThroughput: { readonly defaultPerSecond: number; readonly perRoute: Readonly<Record<string, number>> };
   /** Aggregators allowed to push inbound messages to /api/inbound/{provider}, with the secret each signs with (docs/inbound.md). */
@@ -209,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       c.CARRIER_GATEWAY === 'smpp'
         ? { kind: 'smpp', host: c.SMPP_HOST!, port: c.SMPP_PORT, systemId: c.SMPP_SYSTEM_ID!, password: c.SMPP_PASSWORD!, throughputPerSecond: c.SMPP_THROUGHPUT_PER_SECOND }
         : { kind: 'simulator', latencyMs: { min: c.SIMULATOR_LATENCY_MS[0], max: c.SIMULATOR_LATENCY_MS[1] }, ratios: c.SIMULATOR_OUTCOMES },
+    simulatorInboxSize: c.SIMULATOR_INBOX_SIZE,
     routeThroughput: {
       defaultPerSecond: c.ROUTE_THROUGHPUT_PER_SECOND,
       perRoute: Object.fromEntries((c.ROUTE_THROUGHPUT?.split(',') ?? []).map((entry) => entry.split('=')).map(([code, rate]) => [code!, Number(rate)])),

@@ -3,8 +3,9 @@
  * It accepts or refuses each submission at once, then sends one receipt per part to the sink after
  * a random latency. Outcomes come from per-number overrides, the magic numbers, or the ratios,
  * drawn from a seeded PRNG at submission, so the same seed and the same submissions give the same
- * outcomes however receipts are timed. `simulateInbound` makes up a reply from a phone, as the
- * carrier would deliver it. docs/carriers.md, "Simulator".
+ * outcomes however receipts are timed. What it accepts goes to its handset `inbox` in clear text.
+ * `simulateInbound` makes up a reply from a phone, as the carrier would deliver it.
+ * docs/carriers.md, "Simulator".
  */
 import { randomUUID } from 'node:crypto';
 import { err, ok, type Result } from '@tuma/kernel';
@@ -19,6 +20,7 @@ import {
   type ReceivedInbound,
   type SubmitResult,
 } from '@tuma/messaging';
+import { HandsetInbox } from './handset-inbox.ts';
 import { MAGIC_NUMBERS, overrideFor, type SimulatedOutcome } from './simulated-outcome.ts';
 import { seededRandom } from '@tuma/kernel';
 import {
@@ -51,6 +53,8 @@ export interface SimulatedInbound {
 
 export class SimulatorCarrierGateway implements CarrierGateway {
   readonly name: string;
+  /** What the phones received: every submission accepted, newest kept. */
+  readonly inbox: HandsetInbox;
   private readonly options: ResolvedSimulatorOptions;
   private readonly random: () => number;
   private readonly idPrefix: string;
@@ -60,6 +64,7 @@ export class SimulatorCarrierGateway implements CarrierGateway {
   constructor(options: SimulatorOptions) {
     this.options = resolveSimulatorOptions(options);
     this.name = this.options.name;
+    this.inbox = new HandsetInbox(this.options.inboxSize);
     const { seed } = this.options;
     this.random = seededRandom(seed ?? Math.floor(Math.random() * 2 ** 32));
     this.idPrefix = seed === undefined ? `sim-${randomUUID().slice(0, 8)}-` : `sim-${(seed >>> 0).toString(16)}-`;
@@ -79,6 +84,8 @@ export class SimulatorCarrierGateway implements CarrierGateway {
     }
     const acceptedAt = this.options.clock.now();
     const carrierMessageIds = submission.parts.map(() => this.nextCarrierMessageId());
+    const { messageId, from, to, text, parts } = submission;
+    this.inbox.record({ messageId, from, to, text, parts: parts.length, gateway: this.name, receivedAt: acceptedAt });
     if (outcome.kind !== 'silent') {
       carrierMessageIds.forEach((carrierMessageId, partIndex) => {
         const latency = this.draw(this.options.latencyMs.min, this.options.latencyMs.max);

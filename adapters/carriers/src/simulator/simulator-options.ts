@@ -34,6 +34,8 @@ export interface SimulatorOptions {
   readonly clock?: Clock;
   /** A receipt the sink refused at every try. */
   readonly onError?: (error: unknown) => void;
+  /** How many accepted messages the handset inbox keeps (the oldest dropped); default 1,000. */
+  readonly inboxSize?: number;
 }
 
 export const SIMULATOR_DEFAULTS = {
@@ -42,6 +44,7 @@ export const SIMULATOR_DEFAULTS = {
   ratios: { delivered: 0.95, failed: 0.03, expired: 0.01, refused: 0.01 },
   magicNumbers: true,
   receiptRetryDelaysMs: [1_000, 5_000, 30_000],
+  inboxSize: 1_000,
 } as const;
 
 /** Failure codes drawn for `failed` outcomes, with their weights: what receipts from African networks mostly say. */
@@ -73,6 +76,7 @@ export interface ResolvedSimulatorOptions {
   readonly scheduler: Scheduler;
   readonly clock: Clock;
   readonly onError: (error: unknown) => void;
+  readonly inboxSize: number;
 }
 
 /** Fills in defaults; throws a RangeError for settings that cannot work (a configuration bug). */
@@ -97,6 +101,7 @@ export function resolveSimulatorOptions(options: SimulatorOptions): ResolvedSimu
     scheduler: options.scheduler ?? timerScheduler,
     clock: options.clock ?? systemClock,
     onError: options.onError ?? logDroppedReceipt,
+    inboxSize: options.inboxSize ?? SIMULATOR_DEFAULTS.inboxSize,
   };
 }
 

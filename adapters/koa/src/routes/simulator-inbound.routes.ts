@@ -33,7 +33,7 @@ export function simulatorInboundRoutes(simulator: InboundSimulator): RouteDefini
       path: PATH,
       aliases: alsoUnderV1(PATH),
       summary: 'Simulate an inbound message (a reply from a phone) through the live simulator',
-      tag: 'Inbound',
+      tag: 'Simulator',
       access: { anyScope: ['admin'] },
       body: inboundMessageBody,
       responses: { 200: { description: 'What became of it', schema: simulatedSchema }, 400: { description: 'invalid_phone_number: `from` is no number' } },

@@ -1,8 +1,8 @@
 import { ACCOUNTS_TOKENS, type AccountRepository } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
-import { SimulatorCarrierGateway, SmppCarrierGateway } from '@tuma/carriers-adapter';
+import { SimulatedHandsets, SimulatorCarrierGateway, SmppCarrierGateway } from '@tuma/carriers-adapter';
 import { KERNEL_TOKENS, type Clock } from '@tuma/kernel';
-import { messageRoutes } from '@tuma/koa-adapter';
+import { messageRoutes, simulatorInboxRoutes } from '@tuma/koa-adapter';
 import { BatchingReceiptSink, EnvironmentGateways, MESSAGING_TOKENS, SharedRouteThrottle, type DeliveryReceiptSink, type InboundMessageSink, type Messaging, type SendingHolds } from '@tuma/messaging';
 import { MikroOrmBatchAudience, MikroOrmBatchRepository, MikroOrmMessageRepository, MikroOrmThroughputLeases, type Database } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -29,7 +29,8 @@ interface GatewayLifecycle {
 
 function gateways(config: ServerConfig, sink: DeliveryReceiptSink, inbound: InboundMessageSink, clock: Clock, logger: Logger, embedded?: CarrierGatewayFactory): EnvironmentGateways {
   const onError = (error: unknown) => logger.error({ msg: 'delivery receipt dropped', error: String(error) });
-  const sandbox = new SimulatorCarrierGateway({ name: 'sandbox', sink, clock, latencyMs: { min: 50, max: 500 }, ratios: { delivered: 1, failed: 0, expired: 0, refused: 0 }, onError });
+  const inboxSize = config.simulatorInboxSize;
+  const sandbox = new SimulatorCarrierGateway({ name: 'sandbox', sink, clock, latencyMs: { min: 50, max: 500 }, ratios: { delivered: 1, failed: 0, expired: 0, refused: 0 }, inboxSize, onError });
   const { carrier } = config;
   const live = embedded
     ? embedded({ sink, inbound, clock })
@@ -46,7 +47,7 @@ function gateways(config: ServerConfig, sink: DeliveryReceiptSink, inbound: Inbo
           clock,
           onEvent: (event) => logger.info({ msg: 'smpp', ...event }),
         })
-      : new SimulatorCarrierGateway({ name: 'simulator', sink, inbound, clock, latencyMs: carrier.latencyMs, ...(carrier.ratios ? { ratios: carrier.ratios } : {}), onError });
+      : new SimulatorCarrierGateway({ name: 'simulator', sink, inbound, clock, latencyMs: carrier.latencyMs, ...(carrier.ratios ? { ratios: carrier.ratios } : {}), inboxSize, onError });
   return new EnvironmentGateways(live, sandbox);
 }
 
@@ -92,12 +93,16 @@ async function stopGateways(container: Container): Promise<void> {
   }
 }
 
-/** Sending: single and bulk sends, message reads, the dispatch jobs and the carrier gateways. docs/messages.md. */
+/**
+ * Sending: single and bulk sends, message reads, the dispatch jobs and the carrier gateways, with
+ * what the simulators among them carried to phones (docs/messages.md, docs/carriers.md).
+ */
 export const messagesServerModule: ServerModule = {
   name: 'messages',
   bindings,
   routes: (container) => [
     ...messageRoutes(messagingOf(container)),
+    ...simulatorInboxRoutes(new SimulatedHandsets(resolve(container, M.gateways) as EnvironmentGateways)),
   ],
   onStart: startGateways,
   onStop: stopGateways,
