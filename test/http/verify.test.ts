@@ -141,6 +141,59 @@ describe(`HTTP Verify on ${databaseKind()}`, function () {
     });
   });
 
+  describe('live keys', () => {
+    /** What the simulated handset received for `to`, newest first (the operator's inbox). */
+    const inbox = async (to: string) =>
+      ok(await api.request('GET', `/api/admin/simulator/messages?to=${encodeURIComponent(to)}`, { key: ADMIN_KEY })).messages as { message_id: string; text: string; environment: string }[];
+    const codeIn = (text: string) => /\b(\d{6})\b/.exec(text)![1]!;
+
+    it('sends the code by SMS (read back from the handset), charges its price once, and approves it', async () => {
+      const before = await balance();
+      const started = ok(await start(live, { to: '+254712000101' }), 201);
+      expect(started).to.not.have.property('sandbox_code');
+      expect(started.status).to.equal('pending');
+      const [sms] = await inbox('+254712000101');
+      expect(sms!.environment).to.equal('live');
+      expect(sms!.text).to.match(/^Your Verify code is \d{6}\. It expires in 10 minutes\.$/);
+      expect(await balance()).to.be.closeTo(before - started.cost, 1e-6);
+      expect(ok(await check(live, started.id, '000000')).valid, '000000 is nothing special for live keys').to.equal(false);
+      expect(ok(await check(live, started.id, codeIn(sms!.text)))).to.include({ status: 'approved', valid: true, attempts_left: 3 });
+    });
+
+    it('never keeps the code: the message row, list and message webhooks show it masked', async () => {
+      const started = ok(await start(live, { to: '+254712000102' }), 201);
+      const [sms] = await inbox('+254712000102');
+      const stored = ok(await api.request('GET', `/api/messages/${sms!.message_id}`, { key: live }));
+      expect(stored.text).to.equal(sms!.text.replace(/\d{6}/, '******'));
+      expect(stored.text).to.not.include(codeIn(sms!.text));
+      const listed = ok(await api.request('GET', '/api/messages?limit=100', { key: live })).messages.find((m: { id: string }) => m.id === sms!.message_id);
+      expect(listed.text).to.not.include(codeIn(sms!.text));
+      expect(ok(await api.request('GET', `/v1/verify/${started.id}`, { key: live }))).to.not.have.property('code');
+    });
+
+    it('answers 502 otp_send_failed when the carrier refuses the SMS: the verification failed, the charge refunded', async () => {
+      const before = await balance();
+      const refused = await start(live, { to: '+254715550001' });
+      expect([refused.status, refused.body.error.code]).to.deep.equal([502, 'otp_send_failed']);
+      expect(await balance(), 'charged and refunded').to.be.closeTo(before, 1e-6);
+      const failed = ok(await api.request('GET', '/v1/verify?to=%2B254715550001', { key: live })).verifications;
+      expect(failed.map((v: { status: string; cost: number }) => [v.status, v.cost])).to.deep.equal([['failed', 0]]);
+      const message = ok(await api.request('GET', `/api/messages/${refused.body.error.message_id}`, { key: live }));
+      expect(message.status).to.equal('failed');
+      const ledger = ok(await api.request('GET', '/api/balance/transactions?limit=5', { key: live })).transactions.map((t: { kind: string }) => t.kind);
+      expect(ledger.slice(0, 2)).to.deep.equal(['refund', 'debit']);
+    });
+
+    it('answers 402 with the SMS price when the wallet cannot pay, and stores nothing', async () => {
+      const poor = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'poor-verify@example.com' } }), 201);
+      const key = ok(await api.request('POST', `/api/admin/accounts/${poor.id}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } }), 201).key;
+      const refused = await start(key, { to: '+254712000103' });
+      expect([refused.status, refused.body.error.code]).to.deep.equal([402, 'insufficient_balance']);
+      expect(refused.body).to.have.property('required');
+      expect(ok(await api.request('GET', '/v1/verify', { key })).total).to.equal(0);
+    });
+  });
+
   describe('errors', () => {
     it('refuses a bad number (400 invalid_phone_number naming to) and an unknown app (404)', async () => {
       const bad = await start(test, { to: '12' });
