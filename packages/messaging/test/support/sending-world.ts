@@ -65,6 +65,7 @@ export async function sendingWorld() {
     sandbox,
     dispatch: messaging.dispatchMessages,
     send: messaging.sendMessage,
+    sendOtp: messaging.sendOtpMessage,
     sendBulk: messaging.sendBulk,
     cancel: messaging.cancelMessages,
     receipts: messaging.applyDeliveryReceipts,

@@ -1,0 +1,107 @@
+import { expect } from 'chai';
+import { currency, Money, newId } from '@tuma/kernel';
+import { MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../src/index.ts';
+import { Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot } from '@tuma/verification';
+import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
+import { insertAccount } from './support/wallet-accounts.ts';
+
+const T0 = new Date('2026-06-01T08:00:00.000Z');
+const policy = { ttlSeconds: 600, maxCheckAttempts: 5, maxSends: 5, resendCooldownSeconds: 30 };
+
+describe(`Verify stores on ${databaseKind()}`, () => {
+  let database: Database;
+  let account: string;
+  const started = (to: string, at: Date, environment: 'live' | 'test' = 'live'): VerificationSnapshot =>
+    Verification.start(
+      { id: newId('ver', at), accountId: account, environment, appId: 'vera_1', to, country: 'KE', policy, codeHash: 'ab'.repeat(32), messageId: newId('msg', at), cost: Money.parse('0.8', currency('KES'))._unsafeUnwrap() },
+      at,
+    ).toSnapshot();
+
+  beforeEach(async () => {
+    database = await testDatabase();
+    await truncateAll(database);
+    account = await insertAccount(database);
+  });
+
+  it('stores verifications field for field, per account and environment, and lists them as of now', async () => {
+    await database.withContext(async () => {
+      const repository = new MikroOrmVerificationRepository(database);
+      const first = started('+254712000001', T0);
+      const second = started('+254712000002', new Date(T0.getTime() + 1_000));
+      const sandbox = started('+254712000003', T0, 'test');
+      for (const v of [first, second, sandbox]) await repository.add(v);
+      expect(await repository.find({ accountId: account, environment: 'live' }, first.id)).to.deep.equal(first);
+      expect(await repository.find({ accountId: account, environment: 'test' }, first.id), 'the other environment').to.equal(undefined);
+      const scope = { accountId: account, environment: 'live' as const };
+      const listed = await repository.list({ ...scope, page: 0, limit: 10, now: T0 });
+      expect([listed.items.map((v) => v.id), listed.total]).to.deep.equal([[second.id, first.id], 2]);
+      const later = new Date(T0.getTime() + 600_500);
+      expect((await repository.list({ ...scope, status: 'expired', page: 0, limit: 10, now: later })).items.map((v) => v.id)).to.deep.equal([first.id]);
+      expect((await repository.list({ ...scope, status: 'pending', page: 0, limit: 10, now: later })).items.map((v) => v.id)).to.deep.equal([second.id]);
+      expect((await repository.list({ ...scope, to: '+254712000002', page: 0, limit: 10, now: T0 })).total).to.equal(1);
+      expect(await repository.expireDue(later, 100), 'the live and the sandbox one').to.equal(2);
+      const expired = await repository.find(scope, first.id);
+      expect([expired!.status, expired!.codeHash]).to.deep.equal(['expired', null]);
+    });
+  });
+
+  it('refuses to keep a hash for a final verification (a database check)', async () => {
+    await database.withContext(async () => {
+      const repository = new MikroOrmVerificationRepository(database);
+      const v = started('+254712000004', T0);
+      await repository.add(v);
+      let refused: unknown;
+      await repository.save({ ...v, status: 'approved' }).catch((error: unknown) => (refused = error));
+      expect(String(refused)).to.match(/check constraint/);
+    });
+  });
+
+  it('locks a verification for the unit of work: concurrent checks take turns', async () => {
+    const repository = new MikroOrmVerificationRepository(database);
+    const scope = { accountId: account, environment: 'live' as const };
+    const v = started('+254712000005', T0);
+    await database.withContext(() => repository.add(v));
+    // Five wrong checks at once, each reading, counting and writing under the lock: all five count.
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        database.withContext(async () => {
+          await database.em.transactional(async () => {
+            const locked = Verification.rehydrate((await repository.lock(scope, v.id))!);
+            locked.check(false, T0);
+            await repository.save(locked.toSnapshot());
+          });
+        }),
+      ),
+    );
+    const after = await database.withContext(() => repository.find(scope, v.id));
+    expect([after!.checkAttempts, after!.status]).to.deep.equal([5, 'max_attempts_reached']);
+  });
+
+  it('makes one default app when many first uses race, and keeps apps per account', async () => {
+    const apps = new MikroOrmVerifyAppRepository(database);
+    const draft = () => ({ ...VERIFY_APP_DEFAULTS, id: newId('vera'), accountId: account, isDefault: true, createdAt: T0, updatedAt: T0 });
+    const made = await Promise.all(Array.from({ length: 5 }, () => database.withContext(() => apps.ensureDefault(draft()))));
+    expect(new Set(made.map((app) => app.id)).size).to.equal(1);
+    await database.withContext(async () => {
+      expect(await apps.list(account)).to.deep.equal([made[0]]);
+      const other = await insertAccount(database);
+      expect(await apps.find(other, made[0]!.id)).to.equal(undefined);
+      expect(await apps.remove(other, made[0]!.id)).to.equal(false);
+      await apps.save({ ...made[0]!, brand: 'Duka', allowedCountries: ['KE', 'TZ'], updatedAt: new Date(T0.getTime() + 1) });
+      expect(await apps.find(account, made[0]!.id)).to.deep.include({ brand: 'Duka', allowedCountries: ['KE', 'TZ'] });
+      expect(await apps.remove(account, made[0]!.id)).to.equal(true);
+    });
+  });
+
+  it('counts velocity exactly under concurrency: of 20 starts at once with a limit of 5, 5 pass', async () => {
+    const limits = new MikroOrmVelocityLimits(database);
+    const decisions = await Promise.all(
+      Array.from({ length: 20 }, () => database.withContext(() => limits.take([{ key: `n:${account}`, limit: 5 }, { key: `c:${account}`, limit: 100 }], 3600))),
+    );
+    expect(decisions.filter((d) => d.allowed)).to.have.length(5);
+    for (const refused of decisions.filter((d) => !d.allowed)) {
+      expect(refused).to.include({ key: `n:${account}` });
+      expect((refused as { retryAfter: number }).retryAfter).to.be.within(1, 3600);
+    }
+  });
+});

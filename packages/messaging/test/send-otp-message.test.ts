@@ -1,0 +1,70 @@
+import { expect } from 'chai';
+import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
+
+const TO = '+254712345678';
+const otp = (code: string) => ({ text: `Your code is ${code}.`, maskedText: `Your code is ${'*'.repeat(code.length)}.` });
+
+describe('SendOtpMessage (in-memory world)', () => {
+  it('charges and stores the masked text, and submits the clear text at once, with no submission job', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913') }))._unsafeUnwrap();
+    expect(sent.messageId).to.match(/^msg_/);
+    expect(sent.cost.isPositive()).to.equal(true);
+    expect(w.live.submissions.map((s) => s.text)).to.deep.equal(['Your code is 482913.']);
+    const stored = await w.message(sent.messageId!);
+    expect([stored.text, stored.delivery.status]).to.deep.equal(['Your code is ******.', 'submitted']);
+    expect(w.jobs.jobs().map((j) => j.name), 'only the guard, five minutes on').to.deep.equal(['messaging.unsent-message-guard']);
+    w.clock.advance(5 * 60_000);
+    await w.jobs.runDue();
+    expect((await w.message(sent.messageId!)).delivery.status, 'the guard leaves a submitted message alone').to.equal('submitted');
+  });
+
+  it('fails and refunds at the first refusal, even a retryable one, and answers otp_send_failed', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    w.live.script(TO, refusal('throttled', true));
+    const failed = (await w.sendOtp.execute({ sender: LIVE, to: TO, ...otp('111111') }))._unsafeUnwrapErr();
+    expect(failed).to.include({ type: 'otp_send_failed', errorCode: 'throttled' });
+    expect(await w.balance()).to.equal('1.000000');
+    expect((await w.message((failed as { messageId: string }).messageId)).delivery.status).to.equal('failed');
+    expect(w.jobs.jobs().filter((j) => j.name === 'messaging.submit-message')).to.deep.equal([]);
+  });
+
+  it('lets the guard fail and refund a message whose sender died before submitting it', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: LIVE, to: TO, text: 'Your code is ******.', scheduleMode: 'now', submission: 'caller', suppressDuplicates: false }))._unsafeUnwrap();
+    expect(await w.balance()).to.not.equal('1.000000');
+    w.clock.advance(5 * 60_000);
+    await w.jobs.runDue();
+    const message = await w.message(sent.message.id);
+    expect([message.delivery.status, message.delivery.errorCode]).to.deep.equal(['failed', 'dispatch_failed']);
+    expect(await w.balance()).to.equal('1.000000');
+    expect(w.live.submissions, 'the masked text never goes').to.deep.equal([]);
+  });
+
+  it('does not take a second code to the same number for a duplicate', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    for (const code of ['123456', '654321']) expect((await w.sendOtp.execute({ sender: LIVE, to: TO, ...otp(code) })).isOk()).to.equal(true);
+    expect(w.live.submissions).to.have.length(2);
+  });
+
+  it('refuses an opted-out number for both keys, storing and charging nothing', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    await w.optOuts.add(ACCOUNT, TO, { source: 'api', keyword: null }, w.clock.now());
+    for (const sender of [LIVE, TEST]) expect((await w.sendOtp.execute({ sender, to: TO, ...otp('123456') }))._unsafeUnwrapErr().type).to.equal('recipient_opted_out');
+    expect(await w.balance()).to.equal('1.000000');
+    expect(w.live.submissions).to.deep.equal([]);
+  });
+
+  it("prices a test key's code and sends nothing", async () => {
+    const w = await sendingWorld();
+    const sent = (await w.sendOtp.execute({ sender: TEST, to: TO, ...otp('123456') }))._unsafeUnwrap();
+    expect(sent.messageId).to.equal(null);
+    expect(sent.cost.isPositive()).to.equal(true);
+    expect([...w.live.submissions, ...w.sandbox.submissions]).to.deep.equal([]);
+  });
+});

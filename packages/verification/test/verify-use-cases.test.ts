@@ -1,0 +1,106 @@
+import { expect } from 'chai';
+import { currency, errAsync, Money, okAsync } from '@tuma/kernel';
+import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
+import type { Sender, SendOtpInput } from '@tuma/messaging';
+import { createVerification, type OtpSender } from '../src/index.ts';
+import { InMemoryVelocityLimits, InMemoryVerificationRepository, InMemoryVerifyAppRepository } from '../src/testing/index.ts';
+
+const LIVE: Sender = { accountId: 'acc_1', apiKeyId: 'key_1', environment: 'live', walletCurrency: currency('KES') };
+const TO = '+254712345678';
+
+/** Sends nothing; records what it was asked, and refuses when told to. */
+class FakeOtpSender implements OtpSender {
+  readonly sent: SendOtpInput[] = [];
+  refuseNext = false;
+  send(input: SendOtpInput) {
+    this.sent.push(input);
+    if (this.refuseNext) {
+      this.refuseNext = false;
+      return errAsync({ type: 'otp_send_failed' as const, messageId: `msg_${this.sent.length}`, errorCode: 'invalid_destination' as const, message: 'refused' });
+    }
+    return okAsync({ messageId: `msg_${this.sent.length}`, to: input.to, country: 'KE', cost: Money.parse('0.8', 'KES')._unsafeUnwrap() });
+  }
+}
+
+function world(velocity = { perNumberPerHour: 5, perCountryPerHour: 1000 }) {
+  const clock = new FakeClock('2026-06-01T08:00:00.000Z');
+  const otp = new FakeOtpSender();
+  const verifications = new InMemoryVerificationRepository();
+  const apps = new InMemoryVerifyAppRepository();
+  const codes = ['482913', '771205', '309118', '550611', '123987'];
+  const verify = createVerification({
+    unitOfWork: new ImmediateUnitOfWork(),
+    clock,
+    jobs: new InMemoryJobScheduler(clock),
+    verifications,
+    apps,
+    otpSender: otp,
+    velocityLimits: new InMemoryVelocityLimits(clock),
+    pepper: () => Buffer.from('a pepper of at least thirty-two characters'),
+    velocity,
+    generateCode: () => codes.shift()!,
+  });
+  return { clock, otp, verifications, apps, verify };
+}
+
+describe('Verify use cases (in-memory world)', () => {
+  it('sends the rendered code and masked text, and keeps only a hash bound to the verification', async () => {
+    const w = world();
+    const started = (await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrap();
+    expect(w.otp.sent[0]).to.deep.include({ to: TO, text: 'Your Verify code is 482913. It expires in 10 minutes.', maskedText: 'Your Verify code is ******. It expires in 10 minutes.' });
+    const stored = JSON.stringify(await w.verifications.find(LIVE, started.verification.id), (_, value) => (typeof value === 'bigint' ? String(value) : value));
+    expect(stored).to.not.include('482913');
+    expect(started.verification.codeHash).to.match(/^[0-9a-f]{64}$/);
+    expect(started.sandboxCode).to.equal(null);
+    expect((await w.verify.checkVerification.execute(LIVE, started.verification.id, '482913'))._unsafeUnwrap()).to.include({ valid: true, status: 'approved' });
+  });
+
+  it('stores a start whose SMS was refused as failed, with nothing charged, and answers the refusal', async () => {
+    const w = world();
+    w.otp.refuseNext = true;
+    expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrapErr().type).to.equal('otp_send_failed');
+    const [failed] = (await w.verify.readVerifications.list({ ...LIVE, page: 0, limit: 10 }))._unsafeUnwrap().items;
+    expect([failed!.status, failed!.verification.cost.isZero(), failed!.verification.codeHash]).to.deep.equal(['failed', true, null]);
+  });
+
+  it('uses a send for a resend whose SMS was refused: the old code still works, the cooldown starts again', async () => {
+    const w = world();
+    const started = (await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrap();
+    w.clock.advance(30_000);
+    w.otp.refuseNext = true;
+    expect((await w.verify.resendVerification.execute(LIVE, started.verification.id))._unsafeUnwrapErr().type).to.equal('otp_send_failed');
+    const after = (await w.verify.readVerifications.get(LIVE, started.verification.id))._unsafeUnwrap();
+    expect(after.sendsLeft).to.equal(3);
+    expect((await w.verify.resendVerification.execute(LIVE, started.verification.id))._unsafeUnwrapErr().type).to.equal('resend_too_soon');
+    expect((await w.verify.checkVerification.execute(LIVE, started.verification.id, '482913'))._unsafeUnwrap().valid).to.equal(true);
+  });
+
+  it('makes the default app once, and the first app an account creates is its default', async () => {
+    const w = world();
+    await Promise.all([1, 2, 3].map((i) => w.verify.startVerification.execute({ sender: LIVE, to: `+25471234567${i}` })));
+    expect((await w.apps.list('acc_1')).map((app) => app.isDefault)).to.deep.equal([true]);
+    const other = (await w.verify.verifyApps.create('acc_2', { brand: 'Duka' }))._unsafeUnwrap();
+    expect(other.isDefault).to.equal(true);
+    const started = (await w.verify.startVerification.execute({ sender: { ...LIVE, accountId: 'acc_2' }, to: TO }))._unsafeUnwrap();
+    expect(started.verification.appId).to.equal(other.id);
+  });
+
+  it('counts starts per number and per country: over either, rate_limited with the seconds to the window end', async () => {
+    const w = world({ perNumberPerHour: 2, perCountryPerHour: 3 });
+    for (let i = 0; i < 2; i++) expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO })).isOk()).to.equal(true);
+    expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrapErr()).to.include({ type: 'rate_limited', retryAfter: 3600 });
+    expect((await w.verify.startVerification.execute({ sender: LIVE, to: '+254712345679' }))._unsafeUnwrapErr().type, 'the country has had 4').to.equal('rate_limited');
+    w.clock.advance(3600_000);
+    expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO })).isOk()).to.equal(true);
+    expect(w.otp.sent).to.have.length(3);
+  });
+
+  it('expires due verifications in the sweep and drops their hashes', async () => {
+    const w = world();
+    const started = (await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrap();
+    w.clock.advance(600_000);
+    expect(await w.verify.expireVerifications.run()).to.equal(1);
+    const stored = await w.verifications.find(LIVE, started.verification.id);
+    expect([stored!.status, stored!.codeHash]).to.deep.equal(['expired', null]);
+  });
+});
