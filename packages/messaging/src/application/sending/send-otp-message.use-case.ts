@@ -83,7 +83,8 @@ export class SendOtpMessage {
 
   /** Submits the stored message with the clear text; the failure when the carrier refused it. */
   private async submit(accountId: string, messageId: string, text: string): Promise<OtpSendFailedError | undefined> {
-    await this.dispatch.submitMessage(messageId, 0, { text, noRetry: true });
+    const report = await this.dispatch.submitMessage(messageId, 0, { text, noRetry: true });
+    if (report.accepted === 1) return undefined;
     const after = await this.messages.find(accountId, messageId);
     if (after?.delivery.status !== 'failed') return undefined;
     return {

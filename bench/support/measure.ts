@@ -1,0 +1,25 @@
+/** One row of an HTTP bench: autocannon's closed loop, after a warm-up, as requests a second and latency. */
+import autocannon from 'autocannon';
+
+export interface Row {
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  /** `N x status`, and errors. */
+  readonly statuses: string;
+}
+
+export const BENCH_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+export const WARM_UP_SECONDS = 2;
+
+export async function measure(url: string, connections: number, requests?: autocannon.Request[]): Promise<Row> {
+  const options = { url, connections, ...(requests ? { requests } : {}) };
+  await autocannon({ ...options, duration: WARM_UP_SECONDS });
+  const result = await autocannon({ ...options, duration: BENCH_SECONDS });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([status, { count }]) => `${count} x ${status}`)
+    .join(', ');
+  return { perSecond: result.requests.total / BENCH_SECONDS, p50: result.latency.p50, p99: result.latency.p99, statuses: statuses + (result.errors ? `, ${result.errors} errors` : '') };
+}
+
+export const formatRow = (row: Row): string => `${Math.round(row.perSecond).toLocaleString('en-US')} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms (${row.statuses})`;
