@@ -84,6 +84,17 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/webhooks/test': 'sendTestWebhooks',
   'GET /api/webhooks/deliveries': 'listWebhookDeliveries',
   'POST /api/webhooks/deliveries/{event_id}/redeliver': 'redeliverWebhook',
+  'POST /v1/verify/start': 'startVerification',
+  'POST /v1/verify/check': 'checkVerification',
+  'GET /v1/verify': 'listVerifications',
+  'GET /v1/verify/{id}': 'getVerification',
+  'POST /v1/verify/{id}/resend': 'resendVerification',
+  'POST /v1/verify/{id}/cancel': 'cancelVerification',
+  'GET /v1/verify/apps': 'listVerifyApps',
+  'POST /v1/verify/apps': 'createVerifyApp',
+  'GET /v1/verify/apps/{id}': 'getVerifyApp',
+  'PATCH /v1/verify/apps/{id}': 'updateVerifyApp',
+  'DELETE /v1/verify/apps/{id}': 'deleteVerifyApp',
 };
 
 /** What each tag of the document groups. */
@@ -103,6 +114,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Inbound: "Inbound messages: aggregators' signed pushes",
   Simulator: 'The carrier simulator (operator key): replies from phones, and what phones received in clear text',
   Webhooks: 'Delivery-report and inbound webhooks: URLs, signing secret, deliveries log (live keys only)',
+  Verify: 'One-time passcodes by SMS: start, check, resend, cancel, list; Verify Apps (brand, template, OTP policy)',
   Reports: 'Message statistics, volume, route health, reports and spend breakdowns',
   Admin: 'Operator routes (the ADMIN_API_KEY)',
 };
