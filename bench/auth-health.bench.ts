@@ -22,7 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { call } from './support/http-call.ts';
-import { BARE_KOA, SERVER_ROOT, startServerProcess, TUMA_MAIN } from './support/server-process.ts';
+import { BARE_KOA, SERVER_ROOT, startServerProcess, startTumaProcess } from './support/server-process.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 
 const CONNECTIONS = 32;
@@ -49,12 +49,7 @@ export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
     const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
     const bare = await startServerProcess(BARE_KOA, {}, logDir, 'bare-koa');
-    const tuma = await startServerProcess(
-      TUMA_MAIN,
-      { DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', TUMA_ROLE: 'all' },
-      logDir,
-      'server',
-    );
+    const tuma = await startTumaProcess(url, { ADMIN_API_KEY: ADMIN_KEY, TUMA_ROLE: 'all' }, logDir);
     try {
       const base = tuma.baseUrl;
       const account = await call(base, 'POST', '/api/admin/accounts', ADMIN_KEY, { email: 'bench@example.com', wallet_currency: 'KES' });

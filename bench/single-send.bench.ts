@@ -18,7 +18,7 @@ import { BENCH_SERVER_ENV, benchAccount } from './support/bench-server.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 import { BENCH_SECONDS, formatRow, measure, WARM_UP_SECONDS } from './support/measure.ts';
 import { sendRequests } from './support/send-requests.ts';
-import { BARE_KOA, startServerProcess, TUMA_MAIN } from './support/server-process.ts';
+import { BARE_KOA, startServerProcess, startTumaProcess } from './support/server-process.ts';
 
 const ROLE = process.env.BENCH_ROLE ?? 'api';
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
@@ -27,13 +27,7 @@ export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
     const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
     const bare = await startServerProcess(BARE_KOA, {}, logDir, 'bare-koa');
-    const tuma = await startServerProcess(
-      TUMA_MAIN,
-      { ...BENCH_SERVER_ENV, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', TUMA_ROLE: ROLE },
-      logDir,
-      'server',
-      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : [],
-    );
+    const tuma = await startTumaProcess(url, { ...BENCH_SERVER_ENV, TUMA_ROLE: ROLE }, logDir, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     try {

@@ -17,7 +17,7 @@ import { BENCH_SERVER_ENV, benchAccount } from './support/bench-server.ts';
 import { BENCH_SECONDS, formatRow, measure, WARM_UP_SECONDS } from './support/measure.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 import { benchNumber, sendRequests } from './support/send-requests.ts';
-import { startServerProcess, TUMA_MAIN } from './support/server-process.ts';
+import { startTumaProcess } from './support/server-process.ts';
 
 const CONNECTIONS = 32;
 
@@ -45,12 +45,7 @@ function startAndCheck(key: string, offset: number): autocannon.Request[] {
 export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
     const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
-    const tuma = await startServerProcess(
-      TUMA_MAIN,
-      { ...BENCH_SERVER_ENV, DATABASE_URL: url, PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', TUMA_ROLE: 'all', VERIFY_COUNTRY_STARTS_PER_HOUR: '10000000' },
-      logDir,
-      'server',
-    );
+    const tuma = await startTumaProcess(url, { ...BENCH_SERVER_ENV, TUMA_ROLE: 'all', VERIFY_COUNTRY_STARTS_PER_HOUR: '10000000' }, logDir);
     try {
       const sends = (await benchAccount(tuma.baseUrl, 'sends@bench.example', 'KES')).key;
       const verifies = (await benchAccount(tuma.baseUrl, 'verify@bench.example', 'KES')).key;

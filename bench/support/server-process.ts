@@ -49,3 +49,7 @@ export async function startServerProcess(script: string, env: Record<string, str
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A Tuma server process on `databaseUrl` (no demo account, `LOG_LEVEL=info` to its log file), with `env` on top. */
+export const startTumaProcess = (databaseUrl: string, env: Record<string, string>, logDir: string, nodeOptions: readonly string[] = []): Promise<ServerProcess> =>
+  startServerProcess(TUMA_MAIN, { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env }, logDir, 'server', nodeOptions);
