@@ -27,3 +27,4 @@ export { MikroOrmWebhookConfigRepository } from './repositories/mikro-orm-webhoo
 export { MikroOrmWebhookDeliveryRepository } from './repositories/mikro-orm-webhook-delivery.repository.ts';
 export { MikroOrmThroughputLeases } from './repositories/mikro-orm-throughput-leases.ts';
 export { MikroOrmRateLimitOverrideRepository } from './repositories/mikro-orm-rate-limit-override.repository.ts';
+export { MikroOrmIdempotencyKeyStore } from './repositories/mikro-orm-idempotency-key-store.ts';

@@ -16,6 +16,7 @@ import { Migration20261121000013Inbound } from './Migration20261121000013Inbound
 import { Migration20261124000050WebhookEnvironments } from './Migration20261124000050WebhookEnvironments.ts';
 import { Migration20261124000060RouteThroughput } from './Migration20261124000060RouteThroughput.ts';
 import { Migration20261124001200RateLimits } from './Migration20261124001200RateLimits.ts';
+import { Migration20261124001400Idempotency } from './Migration20261124001400Idempotency.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -35,4 +36,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124000050WebhookEnvironments', class: Migration20261124000050WebhookEnvironments },
   { name: 'Migration20261124000060RouteThroughput', class: Migration20261124000060RouteThroughput },
   { name: 'Migration20261124001200RateLimits', class: Migration20261124001200RateLimits },
+  { name: 'Migration20261124001400Idempotency', class: Migration20261124001400Idempotency },
 ];
