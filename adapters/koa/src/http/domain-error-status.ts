@@ -1,12 +1,13 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
+import type { IdempotencyError } from '@tuma/idempotency';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { InvalidPhoneNumber, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
 /** Every expected failure any use case can return. Extend this union as packages add errors. */
-export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError | TooManyRowsError | InvalidSignatureError;
+export type AppError = KernelError | UnauthorizedError | AccountSuspendedError | InsufficientScopeError | FxRateMissingError | TopUpError | WalletError | InvalidPhoneNumber | SendError | TooManyRowsError | InvalidSignatureError | IdempotencyError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -40,6 +41,8 @@ export const DOMAIN_ERROR_STATUS = {
   sender_id_not_approved: 403,
   no_recipients: 400,
   not_cancellable: 409,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */
@@ -68,11 +71,18 @@ function serializeExtras(error: AppError): Record<string, unknown> {
   return extra;
 }
 
+/** Headers the error's status calls for. */
+function headersOf(error: AppError): Record<string, string> | undefined {
+  if (error.type === 'unauthorized') return { 'WWW-Authenticate': 'Bearer' };
+  if (error.type === 'idempotency_key_in_progress') return { 'Retry-After': String(error.retryAfter) };
+  return undefined;
+}
+
 export function toHttpError(error: AppError): HttpError {
   const status = DOMAIN_ERROR_STATUS[error.type];
   const details = 'details' in error ? error.details : undefined;
   const extra = serializeExtras(error);
-  const headers: Record<string, string> | undefined = error.type === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : undefined;
+  const headers = headersOf(error);
   const hasExtra = Object.keys(extra).length > 0;
   const code = PUBLIC_CODES[error.type] ?? error.type;
   const message = error.type === 'fx_rate_missing' ? `Prices in your wallet currency are unavailable for now: ${error.message}. The operator has to set this exchange rate.` : error.message;

@@ -1,4 +1,6 @@
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@tuma/idempotency';
 import { z } from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
 import { OPERATION_IDS, TAG_DESCRIPTIONS } from './operation-ids.ts';
 import { toOpenApiPath, type RawBodyOptions, type RouteDefinition } from './route.ts';
 
@@ -76,9 +78,53 @@ const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
 const RETRY_AFTER: JsonSchema = { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer', minimum: 1 } };
 const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
+/** The header an `idempotent` route takes. */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key with the same body, within 24 hours, gets the first answer again (with `Idempotent-Replayed: true`); nothing is charged or sent twice. ' +
+    'Keys are per account and environment; a new request needs a new key (a UUID). See docs/idempotency.md.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+/** On every answer of an idempotent route: a replay is marked. */
+const REPLAYED_HEADER: JsonSchema = {
+  description: '`true` when this is the stored first answer to an earlier request with the same Idempotency-Key',
+  required: false,
+  schema: { type: 'string', enum: ['true'] },
+};
+
+const jsonSchemaOf = (response: JsonSchema): JsonSchema => (response as { content: { 'application/json': { schema: JsonSchema } } }).content['application/json'].schema;
+
+/** An error answer the route already gives, with one more alternative (its codes and fields) beside it. */
+function orError(existing: JsonSchema | undefined, description: string, codes: readonly string[], fields?: z.ZodRawShape): JsonSchema {
+  const added = errorResponse(description, codes, fields);
+  if (!existing) return added;
+  return { description: `${existing.description as string}. Or ${description}`, content: { 'application/json': { schema: { anyOf: [jsonSchemaOf(existing), jsonSchemaOf(added)] } } } };
+}
+
+/** What an `idempotent` route answers about its key: 409 while the first request runs, 422 for another request; any answer may be a replay. */
+function addIdempotencyAnswers(responses: Record<string, JsonSchema>): void {
+  const inProgress = orError(
+    responses['409'],
+    'idempotency_key_in_progress: a request with this Idempotency-Key is still being handled; retry after retry_after seconds (also Retry-After) for its answer',
+    ['idempotency_key_in_progress'],
+    { retry_after: z.int().min(1).describe('Seconds to wait before retrying') },
+  );
+  responses['409'] = { ...inProgress, headers: { 'Retry-After': { description: 'Seconds to wait before retrying (idempotency_key_in_progress)', required: false, schema: { type: 'integer', minimum: 1 } } } };
+  responses['422'] = orError(
+    responses['422'],
+    'idempotency_key_reused: this Idempotency-Key was first used for another request (another route or body); an ill-formed key is a validation_error naming the header',
+    ['idempotency_key_reused'],
+  );
+  for (const [status, response] of Object.entries(responses)) responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } };
+}
+
 function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
   const secured = !('public' in route.access);
-  const responses: Record<string, unknown> = {};
+  const responses: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     // Every error answer has the one error body, whatever the route declares.
     responses[status] =
@@ -112,10 +158,11 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
     });
   }
   responses['500'] ??= errorResponse('Internal error (carries the request id)');
+  if (route.idempotent) addIdempotencyAnswers(responses);
   if (rateLimited) {
     for (const [status, response] of Object.entries(responses)) {
       const names = status === '429' ? [...Object.keys(RATE_LIMIT_HEADERS), 'Retry-After'] : Object.keys(RATE_LIMIT_HEADERS);
-      responses[status] = { ...(response as JsonSchema), headers: headerRefs(names) };
+      responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), ...headerRefs(names) } };
     }
   }
   const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
@@ -131,7 +178,7 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
     security: secured ? [{ bearerAuth: [] }] : [],
     ...(secured && 'anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
     ...(route.body ? { requestBody: requestBody(route.body, route.rawBody) } : {}),
     responses,
   };
