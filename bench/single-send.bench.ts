@@ -6,6 +6,8 @@
  * BENCH_ROLE, default `api`: acceptance alone; `all` adds dispatch to the simulator in the same
  * process); the load comes from autocannon in this process, each request a distinct number and
  * text (no duplicate suppression). Every 200 is committed (charged, stored, queued) before it is sent.
+ * The `with Idempotency-Key` rows give each request a key of its own (docs/idempotency.md): the
+ * claim, and the answer kept in the group commit, are what they cost.
  * BENCH_CPU_PROF=<dir> writes the server's CPU profile there (`node --cpu-prof`) when it stops.
  *
  * Run: `npm run bench single-send` (DATABASE_URL's server, default the local PostgreSQL).
@@ -24,8 +26,8 @@ const WARM_UP_S = 2;
 const ROLE = process.env.BENCH_ROLE ?? 'api';
 const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
-/** Sends of distinct numbers and texts from `keys` in turn, numbered from `offset`. */
-function sends(keys: readonly string[], offset: number): autocannon.Request[] {
+/** Sends of distinct numbers and texts from `keys` in turn, numbered from `offset`; each with an Idempotency-Key of its own when `idempotent`. */
+function sends(keys: readonly string[], offset: number, idempotent = false): autocannon.Request[] {
   let n = offset;
   return [
     {
@@ -35,7 +37,7 @@ function sends(keys: readonly string[], offset: number): autocannon.Request[] {
         const i = n++;
         return {
           ...request,
-          headers: { Authorization: `Bearer ${keys[i % keys.length]}`, 'Content-Type': 'application/json' },
+          headers: { Authorization: `Bearer ${keys[i % keys.length]}`, 'Content-Type': 'application/json', ...(idempotent ? { 'Idempotency-Key': `bench-${i}` } : {}) },
           body: JSON.stringify({ to: `+2547${String(10_000_000 + (i % 90_000_000)).slice(-8)}`, text: `Your code is ${i}` }),
         };
       },
@@ -89,6 +91,10 @@ export default async function (): Promise<void> {
         offset += 10_000_000;
       }
       console.log(`send, 16 accounts, c=16:    ${format(await measure(tuma.baseUrl, 16, sends(many, offset)))}`);
+      for (const connections of [1, 32]) {
+        offset += 10_000_000;
+        console.log(`send, one account, c=${String(connections).padEnd(2)}, with Idempotency-Key: ${format(await measure(tuma.baseUrl, connections, sends(one, offset, true)))}`);
+      }
       const { rows } = await db.query<{ messages: number; charges: number }>(
         "select (select count(*)::int from message) as messages, (select count(*)::int from ledger_entry where kind = 'debit') as charges",
       );

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { SUBMIT_MESSAGE_JOB } from '@tuma/messaging';
 import pg from 'pg';
 import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
@@ -54,9 +55,14 @@ describe(`Idempotency-Key across a killed API process on ${databaseKind()}`, fun
   const processes: ApiProcess[] = [];
 
   let listener: pg.Client | undefined;
+  let accountId: string | undefined;
 
   after(async () => {
     await stopAll(processes);
+    // Only API processes ran here: the submissions of the sends are still queued. Later suites' workers must not get them.
+    if (accountId) {
+      await sql(`delete from pgboss.job where name = ? and data->>'messageId' in (select id from message where account_id = ?)`, [SUBMIT_MESSAGE_JOB.name, accountId]);
+    }
     if (!listener) return;
     await listener.query(`drop trigger if exists ${CHANNEL} on message; drop function if exists ${CHANNEL}()`);
     await listener.end();
@@ -89,6 +95,7 @@ describe(`Idempotency-Key across a killed API process on ${databaseKind()}`, fun
       return answer.body;
     };
     const account = ok(await call(first, '/api/admin/accounts', OPERATOR_KEY, { email: `kill-${Date.now()}@example.com` }), 201);
+    accountId = account.id;
     const key = ok(await call(first, `/api/admin/accounts/${account.id}/keys`, OPERATOR_KEY, { environment: 'live' }), 201).key as string;
     ok(await call(first, `/api/admin/balances/${account.id}/credit`, OPERATOR_KEY, { amount: 1000, reason: 'kill test', reference: 'kill-credit' }));
     ok(await call(first, '/api/admin/fx-rates', OPERATOR_KEY, { from: 'USD', to: 'KES', rate: '129.5' }), 201);

@@ -35,15 +35,20 @@ const errorSchema: JsonSchema = {
   },
 };
 
+const ERROR_REF: JsonSchema = { $ref: '#/components/schemas/Error' };
+
+/** What an error answer adds to the one error body: its codes and its extra fields. */
+const errorSpecifics = (codes?: readonly string[], fields?: z.ZodRawShape): JsonSchema[] => [
+  ...(codes ? [{ type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } }] : []),
+  ...(fields ? [{ type: 'object', properties: { error: toSchema(z.looseObject(fields), 'output') } }] : []),
+];
+
+const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
 /** The one error body; where a route names its codes and extra fields, they are typed on top of it. */
 const errorResponse = (description: string, codes?: readonly string[], fields?: z.ZodRawShape) => {
-  const specific: JsonSchema[] = [];
-  if (codes) specific.push({ type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } });
-  if (fields) specific.push({ type: 'object', properties: { error: toSchema(z.looseObject(fields), 'output') } });
-  return {
-    description,
-    content: { 'application/json': { schema: specific.length > 0 ? { allOf: [{ $ref: '#/components/schemas/Error' }, ...specific] } : { $ref: '#/components/schemas/Error' } } },
-  };
+  const specific = errorSpecifics(codes, fields);
+  return { description, content: jsonContent(specific.length > 0 ? { allOf: [ERROR_REF, ...specific] } : ERROR_REF) };
 };
 
 function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): JsonSchema[] {
@@ -76,6 +81,8 @@ const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
   'RateLimit-Reset': { description: 'Seconds until the current window ends', required: true, schema: { type: 'integer', minimum: 1 } },
 };
 const RETRY_AFTER: JsonSchema = { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer', minimum: 1 } };
+/** The error field beside Retry-After (429 rate_limited, 409 idempotency_key_in_progress). */
+const RETRY_AFTER_FIELD = { retry_after: z.int().min(1).describe('Seconds to wait before retrying') };
 const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
 
 /** The header an `idempotent` route takes. */
@@ -96,13 +103,19 @@ const REPLAYED_HEADER: JsonSchema = {
   schema: { type: 'string', enum: ['true'] },
 };
 
-const jsonSchemaOf = (response: JsonSchema): JsonSchema => (response as { content: { 'application/json': { schema: JsonSchema } } }).content['application/json'].schema;
+/** The codes and fields an error answer of the document adds to the error body (none for the bare body). */
+const specificsOf = (response: JsonSchema): JsonSchema[] =>
+  ((response as { content: { 'application/json': { schema: { allOf?: JsonSchema[] } } } }).content['application/json'].schema.allOf ?? []).slice(1);
 
-/** An error answer the route already gives, with one more alternative (its codes and fields) beside it. */
+const alternative = (specifics: readonly JsonSchema[]): JsonSchema => (specifics.length === 1 ? specifics[0]! : specifics.length > 1 ? { allOf: [...specifics] } : {});
+
+/** An error answer the route already gives, with one more alternative (its codes and fields) beside it: the error body, and one of the two. */
 function orError(existing: JsonSchema | undefined, description: string, codes: readonly string[], fields?: z.ZodRawShape): JsonSchema {
-  const added = errorResponse(description, codes, fields);
-  if (!existing) return added;
-  return { description: `${existing.description as string}. Or ${description}`, content: { 'application/json': { schema: { anyOf: [jsonSchemaOf(existing), jsonSchemaOf(added)] } } } };
+  if (!existing) return errorResponse(description, codes, fields);
+  return {
+    description: `${existing.description as string}. Or ${description}`,
+    content: jsonContent({ allOf: [ERROR_REF, { anyOf: [alternative(specificsOf(existing)), alternative(errorSpecifics(codes, fields))] }] }),
+  };
 }
 
 /** What an `idempotent` route answers about its key: 409 while the first request runs, 422 for another request; any answer may be a replay. */
@@ -111,9 +124,10 @@ function addIdempotencyAnswers(responses: Record<string, JsonSchema>): void {
     responses['409'],
     'idempotency_key_in_progress: a request with this Idempotency-Key is still being handled; retry after retry_after seconds (also Retry-After) for its answer',
     ['idempotency_key_in_progress'],
-    { retry_after: z.int().min(1).describe('Seconds to wait before retrying') },
+    RETRY_AFTER_FIELD,
   );
-  responses['409'] = { ...inProgress, headers: { 'Retry-After': { description: 'Seconds to wait before retrying (idempotency_key_in_progress)', required: false, schema: { type: 'integer', minimum: 1 } } } };
+  // Not required: the route's own 409 (duplicate_message) has none.
+  responses['409'] = { ...inProgress, headers: { 'Retry-After': { ...RETRY_AFTER, required: false } } };
   responses['422'] = orError(
     responses['422'],
     'idempotency_key_reused: this Idempotency-Key was first used for another request (another route or body); an ill-formed key is a validation_error naming the header',
@@ -153,9 +167,7 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
   if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
   if (route.rawBody) responses['415'] ??= errorResponse(`Body not of type ${route.rawBody.contentTypes.join(' or ')}`);
   if (rateLimited) {
-    responses['429'] ??= errorResponse('rate_limited: over the rate limit (per API key, or per client address without one); retry_after and Retry-After say when to retry', ['rate_limited'], {
-      retry_after: z.int().min(1).describe('Seconds to wait before retrying'),
-    });
+    responses['429'] ??= errorResponse('rate_limited: over the rate limit (per API key, or per client address without one); retry_after and Retry-After say when to retry', ['rate_limited'], RETRY_AFTER_FIELD);
   }
   responses['500'] ??= errorResponse('Internal error (carries the request id)');
   if (route.idempotent) addIdempotencyAnswers(responses);

@@ -1,4 +1,5 @@
 import type { Principal } from '@tuma/accounts';
+import type { Result } from '@tuma/kernel';
 import {
   BATCH_PAGE_DEFAULT_LIMIT,
   BATCH_PAGE_MAX_LIMIT,
@@ -9,13 +10,13 @@ import {
   OUTBOUND_MESSAGE_STATUSES,
   readPhoneField,
   STATUS_LOOKUP_MAX_IDS,
+  type BulkAccepted,
   type BulkPrecheckUseCase,
   type CancelMessages,
   type GetBatch,
   type GetMessage,
   type GetMessageStatuses,
   type ListMessages,
-  type BulkAccepted,
   type SendBulk,
   type SendBulkError,
   type Sender,
@@ -23,7 +24,6 @@ import {
   type SendMessageError,
   type SentMessage,
 } from '@tuma/messaging';
-import type { Result } from '@tuma/kernel';
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../http/date-window.ts';
 import { keyScopeOf } from '../http/key-scope-of.ts';
