@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { IdempotencyKey, newClaim, claimOf, type IdempotencyRecord, type IdempotencyScope } from '@tuma/idempotency';
 import { describeIdempotencyKeyStoreContract } from '@tuma/idempotency/testing/contracts';
 import { ResultAsync } from '@tuma/kernel';
-import { MikroOrmIdempotencyKeyStore, MikroOrmUnitOfWork } from '../src/index.ts';
+import { MikroOrmIdempotencyKeyStore, MikroOrmUnitOfWork, type Database } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -27,11 +27,14 @@ describe(`MikroOrmIdempotencyKeyStore in units of work on ${databaseKind()}`, ()
     return { database, scope, store: new MikroOrmIdempotencyKeyStore(database), unitOfWork: new MikroOrmUnitOfWork(database) };
   };
   const RESPONSE = { status: 200, headers: {}, body: { id: 'msg_1' } };
+  /** One claim in a context of its own: undefined when stored, else the record holding its key. */
+  const insertOrFind = (database: Database, store: MikroOrmIdempotencyKeyStore, claim: IdempotencyRecord) =>
+    database.withContext(async () => (await store.insertOrFind([claim]))[0]);
 
   it('keeps a response completed in a unit of work only if the unit of work commits', async () => {
     const { database, scope, store, unitOfWork } = await setUp();
     const record = claimFor(scope, 'k-rollback');
-    await database.withContext(() => store.insertOrFind(record));
+    await insertOrFind(database, store, record);
     const failed = await database.withContext(() =>
       unitOfWork.run(() =>
         ResultAsync.fromSafePromise(
@@ -43,7 +46,7 @@ describe(`MikroOrmIdempotencyKeyStore in units of work on ${databaseKind()}`, ()
       ),
     );
     expect(failed.isErr()).to.equal(true);
-    const seen = await database.withContext(() => store.insertOrFind(claimFor(scope, 'k-rollback')));
+    const seen = await insertOrFind(database, store, claimFor(scope, 'k-rollback'));
     expect(seen!.response, 'rolled back with the unit of work').to.equal(null);
   });
 
@@ -54,7 +57,7 @@ describe(`MikroOrmIdempotencyKeyStore in units of work on ${databaseKind()}`, ()
     }
     const { database, scope, store, unitOfWork } = await setUp();
     const record = claimFor(scope, 'k-race');
-    await database.withContext(() => store.insertOrFind(record));
+    await insertOrFind(database, store, record);
     let letCommit: () => void = () => undefined;
     let held: () => void = () => undefined;
     const holding = new Promise<void>((resolve) => (held = resolve));
@@ -78,14 +81,14 @@ describe(`MikroOrmIdempotencyKeyStore in units of work on ${databaseKind()}`, ()
     letCommit();
     await effect;
     expect(await takeover, 'the record was answered meanwhile').to.equal(false);
-    const seen = await database.withContext(() => store.insertOrFind(claimFor(scope, 'k-race')));
+    const seen = await insertOrFind(database, store, claimFor(scope, 'k-race'));
     expect(seen).to.deep.include({ owner: record.owner, response: RESPONSE });
   });
 
   it('lets exactly one of twenty concurrent claims of a key in', async () => {
     const { database, scope, store } = await setUp();
     const claims = Array.from({ length: 20 }, () => claimFor(scope, 'k-twenty'));
-    const found = await Promise.all(claims.map((claim) => database.withContext(() => store.insertOrFind(claim))));
+    const found = await Promise.all(claims.map((claim) => insertOrFind(database, store, claim)));
     const winners = claims.filter((_, index) => found[index] === undefined);
     expect(winners).to.have.length(1);
     for (const existing of found.filter((record) => record !== undefined)) expect(existing!.owner).to.equal(winners[0]!.owner);

@@ -10,6 +10,7 @@ import {
   requestFingerprint,
   type ClaimOutcome,
   type IdempotencyClaim,
+  type IdempotencyRecord,
   type IdempotencyScope,
   type IdempotentRequest,
   type IdempotentRequestSignature,
@@ -61,6 +62,28 @@ describe('ClaimIdempotencyKey, RecordIdempotentResponse, ReleaseIdempotencyKey',
     expect((await idempotency.claimKey.execute(request))._unsafeUnwrap()).to.deep.equal({ type: 'replay', response: SENT });
     clock.advance(KEY_LIFETIME_MS - 20_000);
     expect((await idempotency.claimKey.execute(request))._unsafeUnwrap(), 'still within 24 h').to.deep.equal({ type: 'replay', response: SENT });
+  });
+
+  it('stores claims that arrive together in one call; of 20 concurrent claims of one key exactly one runs, the others get 409', async () => {
+    const { clock, store } = setUp();
+    const calls: number[] = [];
+    const counted = Object.assign(Object.create(store) as InMemoryIdempotencyKeyStore, {
+      insertOrFind: (claims: readonly IdempotencyRecord[]) => {
+        calls.push(claims.length);
+        return store.insertOrFind(claims);
+      },
+    });
+    const idempotency = createIdempotency({ keyStore: counted, clock, leaseMs: LEASE_MS });
+    const signatures = await Promise.all(Array.from({ length: 20 }, (_, i) => signature(`k-distinct-${i}`)));
+    const distinct = await Promise.all(signatures.map((request) => idempotency.claimKey.execute(request)));
+    expect(distinct.every((outcome) => outcome.isOk() && outcome.value.type === 'claimed')).to.equal(true);
+    expect(calls.reduce((sum, size) => sum + size, 0)).to.equal(20);
+    expect(calls, 'a lone claim at once, the others together').to.deep.equal([1, 19]);
+
+    const request = await signature('k-same');
+    const same = await Promise.all(Array.from({ length: 20 }, () => idempotency.claimKey.execute(request)));
+    expect(same.filter((outcome) => outcome.isOk())).to.have.length(1);
+    for (const refused of same.filter((outcome) => outcome.isErr())) expect(refused._unsafeUnwrapErr().type).to.equal('idempotency_key_in_progress');
   });
 
   it('refuses the key for another body (422) or another operation (naming it), answered or not', async () => {

@@ -19,13 +19,20 @@ interface RecordRow {
 
 const COLUMNS = 'account_id, environment, key, operation, fingerprint, owner, created_at, lease_expires_at, expires_at, response_status, response_headers, response_body';
 
+/** In the order given, so that of two claims of one key the first is stored. */
 const INSERT = `
   insert into idempotency_record (account_id, environment, key, operation, fingerprint, owner, created_at, lease_expires_at, expires_at)
-  values (?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz, ?::timestamptz)
+  select c.account_id, c.environment, c.key, c.operation, c.fingerprint, c.owner, c.created_at, c.lease_expires_at, c.expires_at
+  from json_to_recordset(?::json) as c (n integer, account_id varchar, environment varchar, key varchar, operation varchar, fingerprint varchar,
+    owner varchar, created_at timestamptz, lease_expires_at timestamptz, expires_at timestamptz)
+  order by c.n
   on conflict (account_id, environment, key) do nothing
   returning owner`;
 
-const FIND = `select ${COLUMNS} from idempotency_record where account_id = ? and environment = ? and key = ?`;
+const FIND = `
+  select c.n, ${COLUMNS.split(', ').map((column) => `r.${column}`).join(', ')}
+  from json_to_recordset(?::json) as c (n integer, account_id varchar, environment varchar, key varchar)
+  join idempotency_record r on r.account_id = c.account_id and r.environment = c.environment and r.key = c.key`;
 
 /** The record as its caller saw it: same owner, answered or not (a row locked by a holder is re-read once it commits). */
 const REPLACE = `
@@ -73,32 +80,36 @@ const toRecord = (row: RecordRow): IdempotencyRecord => ({
   response: row.response_status === null ? null : { status: row.response_status, headers: row.response_headers ?? {}, body: row.response_body ?? null },
 });
 
-/** Rounds of insert-then-read: a record deleted between them (released, purged) is tried again. */
+/** Rounds of insert-then-read: a claim whose record was deleted between them (released, purged) is tried again. */
 const INSERT_ROUNDS = 3;
 
 /** Idempotency keys' records in `idempotency_record`. */
 export class MikroOrmIdempotencyKeyStore implements IdempotencyKeyStore {
   constructor(private readonly database: Database) {}
 
-  async insertOrFind(claim: IdempotencyRecord): Promise<IdempotencyRecord | undefined> {
-    const { scope, key } = claim;
-    for (let round = 0; round < INSERT_ROUNDS; round++) {
-      const inserted = await this.database.em.execute<unknown[]>(INSERT, [
-        scope.accountId,
-        scope.environment,
-        key,
-        claim.operation,
-        claim.fingerprint,
-        claim.owner,
-        claim.createdAt.toISOString(),
-        claim.leaseExpiresAt.toISOString(),
-        claim.expiresAt.toISOString(),
-      ]);
-      if (inserted.length > 0) return undefined;
-      const [existing] = await this.database.em.execute<RecordRow[]>(FIND, [scope.accountId, scope.environment, key]);
-      if (existing) return toRecord(existing);
+  async insertOrFind(claims: readonly IdempotencyRecord[]): Promise<readonly (IdempotencyRecord | undefined)[]> {
+    const answers: (IdempotencyRecord | undefined)[] = new Array(claims.length);
+    let pending = claims.map((claim, n) => ({ n, claim }));
+    for (let round = 0; round < INSERT_ROUNDS && pending.length > 0; round++) {
+      const records = pending.map(({ n, claim }) => ({
+        n,
+        ...claimRecord(claim),
+        operation: claim.operation,
+        fingerprint: claim.fingerprint,
+        created_at: claim.createdAt.toISOString(),
+        lease_expires_at: claim.leaseExpiresAt.toISOString(),
+        expires_at: claim.expiresAt.toISOString(),
+      }));
+      const stored = new Set((await executeBound<{ owner: string }>(this.database, INSERT, [JSON.stringify(records)])).map((row) => row.owner));
+      const others = pending.filter(({ claim }) => !stored.has(claim.owner));
+      const found = new Map(
+        others.length === 0 ? [] : (await executeBound<RecordRow & { n: number }>(this.database, FIND, [JSON.stringify(others.map(({ n, claim }) => ({ n, ...claimRecord(claim) })))])).map((row) => [row.n, toRecord(row)]),
+      );
+      for (const { n } of others) answers[n] = found.get(n);
+      pending = others.filter(({ n }) => !found.has(n));
     }
-    throw new Error(`The idempotency key ${key} of ${scope.accountId} keeps disappearing between insert and read`);
+    if (pending.length > 0) throw new Error(`Idempotency keys keep disappearing between insert and read: ${pending.map(({ claim }) => claim.key).join(', ')}`);
+    return answers;
   }
 
   async replace(current: IdempotencyRecord, fresh: IdempotencyRecord): Promise<boolean> {

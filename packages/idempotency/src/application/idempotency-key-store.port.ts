@@ -12,8 +12,13 @@ export interface ClaimResponse {
  * not), so two processes deciding about one key never both win.
  */
 export interface IdempotencyKeyStore {
-  /** Stores `claim` when its key is free in its scope and answers undefined; otherwise answers the record that holds the key and writes nothing. */
-  insertOrFind(claim: IdempotencyRecord): Promise<IdempotencyRecord | undefined>;
+  /**
+   * By position: stores each claim whose key is free in its scope and answers undefined for it;
+   * for the others, answers the record that holds the key (writing nothing). Of two claims of one
+   * key in one call, the first is stored and the second gets it. Outside any unit of work: each
+   * stored claim is committed when this answers.
+   */
+  insertOrFind(claims: readonly IdempotencyRecord[]): Promise<readonly (IdempotencyRecord | undefined)[]>;
   /** Puts `fresh` in the place of `current` if the record still has current's owner and is still unanswered (or answered) as current was; whether it did. */
   replace(current: IdempotencyRecord, fresh: IdempotencyRecord): Promise<boolean>;
   /**

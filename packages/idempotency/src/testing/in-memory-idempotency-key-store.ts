@@ -13,11 +13,13 @@ const copy = (record: IdempotencyRecord): IdempotencyRecord => ({ ...record, res
 export class InMemoryIdempotencyKeyStore implements IdempotencyKeyStore {
   private readonly records = new Map<string, IdempotencyRecord>();
 
-  async insertOrFind(claim: IdempotencyRecord): Promise<IdempotencyRecord | undefined> {
-    const existing = this.records.get(slot(claim));
-    if (existing) return copy(existing);
-    this.records.set(slot(claim), copy(claim));
-    return undefined;
+  async insertOrFind(claims: readonly IdempotencyRecord[]): Promise<readonly (IdempotencyRecord | undefined)[]> {
+    return claims.map((claim) => {
+      const existing = this.records.get(slot(claim));
+      if (existing) return copy(existing);
+      this.records.set(slot(claim), copy(claim));
+      return undefined;
+    });
   }
 
   async replace(current: IdempotencyRecord, fresh: IdempotencyRecord): Promise<boolean> {
