@@ -107,15 +107,19 @@ const REPLAYED_HEADER: JsonSchema = {
 const specificsOf = (response: JsonSchema): JsonSchema[] =>
   ((response as { content: { 'application/json': { schema: { allOf?: JsonSchema[] } } } }).content['application/json'].schema.allOf ?? []).slice(1);
 
-const alternative = (specifics: readonly JsonSchema[]): JsonSchema => (specifics.length === 1 ? specifics[0]! : specifics.length > 1 ? { allOf: [...specifics] } : {});
+const alternative = (specifics: readonly JsonSchema[]): JsonSchema => (specifics.length === 1 ? specifics[0]! : { allOf: [...specifics] });
 
-/** An error answer the route already gives, with one more alternative (its codes and fields) beside it: the error body, and one of the two. */
+/**
+ * An error answer the route already gives, with one more alternative (its codes and fields) beside
+ * it: the error body, and one of the two. Where the route's answer is the bare error body, which
+ * admits any code already, only its description grows.
+ */
 function orError(existing: JsonSchema | undefined, description: string, codes: readonly string[], fields?: z.ZodRawShape): JsonSchema {
   if (!existing) return errorResponse(description, codes, fields);
-  return {
-    description: `${existing.description as string}. Or ${description}`,
-    content: jsonContent({ allOf: [ERROR_REF, { anyOf: [alternative(specificsOf(existing)), alternative(errorSpecifics(codes, fields))] }] }),
-  };
+  const merged = `${existing.description as string}. Or ${description}`;
+  const own = specificsOf(existing);
+  if (own.length === 0) return { ...existing, description: merged };
+  return { description: merged, content: jsonContent({ allOf: [ERROR_REF, { anyOf: [alternative(own), alternative(errorSpecifics(codes, fields))] }] }) };
 }
 
 /** What an `idempotent` route answers about its key: 409 while the first request runs, 422 for another request; any answer may be a replay. */
