@@ -6,6 +6,8 @@
  * BENCH_ROLE, default `api`: acceptance alone; `all` adds dispatch to the simulator in the same
  * process); the load comes from autocannon in this process, each request a distinct number and
  * text (no duplicate suppression). Every 200 is committed (charged, stored, queued) before it is sent.
+ * The `with Idempotency-Key` rows give each request a key of its own (docs/idempotency.md): the
+ * claim, and the answer kept in the group commit, are what they cost.
  * BENCH_CPU_PROF=<dir> writes the server's CPU profile there (`node --cpu-prof`) when it stops.
  *
  * Run: `npm run bench single-send` (DATABASE_URL's server, default the local PostgreSQL).
@@ -44,6 +46,10 @@ export default async function (): Promise<void> {
         offset += 10_000_000;
       }
       console.log(`send, 16 accounts, c=16:    ${formatRow(await measure(tuma.baseUrl, 16, sendRequests(many, offset)))}`);
+      for (const connections of [1, 32]) {
+        offset += 10_000_000;
+        console.log(`send, one account, c=${String(connections).padEnd(2)}, with Idempotency-Key: ${formatRow(await measure(tuma.baseUrl, connections, sendRequests(one, offset, true)))}`);
+      }
       const { rows } = await db.query<{ messages: number; charges: number }>(
         "select (select count(*)::int from message) as messages, (select count(*)::int from ledger_entry where kind = 'debit') as charges",
       );

@@ -9,10 +9,12 @@ export const DOMAIN_DAG: Record<string, readonly string[]> = {
   accounts: ['kernel', 'billing'],
   /** Request rate limits: per key (the account's override, set by the operator) and per client address. */
   'rate-limits': ['kernel', 'accounts'],
+  /** Idempotency-Key: the keys' records, and the claim a use case holds and answers in its own unit of work. */
+  idempotency: ['kernel'],
   mail: ['kernel', 'billing'],
   links: ['kernel', 'billing'],
-  messaging: ['kernel', 'billing', 'webhooks'],
-  verification: ['kernel', 'billing', 'messaging'],
+  messaging: ['kernel', 'billing', 'webhooks', 'idempotency'],
+  verification: ['kernel', 'billing', 'messaging', 'idempotency'],
   'two-way': ['kernel', 'billing', 'messaging'],
 };
 

@@ -194,6 +194,25 @@ describe(`HTTP Verify on ${databaseKind()}`, function () {
     });
   });
 
+  describe('Idempotency-Key', () => {
+    it('answers 20 parallel starts with one key with one verification: one SMS, one charge, the same ver_ id', async () => {
+      const before = await balance();
+      const key = `otp-${Date.now()}`;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => api.request('POST', '/v1/verify/start', { key: live, body: { to: '+254712000201' }, headers: { 'Idempotency-Key': key } })),
+      );
+      const created = answers.filter((a) => a.status === 201);
+      expect(answers.every((a) => a.status === 201 || (a.status === 409 && a.body.error.code === 'idempotency_key_in_progress')), JSON.stringify(answers.map((a) => a.status))).to.equal(true);
+      expect(new Set(created.map((a) => a.body.id)).size).to.equal(1);
+      const replay = ok(await api.request('POST', '/v1/verify/start', { key: live, body: { to: '+254712000201' }, headers: { 'Idempotency-Key': key } }), 201);
+      expect(replay.id).to.equal(created[0]!.body.id);
+      expect(ok(await api.request('GET', '/v1/verify?to=%2B254712000201', { key: live })).total).to.equal(1);
+      expect(await balance()).to.be.closeTo(before - replay.cost, 1e-6);
+      const reused = await api.request('POST', '/v1/verify/start', { key: live, body: { to: '+254712000202' }, headers: { 'Idempotency-Key': key } });
+      expect([reused.status, reused.body.error.code]).to.deep.equal([422, 'idempotency_key_reused']);
+    });
+  });
+
   describe('errors', () => {
     it('refuses a bad number (400 invalid_phone_number naming to) and an unknown app (404)', async () => {
       const bad = await start(test, { to: '12' });

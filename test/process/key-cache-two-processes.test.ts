@@ -1,6 +1,5 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
+import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 
 /**
@@ -10,39 +9,12 @@ import { databaseKind, testDatabase } from '../support/test-database.ts';
  * reactivating the account is heard the same way. Both are real `apps/server/src/main.ts` processes.
  */
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const OPERATOR_KEY = 'key-cache-operator-key-0123456789-abcdef';
 const WITHIN_MS = 2_000;
 
-interface ApiProcess {
-  readonly name: string;
-  readonly child: ChildProcess;
-  readonly exited: Promise<unknown>;
-  readonly baseUrl: string;
-  output(): string;
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function startApi(name: string, databaseUrl: string): Promise<ApiProcess> {
-  const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_URL: databaseUrl, TUMA_ROLE: 'api', PORT: '0', HOST: '127.0.0.1', ADMIN_API_KEY: OPERATOR_KEY, TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const deadline = Date.now() + 60_000;
-  let port: string | undefined;
-  while (!port) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start:\n${output.slice(-4000)}`);
-    port = /listening on http:\/\/localhost:(\d+)/.exec(output)?.[1];
-    await sleep(100);
-  }
-  return { name, child, exited, baseUrl: `http://127.0.0.1:${port}`, output: () => output };
-}
+const startApi = (name: string, databaseUrl: string): Promise<ApiProcess> => startApiProcess(name, { DATABASE_URL: databaseUrl, ADMIN_API_KEY: OPERATOR_KEY });
 
 async function call(api: ApiProcess, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(`${api.baseUrl}${path}`, {
@@ -68,10 +40,7 @@ describe(`key cache across two API processes on ${databaseKind()}`, function () 
   this.timeout(180_000);
   const processes: ApiProcess[] = [];
 
-  after(async () => {
-    for (const api of processes) if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGTERM');
-    await Promise.all(processes.map((api) => api.exited));
-  });
+  after(() => stopAll(processes));
 
   it('refuses a key revoked through A, and the keys of an account suspended through A, in B within 2 s (and takes the account back once reactivated)', async function () {
     if (databaseKind() !== 'postgresql') {

@@ -1,5 +1,6 @@
 export { createHttpApp, type HttpAppOptions, type MountedRoute } from './http/http-app.ts';
 export { clientAddress, RATE_LIMIT_HEADERS, type HttpRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
+export { IDEMPOTENT_REPLAYED_HEADER, type HttpIdempotency, type RouteIdempotency } from './http/idempotency.ts';
 export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition } from './http/route.ts';
 export { OPERATION_IDS } from './http/operation-ids.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';

@@ -30,3 +30,4 @@ export { MikroOrmRateLimitOverrideRepository } from './repositories/mikro-orm-ra
 export { MikroOrmVerificationRepository } from './repositories/verify/mikro-orm-verification.repository.ts';
 export { MikroOrmVerifyAppRepository } from './repositories/verify/mikro-orm-verify-app.repository.ts';
 export { MikroOrmVelocityLimits } from './repositories/verify/mikro-orm-velocity-limits.ts';
+export { MikroOrmIdempotencyKeyStore } from './repositories/mikro-orm-idempotency-key-store.ts';

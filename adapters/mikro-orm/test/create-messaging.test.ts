@@ -9,6 +9,7 @@ import {
   MikroOrmBatchRepository,
   MikroOrmCatalogue,
   MikroOrmFxRates,
+  MikroOrmIdempotencyKeyStore,
   MikroOrmInboundMessageRepository,
   MikroOrmMessageReports,
   MikroOrmMessageRepository,
@@ -52,6 +53,7 @@ describe(`createMessaging over the MikroORM stores on ${databaseKind()}`, () => 
       batchAudience: new MikroOrmBatchAudience(database),
       messageReports: new MikroOrmMessageReports(database),
       inboundMessageRepository: new MikroOrmInboundMessageRepository(database),
+      idempotencyKeys: new MikroOrmIdempotencyKeyStore(database),
     });
     const messaging = createMessaging(ports);
     for (const route of messagingJobRoutes(messaging)) route.register(ports.jobs, (attempt) => database.withContext(attempt));

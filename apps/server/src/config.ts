@@ -80,6 +80,7 @@ const schema = z.object({
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
   RATE_LIMIT_REFRESH_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   INBOUND_SECRETS: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,}(,[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,})*$/, 'must be <provider>=<secret of at least 32 characters>,...')
@@ -162,6 +163,11 @@ export interface ServerConfig {
     | undefined;
   /** Reverse proxies in front of the API whose X-Forwarded-For entries are trusted (0: the header is ignored). */
   readonly trustedProxyHops: number;
+  /**
+   * How long a request with an Idempotency-Key keeps its key before a retry may take it over, when
+   * it never answered (its process died): longer than any request runs (docs/idempotency.md).
+   */
+  readonly idempotencyLeaseSeconds: number;
   /** Webhook destinations exempt from the URL policy's address rule (docs/webhooks.md). */
   readonly webhookAllowHosts: AllowedHosts;
   /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
@@ -226,6 +232,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     trustedProxyHops: c.TRUST_PROXY_HOPS,
+    idempotencyLeaseSeconds: c.IDEMPOTENCY_LEASE_SECONDS,
     inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
     webhookSecretKey: c.WEBHOOK_SECRET_KEY,

@@ -5,6 +5,7 @@ import { createHttpApp, healthRoutes, type RouteDefinition } from '@tuma/koa-ada
 import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
 import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
+import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import type { Container } from 'inversify';
 import type { CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
@@ -129,6 +130,7 @@ export class TumaServer {
       rateLimits: this.config.rateLimits
         ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: this.config.trustedProxyHops }
         : undefined,
+      idempotency: resolve(container, IDEMPOTENCY_TOKENS.idempotency),
     });
     this.mountedRoutes = mounted;
     const http = app.listen(this.config.port, this.config.host);

@@ -1,4 +1,5 @@
 import type { FxRates, WalletBalances, WalletLedger, WalletOwners } from '@tuma/billing';
+import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
 import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import {
   DeliverWebhook,
@@ -114,6 +115,8 @@ export interface MessagingPorts {
   readonly webhookDeliveryRepository: WebhookDeliveryRepository;
   readonly webhookSender: WebhookSender;
   readonly webhookDestinations: WebhookDestinations;
+  /** Idempotency-Key records: a send's answer is kept in the unit of work that writes it. */
+  readonly idempotencyKeys: IdempotencyKeyStore;
   /** Submissions per second per route; none by default. */
   readonly routeThrottle?: RouteThrottle;
   /** Accounts whose sends are held (suspended); none by default. */
@@ -143,6 +146,7 @@ export function createMessaging(ports: MessagingPorts) {
   const webhookOutbox = new WebhookOutbox(deliveries, jobs, clock, SMS_WEBHOOK_PROFILE);
   const eventPublisher: EventPublisher = ports.eventPublisher ?? new OutboxEventPublisher(webhookEndpoints, webhookOutbox);
   const deliverWebhook = new DeliverWebhook(deliveries, webhookEndpoints, ports.webhookSender, jobs, uow, clock, SMS_WEBHOOK_PROFILE);
+  const idempotentEffects = new IdempotentEffects(ports.idempotencyKeys, clock);
   const planBulkSend = new PlanBulkSend(catalogue, fxRates, optOuts, senderIds, lists);
   const dispatchMessages = new DispatchMessages(
     messages,
@@ -159,7 +163,7 @@ export function createMessaging(ports: MessagingPorts) {
     ports.dispatch,
   );
 
-  const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, uow, clock, {
+  const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, idempotentEffects, uow, clock, {
     groupCommit: ports.batchContext ? { around: ports.batchContext, concurrency: SEND_BATCHES_AT_ONCE } : {},
   });
 
@@ -202,7 +206,7 @@ export function createMessaging(ports: MessagingPorts) {
     // sending, dispatch and delivery reports
     sendMessage,
     sendOtpMessage: new SendOtpMessage(sendMessage, dispatchMessages, messages, optOuts),
-    sendBulk: new SendBulk(planBulkSend, audience, batches, ledger, jobs, uow, clock),
+    sendBulk: new SendBulk(planBulkSend, audience, batches, ledger, jobs, idempotentEffects, uow, clock),
     bulkPrecheck: new BulkPrecheckUseCase(planBulkSend, ports.walletBalances),
     cancelMessages: new CancelMessages(messages, batches, audience, ledger, eventPublisher, uow, clock),
     dispatchMessages,

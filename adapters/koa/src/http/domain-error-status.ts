@@ -1,5 +1,6 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
+import type { IdempotencyError } from '@tuma/idempotency';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
@@ -23,7 +24,8 @@ export type AppError =
   | OtpSendFailedError
   | CountryNotAllowedError
   | VelocityLimitedError
-  | ResendError;
+  | ResendError
+  | IdempotencyError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -64,6 +66,8 @@ export const DOMAIN_ERROR_STATUS = {
   resend_too_soon: 429,
   max_sends_reached: 429,
   verification_not_pending: 409,
+  idempotency_key_reused: 422,
+  idempotency_key_in_progress: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */
@@ -92,12 +96,19 @@ function serializeExtras(error: AppError): Record<string, unknown> {
   return extra;
 }
 
+/** Headers the error's status calls for. */
+function headersOf(error: AppError): Record<string, string> | undefined {
+  if (error.type === 'unauthorized') return { 'WWW-Authenticate': 'Bearer' };
+  // 429s of Verify and 409 idempotency_key_in_progress say when to try again.
+  if ('retryAfter' in error) return { 'Retry-After': String(error.retryAfter) };
+  return undefined;
+}
+
 export function toHttpError(error: AppError): HttpError {
   const status = DOMAIN_ERROR_STATUS[error.type];
   const details = 'details' in error ? error.details : undefined;
   const extra = serializeExtras(error);
-  const headers: Record<string, string> | undefined =
-    error.type === 'unauthorized' ? { 'WWW-Authenticate': 'Bearer' } : 'retryAfter' in error ? { 'Retry-After': String(error.retryAfter) } : undefined;
+  const headers = headersOf(error);
   const hasExtra = Object.keys(extra).length > 0;
   const code = PUBLIC_CODES[error.type] ?? error.type;
   const message = error.type === 'fx_rate_missing' ? `Prices in your wallet currency are unavailable for now: ${error.message}. The operator has to set this exchange rate.` : error.message;

@@ -14,6 +14,7 @@ import { json, type RouteDefinition } from './route.ts';
 import { parseInput, requireAll, type Parsed } from './validation.ts';
 import { rawBodyLookup, routeLookup } from './raw-body.ts';
 import { limitByAddress, limitByKey, type RateLimitOptions } from './rate-limit.ts';
+import { idempotencyKeyOf, runIdempotently, type HttpIdempotency, type RouteIdempotency } from './idempotency.ts';
 
 export interface HttpAppOptions {
   readonly routes: readonly RouteDefinition[];
@@ -25,6 +26,8 @@ export interface HttpAppOptions {
   readonly version: string;
   /** Request rate limits (per key on keyed routes, per client address elsewhere); none when absent. */
   readonly rateLimits?: RateLimitOptions;
+  /** Idempotency-Key records, required when a route is `idempotent`. */
+  readonly idempotency?: HttpIdempotency;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -113,10 +116,21 @@ function refuseMissingFields(ctx: Context, route: RouteDefinition): void {
   );
 }
 
+/** The app's Idempotency-Key records for an idempotent route: a keyed route (keys are per account), and the app must have them. */
+function idempotencyOf(route: RouteDefinition, options: MountOptions): HttpIdempotency {
+  if ('public' in route.access) throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route needs an API key (keys are per account)`);
+  if (!options.idempotency) throw new Error(`${route.method.toUpperCase()} ${route.path} is idempotent: createHttpApp needs its idempotency option`);
+  return options.idempotency;
+}
+
 /** `GET /health` -> handler: routes whose path has no parameter, found without trying every route's pattern. */
 type ExactRoutes = Map<string, { readonly route: RouteDefinition; readonly handle: (ctx: Context) => Promise<void> }>;
 
-function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], exact: ExactRoutes): void {
+/** What every route's handling needs from the app's options. */
+type MountOptions = Pick<HttpAppOptions, 'idempotency' | 'logger'>;
+
+function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], exact: ExactRoutes, options: MountOptions): void {
+  const idempotency = route.idempotent ? idempotencyOf(route, options) : undefined;
   const handle = async (ctx: Context) => {
     const principal = authorize(ctx, route);
     refuseUnstorableText(ctx);
@@ -128,12 +142,15 @@ function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], 
         : route.body
           ? parseInput(route.body, ctx.state.body, 'body')
           : skipped;
-    const [params, query, body] = requireAll(
+    const [params, query, body, key] = requireAll(
       route.params ? parseInput(route.params, ctx.params, 'path') : skipped,
       route.query ? parseInput(route.query, ctx.query, 'query') : skipped,
       bodyPart,
+      idempotency ? idempotencyKeyOf(ctx) : skipped,
     );
-    const result = await route.handler({ body, query, params, principal, requestId: ctx.state.requestId, koa: ctx } as never);
+    const run = (keyed: RouteIdempotency | undefined) =>
+      route.handler({ body, query, params, principal, requestId: ctx.state.requestId, koa: ctx, idempotency: keyed } as never);
+    const result = idempotency ? await runIdempotently({ ctx, route, principal: principal!, key, idempotency, logger: options.logger }, run) : await run(undefined);
     ctx.status = result.status;
     if (result.headers) ctx.set(result.headers);
     if (result.body !== undefined) ctx.body = result.body;
@@ -163,7 +180,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
       'Verify, Two-Way, the mail and links APIs and the account service are in the specification but not served yet. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
   }, { rateLimited: options.rateLimits !== undefined });
   const exact: ExactRoutes = new Map();
-  for (const route of options.routes) mount(router, route, mounted, exact);
+  for (const route of options.routes) mount(router, route, mounted, exact, options);
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });

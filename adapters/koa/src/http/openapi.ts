@@ -1,4 +1,6 @@
+import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@tuma/idempotency';
 import { z } from 'zod';
+import { IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
 import { OPERATION_IDS, TAG_DESCRIPTIONS } from './operation-ids.ts';
 import { toOpenApiPath, type RawBodyOptions, type RouteDefinition } from './route.ts';
 
@@ -33,15 +35,20 @@ const errorSchema: JsonSchema = {
   },
 };
 
+const ERROR_REF: JsonSchema = { $ref: '#/components/schemas/Error' };
+
+/** What an error answer adds to the one error body: its codes and its extra fields. */
+const errorSpecifics = (codes?: readonly string[], fields?: z.ZodRawShape): JsonSchema[] => [
+  ...(codes ? [{ type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } }] : []),
+  ...(fields ? [{ type: 'object', properties: { error: toSchema(z.looseObject(fields), 'output') } }] : []),
+];
+
+const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
 /** The one error body; where a route names its codes and extra fields, they are typed on top of it. */
 const errorResponse = (description: string, codes?: readonly string[], fields?: z.ZodRawShape) => {
-  const specific: JsonSchema[] = [];
-  if (codes) specific.push({ type: 'object', properties: { error: { type: 'object', properties: { code: { enum: [...codes] } } } } });
-  if (fields) specific.push({ type: 'object', properties: { error: toSchema(z.looseObject(fields), 'output') } });
-  return {
-    description,
-    content: { 'application/json': { schema: specific.length > 0 ? { allOf: [{ $ref: '#/components/schemas/Error' }, ...specific] } : { $ref: '#/components/schemas/Error' } } },
-  };
+  const specific = errorSpecifics(codes, fields);
+  return { description, content: jsonContent(specific.length > 0 ? { allOf: [ERROR_REF, ...specific] } : ERROR_REF) };
 };
 
 function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): JsonSchema[] {
@@ -74,11 +81,68 @@ const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
   'RateLimit-Reset': { description: 'Seconds until the current window ends', required: true, schema: { type: 'integer', minimum: 1 } },
 };
 const RETRY_AFTER: JsonSchema = { description: 'Seconds to wait before retrying', required: true, schema: { type: 'integer', minimum: 1 } };
+/** The error field beside Retry-After (429 rate_limited, 409 idempotency_key_in_progress). */
+const RETRY_AFTER_FIELD = { retry_after: z.int().min(1).describe('Seconds to wait before retrying') };
 const headerRefs = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
+/** The header an `idempotent` route takes. */
+const IDEMPOTENCY_KEY_PARAMETER: JsonSchema = {
+  name: IDEMPOTENCY_KEY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'Makes a retry safe: the same key with the same body, within 24 hours, gets the first answer again (with `Idempotent-Replayed: true`); nothing is charged or sent twice. ' +
+    'Keys are per account and environment; a new request needs a new key (a UUID). See docs/idempotency.md.',
+  schema: { type: 'string', minLength: 1, maxLength: IDEMPOTENCY_KEY_MAX_LENGTH, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+/** On every answer of an idempotent route: a replay is marked. */
+const REPLAYED_HEADER: JsonSchema = {
+  description: '`true` when this is the stored first answer to an earlier request with the same Idempotency-Key',
+  required: false,
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/** The codes and fields an error answer of the document adds to the error body (none for the bare body). */
+const specificsOf = (response: JsonSchema): JsonSchema[] =>
+  ((response as { content: { 'application/json': { schema: { allOf?: JsonSchema[] } } } }).content['application/json'].schema.allOf ?? []).slice(1);
+
+const alternative = (specifics: readonly JsonSchema[]): JsonSchema => (specifics.length === 1 ? specifics[0]! : { allOf: [...specifics] });
+
+/**
+ * An error answer the route already gives, with one more alternative (its codes and fields) beside
+ * it: the error body, and one of the two. Where the route's answer is the bare error body, which
+ * admits any code already, only its description grows.
+ */
+function orError(existing: JsonSchema | undefined, description: string, codes: readonly string[], fields?: z.ZodRawShape): JsonSchema {
+  if (!existing) return errorResponse(description, codes, fields);
+  const merged = `${existing.description as string}. Or ${description}`;
+  const own = specificsOf(existing);
+  if (own.length === 0) return { ...existing, description: merged };
+  return { description: merged, content: jsonContent({ allOf: [ERROR_REF, { anyOf: [alternative(own), alternative(errorSpecifics(codes, fields))] }] }) };
+}
+
+/** What an `idempotent` route answers about its key: 409 while the first request runs, 422 for another request; any answer may be a replay. */
+function addIdempotencyAnswers(responses: Record<string, JsonSchema>): void {
+  const inProgress = orError(
+    responses['409'],
+    'idempotency_key_in_progress: a request with this Idempotency-Key is still being handled; retry after retry_after seconds (also Retry-After) for its answer',
+    ['idempotency_key_in_progress'],
+    RETRY_AFTER_FIELD,
+  );
+  // Not required: the route's own 409 (duplicate_message) has none.
+  responses['409'] = { ...inProgress, headers: { 'Retry-After': { ...RETRY_AFTER, required: false } } };
+  responses['422'] = orError(
+    responses['422'],
+    'idempotency_key_reused: this Idempotency-Key was first used for another request (another route or body); an ill-formed key is a validation_error naming the header',
+    ['idempotency_key_reused'],
+  );
+  for (const [status, response] of Object.entries(responses)) responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } };
+}
 
 function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
   const secured = !('public' in route.access);
-  const responses: Record<string, unknown> = {};
+  const responses: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     // Every error answer has the one error body, whatever the route declares.
     responses[status] =
@@ -107,15 +171,14 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
   if (route.rawBody) responses['413'] ??= errorResponse(`Body over ${route.rawBody.limitBytes} bytes`);
   if (route.rawBody) responses['415'] ??= errorResponse(`Body not of type ${route.rawBody.contentTypes.join(' or ')}`);
   if (rateLimited) {
-    responses['429'] ??= errorResponse('rate_limited: over the rate limit (per API key, or per client address without one); retry_after and Retry-After say when to retry', ['rate_limited'], {
-      retry_after: z.int().min(1).describe('Seconds to wait before retrying'),
-    });
+    responses['429'] ??= errorResponse('rate_limited: over the rate limit (per API key, or per client address without one); retry_after and Retry-After say when to retry', ['rate_limited'], RETRY_AFTER_FIELD);
   }
   responses['500'] ??= errorResponse('Internal error (carries the request id)');
+  if (route.idempotent) addIdempotencyAnswers(responses);
   if (rateLimited) {
     for (const [status, response] of Object.entries(responses)) {
       const names = status === '429' ? [...Object.keys(RATE_LIMIT_HEADERS), 'Retry-After'] : Object.keys(RATE_LIMIT_HEADERS);
-      responses[status] = { ...(response as JsonSchema), headers: headerRefs(names) };
+      responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), ...headerRefs(names) } };
     }
   }
   const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
@@ -131,7 +194,7 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
     security: secured ? [{ bearerAuth: [] }] : [],
     ...(secured && 'anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
     ...(route.body ? { requestBody: requestBody(route.body, route.rawBody) } : {}),
     responses,
   };

@@ -1,6 +1,7 @@
 import type { Principal, Scope } from '@tuma/accounts';
 import type { Context } from 'koa';
 import type { z } from 'zod';
+import type { RouteIdempotency } from './idempotency.ts';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -46,6 +47,8 @@ export interface RouteInput<B, Q, P, A extends RouteAccess = RouteAccess> {
   readonly principal: PrincipalFor<A>;
   readonly requestId: string;
   readonly koa: Context;
+  /** On an `idempotent` route, for a request with an Idempotency-Key: hand `answeredBy(answer)` to the use case that charges. */
+  readonly idempotency: RouteIdempotency | undefined;
 }
 
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -77,6 +80,12 @@ export interface RouteDefinition<
   readonly responses: Readonly<Record<number, RouteResponse>>;
   /** The handler reads no database: no per-request ORM context is opened for it (liveness). */
   readonly withoutDatabase?: true;
+  /**
+   * The route takes an `Idempotency-Key` header (keyed routes that charge: docs/idempotency.md): a
+   * repeated request gets the first answer again, and the handler hands `idempotency.answeredBy`
+   * to the use case that commits the charge, so that the answer commits with it.
+   */
+  readonly idempotent?: true;
   readonly handler: (input: RouteInput<Infer<B>, Infer<Q>, Infer<P>, A>) => Promise<HttpResult>;
 }
 

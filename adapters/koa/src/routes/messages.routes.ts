@@ -1,4 +1,5 @@
 import type { Principal } from '@tuma/accounts';
+import type { Result } from '@tuma/kernel';
 import {
   BATCH_PAGE_DEFAULT_LIMIT,
   BATCH_PAGE_MAX_LIMIT,
@@ -9,6 +10,7 @@ import {
   OUTBOUND_MESSAGE_STATUSES,
   readPhoneField,
   STATUS_LOOKUP_MAX_IDS,
+  type BulkAccepted,
   type BulkPrecheckUseCase,
   type CancelMessages,
   type GetBatch,
@@ -16,8 +18,11 @@ import {
   type GetMessageStatuses,
   type ListMessages,
   type SendBulk,
+  type SendBulkError,
   type Sender,
   type SendMessage,
+  type SendMessageError,
+  type SentMessage,
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../http/date-window.ts';
@@ -60,6 +65,10 @@ const senderOf = (principal: Principal): Sender => ({
   environment: principal.apiKey.environment,
   walletCurrency: principal.account.walletCurrency,
 });
+
+/** The answers of the two sends, for the handler and for the answer kept with the charge (Idempotency-Key). */
+const sendAnswer = (sent: Result<SentMessage, SendMessageError>) => json(200, sendResponseView(unwrap(sent)));
+const bulkAnswer = (accepted: Result<BulkAccepted, SendBulkError>) => json(200, bulkResponseView(unwrap(accepted).batch));
 
 const PRICING_UNAVAILABLE = {
   description: 'pricing_unavailable: no exchange rate converts the route currency into the wallet currency yet',
@@ -154,6 +163,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       summary: 'Send one SMS (charged from the wallet; test keys: no charge, simulated delivery)',
       tag: 'Messages',
       access: SEND,
+      idempotent: true,
       body: sendBody,
       requiredFields: ['to', 'text'],
       responses: {
@@ -168,7 +178,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         409: { description: 'The same text went to this number less than 5 minutes ago', errorCodes: ['duplicate_message'], errorFields: { duplicate_of: z.string().describe('The earlier message') } },
         413: TOO_LONG,
       },
-      handler: async ({ body, principal }) => {
+      handler: async ({ body, principal, idempotency }) => {
         const sent = await useCases.sendMessage.execute({
           sender: senderOf(principal),
           to: body.to,
@@ -177,8 +187,9 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
           route: body.route,
           scheduleMode: body.schedule_mode,
           scheduledAt: body.scheduled_at,
+          idempotency: idempotency?.answeredBy(sendAnswer),
         });
-        return json(200, sendResponseView(unwrap(sent)));
+        return sendAnswer(sent);
       },
     }),
     defineRoute({
@@ -187,6 +198,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       summary: 'Send one text (with {{variables}}) to many recipients; returns at once, jobs send',
       tag: 'Messages',
       access: SEND,
+      idempotent: true,
       body: bulkBody,
       requiredFields: ['text', ['recipients', 'contact_list_ids']],
       responses: {
@@ -211,7 +223,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'A contact list is not the account' },
         413: TOO_LONG,
       },
-      handler: async ({ body, principal }) => {
+      handler: async ({ body, principal, idempotency }) => {
         refuseTestKeyLists(principal, body.contact_list_ids);
         const accepted = await useCases.sendBulk.execute({
           sender: senderOf(principal),
@@ -223,8 +235,9 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
           scheduleMode: body.schedule_mode,
           scheduledAt: body.scheduled_at,
           dripRate: body.drip_rate,
+          idempotency: idempotency?.answeredBy(bulkAnswer),
         });
-        return json(200, bulkResponseView(unwrap(accepted).batch));
+        return bulkAnswer(accepted);
       },
     }),
     defineRoute({

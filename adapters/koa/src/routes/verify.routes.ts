@@ -34,6 +34,8 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
       summary: "Send a one-time code to a number (the app's template, priced and charged as an SMS)",
       tag: 'Verify',
       access: SEND,
+      // The answer is kept after the handler (docs/verify.md, "Idempotency-Key").
+      idempotent: true,
       body: z.object({
         to: z.string().min(1).describe('International format').meta({ examples: ['+254712345678'] }),
         app_id: z.string().regex(/^vera_[0-9A-Z]{26}$/, 'Must be a Verify App id (vera_...)').optional().describe("A Verify App; the account's default app when left out"),

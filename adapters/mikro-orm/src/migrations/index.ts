@@ -17,6 +17,7 @@ import { Migration20261124000050WebhookEnvironments } from './Migration202611240
 import { Migration20261124000060RouteThroughput } from './Migration20261124000060RouteThroughput.ts';
 import { Migration20261124001200RateLimits } from './Migration20261124001200RateLimits.ts';
 import { Migration20261124001300Verify } from './Migration20261124001300Verify.ts';
+import { Migration20261124001400Idempotency } from './Migration20261124001400Idempotency.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -37,4 +38,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124000060RouteThroughput', class: Migration20261124000060RouteThroughput },
   { name: 'Migration20261124001200RateLimits', class: Migration20261124001200RateLimits },
   { name: 'Migration20261124001300Verify', class: Migration20261124001300Verify },
+  { name: 'Migration20261124001400Idempotency', class: Migration20261124001400Idempotency },
 ];

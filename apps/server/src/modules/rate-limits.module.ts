@@ -6,6 +6,7 @@ import { FlexibleRateLimiter } from '@tuma/rate-limiter-flexible-adapter';
 import { createRateLimits, RATE_LIMITS_TOKENS, RateLimitPolicy, type RateLimiter, type RateLimitOverrideRepository, type RateLimits } from '@tuma/rate-limits';
 import { ContainerModule } from 'inversify';
 import { bindClass } from '../bind-class.ts';
+import { PeriodicTask } from '../periodic-task.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolve } from '../resolve.ts';
@@ -13,27 +14,7 @@ import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
 /** Reloads the operator's per-account limits every few seconds in an API process. */
-class OverrideRefresher {
-  private timer: NodeJS.Timeout | undefined;
-  constructor(
-    private readonly refresh: () => Promise<void>,
-    private readonly logger: Logger,
-  ) {}
-
-  async start(everySeconds: number): Promise<void> {
-    await this.refresh();
-    this.timer = setInterval(() => {
-      this.refresh().catch((error: unknown) => this.logger.error({ msg: 'rate-limit overrides not reloaded (the last ones stay)', error: String(error) }));
-    }, everySeconds * 1000);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-  }
-}
-
-const REFRESHER = token<OverrideRefresher>('server.RateLimitOverrideRefresher');
+const REFRESHER = token<PeriodicTask>('server.RateLimitOverrideRefresher');
 
 const policy = (limits: { perSecond: number; burst: number }) => RateLimitPolicy.rehydrate(limits);
 /** Where none is configured (RATE_LIMIT_ENABLED=false) the use cases still answer with these; nothing is limited. */
@@ -64,7 +45,7 @@ const bindings = new ContainerModule(({ bind }) => {
   );
   bind(REFRESHER).toResolvedValue(
     (rateLimits: RateLimits, database: Database, logger: Logger) =>
-      new OverrideRefresher(() => database.withContext(() => rateLimits.requests.refresh()), logger),
+      new PeriodicTask(() => database.withContext(() => rateLimits.requests.refresh()), 'rate-limit overrides not reloaded (the last ones stay)', logger),
     [T.rateLimits, SERVER_TOKENS.database, SERVER_TOKENS.logger],
   );
 });

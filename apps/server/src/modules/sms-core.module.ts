@@ -1,4 +1,5 @@
 import { BILLING_TOKENS } from '@tuma/billing';
+import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { createMessaging, MESSAGING_TOKENS, messagingJobRoutes, type Messaging } from '@tuma/messaging';
 import type { Database } from '@tuma/mikro-orm-adapter';
@@ -40,6 +41,7 @@ const bindings = new ContainerModule(({ bind }) => {
     webhookDeliveryRepository: W.webhookDeliveryRepository,
     webhookSender: W.webhookSender,
     webhookDestinations: W.webhookDestinations,
+    idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     routeThrottle: M.routeThrottle,
     sendingHolds: M.sendingHolds,
     batchContext: M.batchContext,

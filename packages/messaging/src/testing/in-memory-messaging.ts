@@ -1,4 +1,5 @@
 import { WalletLedger } from '@tuma/billing';
+import { InMemoryIdempotencyKeyStore } from '@tuma/idempotency/testing';
 import { InMemoryFxRates, InMemoryWalletStore } from '@tuma/billing/testing';
 import { ok, systemClock, type Clock } from '@tuma/kernel';
 import { ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
@@ -34,6 +35,7 @@ export interface InMemoryMessagingPorts extends MessagingPorts {
   readonly batchRepository: InMemoryBatchRepository;
   readonly webhookConfigRepository: InMemoryWebhookConfigRepository;
   readonly webhookDeliveryRepository: InMemoryWebhookDeliveryRepository;
+  readonly idempotencyKeys: InMemoryIdempotencyKeyStore;
 }
 
 /** What a caller brings: the carriers at least; any other port replaces its in-memory default (the stores built on it follow). */
@@ -97,6 +99,7 @@ export function inMemoryMessagingPorts<O extends InMemoryMessagingOptions>(optio
     webhookDeliveryRepository: new InMemoryWebhookDeliveryRepository(),
     webhookSender: new RecordingWebhookSender(),
     webhookDestinations: offlineDestinations(),
+    idempotencyKeys: new InMemoryIdempotencyKeyStore(),
     ...options,
     clock,
     unitOfWork,

@@ -1,5 +1,6 @@
 /** Sends and their dispatch: the SMS core on in-memory ports (`inMemoryMessaging`), a fake clock, in-memory jobs and scripted carriers. */
 import { FxRate } from '@tuma/billing';
+import { createIdempotency } from '@tuma/idempotency';
 import { currency, err, Money, ok } from '@tuma/kernel';
 import { FakeClock } from '@tuma/kernel/testing';
 import { EnvironmentGateways, messagingJobRoutes, submitRejected, type CarrierGateway, type CarrierSubmission, type Sender, type SubmitResult } from '../../src/index.ts';
@@ -28,6 +29,8 @@ export class ScriptedGateway implements CarrierGateway {
     return scripted ?? ok({ carrierMessageIds: submission.parts.map(() => `${this.name}-${++this.sequence}`) });
   }
 }
+
+export const IDEMPOTENCY_LEASE_MS = 30_000;
 
 export const refusal = (code: 'throttled' | 'invalid_destination', retryable: boolean): SubmitResult => err(submitRejected(code, retryable, code));
 
@@ -67,6 +70,8 @@ export async function sendingWorld() {
     send: messaging.sendMessage,
     sendOtp: messaging.sendOtpMessage,
     sendBulk: messaging.sendBulk,
+    /** Idempotency-Key use cases over the same key store as the sends (a 30 s lease). */
+    idempotency: createIdempotency({ keyStore: ports.idempotencyKeys, clock, leaseMs: IDEMPOTENCY_LEASE_MS }),
     cancel: messaging.cancelMessages,
     receipts: messaging.applyDeliveryReceipts,
     events,

@@ -1,4 +1,5 @@
 import type { WalletError, WalletLedger } from '@tuma/billing';
+import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, errAsync, fieldError, newId, ok, okAsync, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
 import type { BatchAudience } from './batch-audience.port.ts';
@@ -19,6 +20,8 @@ export interface SendBulkInput extends Omit<BulkAudienceInput, 'accountId' | 'wa
   readonly scheduleMode: ScheduleMode;
   readonly scheduledAt?: Date | undefined;
   readonly dripRate?: number | undefined;
+  /** The request's Idempotency-Key claim: its answer is kept in the unit of work that charges the batch. */
+  readonly idempotency?: IdempotentRequest<Result<BulkAccepted, SendBulkError>> | undefined;
 }
 
 export interface BulkAccepted {
@@ -28,7 +31,7 @@ export interface BulkAccepted {
 /** 402 of a bulk send also says how many segments and recipients it was for. */
 export type BulkInsufficientBalance = Extract<WalletError, { type: 'insufficient_balance' }> & { readonly segments: number; readonly recipients: number };
 
-export type SendBulkError = BulkPlanError | UnroutableError | NoRecipientsError | WalletError | BulkInsufficientBalance;
+export type SendBulkError = BulkPlanError | UnroutableError | NoRecipientsError | WalletError | BulkInsufficientBalance | IdempotencyKeyInProgressError;
 
 const STATUS_OF: Readonly<Record<ScheduleMode, BatchStatus>> = { now: 'sending', scheduled: 'scheduled', drip: 'dripping' };
 
@@ -36,7 +39,8 @@ const STATUS_OF: Readonly<Record<ScheduleMode, BatchStatus>> = { now: 'sending',
  * `POST /api/messages/send-bulk`. Plans the audience (`PlanBulkSend`); refuses it whole when a
  * recipient cannot be routed (400) or nobody is left (400). Then, in one unit of work: one charge
  * of the total (live keys), the batch, its members kept compactly (`BatchAudience`: the dispatch
- * jobs write them as `queued` messages chunk by chunk) and its fan-out jobs. Returns at once.
+ * jobs write them as `queued` messages chunk by chunk) and its fan-out jobs, and the answer of a
+ * request with an Idempotency-Key (`IdempotentEffects`). Returns at once.
  */
 export class SendBulk {
   constructor(
@@ -45,6 +49,7 @@ export class SendBulk {
     private readonly batches: BatchRepository,
     private readonly ledger: WalletLedger,
     private readonly jobs: JobScheduler,
+    private readonly idempotentEffects: IdempotentEffects,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -77,7 +82,7 @@ export class SendBulk {
           dripRate: schedule.value.dripRate,
           createdAt: now,
         };
-        return this.unitOfWork.run(() => this.store(batch, plan));
+        return this.unitOfWork.run(() => this.idempotentEffects.within(input.idempotency, () => this.store(batch, plan)));
       });
   }
 

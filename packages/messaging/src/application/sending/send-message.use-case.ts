@@ -1,4 +1,5 @@
 import { priceMessage, type FxRateMissingError, type FxRates, type InsufficientBalanceError, type LedgerEntry, type WalletError, type WalletLedger } from '@tuma/billing';
+import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, errAsync, fieldError, GroupCommit, isStorableText, Money, ok, newId, ResultAsync, type Clock, type CurrencyCode, type GroupCommitOptions, type JobScheduler, type Result, type UnitOfWork, type ValidationError, UNSTORABLE_TEXT_MESSAGE } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
@@ -41,6 +42,7 @@ export interface PricedSend {
   readonly price: SentMessage['price'];
   readonly submission: 'queued' | 'caller';
   readonly suppressDuplicates: boolean;
+  readonly idempotency: SendMessageInput['idempotency'];
 }
 
 const duplicateKeyOf = (message: OutboundMessage): DuplicateKey => ({ accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text });
@@ -81,6 +83,8 @@ export interface SendMessageInput {
    * (masked), so its resends are not duplicates.
    */
   readonly suppressDuplicates?: boolean;
+  /** The request's Idempotency-Key claim: its answer is kept in the unit of work that writes the send. */
+  readonly idempotency?: IdempotentRequest<Result<SentMessage, SendMessageError>> | undefined;
 }
 
 /** What the send response shows (spec: Send response). */
@@ -101,7 +105,8 @@ export type SendMessageError =
   | SendError
   | FxRateMissingError
   | WalletError
-  | SendInsufficientBalance;
+  | SendInsufficientBalance
+  | IdempotencyKeyInProgressError;
 
 /**
  * `POST /api/messages/send`: one text to one number. Validates and routes the number, segments and
@@ -110,7 +115,8 @@ export type SendMessageError =
  * message as `rejected` without charging, or charges the wallet (live keys), stores the message
  * `queued` and enqueues its submission (at its scheduled time). Each send gets its own answer; a
  * fault of the database fails the whole batch, with nothing written. Test keys get the same answer
- * without a charge; their messages go to the sandbox gateway.
+ * without a charge; their messages go to the sandbox gateway. A send with an Idempotency-Key keeps
+ * its answer in the same unit of work (`IdempotentEffects`): committed with its charge, or not at all.
  */
 export class SendMessage {
   constructor(
@@ -122,6 +128,7 @@ export class SendMessage {
     private readonly ledger: WalletLedger,
     private readonly jobs: JobScheduler,
     private readonly events: EventPublisher,
+    private readonly idempotentEffects: IdempotentEffects,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     options: SendMessageOptions = {},
@@ -179,7 +186,7 @@ export class SendMessage {
             carrier: null,
             delivery: queuedDelivery(),
           };
-          return { message, price, submission: input.submission ?? 'queued', suppressDuplicates: input.suppressDuplicates ?? true };
+          return { message, price, submission: input.submission ?? 'queued', suppressDuplicates: input.suppressDuplicates ?? true, idempotency: input.idempotency };
         }),
       );
   }
@@ -206,10 +213,14 @@ export class SendMessage {
    * One unit of work for sends that arrived together, each with its own outcome: duplicates looked
    * up in one query, opt-outs in one per account, live charges posted together, messages inserted
    * and their submissions enqueued in one statement each. A later send with the key of an earlier
-   * one in the same batch is handled after it, in the same transaction, so it sees it (409).
+   * one in the same batch is handled after it, in the same transaction, so it sees it (409). The
+   * Idempotency-Key claims of the batch are held first and their answers kept last, in one
+   * statement each; a send whose claim a retry took over is refused, unwritten.
    */
   private async commit(sends: readonly PricedSend[]): Promise<readonly Result<SentMessage, SendMessageError>[]> {
-    const outcomes = await this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.storeInRounds(sends)));
+    const outcomes = await this.unitOfWork.run(() =>
+      ResultAsync.fromSafePromise(this.idempotentEffects.inBatch(sends, (send) => send.idempotency, (held) => this.storeInRounds(held))),
+    );
     return outcomes.match(
       (stored) => stored,
       (never) => never,
