@@ -65,9 +65,10 @@ describe('SmppCarrierGateway: delivery receipts', () => {
   it('acknowledges an unreadable receipt (sending it again would not help) and refuses inbound messages for now', async () => {
     f = await smppFixture();
     await f.gateway.start();
-    const unreadable = await f.smsc.deliver({ short_message: 'no id in here' });
+    const unreadable = await f.smsc.deliver({ short_message: 'no id in here stat:DELIVRD text:482913 is your code' });
     expect(unreadable.command_status).to.equal(0);
-    expect(f.events.map((e) => e.type)).to.include('receipt_unreadable');
+    const logged = f.events.find((e) => e.type === 'receipt_unreadable');
+    expect(JSON.stringify(logged), 'logged without the quoted text (an OTP may start with its code)').to.include('stat:DELIVRD text:[omitted]').and.not.include('482913');
 
     const inbound = await f.smsc.deliver({ esm_class: 0, source_addr: '254712345678', short_message: 'STOP' });
     expect(inbound.command_status).to.equal(COMMAND_STATUS.ESME_RX_T_APPN);

@@ -69,3 +69,9 @@ function messageOf(value: unknown): string | Buffer {
   }
   return '';
 }
+
+/**
+ * A receipt as it may be logged: without the `text:` it quotes (the first characters of the
+ * message, which for a one-time passcode can be the code; docs/verify.md, "Codes").
+ */
+export const withoutQuotedText = (json: string): string => json.replace(/\btext:(?:[^"\\]|\\.)*/gi, 'text:[omitted]');

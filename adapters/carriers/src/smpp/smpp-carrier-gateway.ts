@@ -19,7 +19,7 @@ import {
 import type smpp from 'smpp';
 import { COMMAND_STATUS, submitRefusal } from './command-status.ts';
 import { readInboundSms } from './deliver-sm-inbound.ts';
-import { isDeliveryReceipt, readDeliveryReceipt, type DeliverSmFields } from './deliver-sm-receipt.ts';
+import { isDeliveryReceipt, readDeliveryReceipt, withoutQuotedText, type DeliverSmFields } from './deliver-sm-receipt.ts';
 import { SmppConnection } from './smpp-connection.ts';
 import { resolveSmppOptions, type ResolvedSmppOptions, type SmppGatewayOptions } from './smpp-options.ts';
 import { buildSubmitPdus, type SubmitSmFields } from './submit-pdus.ts';
@@ -129,7 +129,7 @@ export class SmppCarrierGateway implements CarrierGateway {
     const receipt = readDeliveryReceipt(pdu, this.name, this.options.clock.now());
     if (!receipt) {
       // Sending it again would not make it readable.
-      this.options.onEvent({ type: 'receipt_unreadable', text: JSON.stringify(pdu['short_message'] ?? null) });
+      this.options.onEvent({ type: 'receipt_unreadable', text: withoutQuotedText(JSON.stringify(pdu['short_message'] ?? null)) });
       return respond(COMMAND_STATUS.ESME_ROK);
     }
     this.options.sink.receive(receipt).then(
