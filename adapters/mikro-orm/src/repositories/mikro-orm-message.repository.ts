@@ -33,6 +33,8 @@ const SAVE_DELIVERY = `
     failed_at timestamptz)
   where m.id = r.id`;
 
+const SAVE_DELIVERY_IF_QUEUED = `${SAVE_DELIVERY} and m.status = 'queued' returning m.id`;
+
 const IDS = `array(select jsonb_array_elements_text(?::jsonb))`;
 
 /** Locks in id order whatever the caller wants, so concurrent lockers cannot deadlock on the order. */
@@ -165,6 +167,10 @@ export class MikroOrmMessageRepository implements MessageRepository {
       [JSON.stringify([carrierMessageId]), carrier],
     );
     return rows[0] && messageFromRow(rows[0]);
+  }
+
+  async saveDeliveryIfQueued(message: OutboundMessage): Promise<boolean> {
+    return (await this.em.execute<{ id: string }[]>(SAVE_DELIVERY_IF_QUEUED, [JSON.stringify([deliveryRecord(message)])])).length === 1;
   }
 
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {

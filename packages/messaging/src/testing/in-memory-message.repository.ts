@@ -100,6 +100,12 @@ export class InMemoryMessageRepository implements MessageRepository {
     }
   }
 
+  async saveDeliveryIfQueued(message: OutboundMessage): Promise<boolean> {
+    if (this.messages.get(message.id)?.delivery.status !== 'queued') return false;
+    await this.saveDelivery([message]);
+    return true;
+  }
+
   private membersOf(accountId: string, batchId: string): OutboundMessage[] {
     return this.all().filter((m) => m.accountId === accountId && m.batchId === batchId);
   }

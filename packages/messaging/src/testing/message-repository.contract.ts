@@ -90,6 +90,16 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await f.step(() => f.messages.lockByIds([m.id, 'msg_unknown']))).to.deep.equal([moved]);
     });
 
+    it('writes a delivery state only over a queued one when asked to (the claim of an OTP), saying whether it did', async () => {
+      const m = message(a);
+      await add(m);
+      const moved = { ...m, carrier: 'simulator', delivery: delivered };
+      expect(await f.step(() => f.messages.saveDeliveryIfQueued(moved))).to.equal(true);
+      expect(await f.step(() => f.messages.find(a, m.id))).to.deep.equal(moved);
+      expect(await f.step(() => f.messages.saveDeliveryIfQueued({ ...moved, carrier: 'other' })), 'no longer queued').to.equal(false);
+      expect((await f.step(() => f.messages.find(a, m.id)))!.carrier).to.equal('simulator');
+    });
+
     it('finds a recent duplicate by account, environment, number and exact text, not a failed or rejected one', async () => {
       const sent = message(a, { createdAt: at(10) });
       const failed = message(a, { createdAt: at(11), text: 'Failed one', delivery: { ...queuedDelivery(), status: 'failed', errorCode: 'no_route', failedAt: at(11) } });

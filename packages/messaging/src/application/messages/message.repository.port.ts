@@ -75,4 +75,10 @@ export interface MessageRepository {
   lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined>;
   /** Writes the delivery state (and carrier) of messages read before, in bulk. */
   saveDelivery(messages: readonly OutboundMessage[]): Promise<void>;
+  /**
+   * Writes the delivery state (and carrier) of `message` if the stored one is still `queued`, in one
+   * statement of its own (no lock held after it): whether it did. The claim of a message its
+   * sender submits itself (an OTP), which nothing else dispatches.
+   */
+  saveDeliveryIfQueued(message: OutboundMessage): Promise<boolean>;
 }

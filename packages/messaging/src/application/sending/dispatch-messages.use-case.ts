@@ -30,12 +30,10 @@ export interface DispatchReport {
   readonly failed: number;
 }
 
-/** How a sender that submits its own message (an OTP) wants it sent. */
+/** How a sender that submits its own message (an OTP) wants it sent; a refusal fails it at once (and refunds it). */
 export interface OwnSubmission {
   /** The text the carrier gets, where the stored one is masked. */
   readonly text: string;
-  /** A refusal fails it at once (and refunds it), even one a later attempt might get past. */
-  readonly noRetry: true;
 }
 
 type Loader = () => Promise<readonly OutboundMessage[]>;
@@ -76,17 +74,27 @@ export class DispatchMessages {
     this.concurrency = options.concurrency ?? 64;
   }
 
-  /**
-   * One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry;
-   * or, with `own`, a message its sender submits itself at once (an OTP).
-   */
-  submitMessage(messageId: string, attempt: number, own?: OwnSubmission): Promise<DispatchReport> {
+  /** One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry. */
+  submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
     return this.dispatch(
       () => this.messages.lockByIds([messageId]),
       attempt,
       (startAfter, accountId) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId, attempt }, { startAfter, group: accountId }),
-      own,
     );
+  }
+
+  /**
+   * A message its sender has just committed and submits itself at once (an OTP: UNSENT_MESSAGE_GUARD_JOB
+   * covers its death), with the text only it holds and no retries. Step 1 is one conditional
+   * statement rather than a unit of work: no job dispatches the message, its route was active and its
+   * account authenticated a moment ago; steps 2 and 3 are the queue's.
+   */
+  async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
+    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
+    const dispatched = { ...this.apply(message, { type: 'dispatched', at: this.clock.now() }), carrier: gateway.name };
+    if (!(await this.messages.saveDeliveryIfQueued(dispatched))) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
+    const answers = await this.submitAll([dispatched], own.text);
+    return transact(this.unitOfWork, () => this.record(answers, NO_RETRIES));
   }
 
   /**
@@ -154,7 +162,7 @@ export class DispatchMessages {
     return this.holds.isHeld(accountId);
   }
 
-  private async dispatch(load: Loader, attempt: number, requeue: Requeue, own?: OwnSubmission): Promise<DispatchReport> {
+  private async dispatch(load: Loader, attempt: number, requeue: Requeue): Promise<DispatchReport> {
     const dispatched = await transact(this.unitOfWork, async () => {
       const rows = await load();
       // One call's messages are one account's (a message, or a range of one batch).
@@ -166,8 +174,8 @@ export class DispatchMessages {
       return this.claim(rows, attempt);
     });
     if (dispatched.length === 0) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
-    const answers = await this.submitAll(dispatched, own?.text);
-    return transact(this.unitOfWork, () => this.record(answers, own ? NO_RETRIES : this.retryPolicy));
+    const answers = await this.submitAll(dispatched);
+    return transact(this.unitOfWork, () => this.record(answers, this.retryPolicy));
   }
 
   /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */

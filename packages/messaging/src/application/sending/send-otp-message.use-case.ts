@@ -1,6 +1,7 @@
 import { err, errAsync, ok, ResultAsync, type DomainError, type Money } from '@tuma/kernel';
 import type { DeliveryErrorCode } from '../../domain/delivery/delivery-error-codes.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
+import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
 import type { Sender, SendMessage, SendMessageError, SendMessageInput } from './send-message.use-case.ts';
@@ -67,7 +68,7 @@ export class SendOtpMessage {
     return this.send.execute(sending).andThen((sent) => {
       const { message } = sent;
       if (message.delivery.status === 'rejected') return errAsync(optedOut(message.phone));
-      return ResultAsync.fromSafePromise(this.submit(message.accountId, message.id, input.text)).andThen((failure) =>
+      return ResultAsync.fromSafePromise(this.submit(message, input.text)).andThen((failure) =>
         failure ? err(failure) : ok({ messageId: message.id, to: message.phone, country: message.country, cost: sent.price.walletCost }),
       );
     });
@@ -82,8 +83,9 @@ export class SendOtpMessage {
   }
 
   /** Submits the stored message with the clear text; the failure when the carrier refused it. */
-  private async submit(accountId: string, messageId: string, text: string): Promise<OtpSendFailedError | undefined> {
-    const report = await this.dispatch.submitMessage(messageId, 0, { text, noRetry: true });
+  private async submit(message: OutboundMessage, text: string): Promise<OtpSendFailedError | undefined> {
+    const { accountId, id: messageId } = message;
+    const report = await this.dispatch.submitOwn(message, { text });
     if (report.accepted === 1) return undefined;
     const after = await this.messages.find(accountId, messageId);
     if (after?.delivery.status !== 'failed') return undefined;
