@@ -23,6 +23,8 @@ const COMMON_ENV = {
   JOB_POLLING_SECONDS: '0.5',
   ROUTE_THROUGHPUT_PER_SECOND: String(RATE),
   LOG_LEVEL: 'info',
+  // Four processes and the test's own pools share PostgreSQL's 100 connections with what other suites left open.
+  DATABASE_POOL_SIZE: '4',
   HOST: '127.0.0.1',
   PORT: '0',
   // The sends go out as fast as the API answers: well over a key's default rate limit (issue 12).
@@ -48,12 +50,12 @@ function start(env: Record<string, string>): Proc {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, ms = 60_000): Promise<T> {
+async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, output?: () => string, ms = 60_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}${output ? `:\n${output().slice(-3000)}` : ''}`);
     await sleep(100);
   }
 }
@@ -95,9 +97,9 @@ describe(`scale-out: two API and two worker processes on ${databaseKind()}`, fun
     const api = { TUMA_ROLE: 'api', DATABASE_URL: databaseUrl };
     processes.push(start(api), start(api), start(worker), start(worker));
     const bases = await Promise.all(
-      processes.slice(0, 2).map((proc, i) => waitFor(`API ${i} to listen`, () => /Tuma is listening on (http:\/\/\S+)/.exec(proc.output())?.[1])),
+      processes.slice(0, 2).map((proc, i) => waitFor(`API ${i} to listen`, () => /Tuma is listening on (http:\/\/\S+)/.exec(proc.output())?.[1], proc.output)),
     );
-    for (const [i, proc] of processes.slice(2).entries()) await waitFor(`worker ${i} to start`, () => (proc.output().includes('"msg":"started"') ? true : undefined));
+    for (const [i, proc] of processes.slice(2).entries()) await waitFor(`worker ${i} to start`, () => (proc.output().includes('"msg":"started"') ? true : undefined), proc.output);
     await waitFor('both workers to bind', () => (smsc.binds.filter((bind) => bind.accepted).length >= 2 ? true : undefined));
 
     const account = await call(bases[0]!, 'POST', '/api/admin/accounts', ADMIN_KEY, { email: 'fleet@example.com', wallet_currency: 'KES' });
@@ -117,7 +119,7 @@ describe(`scale-out: two API and two worker processes on ${databaseKind()}`, fun
     );
     expect(answers.filter((answer) => answer.status !== 200), JSON.stringify(answers.find((answer) => answer.status !== 200))).to.deep.equal([]);
 
-    await waitFor('every message at the SMSC', () => (smsc.submits.length >= SENDS ? true : undefined), 90_000);
+    await waitFor('every message at the SMSC', () => (smsc.submits.length >= SENDS ? true : undefined), undefined, 90_000);
     await sleep(1_000); // anything submitted twice would arrive by now
     const texts = smsc.submits.map((submit) => String((submit.pdu['short_message'] as { message?: unknown } | undefined)?.message));
     expect(texts).to.have.length(SENDS);
