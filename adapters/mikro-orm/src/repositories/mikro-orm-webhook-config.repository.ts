@@ -46,8 +46,9 @@ export class MikroOrmWebhookConfigRepository implements WebhookConfigRepository 
   async routingOf(owners: readonly KeyScope[]): Promise<ReadonlyMap<string, WebhookRouting>> {
     if (owners.length === 0) return new Map();
     const rows = await this.database.em.execute<Pick<ConfigRow, 'account_id' | 'environment' | 'dlr_url' | 'mo_url' | 'is_active'>[]>(
-      `select c.account_id, c.environment, c.dlr_url, c.mo_url, c.is_active from webhook_config c
-       join jsonb_to_recordset(?::jsonb) as o (account_id varchar, environment varchar) on o.account_id = c.account_id and o.environment = c.environment`,
+      // Lateral: one index lookup per owner; a plain join to the set function plans a scan of every account's config.
+      `select c.account_id, c.environment, c.dlr_url, c.mo_url, c.is_active from jsonb_to_recordset(?::jsonb) as o (account_id varchar, environment varchar)
+       cross join lateral (select * from webhook_config w where w.account_id = o.account_id and w.environment = o.environment limit 1) c`,
       [JSON.stringify(owners.map((o) => ({ account_id: o.accountId, environment: o.environment })))],
     );
     return new Map(
