@@ -1,62 +1,71 @@
 /**
- * Sustained single sends (issue 12, item 3), on PostgreSQL, one process doing everything
- * (TUMA_ROLE=all: API and workers): one account sends over BENCH_CONNECTIONS (default 32) for
- * BENCH_SECONDS (default 60) while the process dispatches to the simulator. Every 5 s: sends
- * accepted, the backlog (messages still `queued`), and the process's RSS; at the end, how long the
- * backlog takes to drain. The backlog must stay bounded and RSS must not grow without bound.
- * Baseline in the same run: a bare Koa handler's req/s at the same concurrency.
+ * Sustained single sends with dispatch (issue 12, item 3), on PostgreSQL, as a fleet runs them: an
+ * API process (TUMA_ROLE=api) takes sends from one account at BENCH_RATE a second (default 2,000,
+ * autocannon's fixed rate over BENCH_CONNECTIONS, default 64) for BENCH_SECONDS (default 60) while
+ * a worker process (TUMA_ROLE=worker) submits them to the simulator. Every 5 s: sends accepted, the
+ * backlog (messages still `queued`), and each process's RSS; at the end, how long the backlog takes
+ * to drain. The backlog must stay bounded and RSS must not grow without bound. Baseline in the same
+ * run: a bare Koa process at the same rate and connections.
  *
  * Run: `npm run bench sustained-send` (DATABASE_URL's server, default the local PostgreSQL).
  */
-import Koa from 'koa';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchAccount, startBenchServer } from './support/bench-server.ts';
-import { formatLoad, load, type LoadRequest } from './support/load.ts';
+import { BENCH_SERVER_ENV, benchAccount } from './support/bench-server.ts';
+import { measure } from './support/measure.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
+import { sendRequests } from './support/send-requests.ts';
+import { BARE_KOA, rssMiB, startServerProcess, startTumaProcess } from './support/server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const RATE = Number(process.env.BENCH_RATE ?? 2000);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 
-function sendAt(i: number, context: { key: string }): LoadRequest {
-  return {
-    method: 'POST',
-    path: '/api/messages/send',
-    headers: { Authorization: `Bearer ${context.key}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify({ to: `+2547${String(10_000_000 + (i % 90_000_000)).slice(-8)}`, text: `Your code is ${i}` }),
-  };
-}
+const atRate = (url: string, requests?: autocannon.Request[]) =>
+  autocannon({ url, connections: CONNECTIONS, overallRate: RATE, duration: SECONDS, ...(requests ? { requests } : {}) });
+
+const summary = (result: autocannon.Result) =>
+  `${Math.round(result.requests.total / SECONDS).toLocaleString('en-US')} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} non-2xx, ${result.errors} errors)`;
 
 export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
+    const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
+    const bare = await startServerProcess(BARE_KOA, {}, logDir, 'bare-koa');
+    const api = await startTumaProcess(url, { ...BENCH_SERVER_ENV, TUMA_ROLE: 'api' }, logDir, [], 'api');
+    const worker = await startTumaProcess(url, { ...BENCH_SERVER_ENV, TUMA_ROLE: 'worker' }, logDir, [], 'worker');
     const sql = new pg.Client({ connectionString: url });
-    const { tuma, baseUrl } = await startBenchServer(url);
-    const koa = new Koa().use(async (ctx) => void (ctx.body = { status: 'sent' })).listen(0, '127.0.0.1');
+    await sql.connect();
     try {
-      await sql.connect();
-      const { key } = await benchAccount(baseUrl, 'sustained@bench.example', 'KES');
-      if (!koa.listening) await new Promise((resolve) => koa.once('listening', resolve));
-      console.log(`bare Koa, c=${CONNECTIONS}: ${formatLoad(await load(`http://127.0.0.1:${(koa.address() as AddressInfo).port}`, CONNECTIONS, 5, () => ({ method: 'GET', path: '/' }), {}))}`);
-      console.log(`PostgreSQL, role all, one account, c=${CONNECTIONS}, ${SECONDS} s`);
+      const { key } = await benchAccount(api.baseUrl, 'sustained@bench.example', 'KES');
       const count = async (where: string) => (await sql.query<{ n: number }>(`select count(*)::int as n from message where ${where}`)).rows[0]!.n;
+      // As in single-send: a database that has taken traffic has its planner statistics.
+      await measure(api.baseUrl, 32, sendRequests([key], 90_000_000));
+      await sql.query('analyze');
+      while ((await count(`status = 'queued'`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      console.log(`bare Koa process at ${RATE}/s: ${summary(await atRate(`${bare.baseUrl}/`))}`);
+      console.log(`PostgreSQL, an API and a worker process, one account at ${RATE} sends/s over ${CONNECTIONS} connections for ${SECONDS} s`);
+      const before = await count('true');
       const started = performance.now();
-      const running = load(baseUrl, CONNECTIONS, SECONDS, sendAt, { key });
       const samples: string[] = [];
       const sampler = setInterval(async () => {
         const [all, queued] = await Promise.all([count('true'), count(`status = 'queued'`)]);
-        samples.push(`  +${Math.round((performance.now() - started) / 1000)} s: ${all} accepted, ${queued} queued, RSS ${Math.round(process.memoryUsage().rss / 2 ** 20)} MiB`);
+        const at = Math.round((performance.now() - started) / 1000);
+        samples.push(`  +${at} s: ${all - before} accepted, ${queued} queued, RSS api ${rssMiB(api.pid)} MiB, worker ${rssMiB(worker.pid)} MiB`);
       }, 5_000);
-      const result = await running;
+      const result = await atRate(api.baseUrl, sendRequests([key], 0));
       clearInterval(sampler);
       for (const sample of samples) console.log(sample);
-      console.log(`sends: ${formatLoad(result)}`);
+      console.log(`sends: ${summary(result)}`);
       const drainStarted = performance.now();
       while ((await count(`status = 'queued'`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       console.log(`backlog drained ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the last send`);
     } finally {
-      koa.close();
       await sql.end();
-      await tuma.stop();
+      await Promise.all([api.stop(), worker.stop(), bare.stop()]);
+      rmSync(logDir, { recursive: true, force: true });
     }
   });
 }

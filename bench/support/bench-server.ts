@@ -1,17 +1,16 @@
-/** A Tuma server for benchmarks: PostgreSQL, the simulator answering fast and always delivering, no throughput limit, no logs. */
+/** Tuma servers for benchmarks: PostgreSQL, the simulator answering fast and always delivering, no throughput limit (in this process: no logs). */
 import { jsonLogger, loadConfig, TumaServer, type ServerConfig } from '@tuma/server';
 import { call } from './http-call.ts';
 
 export const BENCH_ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
 
-/** What every benchmarked server runs with: the simulator answering fast and always delivering, no throughput limit, no logs. */
+/** What every benchmarked server runs with: the simulator answering fast and always delivering, no throughput limit. */
 export const BENCH_SERVER_ENV: Readonly<Record<string, string>> = {
   ADMIN_API_KEY: BENCH_ADMIN_KEY,
   SIMULATOR_LATENCY_MS: '5-30',
   SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
   ROUTE_THROUGHPUT_PER_SECOND: '100000',
   WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
-  LOG_LEVEL: 'silent',
   // Rate limits on (their cost is part of every request), too high to refuse a benchmark's load.
   RATE_LIMIT_PER_SECOND: '1000000',
   RATE_LIMIT_IP_PER_SECOND: '1000000',

@@ -18,9 +18,14 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/** What says a process is ready: a server's "listening on" line, or a worker's `started` log line. */
+const LISTENING = /listening on http:\/\/localhost:(\d+)/;
+const STARTED = /"msg":"started"/;
+
 /**
  * Starts `script` with `env` (and `nodeOptions`, e.g. `--cpu-prof`), its output to `<logDir>/<name>.log`,
- * and waits for its "listening on" line.
+ * and waits for its "listening on" line (or, for a process that serves no HTTP, its `started` log
+ * line: its `baseUrl` is then empty).
  */
 export async function startServerProcess(script: string, env: Record<string, string>, logDir: string, name: string, nodeOptions: readonly string[] = []): Promise<ServerProcess> {
   const logFile = join(logDir, `${name}.log`);
@@ -34,10 +39,11 @@ export async function startServerProcess(script: string, env: Record<string, str
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const port = /listening on http:\/\/localhost:(\d+)/.exec(readFileSync(logFile, 'utf8'))?.[1];
-    if (port) {
+    const output = readFileSync(logFile, 'utf8');
+    const port = LISTENING.exec(output)?.[1];
+    if (port || (env.TUMA_ROLE === 'worker' && STARTED.test(output))) {
       return {
-        baseUrl: `http://127.0.0.1:${port}`,
+        baseUrl: port ? `http://127.0.0.1:${port}` : '',
         pid: child.pid!,
         stop: async () => {
           child.kill('SIGTERM');
@@ -51,5 +57,11 @@ export async function startServerProcess(script: string, env: Record<string, str
 }
 
 /** A Tuma server process on `databaseUrl` (no demo account, `LOG_LEVEL=info` to its log file), with `env` on top. */
-export const startTumaProcess = (databaseUrl: string, env: Record<string, string>, logDir: string, nodeOptions: readonly string[] = []): Promise<ServerProcess> =>
-  startServerProcess(TUMA_MAIN, { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env }, logDir, 'server', nodeOptions);
+export const startTumaProcess = (databaseUrl: string, env: Record<string, string>, logDir: string, nodeOptions: readonly string[] = [], name = 'server'): Promise<ServerProcess> =>
+  startServerProcess(TUMA_MAIN, { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env }, logDir, name, nodeOptions);
+
+/** A process's resident memory in MiB (Linux). */
+export function rssMiB(pid: number): number {
+  const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Math.round(Number(kib) / 1024);
+}
