@@ -160,7 +160,7 @@ export function createMessaging(ports: MessagingPorts) {
     ports.sendingHolds ?? NOTHING_HELD,
     uow,
     clock,
-    ports.dispatch,
+    { ...ports.dispatch, groupCommit: ports.batchContext ? { around: ports.batchContext } : {} },
   );
 
   const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, idempotentEffects, uow, clock, {

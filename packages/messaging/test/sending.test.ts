@@ -94,6 +94,49 @@ describe('sending (in-memory world)', () => {
     expect(w.live.submissions).to.have.length(1);
   });
 
+  it('dispatches single messages submitted at the same time together (one claim, one record), each with its own report', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const numbers = ['+254712000001', '+254712000002', '+254712000003'];
+    const sent = await Promise.all(numbers.map(async (to) => (await w.send.execute({ sender: LIVE, to, text: 'Together', scheduleMode: 'now' }))._unsafeUnwrap()));
+    w.live.script(numbers[2]!, refusal('invalid_destination', false));
+    const locks: string[][] = [];
+    const lockByIds = w.messages.lockByIds.bind(w.messages);
+    w.messages.lockByIds = (ids) => (locks.push([...ids]), lockByIds(ids));
+    const reports = await Promise.all([
+      ...sent.map(({ message }) => w.dispatch.submitMessage(message.id, 0)),
+      w.dispatch.submitMessage(sent[0]!.message.id, 0),
+      w.dispatch.submitMessage(sent[1]!.message.id, 5),
+    ]);
+    // The first call goes alone (nothing to wait for); the four that came meanwhile share a claim and a record.
+    expect(locks).to.have.length(4);
+    expect(locks[2]!.toSorted()).to.deep.equal([sent[1]!.message.id, sent[2]!.message.id, sent[0]!.message.id].toSorted());
+    expect(reports).to.deep.equal([
+      { submitted: 1, accepted: 1, retried: 0, failed: 0 },
+      { submitted: 1, accepted: 1, retried: 0, failed: 0 },
+      { submitted: 1, accepted: 0, retried: 0, failed: 1 },
+      { submitted: 0, accepted: 0, retried: 0, failed: 0 },
+      { submitted: 0, accepted: 0, retried: 0, failed: 0 },
+    ]);
+    expect(w.live.submissions.map((s) => s.to).toSorted()).to.deep.equal(numbers);
+  });
+
+  it('claims again one at a time a batch whose claim fails, so only the faulty message fails its job', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = await Promise.all(['+254712000001', '+254712000002', '+254712000003'].map(async (to) => (await w.send.execute({ sender: LIVE, to, text: 'Poison', scheduleMode: 'now' }))._unsafeUnwrap()));
+    const poisoned = sent[1]!.message.id;
+    const lockByIds = w.messages.lockByIds.bind(w.messages);
+    w.messages.lockByIds = async (ids) => {
+      if (ids.includes(poisoned)) throw new Error('unreadable row');
+      return lockByIds(ids);
+    };
+    const settled = await Promise.allSettled([w.dispatch.submitMessage(sent[0]!.message.id, 0), ...sent.map(({ message }) => w.dispatch.submitMessage(message.id, 0))]);
+    expect(settled.map((outcome) => outcome.status)).to.deep.equal(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect((await w.message(sent[2]!.message.id)).delivery.status).to.equal('submitted');
+    expect((await w.message(poisoned)).delivery.status).to.equal('queued');
+  });
+
   it('accepts, without sending it again, a `sent` message whose receipts came before its dead attempt recorded the acceptance', async () => {
     const w = await sendingWorld();
     await w.fund('1');

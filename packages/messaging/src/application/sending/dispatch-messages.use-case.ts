@@ -1,5 +1,5 @@
 import type { WalletLedger } from '@tuma/billing';
-import { transact, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { GroupCommit, transact, type Clock, type GroupCommitOptions, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
@@ -20,7 +20,12 @@ export interface DispatchOptions {
   readonly retryPolicy?: RetryPolicy;
   /** Submissions in flight at once per dispatch. */
   readonly concurrency?: number;
+  /** How concurrent single-message submissions are gathered (e.g. `around`: a fresh database context per batch). */
+  readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch'>;
 }
+
+/** Most single-message submissions dispatched together: what four job workers fetching 16 each hold at once. */
+const SINGLES_BATCH_MAX = 64;
 
 export interface DispatchReport {
   /** Messages handed to a gateway. */
@@ -37,8 +42,25 @@ export interface OwnSubmission {
 }
 
 type Loader = () => Promise<readonly OutboundMessage[]>;
-/** Enqueues the same work again later: what a job does while its account is held. */
-type Requeue = (startAfter: Date, accountId: string) => Promise<unknown>;
+/** Enqueues the work of these held messages again later: what a job does while its account is held. */
+type Requeue = (startAfter: Date, held: readonly OutboundMessage[]) => Promise<unknown>;
+/** What became of one message handed to its gateway. */
+type Outcome = 'accepted' | 'retried' | 'failed';
+interface SingleSubmission {
+  readonly messageId: string;
+  readonly attempt: number;
+}
+
+const NOTHING_DISPATCHED: DispatchReport = { submitted: 0, accepted: 0, retried: 0, failed: 0 };
+
+function reportOf(outcomes: Iterable<Outcome | undefined>): DispatchReport {
+  const report = { submitted: 0, accepted: 0, retried: 0, failed: 0 };
+  for (const outcome of outcomes) {
+    report.submitted++;
+    if (outcome) report[outcome]++;
+  }
+  return report;
+}
 
 /**
  * Hands due messages to their gateway, in three steps so that a process dying at any point loses
@@ -55,6 +77,8 @@ type Requeue = (startAfter: Date, accountId: string) => Promise<unknown>;
 export class DispatchMessages {
   private readonly retryPolicy: RetryPolicy;
   private readonly concurrency: number;
+  /** Single-message submissions running at the same time share their claim and record units of work. */
+  private readonly singles: GroupCommit<SingleSubmission, PromiseSettledResult<DispatchReport>>;
 
   constructor(
     private readonly messages: MessageRepository,
@@ -72,15 +96,54 @@ export class DispatchMessages {
   ) {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
     this.concurrency = options.concurrency ?? 64;
+    this.singles = new GroupCommit((items) => this.submitTogether(items), { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit });
   }
 
-  /** One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry. */
-  submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
-    return this.dispatch(
-      () => this.messages.lockByIds([messageId]),
-      attempt,
-      (startAfter, accountId) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId, attempt }, { startAfter, group: accountId }),
-    );
+  /**
+   * One message, at attempt `attempt` (its retry count): a single send, a scheduled send or a retry.
+   * Those submitted at the same time (the jobs a worker fetched together) are dispatched together:
+   * one claim and one record for all of them, each message its own report.
+   */
+  async submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
+    const settled = await this.singles.submit({ messageId, attempt });
+    if (settled.status === 'rejected') throw settled.reason;
+    return settled.value;
+  }
+
+  /**
+   * A batch whose claim fails (a fault of one message, or of the database) is claimed again one
+   * message at a time, so one message's fault fails its job alone. A fault after the gateway calls
+   * fails every job of the batch, as it would each job alone: their retries find the messages
+   * `sent` and decide as after any death mid-submission.
+   */
+  private async submitTogether(items: readonly SingleSubmission[]): Promise<PromiseSettledResult<DispatchReport>[]> {
+    // One report per message: a message asked for twice (a job and its late twin) is reported to the first.
+    const attempts = new Map<string, number>();
+    for (const { messageId, attempt } of items) if (!attempts.has(messageId)) attempts.set(messageId, attempt);
+    let dispatched: OutboundMessage[];
+    try {
+      dispatched = await this.claimStep(
+        () => this.messages.lockByIds([...attempts.keys()]),
+        (row) => attempts.get(row.id)!,
+        (startAfter, held) =>
+          Promise.all(held.map((row) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: row.id, attempt: attempts.get(row.id)! }, { startAfter, group: row.accountId }))),
+      );
+    } catch (error) {
+      if (items.length === 1) return [{ status: 'rejected', reason: error }];
+      return Promise.all(items.map(async (item) => (await this.submitTogether([item]))[0]!));
+    }
+    let outcomes: Map<string, Outcome | undefined>;
+    try {
+      outcomes = await this.submitAndRecord(dispatched);
+    } catch (error) {
+      return items.map(() => ({ status: 'rejected', reason: error }));
+    }
+    const reported = new Set<string>();
+    return items.map(({ messageId }) => {
+      if (reported.has(messageId) || !outcomes.has(messageId)) return { status: 'fulfilled', value: NOTHING_DISPATCHED };
+      reported.add(messageId);
+      return { status: 'fulfilled', value: reportOf([outcomes.get(messageId)]) };
+    });
   }
 
   /**
@@ -92,9 +155,9 @@ export class DispatchMessages {
   async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
     const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
     const dispatched = { ...this.apply(message, { type: 'dispatched', at: this.clock.now() }), carrier: gateway.name };
-    if (!(await this.messages.saveDeliveryIfQueued(dispatched))) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
+    if (!(await this.messages.saveDeliveryIfQueued(dispatched))) return NOTHING_DISPATCHED;
     const answers = await this.submitAll([dispatched], own.text);
-    return transact(this.unitOfWork, () => this.record(answers, NO_RETRIES));
+    return reportOf((await transact(this.unitOfWork, () => this.record(answers, NO_RETRIES))).values());
   }
 
   /**
@@ -130,15 +193,16 @@ export class DispatchMessages {
     }
   }
 
-  private dispatchBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
-    return this.dispatch(
+  private async dispatchBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
+    const outcomes = await this.dispatch(
       async () => {
         await this.audience.materialize(batchId, fromSeq, toSeq);
         return this.messages.lockBatchRange(batchId, fromSeq, toSeq);
       },
-      0,
+      () => 0,
       (startAfter) => this.jobs.enqueue(DISPATCH_BATCH_JOB, { batchId, fromSeq, toSeq }, { startAfter }),
     );
+    return reportOf(outcomes.values());
   }
 
   /** The range's members written as they can be, then `failed` with `dispatch_failed` and refunded, each once. */
@@ -162,30 +226,37 @@ export class DispatchMessages {
     return this.holds.isHeld(accountId);
   }
 
-  private async dispatch(load: Loader, attempt: number, requeue: Requeue): Promise<DispatchReport> {
-    const dispatched = await transact(this.unitOfWork, async () => {
+  /** The three steps for the messages `load` locks, each at the attempt its job asked for; the outcome of each message handed to a gateway. */
+  private async dispatch(load: Loader, attemptOf: (row: OutboundMessage) => number, requeue: Requeue): Promise<Map<string, Outcome | undefined>> {
+    return this.submitAndRecord(await this.claimStep(load, attemptOf, requeue));
+  }
+
+  /** Step 1 in its unit of work; the messages of held accounts are requeued instead. */
+  private claimStep(load: Loader, attemptOf: (row: OutboundMessage) => number, requeue: Requeue): Promise<OutboundMessage[]> {
+    return transact(this.unitOfWork, async () => {
       const rows = await load();
-      // One call's messages are one account's (a message, or a range of one batch).
-      const accountId = rows[0]?.accountId;
-      if (accountId !== undefined && (await this.holds.isHeld(accountId))) {
-        await requeue(new Date(this.clock.now().getTime() + HOLD_RECHECK_MS), accountId);
-        return [];
-      }
-      return this.claim(rows, attempt);
+      const held = new Set<string>();
+      for (const accountId of new Set(rows.map((row) => row.accountId))) if (await this.holds.isHeld(accountId)) held.add(accountId);
+      if (held.size > 0) await requeue(new Date(this.clock.now().getTime() + HOLD_RECHECK_MS), rows.filter((row) => held.has(row.accountId)));
+      return this.claim(rows.filter((row) => !held.has(row.accountId)), attemptOf);
     });
-    if (dispatched.length === 0) return { submitted: 0, accepted: 0, retried: 0, failed: 0 };
+  }
+
+  /** Steps 2 and 3. */
+  private async submitAndRecord(dispatched: readonly OutboundMessage[]): Promise<Map<string, Outcome | undefined>> {
+    if (dispatched.length === 0) return new Map();
     const answers = await this.submitAll(dispatched);
     return transact(this.unitOfWork, () => this.record(answers, this.retryPolicy));
   }
 
   /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
-  private async claim(rows: readonly OutboundMessage[], attempt: number): Promise<OutboundMessage[]> {
+  private async claim(rows: readonly OutboundMessage[], attemptOf: (row: OutboundMessage) => number): Promise<OutboundMessage[]> {
     const now = this.clock.now();
     const routes = new Map<string, boolean>();
     const changed: OutboundMessage[] = [];
     const dispatched: OutboundMessage[] = [];
     for (const row of rows) {
-      if (row.delivery.retryCount !== attempt || (row.delivery.status !== 'queued' && row.delivery.status !== 'sent')) continue;
+      if (row.delivery.retryCount !== attemptOf(row) || (row.delivery.status !== 'queued' && row.delivery.status !== 'sent')) continue;
       let message = row;
       if (message.delivery.status === 'sent' && message.delivery.partOutcomes.length > 0) {
         // Receipts matched by our id came before the dead attempt recorded the acceptance: the
@@ -233,20 +304,21 @@ export class DispatchMessages {
     return answers;
   }
 
-  /** Step 3: the answers, applied to the messages as they are now (a receipt may have come first). */
-  private async record(answers: Map<string, SubmitResult>, retryPolicy: RetryPolicy): Promise<DispatchReport> {
+  /**
+   * Step 3: the answers, applied to the messages as they are now (a receipt may have come first):
+   * each answered message's outcome (none where a refusal found it no longer `sent`).
+   */
+  private async record(answers: Map<string, SubmitResult>, retryPolicy: RetryPolicy): Promise<Map<string, Outcome | undefined>> {
     const now = this.clock.now();
     const rows = await this.messages.lockByIds([...answers.keys()]);
     const changed: OutboundMessage[] = [];
-    let accepted = 0;
-    let retried = 0;
-    let failed = 0;
+    const outcomes = new Map<string, Outcome | undefined>([...answers.keys()].map((id) => [id, undefined]));
     for (const row of rows) {
       const answer = answers.get(row.id)!;
       if (answer.isOk()) {
         const applied = applyToMessage(row, { type: 'carrier_accepted', carrierMessageIds: answer.value.carrierMessageIds, at: now });
         if (applied.isOk() && applied.value.changed) changed.push(applied.value.message);
-        accepted++;
+        outcomes.set(row.id, 'accepted');
         continue;
       }
       if (row.delivery.status !== 'sent') continue;
@@ -256,14 +328,14 @@ export class DispatchMessages {
         const startAfter = new Date(now.getTime() + decision.delayMs);
         await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter, group: message.accountId });
         changed.push(message);
-        retried++;
+        outcomes.set(row.id, 'retried');
       } else {
         changed.push(await this.failed(message));
-        failed++;
+        outcomes.set(row.id, 'failed');
       }
     }
     await this.save(rows, changed, now);
-    return { submitted: answers.size, accepted, retried, failed };
+    return outcomes;
   }
 
   /** Writes the changed messages and publishes the reports of their new statuses. */
