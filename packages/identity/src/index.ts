@@ -14,7 +14,7 @@ export { checkNewPassword, isCommonPassword, PASSWORD_LENGTH } from './domain/cr
 export { TOKEN_LIFETIME_MS, type OneTimeToken, type TokenPurpose } from './domain/tokens/one-time-token.ts';
 export { isLive, SESSION_POLICY, type SessionEndReason, type SessionSnapshot } from './domain/sessions/session.ts';
 export { LOGIN_THROTTLE, retryAfterSeconds, throttleKeys } from './domain/login/login-throttle.ts';
-export { canManageTeam, canWrite, INVITABLE_ROLES, isInvitableRole, isRole, ROLES, type InvitableRole, type Role } from './domain/team/roles.ts';
+export { canManageTeam, INVITABLE_ROLES, isInvitableRole, isRole, ROLES, type InvitableRole, type Role } from './domain/team/roles.ts';
 export type { MembershipSnapshot } from './domain/team/membership.ts';
 export type { InviteSnapshot } from './domain/team/invite.ts';
 export type { InsufficientRoleError, LastOwnerError, OwnRoleError, PlanLimitReachedError, TeamRuleError } from './domain/team/team-errors.ts';

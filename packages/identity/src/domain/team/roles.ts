@@ -10,9 +10,6 @@ export const MANAGER_ROLES: readonly Role[] = ['owner', 'admin'];
 
 export const canManageTeam = (role: Role): boolean => MANAGER_ROLES.includes(role);
 
-/** Viewers read only: every other role may change the account's resources. */
-export const canWrite = (role: Role): boolean => role !== 'viewer';
-
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 
 export const isInvitableRole = (value: unknown): value is InvitableRole => (INVITABLE_ROLES as readonly unknown[]).includes(value);
