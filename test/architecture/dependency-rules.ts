@@ -16,6 +16,8 @@ export const DOMAIN_DAG: Record<string, readonly string[]> = {
   messaging: ['kernel', 'billing', 'webhooks', 'idempotency'],
   verification: ['kernel', 'billing', 'messaging', 'idempotency'],
   'two-way': ['kernel', 'billing', 'messaging'],
+  /** Users, sessions and teams; accounts' Email and token hashing, and accounts opened through a port onto its CreateAccount. */
+  identity: ['kernel', 'accounts'],
 };
 
 const FRAMEWORKS = [/^@mikro-orm\//, /^pg-boss$/, /^pg$/, /^kysely$/, /^koa$/, /^@koa\//, /^inversify$/, /^@electric-sql\//];

@@ -14,6 +14,9 @@ export const ID_PREFIXES = {
   ledgerEntry: 'txn',
   topUp: 'top',
   reservation: 'rsv',
+  user: 'usr',
+  session: 'ses',
+  invite: 'inv',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,0 +1,28 @@
+import { sha256Hex } from '@tuma/accounts';
+import { atomically, err, ok, type Clock, type ResultAsync, type UnitOfWork } from '@tuma/kernel';
+import { invalidToken, type InvalidTokenError } from '../../domain/users/identity-errors.ts';
+import type { TokenStore } from '../tokens/token-store.port.ts';
+import type { UserRepository } from '../users/user.repository.port.ts';
+import { userView, type UserView } from '../users/user-view.ts';
+
+/** `POST /verify-email {token}`: the mailed link, once, within 24 hours. */
+export class VerifyEmail {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly tokens: TokenStore,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(token: string): ResultAsync<UserView, InvalidTokenError> {
+    return atomically(this.unitOfWork, async () => {
+      const now = this.clock.now();
+      const used = await this.tokens.consume('verify_email', await sha256Hex(token), now);
+      const user = used && (await this.users.lock(used.subject));
+      if (!user || user.isDisabled) return err(invalidToken('verify_email'));
+      user.verifyEmail(now);
+      await this.users.save(user);
+      return ok(userView(user));
+    });
+  }
+}

@@ -1,0 +1,37 @@
+import { User, type UserSnapshot } from '../domain/users/user.aggregate.ts';
+import type { UserRepository } from '../application/users/user.repository.port.ts';
+
+export class InMemoryUserRepository implements UserRepository {
+  private readonly rows = new Map<string, UserSnapshot>();
+
+  async add(user: User): Promise<void> {
+    if (this.rows.has(user.id) || (await this.findByEmail(user.email))) throw new Error(`Duplicate user ${user.id} / ${user.email}`);
+    this.rows.set(user.id, user.toSnapshot());
+  }
+
+  async save(user: User): Promise<void> {
+    this.rows.set(user.id, user.toSnapshot());
+  }
+
+  async findById(id: string): Promise<User | undefined> {
+    const row = this.rows.get(id);
+    return row && User.rehydrate(row);
+  }
+
+  async findByEmail(email: string): Promise<User | undefined> {
+    for (const row of this.rows.values()) if (row.email === email) return User.rehydrate(row);
+    return undefined;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    return ids.flatMap((id) => {
+      const row = this.rows.get(id);
+      return row ? [User.rehydrate(row)] : [];
+    });
+  }
+
+  /** One process, no concurrent transactions: nothing to lock. */
+  lock(id: string): Promise<User | undefined> {
+    return this.findById(id);
+  }
+}

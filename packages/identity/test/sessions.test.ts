@@ -1,0 +1,94 @@
+import { expect } from 'chai';
+import { SESSION_POLICY } from '../src/index.ts';
+import { identityFixture } from './support/identity-fixture.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('identity: sessions (refresh rotation, reuse, logout)', () => {
+  it('turns a refresh token over for a new one and a new access token', async () => {
+    const { identity, register, login } = await identityFixture();
+    await register('amina@example.com');
+    const first = (await login('amina@example.com'))._unsafeUnwrap();
+    const second = (await identity.refreshSession.execute(first.refreshToken))._unsafeUnwrap();
+    expect(second.sessionId).to.equal(first.sessionId);
+    expect(second.refreshToken).to.not.equal(first.refreshToken);
+    expect((await identity.authenticateAccessToken.execute(second.accessToken))._unsafeUnwrap()).to.deep.include({ role: 'owner', sessionId: first.sessionId });
+    expect((await identity.refreshSession.execute(second.refreshToken)).isOk()).to.equal(true);
+  });
+
+  it('ends the whole session when a replaced refresh token comes back', async () => {
+    const { identity, ports, register, login } = await identityFixture();
+    await register('amina@example.com');
+    const stolen = (await login('amina@example.com'))._unsafeUnwrap();
+    const legitimate = (await identity.refreshSession.execute(stolen.refreshToken))._unsafeUnwrap();
+    expect((await identity.refreshSession.execute(stolen.refreshToken))._unsafeUnwrapErr().type).to.equal('invalid_refresh_token');
+    expect((await ports.sessions.findById(stolen.sessionId))?.endReason).to.equal('reuse_detected');
+    expect((await identity.refreshSession.execute(legitimate.refreshToken))._unsafeUnwrapErr().type).to.equal('invalid_refresh_token');
+    expect((await identity.authenticateAccessToken.execute(legitimate.accessToken))._unsafeUnwrapErr().type).to.equal('unauthorized');
+  });
+
+  it('lets one of two simultaneous refreshes with one token rotate it; the other counts as reuse and ends the session', async () => {
+    const { identity, register, login } = await identityFixture();
+    await register('amina@example.com');
+    const session = (await login('amina@example.com'))._unsafeUnwrap();
+    const answers = await Promise.all([identity.refreshSession.execute(session.refreshToken), identity.refreshSession.execute(session.refreshToken)]);
+    expect(answers.map((answer) => answer.isOk())).to.deep.equal([true, false]);
+    for (const answer of answers) if (answer.isOk()) expect((await identity.refreshSession.execute(answer.value.refreshToken)).isErr()).to.equal(true);
+  });
+
+  it('refuses an unknown token, an idle one after 30 days, and any after 90 days', async () => {
+    const { identity, clock, register, login } = await identityFixture();
+    await register('amina@example.com');
+    expect((await identity.refreshSession.execute('not-a-token'))._unsafeUnwrapErr().type).to.equal('invalid_refresh_token');
+    const idle = (await login('amina@example.com'))._unsafeUnwrap();
+    clock.advance(30 * DAY);
+    expect((await identity.refreshSession.execute(idle.refreshToken)).isErr()).to.equal(true);
+
+    let token = (await login('amina@example.com'))._unsafeUnwrap().refreshToken;
+    for (const _ of [29, 58, 87]) {
+      clock.advance(29 * DAY);
+      token = (await identity.refreshSession.execute(token))._unsafeUnwrap().refreshToken;
+    }
+    clock.advance(3 * DAY);
+    expect((await identity.refreshSession.execute(token)).isErr()).to.equal(true);
+  });
+
+  it('logs out one session, or all of them', async () => {
+    const { identity, register, login } = await identityFixture();
+    const { userId } = await register('amina@example.com');
+    const [one, two, three] = [(await login('amina@example.com'))._unsafeUnwrap(), (await login('amina@example.com'))._unsafeUnwrap(), (await login('amina@example.com'))._unsafeUnwrap()];
+    (await identity.logout.execute(one.refreshToken))._unsafeUnwrap();
+    expect((await identity.logout.execute('unknown')).isOk()).to.equal(true);
+    expect((await identity.refreshSession.execute(one.refreshToken)).isErr()).to.equal(true);
+    expect((await identity.authenticateAccessToken.execute(one.accessToken)).isErr()).to.equal(true);
+    expect((await identity.authenticateAccessToken.execute(two.accessToken)).isOk()).to.equal(true);
+    expect((await identity.logoutAll.execute(userId))._unsafeUnwrap()).to.equal(2);
+    for (const session of [two, three]) expect((await identity.refreshSession.execute(session.refreshToken)).isErr()).to.equal(true);
+  });
+
+  it(`keeps at most ${SESSION_POLICY.perUser} sessions a user, ending the oldest`, async () => {
+    const { identity, clock, register, login } = await identityFixture();
+    await register('amina@example.com');
+    const sessions = [];
+    for (let i = 0; i <= SESSION_POLICY.perUser; i++) {
+      sessions.push((await login('amina@example.com'))._unsafeUnwrap());
+      clock.advance(1000);
+    }
+    expect((await identity.refreshSession.execute(sessions[0]!.refreshToken)).isErr()).to.equal(true);
+    expect((await identity.refreshSession.execute(sessions[1]!.refreshToken)).isOk()).to.equal(true);
+  });
+
+  it('refuses an access token signed by another key or tampered with', async () => {
+    const { identity, register, login } = await identityFixture();
+    await register('amina@example.com');
+    const other = await identityFixture();
+    await other.register('amina@example.com');
+    const foreign = (await other.login('amina@example.com'))._unsafeUnwrap();
+    const own = (await login('amina@example.com'))._unsafeUnwrap();
+    const [header, , signature] = own.accessToken.split('.');
+    const forgedPayload = Buffer.from(JSON.stringify({ sub: own.user.id, acc: own.accountId, role: 'owner', sid: own.sessionId, exp: 9e9 })).toString('base64url');
+    for (const token of [foreign.accessToken, `${header}.${forgedPayload}.${signature}`, 'garbage']) {
+      expect((await identity.authenticateAccessToken.execute(token))._unsafeUnwrapErr().type).to.equal('unauthorized');
+    }
+  });
+});
