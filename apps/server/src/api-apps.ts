@@ -7,14 +7,13 @@ import type { ApiPlacement } from './api-placement.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
+import type { ServerModule } from './modules/server-module.ts';
 import { missingFxRates } from './modules/pricing.module.ts';
 import { resolve } from './resolve.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
 /** An API's Koa app, and the method and path of every route it serves (for the OpenAPI coverage check). */
 export type ApiApp = ReturnType<typeof createHttpApp>;
-
-const apiOf = (module: { readonly api?: ApiName }): ApiName => module.api ?? 'sms';
 
 /** Every API answers its liveness probe; readiness (database, queue, prices) is the SMS API's, as the operator's. */
 function healthOf(api: ApiName, container: Container, database: Database, version: string): RouteDefinition[] {
@@ -29,16 +28,23 @@ function healthOf(api: ApiName, container: Container, database: Database, versio
   return healthRoutes(probe, version);
 }
 
-/** The key check of each API, given by at most one server module of it. */
-function authenticators(container: Container): Partial<Record<ApiName, Authenticate>> {
-  const found: Partial<Record<ApiName, Authenticate>> = {};
-  for (const module of SERVER_MODULES) {
+/** What an API gets from the server modules that name it: their routes, and the key check of at most one. */
+interface FromModules {
+  readonly routes: RouteDefinition[];
+  authenticate: Authenticate | undefined;
+}
+
+/** The modules' routes and key checks, per API (a module without `api` is SMS's). */
+export function modulesByApi(modules: readonly ServerModule[], container: Container): Record<ApiName, FromModules> {
+  const byApi = Object.fromEntries(API_NAMES.map((api): [ApiName, FromModules] => [api, { routes: [], authenticate: undefined }])) as Record<ApiName, FromModules>;
+  for (const module of modules) {
+    const api = byApi[module.api ?? 'sms'];
+    api.routes.push(...(module.routes?.(container) ?? []));
     if (!module.authenticator) continue;
-    const api = apiOf(module);
-    if (found[api]) throw new Error(`Server module ${module.name}: the ${api} API's keys are already checked by another module`);
-    found[api] = module.authenticator(container);
+    if (api.authenticate) throw new Error(`Server module ${module.name}: the ${module.api ?? 'sms'} API's keys are already checked by another module`);
+    api.authenticate = module.authenticator(container);
   }
-  return found;
+  return byApi;
 }
 
 /**
@@ -55,15 +61,15 @@ export function buildApiApps(input: {
   readonly placements: Readonly<Record<ApiName, ApiPlacement>>;
 }): Record<ApiName, ApiApp> {
   const { container, database, config, logger, version, placements } = input;
-  const checks = authenticators(container);
+  const fromModules = modulesByApi(SERVER_MODULES, container);
   const rateLimits = config.rateLimits ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: config.trustedProxyHops } : undefined;
   const idempotency = resolve(container, IDEMPOTENCY_TOKENS.idempotency);
   const appOf = (api: ApiName): ApiApp =>
     createHttpApp({
       api: APIS[api],
       basePath: placements[api].basePath,
-      routes: [...healthOf(api, container, database, version), ...SERVER_MODULES.filter((module) => apiOf(module) === api).flatMap((module) => module.routes?.(container) ?? [])],
-      authenticate: checks[api],
+      routes: [...healthOf(api, container, database, version), ...fromModules[api].routes],
+      authenticate: fromModules[api].authenticate,
       perRequest: (work) => database.withContext(work),
       bodyLimitBytes: config.bodyLimitBytes,
       logger,
