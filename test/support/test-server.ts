@@ -1,5 +1,6 @@
 /** A real Tuma server on a random port over the shared test database, for HTTP end-to-end suites. */
 import type { Clock } from '@tuma/kernel';
+import { API_NAMES, type ApiName } from '@tuma/koa-adapter';
 import { jsonLogger, loadConfig, TumaServer, type CarrierGatewayFactory, type StartedServer } from '@tuma/server';
 import { OpenApiConformance } from './openapi-conformance.ts';
 import { testDatabase, truncateAll } from './test-database.ts';
@@ -14,10 +15,17 @@ export const ADMIN_KEY = 'test-operator-key-0123456789-abcdef';
 export const TEST_RATE_LIMITS = { RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_IP_PER_SECOND: '100000' };
 
 export interface TestServer {
+  /** The shared port's root: the SMS API, and the other APIs under /auth, /mail, /links unless moved. */
   readonly baseUrl: string;
   readonly started: StartedServer;
   readonly server: TumaServer;
-  request(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  /** An API's base URL, on the shared port or its own. */
+  apiUrl(api: ApiName): string;
+  /**
+   * A request to `path` on the shared port, or within `api` when given (at its base URL); the answer
+   * is checked against the OpenAPI document of the API it reached.
+   */
+  request(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; api?: ApiName }): Promise<TestResponse>;
   stop(): Promise<void>;
 }
 
@@ -43,11 +51,27 @@ export async function startTestServer(env: Record<string, string> = {}, { log, .
   const server = new TumaServer(config, log ? jsonLogger('info', log) : jsonLogger('silent'), { database, ...options });
   const started = await server.start();
   const baseUrl = `http://127.0.0.1:${started.port}`;
-  let conformance: OpenApiConformance | undefined;
+  const apis = started.apis!;
+  const apiUrl = (api: ApiName) => `http://127.0.0.1:${apis[api].port}${apis[api].basePath}`;
+  // A path on the shared port belongs to the API whose base path it is under (only APIs there have one), else to SMS.
+  const apiOfSharedPath = (path: string): ApiName => {
+    const pathname = path.split('?')[0]!;
+    return API_NAMES.find((api) => apis[api].basePath && (pathname === apis[api].basePath || pathname.startsWith(`${apis[api].basePath}/`))) ?? 'sms';
+  };
+  const conformance = new Map<ApiName, OpenApiConformance>();
+  const conformanceOf = async (api: ApiName) => {
+    let checker = conformance.get(api);
+    if (!checker) {
+      checker = new OpenApiConformance((await (await fetch(`${apiUrl(api)}/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiConformance>[0]);
+      conformance.set(api, checker);
+    }
+    return checker;
+  };
   return {
     baseUrl,
     started,
     server,
+    apiUrl,
     async request(method, path, options = {}) {
       const headers: Record<string, string> = { ...options.headers };
       if (options.key) headers.Authorization = `Bearer ${options.key}`;
@@ -56,7 +80,9 @@ export async function startTestServer(env: Record<string, string> = {}, { log, .
         body = JSON.stringify(options.body);
         headers['Content-Type'] ??= 'application/json';
       }
-      const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+      const api = options.api ?? apiOfSharedPath(path);
+      const url = options.api ? `${apiUrl(api)}${path}` : `${baseUrl}${path}`;
+      const response = await fetch(url, { method, headers, body });
       const text = await response.text();
       let parsed: unknown;
       try {
@@ -64,9 +90,9 @@ export async function startTestServer(env: Record<string, string> = {}, { log, .
       } catch {
         parsed = undefined;
       }
-      conformance ??= new OpenApiConformance((await (await fetch(`${baseUrl}/openapi.json`)).json()) as ConstructorParameters<typeof OpenApiConformance>[0]);
-      const mismatch = conformance.check(method, path, response.status, response.headers.get('content-type'), parsed, response.headers);
-      if (mismatch) throw new Error(`OpenAPI conformance: ${mismatch}`);
+      const within = options.api ? path : path.slice(apis[api].basePath.length) || '/';
+      const mismatch = (await conformanceOf(api)).check(method, within, response.status, response.headers.get('content-type'), parsed, response.headers);
+      if (mismatch) throw new Error(`OpenAPI conformance (${api} API): ${mismatch}`);
       return { status: response.status, headers: response.headers, body: parsed, text };
     },
     stop: () => server.stop(),

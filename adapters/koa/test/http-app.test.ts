@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { errAsync } from '@tuma/kernel';
 import { z } from 'zod';
-import { createHttpApp, defineRoute, json } from '../src/index.ts';
+import { APIS, createHttpApp, defineRoute, json } from '../src/index.ts';
 
 describe('HTTP app middleware', () => {
   let server: Server;
@@ -12,6 +12,7 @@ describe('HTTP app middleware', () => {
 
   before(async () => {
     const { app } = createHttpApp({
+      api: APIS.sms,
       routes: [
         defineRoute({
           method: 'get',

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { errAsync } from '@tuma/kernel';
 import { z } from 'zod';
-import { buildOpenApiDocument, createHttpApp, defineRoute, json, type RouteDefinition } from '../src/index.ts';
+import { APIS, buildOpenApiDocument, createHttpApp, defineRoute, json, type RouteDefinition } from '../src/index.ts';
 
 describe('HTTP app: routes with a raw body', () => {
   let server: Server;
@@ -35,6 +35,7 @@ describe('HTTP app: routes with a raw body', () => {
 
   before(async () => {
     const { app } = createHttpApp({
+      api: APIS.sms,
       routes,
       authenticate: () => errAsync({ type: 'unauthorized', message: 'no' }),
       bodyLimitBytes: 32,

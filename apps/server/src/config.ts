@@ -1,14 +1,28 @@
 import { PAYMENT_PROVIDERS } from '@tuma/billing';
+import type { ApiName } from '@tuma/koa-adapter';
 import { AllowedHosts } from '@tuma/webhooks';
 import { z } from 'zod';
 
 export const ROLES = ['api', 'worker', 'all'] as const;
 
+/** The APIs served on PORT under `/<name>` unless given a port of their own; SMS (with Verify and Two-Way) is always on PORT. */
+export const MOVABLE_APIS = ['auth', 'mail', 'links'] as const satisfies readonly ApiName[];
+export type MovableApi = (typeof MOVABLE_APIS)[number];
+
+const port = z.coerce.number().int().min(0).max(65535);
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
+
 const boolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
 /** Every environment variable Tuma reads (documented in README.md). */
 const schema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PORT: port.default(3000),
+  AUTH_PORT: port.optional(),
+  MAIL_PORT: port.optional(),
+  LINKS_PORT: port.optional(),
+  AUTH_PUBLIC_URL: httpUrl.optional(),
+  MAIL_PUBLIC_URL: httpUrl.optional(),
+  LINKS_PUBLIC_URL: httpUrl.optional(),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
   TUMA_DATA_DIR: z.string().default('./.data'),
@@ -24,11 +38,11 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
-  PUBLIC_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).optional(),
+  PUBLIC_BASE_URL: httpUrl.optional(),
   HOSTED_CHECKOUT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_\w+$/, 'must be a Stripe secret key (sk_... or rk_...)').optional(),
   STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_\w+$/, 'must be a webhook signing secret (whsec_...)').optional(),
-  STRIPE_API_BASE: z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' }).default('https://api.stripe.com'),
+  STRIPE_API_BASE: httpUrl.default('https://api.stripe.com'),
   CARRIER_GATEWAY: z.enum(['simulator', 'smpp']).default('simulator'),
   SMPP_HOST: z.string().optional(),
   SMPP_PORT: z.coerce.number().int().min(1).max(65535).default(2775),
@@ -87,6 +101,15 @@ const schema = z.object({
     .transform((value) => Object.fromEntries(value.split(',').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)])))
     .optional(),
 }).superRefine((env, context) => {
+  // Two listeners cannot share a port (0 asks for a free one each time).
+  const taken = new Map<number, string>(env.PORT === 0 ? [] : [[env.PORT, 'PORT']]);
+  for (const name of ['AUTH_PORT', 'MAIL_PORT', 'LINKS_PORT'] as const) {
+    const chosen = env[name];
+    if (chosen === undefined || chosen === 0) continue;
+    const holder = taken.get(chosen);
+    if (holder) context.addIssue({ code: 'custom', path: [name], message: `must differ from ${holder} (${chosen})` });
+    else taken.set(chosen, name);
+  }
   if (env.RATE_LIMIT_BURST !== undefined && env.RATE_LIMIT_BURST < env.RATE_LIMIT_PER_SECOND) {
     context.addIssue({ code: 'custom', path: ['RATE_LIMIT_BURST'], message: 'must be at least RATE_LIMIT_PER_SECOND' });
   }
@@ -108,8 +131,14 @@ const schema = z.object({
 });
 
 export interface ServerConfig {
+  /** The SMS API's port, shared by the APIs not given one of their own. */
   readonly port: number;
   readonly host: string;
+  /**
+   * The account service, the mail and the links APIs: a port of their own (AUTH_PORT, ...; 0 picks a
+   * free one), else PORT under `/<name>`; and the base URL links and emails show (AUTH_PUBLIC_URL, ...).
+   */
+  readonly apis: Readonly<Record<MovableApi, { readonly port: number | undefined; readonly publicUrl: string | undefined }>>;
   readonly databaseUrl: string | undefined;
   readonly dataDir: string;
   readonly role: (typeof ROLES)[number];
@@ -131,7 +160,7 @@ export interface ServerConfig {
    * PostgreSQL unless PAYMENT_PROVIDER names one: a production install never credits for free by default.
    */
   readonly paymentProvider: (typeof PAYMENT_PROVIDERS)[number] | undefined;
-  /** Origin of the links handed to payers (checkout and return pages); default http://localhost:<port>. */
+  /** The SMS API's base URL: origin of the links handed to payers (checkout and return pages); default http://localhost:<port>. */
   readonly publicBaseUrl: string | undefined;
   /** HMAC key of the hosted checkout's webhooks; a random one per process when unset. */
   readonly hostedCheckoutSecret: string | undefined;
@@ -194,6 +223,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: c.PORT,
     host: c.HOST,
+    apis: {
+      auth: { port: c.AUTH_PORT, publicUrl: c.AUTH_PUBLIC_URL?.replace(/\/+$/, '') },
+      mail: { port: c.MAIL_PORT, publicUrl: c.MAIL_PUBLIC_URL?.replace(/\/+$/, '') },
+      links: { port: c.LINKS_PORT, publicUrl: c.LINKS_PUBLIC_URL?.replace(/\/+$/, '') },
+    },
     databaseUrl: c.DATABASE_URL,
     dataDir: c.TUMA_DATA_DIR,
     role: c.TUMA_ROLE,

@@ -6,8 +6,8 @@ import { Container, ContainerModule } from 'inversify';
 import { CARRIER_GATEWAY_FACTORY, type CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
+import { publicUrls } from './api-placement.ts';
 import { SERVER_MODULES } from './modules/index.ts';
-import { PublicBaseUrl } from './public-base-url.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
 /** Infrastructure: the database, the job queue, the clock and transactions. */
@@ -17,7 +17,7 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(SERVER_TOKENS.logger).toConstantValue(logger);
     bind(SERVER_TOKENS.database).toConstantValue(database);
     bind(SERVER_TOKENS.notifications).toConstantValue(new DatabaseNotifications(database));
-    bind(SERVER_TOKENS.publicBaseUrl).toConstantValue(new PublicBaseUrl(config.publicBaseUrl, config.port));
+    bind(SERVER_TOKENS.publicUrls).toConstantValue(publicUrls(config));
     bind(KERNEL_TOKENS.clock).toConstantValue(clock);
     if (carrierGateway) bind(CARRIER_GATEWAY_FACTORY).toConstantValue(carrierGateway);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);

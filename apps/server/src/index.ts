@@ -5,4 +5,4 @@ export type { CarrierGatewayFactory, CarrierGatewayPorts } from './carrier-gatew
 export { openDatabase } from './open-database.ts';
 export { resolve } from './resolve.ts';
 export { SERVER_TOKENS } from './tokens.ts';
-export { TumaServer, VERSION, type StartedServer } from './tuma-server.ts';
+export { TumaServer, VERSION, type ServedApi, type StartedServer } from './tuma-server.ts';

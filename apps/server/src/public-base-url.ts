@@ -1,9 +1,9 @@
 import type { TopUpReturnUrls } from '@tuma/billing';
 
 /**
- * The origin of the links Tuma hands to people (checkout pages, return pages): PUBLIC_BASE_URL,
- * or `http://localhost:<port>` with the port the server actually listens on (known after
- * listening, which matters for PORT=0).
+ * The base URL of one API in the links Tuma hands to people (checkout pages, return pages, later
+ * emails): PUBLIC_BASE_URL (or AUTH_PUBLIC_URL, ...), or `http://localhost:<port><base path>` with
+ * the port the API actually listens on (known after listening, which matters for port 0).
  */
 export class PublicBaseUrl {
   private port: number | undefined;
@@ -11,6 +11,8 @@ export class PublicBaseUrl {
   constructor(
     private readonly configured: string | undefined,
     private readonly configuredPort: number,
+    /** Where the API is on its port: `/mail` on the shared one, '' on its own. */
+    private readonly basePath = '',
   ) {}
 
   /** Called by the server once it listens. */
@@ -19,7 +21,7 @@ export class PublicBaseUrl {
   }
 
   get value(): string {
-    return this.configured ?? `http://localhost:${this.port ?? this.configuredPort}`;
+    return this.configured ?? `http://localhost:${this.port ?? this.configuredPort}${this.basePath}`;
   }
 }
 

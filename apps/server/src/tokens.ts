@@ -3,7 +3,7 @@ import type { Database, DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import type { PgBossJobs } from '@tuma/pg-boss-adapter';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
-import type { PublicBaseUrl } from './public-base-url.ts';
+import type { PublicUrls } from './api-placement.ts';
 
 export const SERVER_TOKENS = {
   config: token<ServerConfig>('server.Config'),
@@ -12,5 +12,6 @@ export const SERVER_TOKENS = {
   /** Changed data, heard by every process (LISTEN/NOTIFY): what empties the in-process caches. */
   notifications: token<DatabaseNotifications>('server.DatabaseNotifications'),
   jobs: token<PgBossJobs>('server.PgBossJobs'),
-  publicBaseUrl: token<PublicBaseUrl>('server.PublicBaseUrl'),
+  /** Each API's base URL in the links Tuma hands out. */
+  publicUrls: token<PublicUrls>('server.PublicUrls'),
 };

@@ -1,17 +1,15 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { ACCOUNTS_TOKENS, type DemoCredentials } from '@tuma/accounts';
-import { createHttpApp, healthRoutes, type RouteDefinition } from '@tuma/koa-adapter';
+import { API_NAMES, type ApiName, type MountedRoute } from '@tuma/koa-adapter';
 import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
-import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
-import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import type { Container } from 'inversify';
+import { buildApiApps } from './api-apps.ts';
+import { ApiListeners } from './api-listeners.ts';
+import { apiPlacements } from './api-placement.ts';
 import type { CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
 import { buildContainer } from './container.ts';
 import { SERVER_MODULES } from './modules/index.ts';
-import { missingFxRates } from './modules/pricing.module.ts';
 import { openDatabase } from './open-database.ts';
 import type { Logger } from './logger.ts';
 import { resolve } from './resolve.ts';
@@ -19,9 +17,21 @@ import { SERVER_TOKENS } from './tokens.ts';
 
 export const VERSION = '1.0.0';
 
+/** Where one API is served. */
+export interface ServedApi {
+  /** The port it listens on (bound: PORT=0 and AUTH_PORT=0 are resolved). */
+  readonly port: number;
+  /** Its path on that port: `/mail` on the shared port, '' at the root. */
+  readonly basePath: string;
+  /** Its base URL in links and emails: *_PUBLIC_URL, or `http://localhost:<port><base path>`. */
+  readonly publicUrl: string;
+}
+
 export interface StartedServer {
-  /** The HTTP port actually bound (when the role serves the API). */
+  /** The HTTP port actually bound by the SMS API, shared by the APIs without one of their own (when the role serves the API). */
   readonly port: number | undefined;
+  /** Where each API is served (when the role serves the API). */
+  readonly apis: Readonly<Record<ApiName, ServedApi>> | undefined;
   /** Credentials of the demo account when this start created it. */
   readonly demo: DemoCredentials | undefined;
 }
@@ -33,10 +43,10 @@ export interface StartedServer {
  */
 export class TumaServer {
   private container: Container | undefined;
-  private http: Server | undefined;
+  private readonly listeners = new ApiListeners();
   private stopping: Promise<void> | undefined;
-  /** Method and path of every route the HTTP app serves (for the OpenAPI coverage check). */
-  mountedRoutes: readonly { method: string; path: string }[] = [];
+  /** Method and path of every route each API's app serves (for the OpenAPI coverage check). */
+  mountedRoutes: Partial<Record<ApiName, readonly MountedRoute[]>> = {};
 
   constructor(
     private readonly config: ServerConfig,
@@ -74,9 +84,10 @@ export class TumaServer {
     await database.withContext(async () => {
       for (const module of SERVER_MODULES) await module.onJobsStarted?.(container);
     });
-    const port = this.serves.api ? await this.listen(container, database) : undefined;
-    this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port });
-    return { port, demo };
+    const apis = this.serves.api ? await this.listen(container, database) : undefined;
+    const port = apis?.sms.port;
+    this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port, apis });
+    return { port, apis, demo };
   }
 
   /** Graceful: stop accepting requests, let in-flight jobs finish, then close the database. */
@@ -88,13 +99,7 @@ export class TumaServer {
   private async shutdown(): Promise<void> {
     const container = this.container;
     if (!container) return;
-    if (this.http) {
-      const http = this.http;
-      await new Promise<void>((resolve) => {
-        http.close(() => resolve());
-        http.closeIdleConnections();
-      });
-    }
+    await this.listeners.close();
     await resolve(container, SERVER_TOKENS.jobs).stop({ graceful: true, timeoutMs: this.config.shutdownTimeoutMs });
     for (const module of [...SERVER_MODULES].reverse()) await module.onStop?.(container);
     await resolve(container, SERVER_TOKENS.notifications).stop();
@@ -102,45 +107,13 @@ export class TumaServer {
     this.logger.info({ msg: 'stopped' });
   }
 
-  private routes(container: Container, database: Database): RouteDefinition[] {
-    const jobs = resolve(container, SERVER_TOKENS.jobs);
-    return [
-      ...healthRoutes(
-        {
-          databaseKind: database.kind,
-          database: () => database.ping(),
-          queue: () => jobs.isHealthy(),
-          missingFxRates: () => database.withContext(() => missingFxRates(container)),
-        },
-        VERSION,
-      ),
-      ...SERVER_MODULES.flatMap((module) => module.routes?.(container) ?? []),
-    ];
-  }
-
-  private async listen(container: Container, database: Database): Promise<number> {
-    const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateApiKey;
-    const { app, mounted } = createHttpApp({
-      routes: this.routes(container, database),
-      authenticate: (token) => authenticate.execute(token),
-      perRequest: (work) => database.withContext(work),
-      bodyLimitBytes: this.config.bodyLimitBytes,
-      logger: this.logger,
-      version: VERSION,
-      rateLimits: this.config.rateLimits
-        ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: this.config.trustedProxyHops }
-        : undefined,
-      idempotency: resolve(container, IDEMPOTENCY_TOKENS.idempotency),
-    });
-    this.mountedRoutes = mounted;
-    const http = app.listen(this.config.port, this.config.host);
-    this.http = http;
-    await new Promise<void>((resolve, reject) => {
-      http.once('listening', resolve);
-      http.once('error', reject);
-    });
-    const { port } = http.address() as AddressInfo;
-    resolve(container, SERVER_TOKENS.publicBaseUrl).listeningOn(port);
-    return port;
+  private async listen(container: Container, database: Database): Promise<Record<ApiName, ServedApi>> {
+    const placements = apiPlacements(this.config);
+    const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, placements });
+    this.mountedRoutes = Object.fromEntries(API_NAMES.map((api) => [api, apps[api].mounted]));
+    const ports = await this.listeners.open(apps, placements, this.config.host);
+    const urls = resolve(container, SERVER_TOKENS.publicUrls);
+    for (const api of API_NAMES) urls[api].listeningOn(ports[api]);
+    return Object.fromEntries(API_NAMES.map((api) => [api, { port: ports[api], basePath: placements[api].basePath, publicUrl: urls[api].value }])) as Record<ApiName, ServedApi>;
   }
 }

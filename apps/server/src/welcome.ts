@@ -1,15 +1,27 @@
+import { API_NAMES, type ApiName } from '@tuma/koa-adapter';
 import type { ServerConfig } from './config.ts';
 import type { StartedServer } from './tuma-server.ts';
 
-/** What a newcomer sees on the first start: where the API is and a request that works. */
+const LABELS: Readonly<Record<ApiName, string>> = { sms: 'SMS, Verify, Two-Way', auth: 'Account service', mail: 'Mail API', links: 'Links API' };
+
+/** What a newcomer sees on the first start: where each API is and a request that works. */
 export function printWelcome(config: ServerConfig, started: StartedServer, write: (text: string) => void = console.log): void {
-  if (started.port === undefined) return;
+  const { apis } = started;
+  if (started.port === undefined || apis === undefined) return;
   const base = `http://localhost:${started.port}`;
   const lines = [
     '',
     `Tuma is listening on ${base}  (database: ${config.databaseUrl ? 'PostgreSQL' : `embedded, ${config.dataDir}`}, role: ${config.role})`,
-    `  API explorer: ${base}/docs    OpenAPI: ${base}/openapi.json    health: ${base}/health`,
   ];
+  const urls = API_NAMES.map((api) => `http://localhost:${apis[api].port}${apis[api].basePath}`);
+  const width = Math.max(...urls.map((url) => url.length));
+  API_NAMES.forEach((api, i) => {
+    const url = urls[i]!;
+    const { publicUrl } = apis[api];
+    const shown = publicUrl === url ? '' : `  (public: ${publicUrl})`;
+    lines.push(`  ${`${LABELS[api]}:`.padEnd(22)}${url.padEnd(width)}  explorer: ${url}/docs${shown}`);
+  });
+  lines.push('  Each base URL also serves /openapi.json and /health.');
   if (started.demo) {
     lines.push(
       '',

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { Context } from 'koa';
+import { escapeHtml } from './html.ts';
 
 const require = createRequire(import.meta.url);
 const assetsDir: string = (require('swagger-ui-dist') as { getAbsoluteFSPath(): string }).getAbsoluteFSPath();
@@ -13,24 +14,25 @@ const ASSETS: Record<string, string> = {
   'favicon-32x32.png': 'image/png',
 };
 
-const PAGE = `<!doctype html>
+/** The page and its script, with URLs under the path the API is served at (`/mail` on a shared port, none on a port of its own). */
+const page = (title: string, basePath: string) => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
-  <title>Tuma API</title>
-  <link rel="stylesheet" href="/docs/swagger-ui.css">
-  <link rel="icon" href="/docs/favicon-32x32.png">
+  <title>${escapeHtml(title)}</title>
+  <link rel="stylesheet" href="${basePath}/docs/swagger-ui.css">
+  <link rel="icon" href="${basePath}/docs/favicon-32x32.png">
 </head>
 <body>
   <div id="explorer"></div>
-  <script src="/docs/swagger-ui-bundle.js"></script>
-  <script src="/docs/swagger-ui-standalone-preset.js"></script>
-  <script src="/docs/init.js"></script>
+  <script src="${basePath}/docs/swagger-ui-bundle.js"></script>
+  <script src="${basePath}/docs/swagger-ui-standalone-preset.js"></script>
+  <script src="${basePath}/docs/init.js"></script>
 </body>
 </html>`;
 
-const INIT = `window.ui = SwaggerUIBundle({
-  url: '/openapi.json',
+const init = (basePath: string) => `window.ui = SwaggerUIBundle({
+  url: '${basePath}/openapi.json',
   dom_id: '#explorer',
   deepLinking: true,
   // Pasted keys stay in the page's memory only, never in the browser's storage.
@@ -51,23 +53,30 @@ const SECURITY_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 };
 
-/** The interactive explorer, served from the local swagger-ui-dist package (no CDN). */
-export async function serveApiDocs(ctx: Context, asset: string | undefined): Promise<boolean> {
-  ctx.set(SECURITY_HEADERS);
-  if (asset === undefined) {
-    ctx.type = 'text/html; charset=utf-8';
-    ctx.body = PAGE;
+/**
+ * The interactive explorer of one API, served from the local swagger-ui-dist package (no CDN):
+ * `serve(ctx, undefined)` answers the page, `serve(ctx, name)` one of its assets (false: no such asset).
+ */
+export function apiDocs(title: string, basePath: string): (ctx: Context, asset: string | undefined) => Promise<boolean> {
+  const html = page(title, basePath);
+  const script = init(basePath);
+  return async (ctx, asset) => {
+    ctx.set(SECURITY_HEADERS);
+    if (asset === undefined) {
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = html;
+      return true;
+    }
+    if (asset === 'init.js') {
+      ctx.type = 'application/javascript; charset=utf-8';
+      ctx.body = script;
+      return true;
+    }
+    if (!Object.hasOwn(ASSETS, asset)) return false;
+    const type = ASSETS[asset]!;
+    ctx.type = type;
+    ctx.set('Cache-Control', 'public, max-age=86400');
+    ctx.body = await readFile(join(assetsDir, asset));
     return true;
-  }
-  if (asset === 'init.js') {
-    ctx.type = 'application/javascript; charset=utf-8';
-    ctx.body = INIT;
-    return true;
-  }
-  if (!Object.hasOwn(ASSETS, asset)) return false;
-  const type = ASSETS[asset]!;
-  ctx.type = type;
-  ctx.set('Cache-Control', 'public, max-age=86400');
-  ctx.body = await readFile(join(assetsDir, asset));
-  return true;
+  };
 }

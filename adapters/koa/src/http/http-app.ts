@@ -1,6 +1,6 @@
 import Router from '@koa/router';
 import type { Principal } from '@tuma/accounts';
-import type { ResultAsync } from '@tuma/kernel';
+import { errAsync, type ResultAsync } from '@tuma/kernel';
 import Koa, { type Context } from 'koa';
 import { z } from 'zod';
 import { requireLiveKey } from './live-key.ts';
@@ -9,16 +9,26 @@ import { unstorableFields } from './storable-text.ts';
 import { toHttpError, type AppError } from './domain-error-status.ts';
 import { errorHandler, jsonBody, notFoundAndMethodNotAllowed, requestId, type HttpLogger } from './middleware.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { serveApiDocs } from './api-docs.ts';
+import { apiDocs } from './api-docs.ts';
+import type { ApiDescription } from './api-description.ts';
+import { checkBasePath, servedUnder } from './base-path.ts';
 import { json, type RouteDefinition } from './route.ts';
 import { parseInput, requireAll, type Parsed } from './validation.ts';
 import { rawBodyLookup, routeLookup } from './raw-body.ts';
 import { limitByAddress, limitByKey, type RateLimitOptions } from './rate-limit.ts';
 import { idempotencyKeyOf, runIdempotently, type HttpIdempotency, type RouteIdempotency } from './idempotency.ts';
 
+/** Checks a bearer token: the key kinds of one API. */
+export type Authenticate = (token: string) => ResultAsync<Principal, AppError>;
+
 export interface HttpAppOptions {
+  /** Which API this app is: its document's title and description, its key kinds. */
+  readonly api: ApiDescription;
+  /** The path the app is served under on a port shared with other APIs (`/mail`); '' (default) at the root. */
+  readonly basePath?: string;
   readonly routes: readonly RouteDefinition[];
-  readonly authenticate: (token: string) => ResultAsync<Principal, AppError>;
+  /** Required as soon as one route is keyed; an API without keyed routes takes no keys. */
+  readonly authenticate?: Authenticate;
   /** Wraps each request (e.g. in a fresh ORM context). */
   readonly perRequest?: <T>(work: () => Promise<T>) => Promise<T>;
   readonly bodyLimitBytes: number;
@@ -33,7 +43,7 @@ export interface HttpAppOptions {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /** The key of a request to a keyed route: 401 (or 403 account_suspended) when it has none that holds. */
-async function authenticate(ctx: Context, options: HttpAppOptions): Promise<Principal> {
+async function authenticate(ctx: Context, check: Authenticate): Promise<Principal> {
   const header = ctx.get('Authorization');
   const token = BEARER.exec(header)?.[1];
   if (!token) {
@@ -41,7 +51,7 @@ async function authenticate(ctx: Context, options: HttpAppOptions): Promise<Prin
       'WWW-Authenticate': 'Bearer',
     });
   }
-  const principal = await options.authenticate(token);
+  const principal = await check(token);
   if (principal.isErr()) throw toHttpError(principal.error);
   return principal.value;
 }
@@ -51,13 +61,13 @@ async function authenticate(ctx: Context, options: HttpAppOptions): Promise<Prin
  * the rate limit, per key once authenticated, per client address otherwise (public routes, paths
  * without a route, and requests whose key is refused: guessing keys costs the address).
  */
-function authenticateAndLimit(routeOf: (ctx: Context) => RouteDefinition | undefined, options: HttpAppOptions) {
+function authenticateAndLimit(routeOf: (ctx: Context) => RouteDefinition | undefined, check: Authenticate, options: HttpAppOptions) {
   return async (ctx: Context, next: () => Promise<unknown>) => {
     const route = routeOf(ctx);
     if (route && !('public' in route.access)) {
       let principal: Principal;
       try {
-        principal = await authenticate(ctx, options);
+        principal = await authenticate(ctx, check);
       } catch (refusal) {
         await limitByAddress(ctx, options.rateLimits);
         throw refusal;
@@ -116,6 +126,17 @@ function refuseMissingFields(ctx: Context, route: RouteDefinition): void {
   );
 }
 
+/**
+ * The app's key check. A keyed route without one is a wiring mistake, refused when the app is
+ * built; an API without keyed routes refuses every key, as any unknown key is refused (401).
+ */
+function keyCheckOf(options: HttpAppOptions): Authenticate {
+  if (options.authenticate) return options.authenticate;
+  const keyed = options.routes.find((route) => !('public' in route.access));
+  if (keyed) throw new Error(`${keyed.method.toUpperCase()} ${keyed.path} takes an API key: createHttpApp needs its authenticate option (${options.api.name} API)`);
+  return () => errAsync({ type: 'unauthorized', message: `The ${options.api.title} takes no API keys` });
+}
+
 /** The app's Idempotency-Key records for an idempotent route: a keyed route (keys are per account), and the app must have them. */
 function idempotencyOf(route: RouteDefinition, options: MountOptions): HttpIdempotency {
   if ('public' in route.access) throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route needs an API key (keys are per account)`);
@@ -167,28 +188,33 @@ export interface MountedRoute {
   readonly path: string;
 }
 
-/** The Koa application: middleware, every route, /openapi.json and /docs. */
+/**
+ * The Koa application of one API: middleware, its routes, /openapi.json and /docs, and `/` sending
+ * browsers to the explorer; every URL it writes starts with its base path.
+ */
 export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: readonly MountedRoute[] } {
+  const basePath = checkBasePath(options.basePath ?? '');
+  const check = keyCheckOf(options);
   const mounted: MountedRoute[] = [];
   const app = new Koa({ proxy: true });
   const router = new Router();
-  const openApi = buildOpenApiDocument(options.routes, {
-    title: 'Tuma API',
-    version: options.version,
-    description:
-      'The SMS platform of Tuma for 54 African markets: single and bulk sends, price quotes, number validation, delivery reports, inbound messages, opt-outs, templates, contact lists, catalogue, wallet, webhooks and reports. ' +
-      'Verify, Two-Way, the mail and links APIs and the account service are in the specification but not served yet. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
-  }, { rateLimited: options.rateLimits !== undefined });
+  const { api } = options;
+  const openApi = buildOpenApiDocument(options.routes, { title: api.title, version: options.version, description: api.description }, {
+    rateLimited: options.rateLimits !== undefined,
+    basePath,
+    credentials: api.credentials,
+  });
   const exact: ExactRoutes = new Map();
   for (const route of options.routes) mount(router, route, mounted, exact, options);
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });
-  // A browser opening the bare origin lands in the explorer; clients get where things are.
+  // A browser opening the bare base URL lands in the explorer; clients get where things are.
   router.get('/', (ctx) => {
-    ctx.redirect('/docs');
-    ctx.body = { docs: '/docs', openapi: '/openapi.json', health: '/health' };
+    ctx.redirect(`${basePath}/docs`);
+    ctx.body = { docs: `${basePath}/docs`, openapi: `${basePath}/openapi.json`, health: `${basePath}/health` };
   });
+  const serveApiDocs = apiDocs(api.title, basePath);
   router.get('/docs', async (ctx) => {
     await serveApiDocs(ctx, undefined);
   });
@@ -204,9 +230,10 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   app.use(requestId());
   app.use(errorHandler(options.logger));
   app.use(notFoundAndMethodNotAllowed());
+  if (basePath) app.use(servedUnder(basePath));
   // A fresh ORM context per request, except for routes that never touch the database (liveness).
   app.use((ctx, next) => (routeOf(ctx)?.withoutDatabase ? next() : perRequest(() => next())));
-  app.use(authenticateAndLimit(routeOf, options));
+  app.use(authenticateAndLimit(routeOf, check, options));
   app.use(jsonBody(options.bodyLimitBytes, rawBodyLookup(router, options.routes)));
   // The router still has every route: other spellings (a trailing slash, HEAD) and 405s go through it.
   app.use((ctx, next) => {

@@ -200,25 +200,35 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
   };
 }
 
+export interface OpenApiOptions {
+  /** RateLimit-* headers on every answer and 429 on every operation. */
+  readonly rateLimited?: boolean;
+  /** The path the API is served under on this server (`/mail`), or '' at the root. */
+  readonly basePath?: string;
+  /** The bearer tokens its keyed routes take (its key kinds). */
+  readonly credentials?: string;
+}
+
 /** The OpenAPI 3.1 description of exactly the routes mounted, generated from their zod schemas. */
 export function buildOpenApiDocument(
   routes: readonly RouteDefinition[],
   info: { title: string; version: string; description?: string },
-  options: { readonly rateLimited?: boolean } = {},
+  options: OpenApiOptions = {},
 ) {
   const rateLimited = options.rateLimited ?? false;
   // Mirrors (/v1/..., /api/rate) are the same operation: listed once, named in `x-aliases`.
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited);
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  const keyed = routes.some((route) => !('public' in route.access));
   return {
     openapi: '3.1.0',
     info,
-    servers: [{ url: '/', description: 'This server' }],
+    servers: [{ url: options.basePath || '/', description: 'This server' }],
     tags,
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'svc_live_... or svc_test_... API key' } },
+      ...(keyed ? { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: options.credentials ?? 'API key' } } } : {}),
       schemas: { Error: errorSchema },
       ...(rateLimited ? { headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER } } : {}),
     },

@@ -29,22 +29,29 @@ const up = (healthy: boolean) => (healthy ? 'up' : 'down') as 'up' | 'down';
 
 /**
  * `GET /health`: liveness, answered by the process alone (no database, no ORM context: cheap
- * enough for any load balancer's polling). `GET /health/ready`: readiness, which checks the
- * database and the job queue and says which routes cannot be priced.
+ * enough for any load balancer's polling). Every API serves it under its own base URL.
+ */
+export function livenessRoute(version: string): RouteDefinition {
+  const alive = { status: 'ok' as const, version };
+  return defineRoute({
+    method: 'get',
+    path: '/health',
+    summary: 'Liveness: the process answers (touches neither the database nor the queue)',
+    tag: 'Health',
+    access: { public: true },
+    withoutDatabase: true,
+    responses: { 200: { description: 'The process is alive', schema: livenessSchema } },
+    handler: async () => json(200, alive),
+  });
+}
+
+/**
+ * Liveness, and `GET /health/ready`: readiness, which checks the database and the job queue and
+ * says which routes cannot be priced.
  */
 export function healthRoutes(probe: HealthProbe, version: string): RouteDefinition[] {
-  const alive = { status: 'ok' as const, version };
   return [
-    defineRoute({
-      method: 'get',
-      path: '/health',
-      summary: 'Liveness: the process answers (touches neither the database nor the queue; see /health/ready)',
-      tag: 'Health',
-      access: { public: true },
-      withoutDatabase: true,
-      responses: { 200: { description: 'The process is alive', schema: livenessSchema } },
-      handler: async () => json(200, alive),
-    }),
+    livenessRoute(version),
     defineRoute({
       method: 'get',
       path: '/health/ready',

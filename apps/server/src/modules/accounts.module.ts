@@ -32,11 +32,14 @@ const bindings = new ContainerModule(({ bind }) => {
   );
 });
 
-
-/** Accounts, API keys and operator access. */
+/** Accounts, API keys and operator access; the SMS API's key check (svc_live_, svc_test_ and the operator key). */
 export const accountsServerModule: ServerModule = {
   name: 'accounts',
   bindings,
+  authenticator: (container) => {
+    const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateApiKey;
+    return (token) => authenticate.execute(token);
+  },
   routes: (container) => [
     ...authRoutes({ walletLedger: resolve(container, BILLING_TOKENS.walletLedger) }),
     ...adminAccountRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),

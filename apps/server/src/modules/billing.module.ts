@@ -6,7 +6,8 @@ import { MikroOrmBalanceReports, MikroOrmWalletStore, type Database } from '@tum
 import { bindClass } from '../bind-class.ts';
 import { ContainerModule } from 'inversify';
 import { resolve } from '../resolve.ts';
-import { topUpReturnUrls, type PublicBaseUrl } from '../public-base-url.ts';
+import type { PublicUrls } from '../api-placement.ts';
+import { topUpReturnUrls } from '../public-base-url.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
@@ -15,9 +16,9 @@ const bindings = new ContainerModule(({ bind }) => {
   const K = KERNEL_TOKENS;
   bindClass(bind, B.walletStore, MikroOrmWalletStore, [SERVER_TOKENS.database]);
   bind(B.billing).toResolvedValue(
-    (walletStore: WalletStore, walletOwners: WalletOwners, fxRates: FxRates, topUpRepository: TopUpRepository, paymentProvider: PaymentProvider | undefined, unitOfWork: UnitOfWork, clock: Clock, base: PublicBaseUrl) =>
-      createBilling({ walletStore, walletOwners, fxRates, topUpRepository, paymentProvider, unitOfWork, clock, topUpReturnUrls: topUpReturnUrls(base) }),
-    [B.walletStore, B.walletOwners, B.fxRates, B.topUpRepository, B.paymentProvider, K.unitOfWork, K.clock, SERVER_TOKENS.publicBaseUrl],
+    (walletStore: WalletStore, walletOwners: WalletOwners, fxRates: FxRates, topUpRepository: TopUpRepository, paymentProvider: PaymentProvider | undefined, unitOfWork: UnitOfWork, clock: Clock, urls: PublicUrls) =>
+      createBilling({ walletStore, walletOwners, fxRates, topUpRepository, paymentProvider, unitOfWork, clock, topUpReturnUrls: topUpReturnUrls(urls.sms) }),
+    [B.walletStore, B.walletOwners, B.fxRates, B.topUpRepository, B.paymentProvider, K.unitOfWork, K.clock, SERVER_TOKENS.publicUrls],
   );
   // The ledger is also a port of the SMS core (charges, refunds) and of quotes (balances).
   bind(B.walletLedger).toResolvedValue((billing: Billing) => billing.walletLedger, [B.billing]);

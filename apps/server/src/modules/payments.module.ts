@@ -9,12 +9,13 @@ import { WEBHOOKS_TOKENS, type TimestampedSignatures } from '@tuma/webhooks';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
-import { topUpReturnUrls, type PublicBaseUrl } from '../public-base-url.ts';
+import type { PublicUrls } from '../api-placement.ts';
+import { topUpReturnUrls } from '../public-base-url.ts';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
-function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl, signatures: TimestampedSignatures): PaymentProvider | undefined {
+function paymentProvider(config: ServerConfig, clock: Clock, urls: PublicUrls, signatures: TimestampedSignatures): PaymentProvider | undefined {
   switch (config.paymentProvider) {
     case 'stripe':
       if (!config.stripe) throw new Error('PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET');
@@ -23,7 +24,7 @@ function paymentProvider(config: ServerConfig, clock: Clock, base: PublicBaseUrl
       // Without HOSTED_CHECKOUT_SECRET: a random key per process, never stored. The checkout signs
       // and the webhook verifies in the same process (the confirm posts to its own socket).
       const secret = config.hostedCheckoutSecret ?? randomBytes(32).toString('base64url');
-      return new HostedCheckoutProvider({ secret, signatures, clock, checkoutUrl: (sessionId) => `${base.value}/checkout/${sessionId}` });
+      return new HostedCheckoutProvider({ secret, signatures, clock, checkoutUrl: (sessionId) => `${urls.sms.value}/checkout/${sessionId}` });
     }
     case undefined:
       return undefined;
@@ -34,14 +35,14 @@ const bindings = new ContainerModule(({ bind }) => {
   const B = BILLING_TOKENS;
   const K = KERNEL_TOKENS;
   bindClass(bind, B.topUpRepository, MikroOrmTopUpRepository, [SERVER_TOKENS.database]);
-  bind(B.paymentProvider).toResolvedValue(paymentProvider, [SERVER_TOKENS.config, K.clock, SERVER_TOKENS.publicBaseUrl, WEBHOOKS_TOKENS.timestampedSignatures]);
+  bind(B.paymentProvider).toResolvedValue(paymentProvider, [SERVER_TOKENS.config, K.clock, SERVER_TOKENS.publicUrls, WEBHOOKS_TOKENS.timestampedSignatures]);
 });
 
 function hostedCheckout(container: Container, provider: PaymentProvider | undefined) {
   if (!(provider instanceof HostedCheckoutProvider)) return undefined;
   const getCheckout = resolve(container, BILLING_TOKENS.billing).getCheckout;
-  const base = resolve(container, SERVER_TOKENS.publicBaseUrl);
-  return { getCheckout, actions: new HostedCheckoutDesk({ getCheckout, provider, returnUrls: topUpReturnUrls(base) }) };
+  const urls = resolve(container, SERVER_TOKENS.publicUrls);
+  return { getCheckout, actions: new HostedCheckoutDesk({ getCheckout, provider, returnUrls: topUpReturnUrls(urls.sms) }) };
 }
 
 /** Says which provider takes payments, and why top-ups are refused when none does. */

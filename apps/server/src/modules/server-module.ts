@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '@tuma/koa-adapter';
+import type { ApiName, Authenticate, RouteDefinition } from '@tuma/koa-adapter';
 import type { Container, ContainerModule } from 'inversify';
 
 /**
@@ -8,7 +8,11 @@ import type { Container, ContainerModule } from 'inversify';
 export interface ServerModule {
   readonly name: string;
   readonly bindings: ContainerModule;
+  /** The API its routes and key check belong to, each API a Koa app of its own (default `sms`). */
+  readonly api?: ApiName;
   readonly routes?: (container: Container) => RouteDefinition[];
+  /** Checks the bearer tokens of its API's keyed routes (the API's key kinds); one module per API gives it. */
+  readonly authenticator?: (container: Container) => Authenticate;
   /** Declares (and, in worker processes, registers handlers for) the module's jobs. */
   readonly jobs?: (container: Container) => void;
   /** Runs once at start, inside a database context, after migrations. */

@@ -1,0 +1,43 @@
+/** Tuma's HTTP APIs, each a Koa application of its own (docs/architecture.md, "Hosting"). */
+export const API_NAMES = ['sms', 'auth', 'mail', 'links'] as const;
+export type ApiName = (typeof API_NAMES)[number];
+
+/** What an API's OpenAPI document and explorer say of it. */
+export interface ApiDescription {
+  readonly name: ApiName;
+  readonly title: string;
+  readonly description: string;
+  /** The bearer tokens its keyed routes take: its key kinds. */
+  readonly credentials: string;
+}
+
+export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
+  sms: {
+    name: 'sms',
+    title: 'Tuma API',
+    description:
+      'The SMS platform of Tuma for 54 African markets: single and bulk sends, price quotes, number validation, delivery reports, inbound messages, opt-outs, templates, contact lists, catalogue, wallet, webhooks and reports; and Verify, one-time passcodes by SMS. ' +
+      'Two-Way short codes are in the specification but not served yet; the mail and links APIs and the account service have base URLs and documents of their own. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
+    credentials: 'svc_live_... or svc_test_... API key',
+  },
+  auth: {
+    name: 'auth',
+    title: 'Tuma account service',
+    description: 'Registration, login, password reset, email verification and subscriptions of Tuma users. Only its liveness probe is served yet.',
+    credentials: 'A session token (JWT)',
+  },
+  mail: {
+    name: 'mail',
+    title: 'Tuma Mail API',
+    description:
+      'Email: sends, domains, contacts, webhooks, forwards, analytics, billing, API keys, SMTP credentials and sender addresses. Only its liveness probe is served yet. Keys: `Authorization: Bearer svc_k_...`.',
+    credentials: 'svc_k_... API key',
+  },
+  links: {
+    name: 'links',
+    title: 'Tuma Links API',
+    description:
+      'Short links, QR codes, campaigns, branded domains, API keys, click analytics, plan and usage. Only its liveness probe is served yet. Keys: `Authorization: Bearer svc_l_...`.',
+    credentials: 'svc_l_... API key',
+  },
+};
