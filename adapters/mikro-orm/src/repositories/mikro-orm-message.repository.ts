@@ -169,8 +169,10 @@ export class MikroOrmMessageRepository implements MessageRepository {
     return rows[0] && messageFromRow(rows[0]);
   }
 
-  async saveDeliveryIfQueued(message: OutboundMessage): Promise<boolean> {
-    return (await this.em.execute<{ id: string }[]>(SAVE_DELIVERY_IF_QUEUED, [JSON.stringify([deliveryRecord(message)])])).length === 1;
+  async saveDeliveryIfQueued(messages: readonly OutboundMessage[]): Promise<ReadonlySet<string>> {
+    if (messages.length === 0) return new Set();
+    const saved = await this.em.execute<{ id: string }[]>(SAVE_DELIVERY_IF_QUEUED, [JSON.stringify(messages.map(deliveryRecord))]);
+    return new Set(saved.map(({ id }) => id));
   }
 
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {

@@ -100,10 +100,10 @@ export class InMemoryMessageRepository implements MessageRepository {
     }
   }
 
-  async saveDeliveryIfQueued(message: OutboundMessage): Promise<boolean> {
-    if (this.messages.get(message.id)?.delivery.status !== 'queued') return false;
-    await this.saveDelivery([message]);
-    return true;
+  async saveDeliveryIfQueued(messages: readonly OutboundMessage[]): Promise<ReadonlySet<string>> {
+    const queued = messages.filter((message) => this.messages.get(message.id)?.delivery.status === 'queued');
+    await this.saveDelivery(queued);
+    return new Set(queued.map((message) => message.id));
   }
 
   private membersOf(accountId: string, batchId: string): OutboundMessage[] {

@@ -90,14 +90,18 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await f.step(() => f.messages.lockByIds([m.id, 'msg_unknown']))).to.deep.equal([moved]);
     });
 
-    it('writes a delivery state only over a queued one when asked to (the claim of an OTP), saying whether it did', async () => {
+    it('writes delivery states only over queued ones when asked to (the claim of OTPs), saying which it wrote', async () => {
       const m = message(a);
-      await add(m);
+      const other = message(a, { text: 'Another' });
+      await add(m, other);
       const moved = { ...m, carrier: 'simulator', delivery: delivered };
-      expect(await f.step(() => f.messages.saveDeliveryIfQueued(moved))).to.equal(true);
+      expect([...(await f.step(() => f.messages.saveDeliveryIfQueued([moved])))]).to.deep.equal([m.id]);
       expect(await f.step(() => f.messages.find(a, m.id))).to.deep.equal(moved);
-      expect(await f.step(() => f.messages.saveDeliveryIfQueued({ ...moved, carrier: 'other' })), 'no longer queued').to.equal(false);
+      const movedOther = { ...other, carrier: 'simulator', delivery: delivered };
+      const saved = await f.step(() => f.messages.saveDeliveryIfQueued([{ ...moved, carrier: 'other' }, movedOther]));
+      expect([...saved], 'the first no longer queued').to.deep.equal([other.id]);
       expect((await f.step(() => f.messages.find(a, m.id)))!.carrier).to.equal('simulator');
+      expect(await f.step(() => f.messages.find(a, other.id))).to.deep.equal(movedOther);
     });
 
     it('finds a recent duplicate by account, environment, number and exact text, not a failed or rejected one', async () => {

@@ -76,9 +76,9 @@ export interface MessageRepository {
   /** Writes the delivery state (and carrier) of messages read before, in bulk. */
   saveDelivery(messages: readonly OutboundMessage[]): Promise<void>;
   /**
-   * Writes the delivery state (and carrier) of `message` if the stored one is still `queued`, in one
-   * statement of its own (no lock held after it): whether it did. The claim of a message its
-   * sender submits itself (an OTP), which nothing else dispatches.
+   * Writes the delivery state (and carrier) of each message whose stored one is still `queued`, in
+   * one statement of its own (no lock held after it): the ids it wrote. The claim of messages their
+   * senders submit themselves (OTPs), which nothing else dispatches.
    */
-  saveDeliveryIfQueued(message: OutboundMessage): Promise<boolean>;
+  saveDeliveryIfQueued(messages: readonly OutboundMessage[]): Promise<ReadonlySet<string>>;
 }

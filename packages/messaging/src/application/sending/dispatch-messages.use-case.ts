@@ -79,6 +79,10 @@ export class DispatchMessages {
   private readonly concurrency: number;
   /** Single-message submissions running at the same time share their claim and record units of work. */
   private readonly singles: GroupCommit<SingleSubmission, PromiseSettledResult<DispatchReport>>;
+  /** Senders' own submissions (OTPs) at the same time are claimed in one statement. */
+  private readonly ownClaims: GroupCommit<OutboundMessage, boolean>;
+  /** The carrier's answers to senders' own submissions that come at the same time are recorded in one unit of work. */
+  private readonly ownRecords: GroupCommit<readonly [string, SubmitResult], Outcome | undefined>;
 
   constructor(
     private readonly messages: MessageRepository,
@@ -97,6 +101,20 @@ export class DispatchMessages {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
     this.concurrency = options.concurrency ?? 64;
     this.singles = new GroupCommit((items) => this.submitTogether(items), { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit });
+    this.ownClaims = new GroupCommit(
+      async (messages) => {
+        const saved = await this.messages.saveDeliveryIfQueued(messages);
+        return messages.map((message) => saved.has(message.id));
+      },
+      { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit },
+    );
+    this.ownRecords = new GroupCommit(
+      async (answers) => {
+        const outcomes = await transact(this.unitOfWork, () => this.record(new Map(answers), NO_RETRIES));
+        return answers.map(([id]) => outcomes.get(id));
+      },
+      { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit },
+    );
   }
 
   /**
@@ -150,14 +168,15 @@ export class DispatchMessages {
    * A message its sender has just committed and submits itself at once (an OTP: UNSENT_MESSAGE_GUARD_JOB
    * covers its death), with the text only it holds and no retries. Step 1 is one conditional
    * statement rather than a unit of work: no job dispatches the message, its route was active and its
-   * account authenticated a moment ago; steps 2 and 3 are the queue's.
+   * account authenticated a moment ago. Steps 1 and 3 are shared with the other senders' own
+   * submissions of the same moment (one statement, one unit of work).
    */
   async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
     const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
     const dispatched = { ...this.apply(message, { type: 'dispatched', at: this.clock.now() }), carrier: gateway.name };
-    if (!(await this.messages.saveDeliveryIfQueued(dispatched))) return NOTHING_DISPATCHED;
+    if (!(await this.ownClaims.submit(dispatched))) return NOTHING_DISPATCHED;
     const answers = await this.submitAll([dispatched], own.text);
-    return reportOf((await transact(this.unitOfWork, () => this.record(answers, NO_RETRIES))).values());
+    return reportOf([await this.ownRecords.submit([dispatched.id, answers.get(dispatched.id)!])]);
   }
 
   /**
