@@ -36,3 +36,27 @@ export async function withScratchDatabase(work: (url: string, admin: pg.Client) 
     await admin.end();
   }
 }
+
+/** Gathers the planner's statistics of the database at `url`, as autovacuum does within a minute of a new table's first rows. */
+export async function analyze(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('analyze');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits until the database at `url` has no message left `queued` (the workers have dispatched every one). */
+export async function drained(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    while ((await client.query<{ n: number }>(`select count(*)::int as n from message where status = 'queued'`)).rows[0]!.n > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    await client.end();
+  }
+}

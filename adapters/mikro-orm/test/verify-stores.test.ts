@@ -29,7 +29,7 @@ describe(`Verify stores on ${databaseKind()}`, () => {
       const first = started('+254712000001', T0);
       const second = started('+254712000002', new Date(T0.getTime() + 1_000));
       const sandbox = started('+254712000003', T0, 'test');
-      for (const v of [first, second, sandbox]) await repository.add(v);
+      await repository.add([first, second, sandbox]);
       expect(await repository.find({ accountId: account, environment: 'live' }, first.id)).to.deep.equal(first);
       expect(await repository.find({ accountId: account, environment: 'test' }, first.id), 'the other environment').to.equal(undefined);
       const scope = { accountId: account, environment: 'live' as const };
@@ -49,9 +49,9 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     await database.withContext(async () => {
       const repository = new MikroOrmVerificationRepository(database);
       const v = started('+254712000004', T0);
-      await repository.add(v);
+      await repository.add([v]);
       let refused: unknown;
-      await repository.save({ ...v, status: 'approved' }).catch((error: unknown) => (refused = error));
+      await repository.save([{ ...v, status: 'approved' }]).catch((error: unknown) => (refused = error));
       expect(String(refused)).to.match(/check constraint/);
     });
   });
@@ -60,7 +60,7 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     const repository = new MikroOrmVerificationRepository(database);
     const scope = { accountId: account, environment: 'live' as const };
     const v = started('+254712000005', T0);
-    await database.withContext(() => repository.add(v));
+    await database.withContext(() => repository.add([v]));
     // Five wrong checks at once, each reading, counting and writing under the lock: all five count.
     await Promise.all(
       Array.from({ length: 5 }, () =>
@@ -68,13 +68,34 @@ describe(`Verify stores on ${databaseKind()}`, () => {
           await database.em.transactional(async () => {
             const locked = Verification.rehydrate((await repository.lock(scope, v.id))!);
             locked.check(false, T0);
-            await repository.save(locked.toSnapshot());
+            await repository.save([locked.toSnapshot()]);
           });
         }),
       ),
     );
     const after = await database.withContext(() => repository.find(scope, v.id));
     expect([after!.checkAttempts, after!.status]).to.deep.equal([5, 'max_attempts_reached']);
+  });
+
+  it('locks many at once, each only in its caller\'s scope, and saves many in one statement', async () => {
+    const repository = new MikroOrmVerificationRepository(database);
+    const live = { accountId: account, environment: 'live' as const };
+    const [a, b] = [started('+254712000006', T0), started('+254712000007', T0)];
+    await database.withContext(() => repository.add([a, b]));
+    await database.withContext(() =>
+      database.em.transactional(async () => {
+        const locked = await repository.lockAll([
+          { scope: live, id: b.id },
+          { scope: { ...live, environment: 'test' }, id: a.id },
+          { scope: live, id: 'ver_unknown' },
+          { scope: live, id: a.id },
+        ]);
+        expect(locked.map((v) => v.id)).to.deep.equal([a.id, b.id].toSorted());
+        await repository.save(locked.map((v) => ({ ...v, checkAttempts: 1 })));
+      }),
+    );
+    const after = await database.withContext(() => Promise.all([a, b].map((v) => repository.find(live, v.id))));
+    expect(after.map((v) => v!.checkAttempts)).to.deep.equal([1, 1]);
   });
 
   it('makes one default app when many first uses race, and keeps apps per account', async () => {

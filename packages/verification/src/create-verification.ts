@@ -27,6 +27,8 @@ export interface VerificationPorts {
   readonly velocity?: VelocityPolicy;
   /** Draws each code; the CSPRNG by default. */
   readonly generateCode?: (length: number) => string;
+  /** Runs each batch of writes gathered from concurrent requests (group commit) in a database context of its own. */
+  readonly batchContext?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** Verify (docs/verify.md): every use case, built from its ports. */
@@ -34,12 +36,14 @@ export function createVerification(ports: VerificationPorts) {
   const { unitOfWork: uow, clock, verifications, apps, otpSender } = ports;
   const hasher = new CodeHasher(ports.pepper);
   const generateCode = ports.generateCode ?? randomCode;
+  const groupCommit = ports.batchContext ? { around: ports.batchContext } : {};
   return {
     startVerification: new StartVerification(apps, verifications, otpSender, ports.velocityLimits, hasher, clock, {
       ...(ports.velocity ? { velocity: ports.velocity } : {}),
       generateCode,
+      groupCommit,
     }),
-    checkVerification: new CheckVerification(verifications, hasher, uow, clock),
+    checkVerification: new CheckVerification(verifications, hasher, uow, clock, groupCommit),
     resendVerification: new ResendVerification(apps, verifications, otpSender, hasher, uow, clock, generateCode),
     cancelVerification: new CancelVerification(verifications, uow, clock),
     readVerifications: new ReadVerifications(verifications, clock),

@@ -55,6 +55,29 @@ describe('Verify use cases (in-memory world)', () => {
     expect((await w.verify.checkVerification.execute(LIVE, started.verification.id, '482913'))._unsafeUnwrap()).to.include({ valid: true, status: 'approved' });
   });
 
+  it('decides checks that arrive together in one batch, in arrival order: a right code approves once, another scope finds nothing', async () => {
+    const w = world();
+    const id = (await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrap().verification.id;
+    const saves: number[] = [];
+    const save = w.verifications.save.bind(w.verifications);
+    w.verifications.save = (verifications) => (saves.push(verifications.length), save(verifications));
+    const other = { accountId: 'acc_2', environment: 'live' as const };
+    const checks = await Promise.all([
+      w.verify.checkVerification.execute(LIVE, id, '000001'),
+      w.verify.checkVerification.execute(LIVE, id, '482913'),
+      w.verify.checkVerification.execute(other, id, '482913'),
+      w.verify.checkVerification.execute(LIVE, id, '482913'),
+    ]);
+    expect(checks.map((c) => (c.isOk() ? [c.value.valid, c.value.status, c.value.attemptsLeft] : c.error.type))).to.deep.equal([
+      [false, 'pending', 4],
+      [true, 'approved', 3],
+      'not_found',
+      [false, 'approved', 3],
+    ]);
+    // The first check went alone; the three that came meanwhile were decided and written together.
+    expect(saves).to.deep.equal([1, 1]);
+  });
+
   it('stores a start whose SMS was refused as failed, with nothing charged, and answers the refusal', async () => {
     const w = world();
     w.otp.refuseNext = true;

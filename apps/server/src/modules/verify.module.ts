@@ -33,6 +33,7 @@ const bindings = new ContainerModule(({ bind }) => {
     velocityLimits: V.velocityLimits,
     pepper: V.pepper,
     velocity: V.velocityPolicy,
+    batchContext: MESSAGING_TOKENS.batchContext,
   });
 });
 

@@ -1,5 +1,5 @@
 import type { VerificationSnapshot } from '../domain/verifications/verification.aggregate.ts';
-import type { VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from '../application/verifications/verification.repository.port.ts';
+import type { ScopedId, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from '../application/verifications/verification.repository.port.ts';
 import { Verification } from '../domain/verifications/verification.aggregate.ts';
 
 const inScope = (v: VerificationSnapshot, scope: VerificationScope) => v.accountId === scope.accountId && v.environment === scope.environment;
@@ -8,14 +8,14 @@ const inScope = (v: VerificationSnapshot, scope: VerificationScope) => v.account
 export class InMemoryVerificationRepository implements VerificationRepository {
   private readonly rows = new Map<string, VerificationSnapshot>();
 
-  async add(verification: VerificationSnapshot): Promise<void> {
-    if (this.rows.has(verification.id)) throw new Error(`Verification ${verification.id} exists`);
-    this.rows.set(verification.id, verification);
+  async add(verifications: readonly VerificationSnapshot[]): Promise<void> {
+    for (const verification of verifications) if (this.rows.has(verification.id)) throw new Error(`Verification ${verification.id} exists`);
+    for (const verification of verifications) this.rows.set(verification.id, verification);
   }
 
-  async save(verification: VerificationSnapshot): Promise<void> {
-    if (!this.rows.has(verification.id)) throw new Error(`Verification ${verification.id} was never added`);
-    this.rows.set(verification.id, verification);
+  async save(verifications: readonly VerificationSnapshot[]): Promise<void> {
+    for (const verification of verifications) if (!this.rows.has(verification.id)) throw new Error(`Verification ${verification.id} was never added`);
+    for (const verification of verifications) this.rows.set(verification.id, verification);
   }
 
   async find(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined> {
@@ -25,6 +25,15 @@ export class InMemoryVerificationRepository implements VerificationRepository {
 
   lock(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined> {
     return this.find(scope, id);
+  }
+
+  async lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
+    const found = new Map<string, VerificationSnapshot>();
+    for (const { scope, id } of ids) {
+      const row = await this.find(scope, id);
+      if (row) found.set(id, row);
+    }
+    return [...found.values()];
   }
 
   async list(query: VerificationQuery): Promise<VerificationPage> {

@@ -1,11 +1,12 @@
-import type { VerificationPage, VerificationQuery, VerificationRepository, VerificationScope, VerificationSnapshot } from '@tuma/verification';
+import type { ScopedId, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope, VerificationSnapshot } from '@tuma/verification';
 import type { Database } from '../../database/database.ts';
 import { INSERT_COLUMNS, VERIFICATION_COLUMNS, verificationFromRow, verificationValues, type VerificationRow } from './verification-rows.ts';
 
-const PLACEHOLDERS = INSERT_COLUMNS.split(',').map(() => '?').join(', ');
+const ROW_PLACEHOLDERS = `(${INSERT_COLUMNS.split(',').map(() => '?').join(', ')})`;
+
+const insertOf = (count: number) => `insert into verification (${INSERT_COLUMNS}) values ${Array.from({ length: count }, () => ROW_PLACEHOLDERS).join(', ')}`;
 
 const UPSERT = `
-  insert into verification (${INSERT_COLUMNS}) values (${PLACEHOLDERS})
   on conflict (id) do update set status = excluded.status, code_hash = excluded.code_hash, expires_at = excluded.expires_at,
     check_attempts = excluded.check_attempts, sends = excluded.sends, last_sent_at = excluded.last_sent_at,
     message_ids = excluded.message_ids, cost = excluded.cost, updated_at = excluded.updated_at`;
@@ -15,16 +16,20 @@ const EXPIRE_DUE = `
   where id in (select id from verification where status = 'pending' and expires_at <= ?::timestamptz order by expires_at limit ? for update skip locked)
   returning id`;
 
-/** Verifications in `verification`: one statement per read and write. */
+const scopedKey = (scope: VerificationScope, id: string) => `${scope.accountId} ${scope.environment} ${id}`;
+
+/** Verifications in `verification`: one statement per read and per write (of one or many). */
 export class MikroOrmVerificationRepository implements VerificationRepository {
   constructor(private readonly database: Database) {}
 
-  async add(verification: VerificationSnapshot): Promise<void> {
-    await this.database.em.execute(`insert into verification (${INSERT_COLUMNS}) values (${PLACEHOLDERS})`, verificationValues(verification), 'run');
+  async add(verifications: readonly VerificationSnapshot[]): Promise<void> {
+    if (verifications.length === 0) return;
+    await this.database.em.execute(insertOf(verifications.length), verifications.flatMap(verificationValues), 'run');
   }
 
-  async save(verification: VerificationSnapshot): Promise<void> {
-    await this.database.em.execute(UPSERT, verificationValues(verification), 'run');
+  async save(verifications: readonly VerificationSnapshot[]): Promise<void> {
+    if (verifications.length === 0) return;
+    await this.database.em.execute(`${insertOf(verifications.length)} ${UPSERT}`, verifications.flatMap(verificationValues), 'run');
   }
 
   find(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined> {
@@ -34,6 +39,18 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
   lock(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined> {
     if (!this.database.em.isInTransaction()) throw new Error('Locking a verification needs a unit of work');
     return this.one(`select ${VERIFICATION_COLUMNS} from verification v where v.id = ? and v.account_id = ? and v.environment = ? for update`, [id, scope.accountId, scope.environment]);
+  }
+
+  async lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
+    if (!this.database.em.isInTransaction()) throw new Error('Locking verifications needs a unit of work');
+    if (ids.length === 0) return [];
+    const rows = await this.database.em.execute<VerificationRow[]>(
+      `select ${VERIFICATION_COLUMNS} from verification v where v.id = any (array(select jsonb_array_elements_text(?::jsonb))) order by v.id for update`,
+      [JSON.stringify([...new Set(ids.map(({ id }) => id))])],
+    );
+    // Another scope's row is locked for the moment of the unit of work, never shown.
+    const wanted = new Set(ids.map(({ scope, id }) => scopedKey(scope, id)));
+    return rows.map(verificationFromRow).filter((v) => wanted.has(scopedKey(v, v.id)));
   }
 
   async list(query: VerificationQuery): Promise<VerificationPage> {

@@ -20,7 +20,7 @@ export class CancelVerification {
       const now = this.clock.now();
       const canceled = verification.cancel(now);
       // An expiry found on the way is written down even when the cancel is refused.
-      await this.verifications.save(verification.toSnapshot());
+      await this.verifications.save([verification.toSnapshot()]);
       return canceled.isErr() ? err(canceled.error) : ok(stateOf(verification, now));
     });
   }

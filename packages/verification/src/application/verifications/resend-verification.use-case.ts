@@ -44,7 +44,7 @@ export class ResendVerification {
       const verification = Verification.rehydrate(snapshot);
       const claimed = verification.claimResend(this.clock.now());
       if (claimed.isErr()) return err(claimed.error);
-      await this.verifications.save(verification.toSnapshot());
+      await this.verifications.save([verification.toSnapshot()]);
       return ok(verification.toSnapshot());
     });
   }
@@ -63,7 +63,7 @@ export class ResendVerification {
             const verification = Verification.rehydrate(snapshot!);
             const now = this.clock.now();
             verification.codeResent({ codeHash: this.hasher.hash(claimed.id, code), messageId: sent.messageId, cost: sent.cost }, now);
-            await this.verifications.save(verification.toSnapshot());
+            await this.verifications.save([verification.toSnapshot()]);
             return ok({ ...stateOf(verification, now), sandboxCode: sender.environment === 'test' ? code : null });
           }),
         );

@@ -1,8 +1,8 @@
-import { err, errAsync, Money, newId, notFound, ok, ResultAsync, type Clock, type NotFoundError } from '@tuma/kernel';
+import { err, errAsync, GroupCommit, Money, newId, notFound, ok, ResultAsync, type Clock, type GroupCommitOptions, type NotFoundError } from '@tuma/kernel';
 import { readPhoneField, type InvalidPhoneField, type SendOtpError, type Sender } from '@tuma/messaging';
 import { maskedOtpText, renderOtpText } from '../../domain/apps/otp-text.ts';
 import { ttlMinutes, type VerifyAppSnapshot } from '../../domain/apps/verify-app.ts';
-import { Verification } from '../../domain/verifications/verification.aggregate.ts';
+import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
 import { defaultAppOf } from '../apps/verify-app-use-cases.ts';
 import type { VerifyAppRepository } from '../apps/verify-app.repository.port.ts';
 import { randomCode, type CodeHasher } from './code-hasher.ts';
@@ -26,7 +26,12 @@ export interface StartVerificationOptions {
   readonly velocity?: VelocityPolicy;
   /** Draws each code (default: `randomCode`, the CSPRNG). */
   readonly generateCode?: (length: number) => string;
+  /** How the rows of starts that end together are gathered into one insert (e.g. `around`: a fresh database context). */
+  readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch'>;
 }
+
+/** Most verifications stored in one statement. */
+const ADD_BATCH_MAX = 64;
 
 export interface StartVerificationInput {
   readonly sender: Sender;
@@ -52,6 +57,8 @@ const HOUR_SECONDS = 3600;
 export class StartVerification {
   private readonly velocity: VelocityPolicy;
   private readonly generateCode: (length: number) => string;
+  /** Starts that end at the same time store their rows in one statement (one commit). */
+  private readonly adds: GroupCommit<VerificationSnapshot, undefined>;
 
   constructor(
     private readonly apps: VerifyAppRepository,
@@ -64,6 +71,13 @@ export class StartVerification {
   ) {
     this.velocity = options.velocity ?? DEFAULT_VELOCITY;
     this.generateCode = options.generateCode ?? randomCode;
+    this.adds = new GroupCommit(
+      async (snapshots) => {
+        await this.verifications.add(snapshots);
+        return snapshots.map(() => undefined);
+      },
+      { maxBatch: ADD_BATCH_MAX, ...options.groupCommit },
+    );
   }
 
   execute(input: StartVerificationInput): ResultAsync<StartedVerification, StartVerificationError> {
@@ -110,11 +124,11 @@ export class StartVerification {
         // Refunded: it cost nothing in the end.
         const failed = start(error.messageId, Money.zero(sender.walletCurrency));
         failed.fail(now);
-        return ResultAsync.fromSafePromise(this.verifications.add(failed.toSnapshot())).andThen(() => errAsync(error));
+        return ResultAsync.fromSafePromise(this.adds.submit(failed.toSnapshot())).andThen(() => errAsync(error));
       })
       .andThen((sent) => {
         const verification = start(sent.messageId, sent.cost);
-        return ResultAsync.fromSafePromise(this.verifications.add(verification.toSnapshot())).map(() => ({
+        return ResultAsync.fromSafePromise(this.adds.submit(verification.toSnapshot())).map(() => ({
           ...stateOf(verification, now),
           sandboxCode: sender.environment === 'test' ? code : null,
         }));

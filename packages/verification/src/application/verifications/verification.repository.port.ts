@@ -24,12 +24,22 @@ export interface VerificationPage {
   readonly total: number;
 }
 
+/** One verification asked for by its caller: its id, as seen from the caller's scope. */
+export interface ScopedId {
+  readonly scope: VerificationScope;
+  readonly id: string;
+}
+
 export interface VerificationRepository {
-  add(verification: VerificationSnapshot): Promise<void>;
-  save(verification: VerificationSnapshot): Promise<void>;
+  /** New verifications, in one statement. */
+  add(verifications: readonly VerificationSnapshot[]): Promise<void>;
+  /** Changed verifications, in one statement. */
+  save(verifications: readonly VerificationSnapshot[]): Promise<void>;
   find(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined>;
   /** Inside a unit of work: the row stays locked until it ends, so checks and resends of one verification take turns. */
   lock(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined>;
+  /** `lock` for many at once (in id order, so concurrent lockers never deadlock): those found in their caller's scope. */
+  lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]>;
   list(query: VerificationQuery): Promise<VerificationPage>;
   /** Pending verifications past their expiry become `expired` and lose their hash, at most `limit`: how many did. */
   expireDue(now: Date, limit: number): Promise<number>;
