@@ -68,7 +68,7 @@ import type { SenderIdRepository } from './application/sender-ids/sender-id.repo
 import type { BatchAudience } from './application/sending/batch-audience.port.ts';
 import { BulkPrecheckUseCase } from './application/sending/bulk-precheck.use-case.ts';
 import { CancelMessages } from './application/sending/cancel-messages.use-case.ts';
-import { DispatchMessages, type DispatchOptions } from './application/sending/dispatch-messages.use-case.ts';
+import { DISPATCH_BATCHES_AT_ONCE, DispatchMessages, type DispatchOptions } from './application/sending/dispatch-messages.use-case.ts';
 import type { GatewaySelector } from './application/sending/gateway-selector.ts';
 import { PlanBulkSend } from './application/sending/plan-bulk-send.ts';
 import { unthrottled, type RouteThrottle } from './application/sending/route-throttle.ts';
@@ -160,7 +160,7 @@ export function createMessaging(ports: MessagingPorts) {
     ports.sendingHolds ?? NOTHING_HELD,
     uow,
     clock,
-    { ...ports.dispatch, groupCommit: ports.batchContext ? { around: ports.batchContext } : {} },
+    { ...ports.dispatch, groupCommit: ports.batchContext ? { around: ports.batchContext, concurrency: DISPATCH_BATCHES_AT_ONCE } : {} },
   );
 
   const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, idempotentEffects, uow, clock, {

@@ -24,8 +24,15 @@ export interface DispatchOptions {
   readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch'>;
 }
 
-/** Most single-message submissions dispatched together: what four job workers fetching 16 each hold at once. */
+/** Most single-message submissions dispatched together: two job workers' fetches of 32. */
 const SINGLES_BATCH_MAX = 64;
+
+/**
+ * Batches of single-message submissions in flight at once where each has a database context of its
+ * own: a batch spends most of its time waiting for carriers, so one at a time caps the dispatch at
+ * a batch per carrier round trip (docs/performance.md).
+ */
+export const DISPATCH_BATCHES_AT_ONCE = 4;
 
 export interface DispatchReport {
   /** Messages handed to a gateway. */

@@ -12,8 +12,8 @@ export const SUBMIT_MESSAGE_JOB = defineJob<{ messageId: string; attempt: number
   retryDelaySeconds: 5,
   expireInSeconds: 120,
   concurrency: 4,
-  batchSize: 16,
-  perGroupConcurrency: 32,
+  batchSize: 32,
+  perGroupConcurrency: 64,
 });
 
 /**
