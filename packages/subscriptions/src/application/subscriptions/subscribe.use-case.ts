@@ -46,11 +46,13 @@ export class Subscribe {
     return atomically(this.unitOfWork, async () => {
       const now = this.clock.now();
       const subscription = Subscription.start({ id: newId('sub', now), accountId: input.accountId, product, tier }, now);
-      if (!(await this.subscriptions.add(subscription.toSnapshot()))) return err(alreadySubscribed(product));
+      if (await this.subscriptions.findActive(input.accountId, product)) return err(alreadySubscribed(product));
       const { days, inMonth } = daysLeftInMonth(now);
       const charge = periodCharge(subscription.id, product, tier, now, planOf(product, tier).priceUsd, days, inMonth);
       const charged = await this.billing.charge(input.accountId, subscription.id, charge);
       if (charged.isErr()) return err(charged.error);
+      // A subscribe of the same product at the same time got in first: this one's charge rolls back with the Err.
+      if (!(await this.subscriptions.add(subscription.toSnapshot()))) return err(alreadySubscribed(product));
       return ok({ subscription: subscriptionView(subscription.toSnapshot()), change: { kind: 'subscribe' as const }, charge: charged.value });
     });
   }
