@@ -10,7 +10,7 @@ export interface SubscriptionRepositoryFixture {
   readonly repository: SubscriptionRepository;
   /** Two accounts that exist. */
   readonly accountIds: readonly [string, string];
-  /** Runs a step the way the application does (in a fresh unit of work / context). */
+  /** Runs a step the way the application does: in a fresh context, inside a unit of work (locks need one). */
   readonly step: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
