@@ -18,6 +18,8 @@ export const DOMAIN_DAG: Record<string, readonly string[]> = {
   'two-way': ['kernel', 'billing', 'messaging'],
   /** Users, sessions and teams; accounts' Email and token hashing, and accounts opened through a port onto its CreateAccount. */
   identity: ['kernel', 'accounts'],
+  /** Plans and subscriptions of mail and links: charged to billing's wallets; identity reads its team cap through a port of its own. */
+  subscriptions: ['kernel', 'billing'],
 };
 
 const FRAMEWORKS = [/^@mikro-orm\//, /^pg-boss$/, /^pg$/, /^kysely$/, /^koa$/, /^@koa\//, /^inversify$/, /^@electric-sql\//];

@@ -32,6 +32,8 @@ export { adminBalanceRoutes, type AdminBalanceUseCases } from './routes/admin-ba
 export { optOutRoutes, optOutView, type OptOutUseCases } from './routes/opt-outs.routes.ts';
 export { templateRoutes, templateView, type TemplateUseCases } from './routes/templates.routes.ts';
 export { verifyRoutes, type VerifyUseCases } from './routes/verify.routes.ts';
+export { planRoutes } from './routes/plans.routes.ts';
+export { linksPlanSchema, mailPlanSchema, toLinksPlanView, toMailPlanView, toPlansView, type LinksPlanView, type MailPlanView } from './routes/plan-views.ts';
 export { verifyAppRoutes } from './routes/verify-apps.routes.ts';
 export { senderIdRoutes, type SenderIdUseCases } from './routes/sender-ids.routes.ts';
 export { adminSenderIdRoutes, type AdminSenderIdUseCases } from './routes/admin-sender-ids.routes.ts';

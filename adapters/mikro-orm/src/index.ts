@@ -30,4 +30,5 @@ export { MikroOrmRateLimitOverrideRepository } from './repositories/mikro-orm-ra
 export { MikroOrmVerificationRepository } from './repositories/verify/mikro-orm-verification.repository.ts';
 export { MikroOrmVerifyAppRepository } from './repositories/verify/mikro-orm-verify-app.repository.ts';
 export { MikroOrmVelocityLimits } from './repositories/verify/mikro-orm-velocity-limits.ts';
+export { MikroOrmSubscriptionRepository } from './repositories/subscriptions/mikro-orm-subscription.repository.ts';
 export { MikroOrmIdempotencyKeyStore } from './repositories/mikro-orm-idempotency-key-store.ts';

@@ -95,6 +95,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/verify/apps/{id}': 'getVerifyApp',
   'PATCH /v1/verify/apps/{id}': 'updateVerifyApp',
   'DELETE /v1/verify/apps/{id}': 'deleteVerifyApp',
+  'GET /v1/plans': 'listPlans',
 };
 
 /** What each tag of the document groups. */
@@ -117,4 +118,5 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Verify: 'One-time passcodes by SMS: start, check, resend, cancel, list; Verify Apps (brand, template, OTP policy)',
   Reports: 'Message statistics, volume, route health, reports and spend breakdowns',
   Admin: 'Operator routes (the ADMIN_API_KEY)',
+  Plans: 'The plans of the mail and links products: tiers, monthly prices in USD, limits (-1: unlimited)',
 };

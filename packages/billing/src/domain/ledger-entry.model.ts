@@ -14,7 +14,7 @@ export const INCOMING_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['credit', '
 /** Charges: what a refund may undo. */
 export const CHARGE_KINDS: ReadonlySet<LedgerEntryKind> = new Set(['debit', 'fee']);
 
-export const RELATED_OBJECT_TYPES = ['message', 'batch', 'sender_id', 'service', 'top_up', 'adjustment'] as const;
+export const RELATED_OBJECT_TYPES = ['message', 'batch', 'sender_id', 'service', 'top_up', 'adjustment', 'subscription'] as const;
 export type RelatedObjectType = (typeof RELATED_OBJECT_TYPES)[number];
 
 /** The object an entry is about (the message charged, the top-up credited, ...). */

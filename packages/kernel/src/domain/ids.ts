@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   user: 'usr',
   session: 'ses',
   invite: 'inv',
+  subscription: 'sub',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
