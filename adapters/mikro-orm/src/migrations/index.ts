@@ -18,6 +18,7 @@ import { Migration20261124000060RouteThroughput } from './Migration2026112400006
 import { Migration20261124001200RateLimits } from './Migration20261124001200RateLimits.ts';
 import { Migration20261124001300Verify } from './Migration20261124001300Verify.ts';
 import { Migration20261124001400Idempotency } from './Migration20261124001400Idempotency.ts';
+import { Migration20261124001500Identity } from './Migration20261124001500Identity.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -39,4 +40,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001200RateLimits', class: Migration20261124001200RateLimits },
   { name: 'Migration20261124001300Verify', class: Migration20261124001300Verify },
   { name: 'Migration20261124001400Idempotency', class: Migration20261124001400Idempotency },
+  { name: 'Migration20261124001500Identity', class: Migration20261124001500Identity },
 ];
