@@ -95,6 +95,19 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/verify/apps/{id}': 'getVerifyApp',
   'PATCH /v1/verify/apps/{id}': 'updateVerifyApp',
   'DELETE /v1/verify/apps/{id}': 'deleteVerifyApp',
+  'GET /api/admin/outbox': 'listOutboxMail',
+  'POST /v1/register': 'register',
+  'POST /v1/verify-email': 'verifyEmail',
+  'POST /v1/verify-email/resend': 'resendVerificationEmail',
+  'POST /v1/login': 'login',
+  'POST /v1/token/refresh': 'refreshToken',
+  'POST /v1/logout': 'logout',
+  'POST /v1/logout-all': 'logoutAll',
+  'POST /v1/password/forgot': 'forgotPassword',
+  'POST /v1/password/reset': 'resetPassword',
+  'POST /v1/password/change': 'changePassword',
+  'GET /v1/me': 'getMe',
+  'PATCH /v1/me': 'updateMe',
 };
 
 /** What each tag of the document groups. */
@@ -117,4 +130,6 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Verify: 'One-time passcodes by SMS: start, check, resend, cancel, list; Verify Apps (brand, template, OTP policy)',
   Reports: 'Message statistics, volume, route health, reports and spend breakdowns',
   Admin: 'Operator routes (the ADMIN_API_KEY)',
+  Outbox: "The account service's mail kept in the database when no SMTP relay is set (operator key)",
+  Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };
