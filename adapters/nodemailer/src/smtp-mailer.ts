@@ -9,8 +9,9 @@ export interface SmtpMailerOptions {
 }
 
 /**
- * The account service's mail through an SMTP relay (nodemailer). A refused or unreachable relay
- * throws: the request that sent the mail fails with a 500 rather than answering as if it went out.
+ * The account service's mail through an SMTP relay (nodemailer), a connection per message (nothing
+ * to close). A refused or unreachable relay throws: the request that sent the mail fails with a
+ * 500 rather than answering as if it went out.
  */
 export class SmtpMailer implements Mailer {
   private readonly transport;
@@ -21,9 +22,5 @@ export class SmtpMailer implements Mailer {
 
   async send(message: MailMessage): Promise<void> {
     await this.transport.sendMail({ from: this.options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-  }
-
-  close(): void {
-    this.transport.close();
   }
 }
