@@ -1,9 +1,9 @@
-export { createHttpApp, type Authenticate, type HttpAppOptions, type MountedRoute } from './http/http-app.ts';
+export { createHttpApp, type Authenticate, type AuthenticateSession, type HttpAppOptions, type MountedRoute } from './http/http-app.ts';
 export { API_NAMES, APIS, type ApiDescription, type ApiName } from './http/api-description.ts';
 export { mountApis, type MountedApi } from './http/mount-apis.ts';
 export { clientAddress, RATE_LIMIT_HEADERS, type HttpRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
 export { IDEMPOTENT_REPLAYED_HEADER, type HttpIdempotency, type RouteIdempotency } from './http/idempotency.ts';
-export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition } from './http/route.ts';
+export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition, type SessionAccess } from './http/route.ts';
 export { OPERATION_IDS } from './http/operation-ids.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';
 export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';
@@ -48,3 +48,7 @@ export { INBOUND_PROVIDER_NAME, inboundPushRoutes, type InboundPushAuthenticator
 export { simulatorInboundRoutes, type InboundSimulator } from './routes/simulator-inbound.routes.ts';
 export { simulatorInboxRoutes, type HandsetDelivery, type SimulatorInbox } from './routes/simulator-inbox.routes.ts';
 export { adminRateLimitRoutes, type AdminRateLimitUseCases } from './routes/admin-rate-limits.routes.ts';
+export { registrationRoutes, type RegistrationUseCases } from './routes/registration.routes.ts';
+export { sessionRoutes, type SessionUseCases } from './routes/session.routes.ts';
+export { profileRoutes, type ProfileUseCases } from './routes/profile.routes.ts';
+export { adminOutboxRoutes, type MailOutbox, type OutboxMail } from './routes/admin-outbox.routes.ts';

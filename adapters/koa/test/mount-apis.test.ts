@@ -75,11 +75,13 @@ describe('several APIs on one port (mountApis)', () => {
     expect(await (await fetch(`${base}/links/docs/init.js`)).text()).to.contain("url: '/links/openapi.json'");
   });
 
-  it('refuses to build a keyed route without a key check, and a base path that is not one plain segment', () => {
+  it('refuses to build a keyed route without a key check, a session route without an access-token check, and a base path that is not one plain segment', () => {
     const keyed = defineRoute({ ...domains('mail'), access: { anyScope: ['send'] } });
     const options = { api: APIS.mail, bodyLimitBytes: 1024, logger: { info: () => undefined, error: () => undefined }, version: 'test' };
     expect(() => createHttpApp({ ...options, routes: [keyed] })).to.throw(/GET \/v1\/domains takes an API key: createHttpApp needs its authenticate option \(mail API\)/);
     expect(createHttpApp({ ...options, routes: [keyed], authenticate: () => errAsync({ type: 'unauthorized', message: 'no' }) }).mounted).to.have.length(1);
+    const session = defineRoute({ ...domains('mail'), access: { session: true } });
+    expect(() => createHttpApp({ ...options, routes: [session] })).to.throw(/GET \/v1\/domains takes an access token: createHttpApp needs its authenticateSession option \(mail API\)/);
     for (const basePath of ['mail', '/mail/', '/a/b', '/"x']) expect(() => createHttpApp({ ...options, basePath, routes: [] }), basePath).to.throw(/base path/);
   });
 });

@@ -1,11 +1,12 @@
 import { expect } from 'chai';
 import type { Principal } from '@tuma/accounts';
+import type { Member } from '@tuma/identity';
 import { defineRoute, json, type RouteDefinition } from '../src/index.ts';
 
 /** True iff X and Y are the same type (not merely assignable). */
 type Same<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 
-describe('defineRoute: the handler principal follows the access', () => {
+describe('defineRoute: the handler principal and member follow the access', () => {
   // The law is checked by the type checker (`npm run typecheck`): each `true` below only compiles if the types match.
   const routes: RouteDefinition[] = [
     defineRoute({
@@ -31,19 +32,33 @@ describe('defineRoute: the handler principal follows the access', () => {
     }),
     defineRoute({
       method: 'get',
+      path: '/session',
+      summary: 'signed-in user',
+      tag: 'Test',
+      access: { session: true },
+      responses: {},
+      handler: async ({ principal, member }) => {
+        const signedIn: Same<typeof member, Member> = true;
+        const noKey: Same<typeof principal, undefined> = true;
+        return json(200, { signedIn, noKey, role: member.role });
+      },
+    }),
+    defineRoute({
+      method: 'get',
       path: '/public',
       summary: 'public',
       tag: 'Test',
       access: { public: true },
       responses: {},
-      handler: async ({ principal }) => {
-        const none: Same<typeof principal, undefined> = true;
+      handler: async ({ principal, member }) => {
+        const none: Same<typeof principal | typeof member, undefined> = true;
         return json(200, { none });
       },
     }),
   ];
 
-  it('declares keyed and public routes alike (types checked at compile time)', () => {
-    expect(routes.map((route) => ('public' in route.access ? 'public' : route.access.anyScope.join(',')))).to.deep.equal(['send', 'query,send', 'public']);
+  it('declares keyed, session and public routes alike (types checked at compile time)', () => {
+    const accessOf = (access: RouteDefinition['access']) => ('anyScope' in access ? access.anyScope.join(',') : 'public' in access ? 'public' : 'session');
+    expect(routes.map((route) => accessOf(route.access))).to.deep.equal(['send', 'query,send', 'session', 'public']);
   });
 });

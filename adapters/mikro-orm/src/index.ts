@@ -32,3 +32,9 @@ export { MikroOrmVerifyAppRepository } from './repositories/verify/mikro-orm-ver
 export { MikroOrmVelocityLimits } from './repositories/verify/mikro-orm-velocity-limits.ts';
 export { MikroOrmSubscriptionRepository } from './repositories/subscriptions/mikro-orm-subscription.repository.ts';
 export { MikroOrmIdempotencyKeyStore } from './repositories/mikro-orm-idempotency-key-store.ts';
+export { MikroOrmUserRepository } from './repositories/identity/mikro-orm-user.repository.ts';
+export { MikroOrmTokenStore } from './repositories/identity/mikro-orm-token.store.ts';
+export { MikroOrmSessionRepository } from './repositories/identity/mikro-orm-session.repository.ts';
+export { MikroOrmMembershipRepository } from './repositories/identity/mikro-orm-membership.repository.ts';
+export { MikroOrmLoginAttempts } from './repositories/identity/mikro-orm-login-attempts.ts';
+export { MikroOrmMailOutbox, type OutboxMail } from './repositories/identity/mikro-orm-mail-outbox.ts';

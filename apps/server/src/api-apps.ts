@@ -1,4 +1,4 @@
-import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, type ApiName, type Authenticate, type RouteDefinition } from '@tuma/koa-adapter';
+import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, type ApiName, type Authenticate, type AuthenticateSession, type RouteDefinition } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
@@ -47,6 +47,13 @@ export function modulesByApi(modules: readonly ServerModule[], container: Contai
   return byApi;
 }
 
+/** The access-token check of every API's session routes: one module's (identity), or none. */
+export function sessionCheckOf(modules: readonly ServerModule[], container: Container): AuthenticateSession | undefined {
+  const givers = modules.filter((module) => module.sessionAuthenticator);
+  if (givers.length > 1) throw new Error(`Server modules ${givers.map((module) => module.name).join(', ')}: only one may check access tokens`);
+  return givers[0]?.sessionAuthenticator?.(container);
+}
+
 /**
  * One Koa app per API: its health routes and the routes of the server modules that name it, its
  * key check, and its base path; the shared middleware settings (body limit, rate limits,
@@ -62,6 +69,7 @@ export function buildApiApps(input: {
 }): Record<ApiName, ApiApp> {
   const { container, database, config, logger, version, placements } = input;
   const fromModules = modulesByApi(SERVER_MODULES, container);
+  const authenticateSession = sessionCheckOf(SERVER_MODULES, container);
   const rateLimits = config.rateLimits ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: config.trustedProxyHops } : undefined;
   const idempotency = resolve(container, IDEMPOTENCY_TOKENS.idempotency);
   const appOf = (api: ApiName): ApiApp =>
@@ -70,6 +78,7 @@ export function buildApiApps(input: {
       basePath: placements[api].basePath,
       routes: [...healthOf(api, container, database, version), ...fromModules[api].routes],
       authenticate: fromModules[api].authenticate,
+      authenticateSession,
       perRequest: (work) => database.withContext(work),
       bodyLimitBytes: config.bodyLimitBytes,
       logger,

@@ -1,3 +1,4 @@
+import { createPrivateKey } from 'node:crypto';
 import { PAYMENT_PROVIDERS } from '@tuma/billing';
 import type { ApiName } from '@tuma/koa-adapter';
 import { AllowedHosts } from '@tuma/webhooks';
@@ -11,6 +12,23 @@ export type MovableApi = (typeof MOVABLE_APIS)[number];
 
 const port = z.coerce.number().int().min(0).max(65535);
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
+
+/**
+ * An Ed25519 private key in PKCS#8 PEM, checked whole at start rather than at the first login.
+ * Line breaks may come as `\n` (environment files often hold a PEM on one line).
+ */
+const ed25519Pem = z
+  .string()
+  .transform((value) => value.replace(/\\n/g, '\n').trim())
+  .refine((pem) => {
+    if (!pem.startsWith('-----BEGIN PRIVATE KEY-----')) return false;
+    try {
+      return createPrivateKey(pem).asymmetricKeyType === 'ed25519';
+    } catch {
+      // Unreadable key material is the same configuration error as a key of another type.
+      return false;
+    }
+  }, 'must be an Ed25519 private key in PKCS#8 PEM (openssl genpkey -algorithm ed25519)');
 
 const boolean = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
 
@@ -95,6 +113,11 @@ const schema = z.object({
   RATE_LIMIT_REFRESH_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).max(254).default('Tuma <no-reply@localhost>'),
+  DASHBOARD_URL: httpUrl.optional(),
+  AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
+  PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   INBOUND_SECRETS: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,}(,[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,})*$/, 'must be <provider>=<secret of at least 32 characters>,...')
@@ -201,6 +224,18 @@ export interface ServerConfig {
   readonly webhookAllowHosts: AllowedHosts;
   /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
   readonly webhookSecretKey: Buffer | undefined;
+  /** The account service (docs/accounts.md). */
+  readonly identity: {
+    /** An SMTP relay for its mail; unset: the local outbox in the database (GET /api/admin/outbox). */
+    readonly smtpUrl: string | undefined;
+    readonly mailFrom: string;
+    /** Where mailed links lead (`/verify-email?token=...`); default the account service's public URL. */
+    readonly dashboardUrl: string | undefined;
+    /** The access tokens' Ed25519 signing key (PKCS#8 PEM); when unset, a key kept in the data directory. */
+    readonly jwtPrivateKey: string | undefined;
+    /** log2 of scrypt's N for new password hashes: 17 is OWASP's; lower only for tests. */
+    readonly passwordHashCost: number;
+  };
   readonly verify: {
     /** The HMAC key of OTP hashes; when unset, a key kept in the data directory (docs/verify.md, "Codes"). */
     readonly pepper: Buffer | undefined;
@@ -270,6 +305,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
     webhookSecretKey: c.WEBHOOK_SECRET_KEY,
+    identity: {
+      smtpUrl: c.SMTP_URL,
+      mailFrom: c.MAIL_FROM,
+      dashboardUrl: c.DASHBOARD_URL?.replace(/\/+$/, ''),
+      jwtPrivateKey: c.AUTH_JWT_PRIVATE_KEY,
+      passwordHashCost: c.PASSWORD_HASH_COST,
+    },
     verify: {
       pepper: c.VERIFY_PEPPER === undefined ? undefined : Buffer.from(c.VERIFY_PEPPER, 'utf8'),
       perNumberPerHour: c.VERIFY_NUMBER_STARTS_PER_HOUR,

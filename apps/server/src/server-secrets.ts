@@ -1,41 +1,58 @@
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from './config.ts';
 
-/** Reads a key file, or creates it (owner-only) when missing; a concurrent creator's key wins. */
-function keyFile(dataDir: string, name: string): Buffer {
+/** Reads a key file, or creates it (owner-only) with `generate()` when missing; a concurrent creator's key wins. */
+function keyFile(dataDir: string, name: string, generate: () => string): string {
   const path = join(dataDir, name);
   try {
-    return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+    return readFileSync(path, 'utf8').trim();
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   mkdirSync(dataDir, { recursive: true });
   try {
-    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+    writeFileSync(path, `${generate()}\n`, { mode: 0o600, flag: 'wx' });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
-  return Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+  return readFileSync(path, 'utf8').trim();
 }
 
 /**
- * A server secret: the configured one; else, for a throw-away `memory://` database, a random one
- * per process; else one generated once into `<TUMA_DATA_DIR>/<fileName>`. Loaded on first use only.
+ * A server secret as text: the configured one; else, for a throw-away `memory://` database, a new
+ * one per process; else one generated once into `<TUMA_DATA_DIR>/<fileName>` and read from there
+ * at every start. Loaded on first use only.
  */
-function serverSecret(config: ServerConfig, configured: Buffer | undefined, fileName: string): () => Buffer {
-  if (configured) return () => configured;
+function serverSecret(config: ServerConfig, configured: string | undefined, fileName: string, generate: () => string): () => string {
+  if (configured !== undefined) return () => configured;
   if (!config.databaseUrl && config.dataDir === 'memory://') {
-    const key = randomBytes(32);
-    return () => key;
+    const secret = generate();
+    return () => secret;
   }
-  let loaded: Buffer | undefined;
-  return () => (loaded ??= keyFile(config.dataDir, fileName));
+  let loaded: string | undefined;
+  return () => (loaded ??= keyFile(config.dataDir, fileName, generate));
 }
 
+const randomKey = (): string => randomBytes(32).toString('base64');
+
+/** A 32-byte key kept in base64. */
+const serverKey = (config: ServerConfig, configured: Buffer | undefined, fileName: string): (() => Buffer) => {
+  const text = serverSecret(config, configured?.toString('base64'), fileName, randomKey);
+  return () => Buffer.from(text(), 'base64');
+};
+
 /** The key sealing webhook signing secrets: `WEBHOOK_SECRET_KEY` or `webhook-secret.key` (docs/webhooks.md, "Secrets"). */
-export const webhookSecretKey = (config: ServerConfig): (() => Buffer) => serverSecret(config, config.webhookSecretKey, 'webhook-secret.key');
+export const webhookSecretKey = (config: ServerConfig): (() => Buffer) => serverKey(config, config.webhookSecretKey, 'webhook-secret.key');
 
 /** The pepper of OTP hashes: `VERIFY_PEPPER` or `verify-pepper.key`, beside the webhook key (docs/verify.md, "Codes"). */
-export const verifyPepper = (config: ServerConfig): (() => Buffer) => serverSecret(config, config.verify.pepper, 'verify-pepper.key');
+export const verifyPepper = (config: ServerConfig): (() => Buffer) => serverKey(config, config.verify.pepper, 'verify-pepper.key');
+
+/**
+ * The Ed25519 key signing access tokens, in PKCS#8 PEM: `AUTH_JWT_PRIVATE_KEY` or `auth-jwt.pem`
+ * beside the other keys. Never a new one per start: the tokens of a restarted process, or of
+ * another process of the fleet, must still verify (docs/deployment.md).
+ */
+export const authSigningKeyPem = (config: ServerConfig): (() => string) =>
+  serverSecret(config, config.identity.jwtPrivateKey, 'auth-jwt.pem', () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());

@@ -23,8 +23,9 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
   auth: {
     name: 'auth',
     title: 'Tuma account service',
-    description: 'Registration, login, password reset, email verification and subscriptions of Tuma users. Only its liveness probe is served yet.',
-    credentials: 'A session token (JWT)',
+    description:
+      'Registration, email verification, login (a JWT access token and a rotating refresh token), password reset and the profile of Tuma users; teams and subscriptions come next. Signed-in routes take `Authorization: Bearer <access_token>`.',
+    credentials: 'No API keys: signed-in routes take an access token (JWT)',
   },
   mail: {
     name: 'mail',

@@ -1,6 +1,7 @@
 import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import type { IdempotencyError } from '@tuma/idempotency';
+import type { InvalidCredentialsError, InvalidRefreshTokenError, InvalidTokenError, LoginThrottledError, NoMembershipError, UserDisabledError } from '@tuma/identity';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
@@ -25,7 +26,13 @@ export type AppError =
   | CountryNotAllowedError
   | VelocityLimitedError
   | ResendError
-  | IdempotencyError;
+  | IdempotencyError
+  | InvalidCredentialsError
+  | InvalidRefreshTokenError
+  | InvalidTokenError
+  | LoginThrottledError
+  | NoMembershipError
+  | UserDisabledError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -68,6 +75,12 @@ export const DOMAIN_ERROR_STATUS = {
   verification_not_pending: 409,
   idempotency_key_reused: 422,
   idempotency_key_in_progress: 409,
+  // The account service: one 401 for a wrong password and an unknown address (docs/accounts.md, "Enumeration").
+  invalid_credentials: 401,
+  invalid_refresh_token: 401,
+  invalid_token: 400,
+  user_disabled: 403,
+  no_membership: 403,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */
@@ -99,7 +112,7 @@ function serializeExtras(error: AppError): Record<string, unknown> {
 /** Headers the error's status calls for. */
 function headersOf(error: AppError): Record<string, string> | undefined {
   if (error.type === 'unauthorized') return { 'WWW-Authenticate': 'Bearer' };
-  // 429s of Verify and 409 idempotency_key_in_progress say when to try again.
+  // 429s of Verify and of login throttling, and 409 idempotency_key_in_progress, say when to try again.
   if ('retryAfter' in error) return { 'Retry-After': String(error.retryAfter) };
   return undefined;
 }

@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import type { Principal } from '@tuma/accounts';
+import type { Member } from '@tuma/identity';
 import { errAsync, type ResultAsync } from '@tuma/kernel';
 import Koa, { type Context } from 'koa';
 import { z } from 'zod';
@@ -21,6 +22,9 @@ import { idempotencyKeyOf, runIdempotently, type HttpIdempotency, type RouteIdem
 /** Checks a bearer token: the key kinds of one API. */
 export type Authenticate = (token: string) => ResultAsync<Principal, AppError>;
 
+/** Checks a dashboard user's access token (JWT) on session routes. */
+export type AuthenticateSession = (token: string) => ResultAsync<Member, AppError>;
+
 export interface HttpAppOptions {
   /** Which API this app is: its document's title and description, its key kinds. */
   readonly api: ApiDescription;
@@ -29,6 +33,8 @@ export interface HttpAppOptions {
   readonly routes: readonly RouteDefinition[];
   /** Required as soon as one route is keyed; an API without keyed routes takes no keys. */
   readonly authenticate?: Authenticate;
+  /** Required as soon as one route takes a session (`access: { session: true }`). */
+  readonly authenticateSession?: AuthenticateSession;
   /** Wraps each request (e.g. in a fresh ORM context). */
   readonly perRequest?: <T>(work: () => Promise<T>) => Promise<T>;
   readonly bodyLimitBytes: number;
@@ -42,48 +48,60 @@ export interface HttpAppOptions {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-/** The key of a request to a keyed route: 401 (or 403 account_suspended) when it has none that holds. */
-async function authenticate(ctx: Context, check: Authenticate): Promise<Principal> {
+/** The caller of a keyed or session route, by its bearer token: 401 (or 403 account_suspended) when it has none that holds. */
+async function authenticate<T>(ctx: Context, check: (token: string) => ResultAsync<T, AppError>, credential: string): Promise<T> {
   const header = ctx.get('Authorization');
   const token = BEARER.exec(header)?.[1];
   if (!token) {
-    throw new HttpError(401, 'unauthorized', header ? 'Authorization must be "Bearer <API key>"' : 'Missing API key', undefined, undefined, {
+    throw new HttpError(401, 'unauthorized', header ? `Authorization must be "Bearer <${credential}>"` : `Missing ${credential}`, undefined, undefined, {
       'WWW-Authenticate': 'Bearer',
     });
   }
-  const principal = await check(token);
-  if (principal.isErr()) throw toHttpError(principal.error);
-  return principal.value;
+  const caller = await check(token);
+  if (caller.isErr()) throw toHttpError(caller.error);
+  return caller.value;
+}
+
+/** The request's rate-limit budget once its caller is known: the key's, or the session's on the account's limit. */
+async function authenticateCaller(ctx: Context, route: RouteDefinition, checks: CallerChecks): Promise<{ keyId: string; accountId: string } | undefined> {
+  if ('anyScope' in route.access) {
+    const principal = await authenticate(ctx, checks.key, 'API key');
+    ctx.state.principal = principal;
+    return { keyId: principal.apiKey.id, accountId: principal.account.id };
+  }
+  if ('session' in route.access) {
+    const member = await authenticate(ctx, checks.session, 'access token');
+    ctx.state.member = member;
+    return { keyId: member.sessionId, accountId: member.accountId };
+  }
+  return undefined;
 }
 
 /**
- * Before the body is read: the caller's key on keyed routes (kept in `ctx.state.principal`), then
- * the rate limit, per key once authenticated, per client address otherwise (public routes, paths
- * without a route, and requests whose key is refused: guessing keys costs the address).
+ * Before the body is read: the caller's key on keyed routes (kept in `ctx.state.principal`) or
+ * access token on session routes (`ctx.state.member`), then the rate limit, per key or session once
+ * authenticated, per client address otherwise (public routes, paths without a route, and requests
+ * whose credential is refused: guessing keys costs the address).
  */
-function authenticateAndLimit(routeOf: (ctx: Context) => RouteDefinition | undefined, check: Authenticate, options: HttpAppOptions) {
+function authenticateAndLimit(routeOf: (ctx: Context) => RouteDefinition | undefined, checks: CallerChecks, options: HttpAppOptions) {
   return async (ctx: Context, next: () => Promise<unknown>) => {
     const route = routeOf(ctx);
-    if (route && !('public' in route.access)) {
-      let principal: Principal;
-      try {
-        principal = await authenticate(ctx, check);
-      } catch (refusal) {
-        await limitByAddress(ctx, options.rateLimits);
-        throw refusal;
-      }
-      ctx.state.principal = principal;
-      await limitByKey(ctx, options.rateLimits, principal);
-    } else {
+    let budget: { keyId: string; accountId: string } | undefined;
+    try {
+      budget = route && (await authenticateCaller(ctx, route, checks));
+    } catch (refusal) {
       await limitByAddress(ctx, options.rateLimits);
+      throw refusal;
     }
+    if (budget) await limitByKey(ctx, options.rateLimits, budget);
+    else await limitByAddress(ctx, options.rateLimits);
     await next();
   };
 }
 
 /** The scopes (and key environment) a keyed route asks of the key authenticated before it. */
 function authorize(ctx: Context, route: RouteDefinition): Principal | undefined {
-  if ('public' in route.access) return undefined;
+  if (!('anyScope' in route.access)) return undefined;
   const principal = ctx.state.principal as Principal;
   const required = route.access.anyScope;
   if (!principal.apiKey.hasAnyScope(required)) {
@@ -126,20 +144,32 @@ function refuseMissingFields(ctx: Context, route: RouteDefinition): void {
   );
 }
 
+interface CallerChecks {
+  readonly key: Authenticate;
+  readonly session: AuthenticateSession;
+}
+
 /**
- * The app's key check. A keyed route without one is a wiring mistake, refused when the app is
- * built; an API without keyed routes refuses every key, as any unknown key is refused (401).
+ * The app's key and access-token checks. A keyed (or session) route without its check is a wiring
+ * mistake, refused when the app is built; an API without such routes refuses every such token, as
+ * any unknown one is refused (401).
  */
-function keyCheckOf(options: HttpAppOptions): Authenticate {
-  if (options.authenticate) return options.authenticate;
-  const keyed = options.routes.find((route) => !('public' in route.access));
-  if (keyed) throw new Error(`${keyed.method.toUpperCase()} ${keyed.path} takes an API key: createHttpApp needs its authenticate option (${options.api.name} API)`);
-  return () => errAsync({ type: 'unauthorized', message: `The ${options.api.title} takes no API keys` });
+function callerChecksOf(options: HttpAppOptions): CallerChecks {
+  const needed = (kind: 'anyScope' | 'session', credential: string, option: string) => {
+    const route = options.routes.find((candidate) => kind in candidate.access);
+    if (route) throw new Error(`${route.method.toUpperCase()} ${route.path} takes ${credential}: createHttpApp needs its ${option} option (${options.api.name} API)`);
+  };
+  if (!options.authenticate) needed('anyScope', 'an API key', 'authenticate');
+  if (!options.authenticateSession) needed('session', 'an access token', 'authenticateSession');
+  return {
+    key: options.authenticate ?? (() => errAsync({ type: 'unauthorized', message: `The ${options.api.title} takes no API keys` })),
+    session: options.authenticateSession ?? (() => errAsync({ type: 'unauthorized', message: `The ${options.api.title} takes no access tokens` })),
+  };
 }
 
 /** The app's Idempotency-Key records for an idempotent route: a keyed route (keys are per account), and the app must have them. */
 function idempotencyOf(route: RouteDefinition, options: MountOptions): HttpIdempotency {
-  if ('public' in route.access) throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route needs an API key (keys are per account)`);
+  if (!('anyScope' in route.access)) throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route needs an API key (keys are per account and environment)`);
   if (!options.idempotency) throw new Error(`${route.method.toUpperCase()} ${route.path} is idempotent: createHttpApp needs its idempotency option`);
   return options.idempotency;
 }
@@ -170,7 +200,7 @@ function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], 
       idempotency ? idempotencyKeyOf(ctx) : skipped,
     );
     const run = (keyed: RouteIdempotency | undefined) =>
-      route.handler({ body, query, params, principal, requestId: ctx.state.requestId, koa: ctx, idempotency: keyed } as never);
+      route.handler({ body, query, params, principal, member: ctx.state.member, requestId: ctx.state.requestId, koa: ctx, idempotency: keyed } as never);
     const result = idempotency ? await runIdempotently({ ctx, route, principal: principal!, key, idempotency, logger: options.logger }, run) : await run(undefined);
     ctx.status = result.status;
     if (result.headers) ctx.set(result.headers);
@@ -194,7 +224,7 @@ export interface MountedRoute {
  */
 export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: readonly MountedRoute[] } {
   const basePath = checkBasePath(options.basePath ?? '');
-  const check = keyCheckOf(options);
+  const checks = callerChecksOf(options);
   const mounted: MountedRoute[] = [];
   const app = new Koa({ proxy: true });
   const router = new Router();
@@ -233,7 +263,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   if (basePath) app.use(servedUnder(basePath));
   // A fresh ORM context per request, except for routes that never touch the database (liveness).
   app.use((ctx, next) => (routeOf(ctx)?.withoutDatabase ? next() : perRequest(() => next())));
-  app.use(authenticateAndLimit(routeOf, check, options));
+  app.use(authenticateAndLimit(routeOf, checks, options));
   app.use(jsonBody(options.bodyLimitBytes, rawBodyLookup(router, options.routes)));
   // The router still has every route: other spellings (a trailing slash, HEAD) and 405s go through it.
   app.use((ctx, next) => {

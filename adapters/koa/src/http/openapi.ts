@@ -141,7 +141,8 @@ function addIdempotencyAnswers(responses: Record<string, JsonSchema>): void {
 }
 
 function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
-  const secured = !('public' in route.access);
+  const keyed = 'anyScope' in route.access;
+  const signedIn = 'session' in route.access;
   const responses: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(route.responses)) {
     // Every error answer has the one error body, whatever the route declares.
@@ -153,7 +154,8 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
             ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),
           };
   }
-  if (secured) {
+  if (signedIn) responses['401'] ??= errorResponse('Missing, invalid or expired access token, or its session ended (logout, password reset)');
+  if (keyed) {
     responses['401'] ??= errorResponse('Missing or invalid API key');
     responses['403'] ??= errorResponse(
       'liveKeysOnly' in route.access && route.access.liveKeysOnly
@@ -191,14 +193,16 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
     description: mirrors.length > 0 ? `${route.summary}.\n\nAlso served, identically, at ${mirrors.map((path) => `\`${path}\``).join(', ')}.` : `${route.summary}.`,
     tags: [route.tag],
     ...(mirrors.length > 0 ? { 'x-aliases': mirrors } : {}),
-    security: secured ? [{ bearerAuth: [] }] : [],
-    ...(secured && 'anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
+    security: keyed ? [{ bearerAuth: [] }] : signedIn ? [{ sessionAuth: [] }] : [],
+    ...('anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
     ...(route.body ? { requestBody: requestBody(route.body, route.rawBody) } : {}),
     responses,
   };
 }
+
+const SESSION_CREDENTIALS = "A signed-in user's access token: the `access_token` of the account service's `POST /v1/login` (15 minutes; `POST /v1/token/refresh` gives the next)";
 
 export interface OpenApiOptions {
   /** RateLimit-* headers on every answer and 429 on every operation. */
@@ -220,7 +224,12 @@ export function buildOpenApiDocument(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited);
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
-  const keyed = routes.some((route) => !('public' in route.access));
+  const keyed = routes.some((route) => 'anyScope' in route.access);
+  const signedIn = routes.some((route) => 'session' in route.access);
+  const securitySchemes = {
+    ...(keyed ? { bearerAuth: { type: 'http', scheme: 'bearer', description: options.credentials ?? 'API key' } } : {}),
+    ...(signedIn ? { sessionAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: SESSION_CREDENTIALS } } : {}),
+  };
   return {
     openapi: '3.1.0',
     info,
@@ -228,7 +237,7 @@ export function buildOpenApiDocument(
     tags,
     paths,
     components: {
-      ...(keyed ? { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: options.credentials ?? 'API key' } } } : {}),
+      ...(keyed || signedIn ? { securitySchemes } : {}),
       schemas: { Error: errorSchema },
       ...(rateLimited ? { headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': RETRY_AFTER } } : {}),
     },

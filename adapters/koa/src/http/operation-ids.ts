@@ -96,6 +96,19 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/verify/apps/{id}': 'updateVerifyApp',
   'DELETE /v1/verify/apps/{id}': 'deleteVerifyApp',
   'GET /v1/plans': 'listPlans',
+  'GET /api/admin/outbox': 'listOutboxMail',
+  'POST /v1/register': 'register',
+  'POST /v1/verify-email': 'verifyEmail',
+  'POST /v1/verify-email/resend': 'resendVerificationEmail',
+  'POST /v1/login': 'login',
+  'POST /v1/token/refresh': 'refreshToken',
+  'POST /v1/logout': 'logout',
+  'POST /v1/logout-all': 'logoutAll',
+  'POST /v1/password/forgot': 'forgotPassword',
+  'POST /v1/password/reset': 'resetPassword',
+  'POST /v1/password/change': 'changePassword',
+  'GET /v1/me': 'getMe',
+  'PATCH /v1/me': 'updateMe',
 };
 
 /** What each tag of the document groups. */
@@ -119,4 +132,6 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Reports: 'Message statistics, volume, route health, reports and spend breakdowns',
   Admin: 'Operator routes (the ADMIN_API_KEY)',
   Plans: 'The plans of the mail and links products: tiers, monthly prices in USD, limits (-1: unlimited)',
+  Outbox: "The account service's mail kept in the database when no SMTP relay is set (operator key)",
+  Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

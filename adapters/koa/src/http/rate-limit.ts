@@ -1,4 +1,3 @@
-import type { Principal } from '@tuma/accounts';
 import type { RateLimitDecision } from '@tuma/rate-limits';
 import type { Context } from 'koa';
 import { HttpError } from './http-error.ts';
@@ -56,10 +55,10 @@ function apply(ctx: Context, decision: RateLimitDecision): void {
   );
 }
 
-/** Holds a request to its key's limit (throws 429 when over it). */
-export async function limitByKey(ctx: Context, options: RateLimitOptions | undefined, principal: Principal): Promise<void> {
+/** Holds a request to its key's (or signed-in session's) limit on its account's policy (throws 429 when over it). */
+export async function limitByKey(ctx: Context, options: RateLimitOptions | undefined, key: { readonly keyId: string; readonly accountId: string }): Promise<void> {
   if (!options) return;
-  apply(ctx, await options.limits.forKey({ keyId: principal.apiKey.id, accountId: principal.account.id }));
+  apply(ctx, await options.limits.forKey(key));
 }
 
 /** Holds a request without a valid key to its client address's limit (throws 429 when over it). */

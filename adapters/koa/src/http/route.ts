@@ -1,4 +1,5 @@
 import type { Principal, Scope } from '@tuma/accounts';
+import type { Member } from '@tuma/identity';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { RouteIdempotency } from './idempotency.ts';
@@ -10,12 +11,16 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * routes that change or reveal live data kept once per account (the opt-out list, contact lists,
  * the ledger, changes to templates and sender IDs), a live key: test keys get 403 `live_key_required`.
  */
-export type RouteAccess = PublicAccess | KeyedAccess;
+export type RouteAccess = PublicAccess | KeyedAccess | SessionAccess;
 export type PublicAccess = { readonly public: true };
 export type KeyedAccess = { readonly anyScope: readonly Scope[]; readonly liveKeysOnly?: true };
+/** A signed-in dashboard user: `Authorization: Bearer <access token>`, the JWT the account service's login issues. */
+export type SessionAccess = { readonly session: true };
 
 /** Who the handler is told is calling: nobody on a public route, the authenticated key's principal on every keyed one. */
 export type PrincipalFor<A extends RouteAccess> = A extends KeyedAccess ? Principal : undefined;
+/** The signed-in member on a session route: the user, the account and the role they have now. */
+export type MemberFor<A extends RouteAccess> = A extends SessionAccess ? Member : undefined;
 
 export interface RouteResponse {
   readonly description: string;
@@ -45,6 +50,8 @@ export interface RouteInput<B, Q, P, A extends RouteAccess = RouteAccess> {
   readonly params: P;
   /** The caller's key on keyed routes (authenticated and scope-checked before the handler runs); none on public ones. */
   readonly principal: PrincipalFor<A>;
+  /** The caller on session routes (access token checked, session live, membership read now); none on others. */
+  readonly member: MemberFor<A>;
   readonly requestId: string;
   readonly koa: Context;
   /** On an `idempotent` route, for a request with an Idempotency-Key: hand `answeredBy(answer)` to the use case that charges. */

@@ -1,4 +1,4 @@
-import type { ApiName, Authenticate, RouteDefinition } from '@tuma/koa-adapter';
+import type { ApiName, Authenticate, AuthenticateSession, RouteDefinition } from '@tuma/koa-adapter';
 import type { Container, ContainerModule } from 'inversify';
 
 /**
@@ -13,6 +13,8 @@ export interface ServerModule {
   readonly routes?: (container: Container) => RouteDefinition[];
   /** Checks the bearer tokens of its API's keyed routes (the API's key kinds); one module per API gives it. */
   readonly authenticator?: (container: Container) => Authenticate;
+  /** Checks signed-in users' access tokens (JWT) on the session routes of every API; one module gives it (identity). */
+  readonly sessionAuthenticator?: (container: Container) => AuthenticateSession;
   /** Declares (and, in worker processes, registers handlers for) the module's jobs. */
   readonly jobs?: (container: Container) => void;
   /** Runs once at start, inside a database context, after migrations. */

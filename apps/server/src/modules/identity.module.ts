@@ -1,0 +1,100 @@
+import { ACCOUNTS_TOKENS, type Accounts } from '@tuma/accounts';
+import {
+  createIdentity,
+  IDENTITY_TOKENS,
+  JoseAccessTokens,
+  OWASP_SCRYPT,
+  ScryptPasswordHasher,
+  signingKeyFromPem,
+  type AccessTokens,
+  type Identity,
+} from '@tuma/identity';
+import { KERNEL_TOKENS } from '@tuma/kernel';
+import { profileRoutes, registrationRoutes, sessionRoutes } from '@tuma/koa-adapter';
+import { MikroOrmLoginAttempts, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
+import { ContainerModule, type Container } from 'inversify';
+import type { PublicUrls } from '../api-placement.ts';
+import { bindClass, bindFactory } from '../bind-class.ts';
+import type { ServerConfig } from '../config.ts';
+import { resolve } from '../resolve.ts';
+import { authSigningKeyPem } from '../server-secrets.ts';
+import { SERVER_TOKENS } from '../tokens.ts';
+import { accountOpening } from './account-opening.ts';
+import type { ServerModule } from './server-module.ts';
+
+const I = IDENTITY_TOKENS;
+const K = KERNEL_TOKENS;
+const S = SERVER_TOKENS;
+
+/** Access tokens signed with the server's key, read (WebCrypto, asynchronously) at the first token; the PEM was checked at start. */
+function accessTokens(pem: () => string): AccessTokens {
+  let tokens: Promise<JoseAccessTokens> | undefined;
+  const ready = () => (tokens ??= signingKeyFromPem(pem()).then((key) => new JoseAccessTokens(key)));
+  return {
+    issue: async (claims, now) => (await ready()).issue(claims, now),
+    verify: async (token, now) => (await ready()).verify(token, now),
+  };
+}
+
+const bindings = new ContainerModule(({ bind }) => {
+  bindClass(bind, I.users, MikroOrmUserRepository, [S.database]);
+  bindClass(bind, I.tokens, MikroOrmTokenStore, [S.database]);
+  bindClass(bind, I.sessions, MikroOrmSessionRepository, [S.database]);
+  bindClass(bind, I.memberships, MikroOrmMembershipRepository, [S.database]);
+  bindClass(bind, I.loginAttempts, MikroOrmLoginAttempts, [S.database]);
+  bind(I.hasher).toResolvedValue((config: ServerConfig) => new ScryptPasswordHasher({ ...OWASP_SCRYPT, N: 2 ** config.identity.passwordHashCost }), [S.config]);
+  bind(I.accessTokens).toResolvedValue((config: ServerConfig) => accessTokens(authSigningKeyPem(config)), [S.config]);
+  bind(I.accountOpening).toResolvedValue((accounts: Accounts) => accountOpening(accounts), [ACCOUNTS_TOKENS.accounts]);
+  // No plans yet (issue 14, item 9): teams have no cap until the subscriptions give one.
+  bind(I.teamLimits).toConstantValue({ maxMembers: async () => null });
+  // Read at each mail: the account service's URL is known once it listens (port 0).
+  bind(I.links).toResolvedValue(
+    (config: ServerConfig, urls: PublicUrls) => ({
+      get appUrl() {
+        return config.identity.dashboardUrl ?? urls.auth.value;
+      },
+    }),
+    [S.config, S.publicUrls],
+  );
+  bindFactory(bind, I.identity, createIdentity, {
+    unitOfWork: K.unitOfWork,
+    clock: K.clock,
+    users: I.users,
+    tokens: I.tokens,
+    sessions: I.sessions,
+    memberships: I.memberships,
+    loginAttempts: I.loginAttempts,
+    hasher: I.hasher,
+    accessTokens: I.accessTokens,
+    mailer: I.mailer,
+    accountOpening: I.accountOpening,
+    teamLimits: I.teamLimits,
+    links: I.links,
+  });
+});
+
+const identityOf = (container: Container): Identity => resolve(container, I.identity);
+
+/**
+ * The account service (docs/accounts.md): users, registration, email verification, sessions and
+ * passwords on the auth API, and the access-token check of every API's session routes. Its mail
+ * goes through the Mailer that `outbox.module.ts` binds.
+ */
+export const identityServerModule: ServerModule = {
+  name: 'identity',
+  api: 'auth',
+  bindings,
+  sessionAuthenticator: (container) => {
+    const authenticate = identityOf(container).authenticateAccessToken;
+    return (token) => authenticate.execute(token);
+  },
+  routes: (container) => {
+    const identity = identityOf(container);
+    const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
+    return [
+      ...registrationRoutes(identity),
+      ...sessionRoutes(identity, { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
+      ...profileRoutes({ ...identity, readAccount: (accountId) => accounts.findById(accountId) }),
+    ];
+  },
+};

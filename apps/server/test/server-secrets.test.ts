@@ -1,0 +1,33 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'chai';
+import { loadConfig } from '../src/index.ts';
+import { authSigningKeyPem, webhookSecretKey } from '../src/server-secrets.ts';
+
+describe('server secrets: the access tokens\' signing key', () => {
+  const ed25519 = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const x25519 = () => generateKeyPairSync('x25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+
+  it('is generated once into the data directory (owner-only) and read back at every start', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'tuma-secrets-'));
+    try {
+      const first = authSigningKeyPem(loadConfig({ TUMA_DATA_DIR: dataDir }))();
+      expect(first).to.match(/^-----BEGIN PRIVATE KEY-----/);
+      expect(authSigningKeyPem(loadConfig({ TUMA_DATA_DIR: dataDir }))(), 'a restart').to.equal(first);
+      expect(statSync(join(dataDir, 'auth-jwt.pem')).mode & 0o777).to.equal(0o600);
+      expect(readFileSync(join(dataDir, 'auth-jwt.pem'), 'utf8').trim()).to.equal(first);
+      const webhookKey = webhookSecretKey(loadConfig({ TUMA_DATA_DIR: dataDir }))();
+      expect([webhookKey.length, webhookSecretKey(loadConfig({ TUMA_DATA_DIR: dataDir }))()]).to.deep.equal([32, webhookKey]);
+    } finally {
+      rmSync(dataDir, { recursive: true });
+    }
+  });
+
+  it('is AUTH_JWT_PRIVATE_KEY when given (its line breaks may be written \\n), and only an Ed25519 PKCS#8 key', () => {
+    const key = ed25519();
+    expect(authSigningKeyPem(loadConfig({ AUTH_JWT_PRIVATE_KEY: key.replace(/\n/g, '\\n') }))()).to.equal(key.trim());
+    for (const wrong of [x25519(), 'not a key']) expect(() => loadConfig({ AUTH_JWT_PRIVATE_KEY: wrong })).to.throw(/AUTH_JWT_PRIVATE_KEY: must be an Ed25519 private key/);
+  });
+});

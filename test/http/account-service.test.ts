@@ -1,0 +1,213 @@
+import type { Clock } from '@tuma/kernel';
+import { expect } from 'chai';
+import { databaseKind } from '../support/test-database.ts';
+import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+
+/** The system clock moved forward on demand: throttling windows pass without waiting. */
+class ShiftedClock implements Clock {
+  offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+}
+
+/** The shape of a JSON value: its keys and the types of its leaves, not its values. */
+const shapeOf = (value: unknown): unknown =>
+  value !== null && typeof value === 'object' ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, shapeOf(inner)])) : value === null ? 'null' : typeof value;
+
+/**
+ * The account service black-box (docs/accounts.md), through HTTP only: registration and the mailed
+ * link read from the operator's outbox, verification, login, refresh rotation and reuse detection,
+ * logout, password reset and change, the profile, enumeration-safe answers and login throttling.
+ */
+describe(`HTTP account service on ${databaseKind()}`, function () {
+  this.timeout(60_000);
+  const clock = new ShiftedClock();
+  const PASSWORD = 'correct horse battery staple';
+  let api: TestServer;
+  let addresses = 0;
+
+  const auth = (method: string, path: string, options: { body?: unknown; token?: string; ip?: string } = {}) =>
+    api.request(method, `/auth/v1${path}`, {
+      body: options.body,
+      key: options.token,
+      headers: options.ip ? { 'X-Forwarded-For': options.ip } : {},
+    });
+  const ok = (res: TestResponse, status = 200) => {
+    expect(res.status, res.text).to.equal(status);
+    return res.body;
+  };
+  const refused = (res: TestResponse, status: number, code: string) => {
+    expect([res.status, res.body?.error?.code], res.text).to.deep.equal([status, code]);
+  };
+  const newAddress = () => `user${++addresses}@example.com`;
+  /** The token of the newest mail to `to` with this subject, read where the operator reads it. */
+  const mailedToken = async (to: string, subject: string): Promise<string> => {
+    const { messages } = ok(await api.request('GET', `/api/admin/outbox?to=${encodeURIComponent(to)}&limit=1`, { key: ADMIN_KEY }));
+    expect(messages[0]?.subject).to.equal(subject);
+    return /token=([0-9A-Za-z]+)/.exec(messages[0].text)![1]!;
+  };
+  const outboxCount = async (to: string) => ok(await api.request('GET', `/api/admin/outbox?to=${encodeURIComponent(to)}&limit=100`, { key: ADMIN_KEY })).messages.length as number;
+  const register = async (email = newAddress(), body: Record<string, unknown> = {}) => ({ email, answer: ok(await auth('POST', '/register', { body: { email, password: PASSWORD, ...body } }), 201) });
+  const login = async (email: string, password = PASSWORD) => ok(await auth('POST', '/login', { body: { email, password } }));
+
+  before(async () => {
+    // A cheap scrypt cost (2^10) for the suite; TRUST_PROXY_HOPS lets requests name their client address.
+    api = await startTestServer({ PASSWORD_HASH_COST: '10', TRUST_PROXY_HOPS: '1', DEFAULT_WALLET_CURRENCY: 'KES' }, { clock });
+  });
+  after(() => api.stop());
+
+  it('registers a user and their account, mails a link that verifies the address once, and signs in', async () => {
+    const { email, answer } = await register(undefined, { name: ' Amina ', company: 'Duka' });
+    expect(answer.user).to.deep.include({ email, name: 'Amina', company: 'Duka', email_verified: false });
+    expect(answer.user.id).to.match(/^usr_/);
+    expect(answer.account.id).to.match(/^acc_/);
+    const token = await mailedToken(email, 'Verify your email address');
+    expect(ok(await auth('POST', '/verify-email', { body: { token } })).user).to.deep.include({ id: answer.user.id, email_verified: true });
+    refused(await auth('POST', '/verify-email', { body: { token } }), 400, 'invalid_token');
+
+    const session = await login(email);
+    expect(session).to.include({ token_type: 'Bearer', expires_in: 900 });
+    expect(session.user).to.deep.include({ id: answer.user.id, email_verified: true });
+    const me = ok(await auth('GET', '/me', { token: session.access_token }));
+    expect(me).to.deep.include({ role: 'owner', memberships: [{ account_id: answer.account.id, role: 'owner' }] });
+    expect(me.account).to.deep.include({ id: answer.account.id, email, status: 'active', wallet_currency: 'KES' });
+  });
+
+  it('may sign in before verifying, and sends a verification link again on request', async () => {
+    const { email } = await register();
+    const first = await mailedToken(email, 'Verify your email address');
+    expect((await login(email)).user.email_verified).to.equal(false);
+    expect(ok(await auth('POST', '/verify-email/resend', { body: { email } }), 202)).to.have.property('message');
+    const second = await mailedToken(email, 'Verify your email address');
+    expect(second).to.not.equal(first);
+    ok(await auth('POST', '/verify-email', { body: { token: first } }));
+    // Verified: a resend mails nothing more.
+    const mailed = await outboxCount(email);
+    ok(await auth('POST', '/verify-email/resend', { body: { email } }), 202);
+    expect(await outboxCount(email)).to.equal(mailed);
+  });
+
+  it('answers known and unknown addresses alike on register, resend and forgot; the owner is told of the attempt', async () => {
+    const { email: known, answer: original } = await register();
+    const again = ok(await auth('POST', '/register', { body: { email: known.toUpperCase(), password: 'another long password 1' } }), 201);
+    const fresh = (await register()).answer;
+    expect(shapeOf(again)).to.deep.equal(shapeOf(fresh));
+    expect(again.user.id).to.not.equal(original.user.id);
+    expect(again.account.id).to.not.equal(original.account.id);
+    const { messages } = ok(await api.request('GET', `/api/admin/outbox?to=${known}&limit=1`, { key: ADMIN_KEY }));
+    expect(messages[0].subject).to.equal('Someone tried to register with your email');
+    refused(await auth('POST', '/login', { body: { email: known, password: 'another long password 1' } }), 401, 'invalid_credentials');
+
+    for (const path of ['/verify-email/resend', '/password/forgot']) {
+      const answers = await Promise.all([known, 'nobody@example.com', 'not an address'].map((email) => auth('POST', path, { body: { email } })));
+      expect(answers.map((res) => res.status), path).to.deep.equal([202, 202, 202]);
+      expect(answers.map((res) => shapeOf(res.body)), path).to.deep.equal(Array(3).fill(shapeOf(answers[0]!.body)));
+      expect(answers[0]!.body, path).to.deep.equal(answers[1]!.body);
+    }
+  });
+
+  it('answers an address of an existing account (opened before users) as a new one, and creates no user', async () => {
+    const email = newAddress();
+    ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email } }), 201);
+    const decoy = ok(await auth('POST', '/register', { body: { email, password: PASSWORD } }), 201);
+    expect(decoy.account.id).to.match(/^acc_/);
+    refused(await auth('POST', '/login', { body: { email, password: PASSWORD } }), 401, 'invalid_credentials');
+  });
+
+  it('refuses a weak password and a malformed address (422, naming the field)', async () => {
+    const weak = await auth('POST', '/register', { body: { email: newAddress(), password: 'password123' } });
+    expect([weak.status, weak.body.error.details[0].path]).to.deep.equal([422, 'password']);
+    const malformed = await auth('POST', '/register', { body: { email: 'nope', password: PASSWORD } });
+    expect([malformed.status, malformed.body.error.details[0].path]).to.deep.equal([422, 'email']);
+  });
+
+  it('rotates refresh tokens; a rotated one presented again ends the session, the newer token with it', async () => {
+    const { email } = await register();
+    const first = await login(email);
+    const second = ok(await auth('POST', '/token/refresh', { body: { refresh_token: first.refresh_token } }));
+    expect(second.refresh_token).to.not.equal(first.refresh_token);
+    ok(await auth('GET', '/me', { token: second.access_token }));
+    refused(await auth('POST', '/token/refresh', { body: { refresh_token: first.refresh_token } }), 401, 'invalid_refresh_token');
+    refused(await auth('POST', '/token/refresh', { body: { refresh_token: second.refresh_token } }), 401, 'invalid_refresh_token');
+    refused(await auth('GET', '/me', { token: second.access_token }), 401, 'unauthorized');
+    // Another session of the same user is untouched.
+    ok(await auth('POST', '/token/refresh', { body: { refresh_token: (await login(email)).refresh_token } }));
+  });
+
+  it('ends one session at logout, and every one at logout-all', async () => {
+    const { email } = await register();
+    const one = await login(email);
+    expect((await auth('POST', '/logout', { body: { refresh_token: one.refresh_token } })).status).to.equal(204);
+    refused(await auth('POST', '/token/refresh', { body: { refresh_token: one.refresh_token } }), 401, 'invalid_refresh_token');
+    refused(await auth('GET', '/me', { token: one.access_token }), 401, 'unauthorized');
+
+    const [a, b] = [await login(email), await login(email)];
+    expect(ok(await auth('POST', '/logout-all', { token: a.access_token }))).to.deep.equal({ sessions_ended: 2 });
+    for (const session of [a, b]) refused(await auth('POST', '/token/refresh', { body: { refresh_token: session.refresh_token } }), 401, 'invalid_refresh_token');
+    refused(await auth('POST', '/logout-all'), 401, 'unauthorized');
+  });
+
+  it('resets a forgotten password with the mailed link: once, every session ended, the old password refused', async () => {
+    const { email } = await register();
+    const before = await login(email);
+    ok(await auth('POST', '/password/forgot', { body: { email } }), 202);
+    const token = await mailedToken(email, 'Reset your password');
+    const weak = await auth('POST', '/password/reset', { body: { token, password: 'short' } });
+    expect(weak.status, 'a refused password keeps the link good').to.equal(422);
+    expect((await auth('POST', '/password/reset', { body: { token, password: 'a brand new passphrase' } })).status).to.equal(204);
+    refused(await auth('POST', '/password/reset', { body: { token, password: 'yet another passphrase' } }), 400, 'invalid_token');
+    refused(await auth('POST', '/token/refresh', { body: { refresh_token: before.refresh_token } }), 401, 'invalid_refresh_token');
+    refused(await auth('GET', '/me', { token: before.access_token }), 401, 'unauthorized');
+    refused(await auth('POST', '/login', { body: { email, password: PASSWORD } }), 401, 'invalid_credentials');
+    expect((await login(email, 'a brand new passphrase')).user.email_verified, 'the link proved the address').to.equal(true);
+  });
+
+  it('changes the password with the current one: this session stays, the others end', async () => {
+    const { email } = await register();
+    const [kept, other] = [await login(email), await login(email)];
+    const wrong = await auth('POST', '/password/change', { token: kept.access_token, body: { current_password: 'not my password', new_password: 'a different passphrase' } });
+    expect([wrong.status, wrong.body.error.details[0].path]).to.deep.equal([422, 'current_password']);
+    expect((await auth('POST', '/password/change', { token: kept.access_token, body: { current_password: PASSWORD, new_password: 'a different passphrase' } })).status).to.equal(204);
+    ok(await auth('GET', '/me', { token: kept.access_token }));
+    refused(await auth('POST', '/token/refresh', { body: { refresh_token: other.refresh_token } }), 401, 'invalid_refresh_token');
+    await login(email, 'a different passphrase');
+  });
+
+  it('reads and changes the profile: a field left out stays, null clears it', async () => {
+    const { email } = await register(undefined, { name: 'Amina', company: 'Duka' });
+    const { access_token: token } = await login(email);
+    expect(ok(await auth('PATCH', '/me', { token, body: { company: null } })).user).to.deep.include({ name: 'Amina', company: null });
+    expect(ok(await auth('PATCH', '/me', { token, body: { name: 'Amina W.' } })).user).to.deep.include({ name: 'Amina W.', company: null });
+    expect(ok(await auth('GET', '/me', { token })).user).to.deep.include({ name: 'Amina W.', company: null });
+    const long = await auth('PATCH', '/me', { token, body: { name: 'x'.repeat(121) } });
+    expect([long.status, long.body.error.details[0].path]).to.deep.equal([422, 'name']);
+    refused(await auth('GET', '/me', { token: 'not.a.jwt' }), 401, 'unauthorized');
+    refused(await auth('GET', '/me'), 401, 'unauthorized');
+  });
+
+  it('holds back an address after 10 failed logins in 15 minutes (429, Retry-After), even with the right password, until the window passes', async () => {
+    const { email } = await register();
+    for (let failure = 1; failure <= 10; failure++) {
+      refused(await auth('POST', '/login', { body: { email, password: 'wrong password!' }, ip: `198.51.100.${failure}` }), 401, 'invalid_credentials');
+    }
+    const held = await auth('POST', '/login', { body: { email, password: PASSWORD }, ip: '198.51.100.99' });
+    refused(held, 429, 'rate_limited');
+    const retryAfter = Number(held.headers.get('Retry-After'));
+    expect(retryAfter).to.be.within(1, 900);
+    expect(held.body.error.retry_after).to.equal(retryAfter);
+    clock.offsetMs += 15 * 60_000 + 1_000;
+    ok(await auth('POST', '/login', { body: { email, password: PASSWORD }, ip: '198.51.100.99' }));
+  });
+
+  it('holds back a client address after 10 failed logins at any addresses, and not the others', async () => {
+    const { email } = await register();
+    for (let failure = 1; failure <= 10; failure++) {
+      refused(await auth('POST', '/login', { body: { email: `guess${failure}@example.com`, password: 'wrong password!' }, ip: '203.0.113.7' }), 401, 'invalid_credentials');
+    }
+    const held = await auth('POST', '/login', { body: { email, password: PASSWORD }, ip: '203.0.113.7' });
+    refused(held, 429, 'rate_limited');
+    expect(Number(held.headers.get('Retry-After'))).to.be.greaterThan(0);
+    ok(await auth('POST', '/login', { body: { email, password: PASSWORD }, ip: '203.0.113.8' }));
+  });
+});

@@ -1,0 +1,44 @@
+/** A real SMTP server on 127.0.0.1 (port 0) that keeps what it receives: for suites of the SMTP mailer. */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+
+export interface ReceivedMail {
+  readonly from: string;
+  readonly to: readonly string[];
+  /** The raw message, quoted-printable soft line breaks and escapes undone (enough to read links in it). */
+  readonly message: string;
+}
+
+export interface SmtpSink {
+  /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
+  readonly url: string;
+  readonly received: ReceivedMail[];
+  close(): Promise<void>;
+}
+
+const decodeQuotedPrintable = (raw: string): string => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((recipient) => recipient.address),
+          message: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  const listening = server.listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
+  const { port } = listening.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
