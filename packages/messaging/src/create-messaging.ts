@@ -160,7 +160,7 @@ export function createMessaging(ports: MessagingPorts) {
     ports.sendingHolds ?? NOTHING_HELD,
     uow,
     clock,
-    { ...ports.dispatch, groupCommit: ports.batchContext ? { around: ports.batchContext, concurrency: DISPATCH_BATCHES_AT_ONCE } : {} },
+    { ...ports.dispatch, ...(ports.batchContext ? { groupCommit: { around: ports.batchContext }, singleBatchesAtOnce: DISPATCH_BATCHES_AT_ONCE } : {}) },
   );
 
   const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, idempotentEffects, uow, clock, {

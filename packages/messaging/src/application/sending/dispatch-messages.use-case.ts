@@ -20,8 +20,10 @@ export interface DispatchOptions {
   readonly retryPolicy?: RetryPolicy;
   /** Submissions in flight at once per dispatch. */
   readonly concurrency?: number;
-  /** How concurrent single-message submissions are gathered (e.g. `around`: a fresh database context per batch). */
-  readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch'>;
+  /** How concurrent submissions are gathered (e.g. `around`: a fresh database context per batch). */
+  readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch' | 'concurrency'>;
+  /** Batches of single-message submissions in flight at once (default 1; needs `groupCommit.around`). */
+  readonly singleBatchesAtOnce?: number;
 }
 
 /** Most single-message submissions dispatched together: two job workers' fetches of 32. */
@@ -107,7 +109,8 @@ export class DispatchMessages {
   ) {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
     this.concurrency = options.concurrency ?? 64;
-    this.singles = new GroupCommit((items) => this.submitTogether(items), { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit });
+    this.singles = new GroupCommit((items) => this.submitTogether(items), { maxBatch: SINGLES_BATCH_MAX, concurrency: options.singleBatchesAtOnce ?? 1, ...options.groupCommit });
+    // One claim or record of own submissions at a time: each is one commit, and what arrives meanwhile joins the next.
     this.ownClaims = new GroupCommit(
       async (messages) => {
         const saved = await this.messages.saveDeliveryIfQueued(messages);
