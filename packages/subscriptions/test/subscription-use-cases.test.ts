@@ -154,6 +154,16 @@ describe('subscription use cases (in-memory world, clock moved by hand)', () => 
     expect((await w.fees(accountId)).map((f) => f.reference)).to.deep.equal([`subscription:${id}:2026-08:upgrade:business`, `subscription:${id}:2026-08`, `subscription:${id}:2026-07`]);
   });
 
+  it('settles every period the sweep missed before a change: a cancel two months on charges each month once, then waits for the period end', async () => {
+    const w = await subscriptionsWorld();
+    const accountId = await w.account('100000');
+    const { id } = await subscribe(w, accountId, 'mail', 'business');
+    w.clock.set('2026-09-02T08:00:00.000Z');
+    const canceled = (await w.service.cancelSubscription.execute({ accountId, subscriptionId: id! }))._unsafeUnwrap();
+    expect(canceled.change).to.deep.include({ kind: 'cancel' });
+    expect((await w.fees(accountId)).map((f) => f.reference)).to.deep.equal([`subscription:${id}:2026-09`, `subscription:${id}:2026-08`, `subscription:${id}:2026-07`]);
+  });
+
   it("answers an account's plan now (past the period end: what the renewal leads to) and its team cap, the most generous of its plans", async () => {
     const w = await subscriptionsWorld();
     const accountId = await w.account('1000000');

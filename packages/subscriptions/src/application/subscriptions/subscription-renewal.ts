@@ -22,8 +22,23 @@ export class SubscriptionRenewal {
     private readonly billing: SubscriptionBilling,
   ) {}
 
-  /** For a subscription locked in the caller's unit of work; saves what changed. */
+  /**
+   * For a subscription locked in the caller's unit of work; saves what changed. Every period that
+   * ended since the last renewal is settled in turn (a sweep that did not run for two months
+   * leaves two due), so the subscription comes out not due: its last outcome is answered.
+   */
   async settle(subscription: Subscription, now: Date): Promise<Result<RenewalOutcome, FxRateMissingError>> {
+    let last: RenewalOutcome = 'not_due';
+    for (;;) {
+      const step = await this.settleOne(subscription, now);
+      if (step.isErr()) return step;
+      if (step.value === 'not_due') return ok(last);
+      last = step.value;
+      if (last !== 'renewed') return ok(last);
+    }
+  }
+
+  private async settleOne(subscription: Subscription, now: Date): Promise<Result<RenewalOutcome, FxRateMissingError>> {
     const renewal = subscription.renewalAt(now);
     if (renewal.kind === 'not_due') return ok('not_due');
     if (renewal.kind === 'end') {
