@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   session: 'ses',
   invite: 'inv',
   subscription: 'sub',
+  mailDomain: 'dom',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

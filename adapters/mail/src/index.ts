@@ -1,0 +1,6 @@
+export { dnsServersFrom, NodeDnsResolver, type NodeDnsResolverOptions } from './node-dns-resolver.ts';
+export { NodeDkimKeys } from './node-dkim-keys.ts';
+export { nodemailerMessage } from './nodemailer-message.ts';
+export { SmtpMailTransport } from './smtp-mail-transport.ts';
+export { OutboxMailTransport, type OutboxMailTransportOptions, type OutcomeScheduler } from './outbox-mail-transport.ts';
+export { MAGIC_RECIPIENTS, simulatedDelivery, type SimulatedDelivery } from './magic-recipients.ts';

@@ -1,0 +1,23 @@
+import type { MailAddress, OutgoingMail } from '@tuma/mail';
+import type { SendMailOptions } from 'nodemailer';
+
+const addresses = (list: readonly MailAddress[]) => list.map((a) => (a.name ? { name: a.name, address: a.address } : a.address));
+
+/** The nodemailer message of an outgoing mail: DKIM-signed with its domain's key, the return path as envelope sender. */
+export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
+  const recipients = [...mail.to, ...mail.cc, ...mail.bcc].map((a) => a.address);
+  return {
+    from: addresses([mail.from])[0],
+    to: addresses(mail.to),
+    cc: addresses(mail.cc),
+    bcc: addresses(mail.bcc),
+    replyTo: addresses(mail.replyTo),
+    subject: mail.subject,
+    ...(mail.html === null ? {} : { html: mail.html }),
+    ...(mail.text === null ? {} : { text: mail.text }),
+    attachments: mail.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType, cid: a.contentId })),
+    headers: { ...mail.headers },
+    envelope: { from: mail.returnPath, to: recipients },
+    dkim: { domainName: mail.dkim.domainName, keySelector: mail.dkim.selector, privateKey: mail.dkim.privateKey },
+  };
+}

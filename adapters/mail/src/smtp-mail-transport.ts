@@ -1,0 +1,36 @@
+import type { MailTransport, OutgoingMail, TransportResult } from '@tuma/mail';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
+import { nodemailerMessage } from './nodemailer-message.ts';
+
+/** What nodemailer's errors carry of the server's answer. */
+interface SmtpError extends Error {
+  readonly code?: string;
+  readonly responseCode?: number;
+}
+
+/** `MAIL_TRANSPORT=smtp`: a relay at `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://...`), one pooled connection set per process. */
+export class SmtpMailTransport implements MailTransport {
+  private readonly transporter: Transporter<SMTPTransport.SentMessageInfo>;
+
+  constructor(url: string) {
+    this.transporter = nodemailer.createTransport(url);
+  }
+
+  async send(mail: OutgoingMail): Promise<TransportResult> {
+    try {
+      const info = await this.transporter.sendMail(nodemailerMessage(mail));
+      return { kind: 'accepted', messageId: info.messageId, refusedRecipients: info.rejected };
+    } catch (error) {
+      const { responseCode, code, message } = error as SmtpError;
+      // Only a 5xx answer is final; no connection, a timeout or a 4xx may go through later.
+      if (responseCode !== undefined && responseCode >= 500) return { kind: 'refused', permanence: 'permanent', reason: message };
+      if (responseCode !== undefined || code !== undefined) return { kind: 'refused', permanence: 'temporary', reason: message };
+      throw error;
+    }
+  }
+
+  close(): void {
+    this.transporter.close();
+  }
+}

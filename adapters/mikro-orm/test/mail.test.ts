@@ -1,0 +1,20 @@
+import { describeMailDomainRepositoryContract, describeMailOutboxContract } from '@tuma/mail/testing/contracts';
+import { MikroOrmMailDomainRepository, MikroOrmMailOutbox } from '../src/index.ts';
+import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
+import { insertAccount } from './support/wallet-accounts.ts';
+
+describeMailDomainRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: new MikroOrmMailDomainRepository(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeMailOutboxContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return { outbox: new MikroOrmMailOutbox(database), step: (work) => database.withContext(work) };
+});

@@ -1,0 +1,56 @@
+export interface MailAddress {
+  readonly address: string;
+  /** The display name (`"Amina" <amina@example.com>`). */
+  readonly name?: string;
+}
+
+export interface MailAttachment {
+  readonly filename: string;
+  readonly content: Uint8Array;
+  /** Guessed from the file name when absent. */
+  readonly contentType?: string;
+  /** Makes it inline, referred to as `cid:<contentId>` from the HTML. */
+  readonly contentId?: string;
+}
+
+/** How a message is signed: the key of the domain it is sent from (docs/mail.md, "DKIM"). */
+export interface DkimSigning {
+  readonly domainName: string;
+  readonly selector: string;
+  /** PKCS#8 PEM, opened for this send only. */
+  readonly privateKey: string;
+}
+
+/** A message ready to leave: every header decided, signed with its domain's key, bounces to its return path. */
+export interface OutgoingMail {
+  /** Ours (the email's id): outcomes name it. */
+  readonly id: string;
+  readonly from: MailAddress;
+  readonly to: readonly MailAddress[];
+  readonly cc: readonly MailAddress[];
+  readonly bcc: readonly MailAddress[];
+  readonly replyTo: readonly MailAddress[];
+  readonly subject: string;
+  readonly html: string | null;
+  readonly text: string | null;
+  readonly attachments: readonly MailAttachment[];
+  /** Extra headers, as given (`X-Entity-Ref-ID`, `List-Unsubscribe`). */
+  readonly headers: Readonly<Record<string, string>>;
+  /** The envelope sender (SMTP `MAIL FROM`), which the receiver writes as `Return-Path`. */
+  readonly returnPath: string;
+  readonly dkim: DkimSigning;
+}
+
+/**
+ * What the next hop said. `accepted` names the `Message-ID` written into the message and the
+ * recipients it refused while taking the rest; `refused` took nothing: `temporary` may succeed on
+ * a retry (4xx, no connection), `permanent` will not (5xx).
+ */
+export type TransportResult =
+  | { readonly kind: 'accepted'; readonly messageId: string; readonly refusedRecipients: readonly string[] }
+  | { readonly kind: 'refused'; readonly permanence: 'temporary' | 'permanent'; readonly reason: string };
+
+/** Hands a message to the next hop: a relay, or the embedded outbox (`MAIL_TRANSPORT`). */
+export interface MailTransport {
+  send(mail: OutgoingMail): Promise<TransportResult>;
+}

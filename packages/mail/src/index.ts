@@ -1,0 +1,47 @@
+export { DomainName } from './domain/domains/domain-name.value-object.ts';
+export { DEFAULT_REGION, parseRegion, REGIONS, type Region } from './domain/domains/regions.ts';
+export { parseTagList, renderTagList, spfIncludes, spfTerms, txtText } from './domain/domains/tag-list.ts';
+export {
+  DEFAULT_MAIL_DNS,
+  dkimHost,
+  dkimValue,
+  RECORD_PURPOSES,
+  recordsFor,
+  REQUIRED_PURPOSES,
+  RETURN_PATH_LABEL,
+  returnPathHost,
+  spfValue,
+  type DnsRecord,
+  type DomainDkim,
+  type MailDnsSettings,
+  type RecordPurpose,
+  type RecordType,
+} from './domain/domains/dns-records.ts';
+export { checkRecord, RECORD_STATUSES, type DnsAnswer, type MxRecord, type RecordStatus } from './domain/domains/record-checks.ts';
+export { dkimSelector } from './domain/domains/dkim-selector.ts';
+export { dnsRecordsNotFound, domainAlreadyExists, type DnsRecordsNotFoundError, type DomainAlreadyExistsError } from './domain/domains/mail-domain-errors.ts';
+export {
+  DOMAIN_STATUSES,
+  MailDomain,
+  type DomainKey,
+  type DomainRecord,
+  type DomainStatus,
+  type MailDomainSnapshot,
+  type RecordStatuses,
+} from './domain/domains/mail-domain.aggregate.ts';
+export type { MailDomainRepository } from './application/domains/mail-domain.repository.port.ts';
+export type { DnsResolver } from './application/domains/dns-resolver.port.ts';
+export type { DkimKeys, GeneratedDkimKey } from './application/domains/dkim-keys.port.ts';
+export { domainView, type MailDomainView } from './application/domains/domain-view.ts';
+export { AddDomain, type AddDomainError, type AddDomainInput } from './application/domains/add-domain.use-case.ts';
+export { ListDomains } from './application/domains/list-domains.use-case.ts';
+export { GetDomain, type DomainRef } from './application/domains/get-domain.use-case.ts';
+export { VerifyDomain, type VerifyDomainError } from './application/domains/verify-domain.use-case.ts';
+export { UpdateDomainTracking, type UpdateDomainTrackingInput } from './application/domains/update-domain-tracking.use-case.ts';
+export { DeleteDomain } from './application/domains/delete-domain.use-case.ts';
+export type { DkimSigning, MailAddress, MailAttachment, MailTransport, OutgoingMail, TransportResult } from './application/sending/mail-transport.port.ts';
+export { OUTCOME_EVENTS, type MailOutcome, type MailOutcomes, type OutcomeEvent } from './application/sending/mail-outcomes.port.ts';
+export type { MailOutbox, OutboxMessage } from './application/sending/mail-outbox.port.ts';
+export { signedMail, type MailContent } from './application/sending/signed-mail.ts';
+export { createMail, type MailPorts, type MailService } from './create-mail.ts';
+export { MAIL_TOKENS } from './tokens.ts';

@@ -1,0 +1,21 @@
+import { token } from '@tuma/kernel';
+import type { DkimKeys } from './application/domains/dkim-keys.port.ts';
+import type { DnsResolver } from './application/domains/dns-resolver.port.ts';
+import type { MailDomainRepository } from './application/domains/mail-domain.repository.port.ts';
+import type { MailOutbox } from './application/sending/mail-outbox.port.ts';
+import type { MailOutcomes } from './application/sending/mail-outcomes.port.ts';
+import type { MailTransport } from './application/sending/mail-transport.port.ts';
+import type { MailService } from './create-mail.ts';
+import type { MailDnsSettings } from './domain/domains/dns-records.ts';
+
+export const MAIL_TOKENS = {
+  /** Every mail use case (`createMail`). */
+  mail: token<MailService>('mail.Mail'),
+  domainRepository: token<MailDomainRepository>('mail.MailDomainRepository'),
+  dnsResolver: token<DnsResolver>('mail.DnsResolver'),
+  dkimKeys: token<DkimKeys>('mail.DkimKeys'),
+  dnsSettings: token<MailDnsSettings>('mail.MailDnsSettings'),
+  transport: token<MailTransport>('mail.MailTransport'),
+  outcomes: token<MailOutcomes>('mail.MailOutcomes'),
+  outbox: token<MailOutbox>('mail.MailOutbox'),
+};
