@@ -39,4 +39,4 @@ export { MikroOrmTokenStore } from './repositories/identity/mikro-orm-token.stor
 export { MikroOrmSessionRepository } from './repositories/identity/mikro-orm-session.repository.ts';
 export { MikroOrmMembershipRepository } from './repositories/identity/mikro-orm-membership.repository.ts';
 export { MikroOrmLoginAttempts } from './repositories/identity/mikro-orm-login-attempts.ts';
-export { MikroOrmMailOutbox, type OutboxMail } from './repositories/identity/mikro-orm-mail-outbox.ts';
+export { MikroOrmServiceMailOutbox, type OutboxMail } from './repositories/identity/mikro-orm-service-mail-outbox.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { SessionSnapshot } from '@tuma/identity';
 import { describeIdentityStoresContract } from '@tuma/identity/testing/contracts';
-import { MikroOrmLoginAttempts, MikroOrmMailOutbox, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '../src/index.ts';
+import { MikroOrmLoginAttempts, MikroOrmServiceMailOutbox, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 
 describeIdentityStoresContract(`MikroORM on ${databaseKind()}`, async () => {
@@ -67,7 +67,7 @@ describe(`identity stores on ${databaseKind()}`, () => {
 
   it('keeps mail in the outbox and lists it newest first, per recipient', async () => {
     const database = await testDatabase();
-    const outbox = new MikroOrmMailOutbox(database, { now: () => at });
+    const outbox = new MikroOrmServiceMailOutbox(database, { now: () => at });
     await database.withContext(async () => {
       await outbox.send({ to: 'a@example.com', subject: 'First', text: 'one' });
       await outbox.send({ to: 'b@example.com', subject: 'Other', text: 'two', html: '<p>two</p>' });

@@ -1,7 +1,7 @@
 import { IDENTITY_TOKENS, type Mailer } from '@tuma/identity';
 import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
 import { adminOutboxRoutes } from '@tuma/koa-adapter';
-import { MikroOrmMailOutbox, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmServiceMailOutbox, type Database } from '@tuma/mikro-orm-adapter';
 import { SmtpMailer } from '@tuma/nodemailer-adapter';
 import { ContainerModule } from 'inversify';
 import type { ServerConfig } from '../config.ts';
@@ -10,10 +10,10 @@ import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
-const OUTBOX = token<MikroOrmMailOutbox>('server.MailOutbox');
+const OUTBOX = token<MikroOrmServiceMailOutbox>('server.MailOutbox');
 
 /** Keeps the message and says so in the log: its recipient and subject, never its body (its links carry tokens). */
-const loggedOutbox = (outbox: MikroOrmMailOutbox, logger: Logger): Mailer => ({
+const loggedOutbox = (outbox: MikroOrmServiceMailOutbox, logger: Logger): Mailer => ({
   async send(message) {
     await outbox.send(message);
     logger.info({ msg: 'mail kept in the local outbox (GET /api/admin/outbox)', to: message.to, subject: message.subject });
@@ -21,9 +21,9 @@ const loggedOutbox = (outbox: MikroOrmMailOutbox, logger: Logger): Mailer => ({
 });
 
 const bindings = new ContainerModule(({ bind }) => {
-  bind(OUTBOX).toResolvedValue((database: Database, clock: Clock) => new MikroOrmMailOutbox(database, clock), [SERVER_TOKENS.database, KERNEL_TOKENS.clock]);
+  bind(OUTBOX).toResolvedValue((database: Database, clock: Clock) => new MikroOrmServiceMailOutbox(database, clock), [SERVER_TOKENS.database, KERNEL_TOKENS.clock]);
   bind(IDENTITY_TOKENS.mailer).toResolvedValue(
-    (config: ServerConfig, outbox: MikroOrmMailOutbox, logger: Logger): Mailer =>
+    (config: ServerConfig, outbox: MikroOrmServiceMailOutbox, logger: Logger): Mailer =>
       config.identity.smtpUrl ? new SmtpMailer({ url: config.identity.smtpUrl, from: config.identity.mailFrom }) : loggedOutbox(outbox, logger),
     [SERVER_TOKENS.config, OUTBOX, SERVER_TOKENS.logger],
   );

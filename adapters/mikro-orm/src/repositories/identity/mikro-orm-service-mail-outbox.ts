@@ -22,7 +22,7 @@ interface OutboxRow {
  * machine; the operator reads them (`GET /api/admin/outbox`). Written in the sender's context, so a
  * mail sent inside a unit of work exists iff it commits.
  */
-export class MikroOrmMailOutbox implements Mailer {
+export class MikroOrmServiceMailOutbox implements Mailer {
   constructor(
     private readonly database: Database,
     private readonly clock: Clock,
