@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 const RACERS = 20;
 
@@ -10,10 +11,6 @@ describe(`HTTP cancel races on ${databaseKind()}`, function () {
   let api: TestServer;
   let key: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const balance = async () => ok(await api.request('GET', '/api/balance', { key })).balance as number;
   const refunds = async () =>
     (ok(await api.request('GET', '/api/balance/transactions?limit=100', { key })).transactions as { kind: string }[]).filter((t) => t.kind === 'refund').length;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 import { until } from '../support/until.ts';
 
 const BACKLOG = 10_000;
@@ -14,10 +15,6 @@ describe(`Dispatch fairness across accounts on ${databaseKind()}`, function () {
   this.timeout(120_000);
   let api: TestServer;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
 
   async function customer(email: string): Promise<{ id: string; key: string }> {
     const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email } }), 201);

@@ -5,6 +5,7 @@ import type { CarrierGateway, CarrierSubmission, DeliveryReceiptSink, SubmitResu
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 /** An embedder's carrier: takes every part, and reports a receipt when the test says so. */
 class HarnessCarrier implements CarrierGateway {
@@ -52,10 +53,6 @@ describe(`HTTP sends through an embedder's carrier and clock on ${databaseKind()
   let api: TestServer;
   let key: string;
 
-  const ok = (res: TestResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
 
   before(async () => {
     api = await startTestServer(

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 import { until } from '../support/until.ts';
 
 const inAnHour = () => new Date(Date.now() + 60 * 60_000).toISOString();
@@ -37,10 +38,6 @@ describe(`HTTP test and live apart on ${databaseKind()}`, function () {
   /** The test key's own scheduled message and batch, and webhook event. */
   const sandbox = { message: '', batch: '', event: '' };
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const scheduled = { schedule_mode: 'scheduled', scheduled_at: inAnHour() };
 
   before(async () => {

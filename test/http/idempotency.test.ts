@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { requestFingerprint } from '@tuma/idempotency';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 const number = (i: number) => `+2547${String(30_000_000 + i).slice(-8)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -24,10 +25,6 @@ describe(`HTTP Idempotency-Key on ${databaseKind()}`, function () {
   let test: string;
   let accountId: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const post = (path: string, key: string, body: unknown, idempotencyKey?: string) =>
     api.request('POST', path, { key, body, headers: idempotencyKey === undefined ? {} : { 'Idempotency-Key': idempotencyKey } });
   const send = (key: string, body: unknown, idempotencyKey?: string) => post('/api/messages/send', key, body, idempotencyKey);

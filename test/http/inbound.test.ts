@@ -6,6 +6,7 @@ import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 const signatures = nodeTimestampedSignatures();
 
@@ -28,10 +29,6 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
   let receiver: Server;
   const events: { signature: string; raw: string; body: any }[] = [];
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    return res.body;
-  };
   const get = (path: string, k = key) => api.request('GET', path, { key: k });
   const send = async (to: string, text: string, k = key) => ok(await api.request('POST', '/api/messages/send', { key: k, body: { to, text } }));
   const sendBulk = async (to: string[], text: string) =>

@@ -3,6 +3,7 @@ import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 /** ESME_RINVDSTADR: the SMSC refuses the destination. */
 const INVALID_DESTINATION = 0x0b;
@@ -15,10 +16,6 @@ describe(`HTTP messages over SMPP on ${databaseKind()}`, function () {
   let api: TestServer;
   let key: string;
 
-  const ok = (res: TestResponse) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(200);
-    return res.body;
-  };
   const eventually = (id: string, done: (message: any) => boolean) => until(`message ${id}`, async () => ok(await api.request('GET', `/api/messages/${id}`, { key })), done);
 
   before(async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 const KE = '+254712345678';
 const KE_2 = '+254722000111';
@@ -22,10 +23,6 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
   const send = (body: unknown, k = key) => api.request('POST', '/api/messages/send', { key: k, body });
   const sendBulk = (body: unknown, k = key) => api.request('POST', '/api/messages/send-bulk', { key: k, body });
   const get = (path: string, k = key) => api.request('GET', path, { key: k });
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    return res.body;
-  };
   const balance = async (k = key) => ok(await get('/api/balance', k)).balance as number;
   const credit = async (account: string, amount: number, reference: string) =>
     ok(await api.request('POST', `/api/admin/balances/${account}/credit`, { key: ADMIN_KEY, body: { amount, reason: 'test credit', reference } }));

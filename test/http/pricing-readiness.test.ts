@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 /**
  * An install without the exchange rate a wallet needs cannot price sends: the customer gets 503
@@ -11,10 +12,6 @@ describe(`Pricing readiness on ${databaseKind()}`, function () {
   let api: TestServer;
   const log: string[] = [];
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
 
   before(async () => {
     // New accounts get EUR wallets; the demo's sample rates only go from USD into route currencies.

@@ -4,6 +4,7 @@ import { MikroOrmMessageRepository } from '@tuma/mikro-orm-adapter';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 /** Simulator magic number (docs/carriers.md): refused for good at submission, so refunded. */
 const KE_REFUSED = '+254715550001';
@@ -37,10 +38,6 @@ describe(`HTTP reports on ${databaseKind()}`, function () {
   let batchId: string;
 
   const get = (path: string, key = liveKey) => api.request('GET', path, { key });
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, JSON.stringify(res.body)).to.equal(status);
-    return res.body;
-  };
   const sql = async <T = any>(query: string, params: unknown[] = []): Promise<T[]> => {
     const database = await testDatabase();
     return database.withContext(() => database.em.execute<T[]>(query, params));

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 const number = (i: number) => `+2547${String(20_000_000 + i).slice(-8)}`;
 
@@ -10,10 +11,6 @@ describe(`HTTP concurrent single sends on ${databaseKind()}`, function () {
   let api: TestServer;
   let key: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const balance = async () => ok(await api.request('GET', '/api/balance', { key })).balance as number;
   const transactions = async () => ok(await api.request('GET', '/api/balance/transactions?limit=100', { key })).transactions as { kind: string; amount: number }[];
   // Dispatch runs meanwhile: a message the simulator fails is refunded, so count debits, not entries.

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 const KE = '+254712345678';
 const NG = '+2348031234567';
@@ -29,10 +30,6 @@ describe(`HTTP simulator handset inbox on ${databaseKind()}`, function () {
   /** What was sent, by message id. */
   const sent = new Map<string, { to: string; text: string; environment: string }>();
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const inbox = async (query: string, key = ADMIN_KEY) => ok(await api.request('GET', `/api/admin/simulator/messages${query}`, { key })).messages as HandsetMessage[];
   const send = async (key: string, to: string, text: string) => {
     const { id } = ok(await api.request('POST', '/api/messages/send', { key, body: { to, text } }));

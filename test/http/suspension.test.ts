@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 import { until } from '../support/until.ts';
 
 /** Suspension stops what an account has scheduled: held queued (cancellable), sent after unsuspension. */
@@ -10,10 +11,6 @@ describe(`HTTP suspension holds scheduled messages on ${databaseKind()}`, functi
   let key: string;
   let accountId: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   /** Makes the message's pending submit job due now: "time travel" past the schedule and the hold's recheck. */
   async function dueNow(messageId: string): Promise<number> {
     const database = await testDatabase();

@@ -2,6 +2,7 @@ import type { Clock } from '@tuma/kernel';
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 /** The system clock moved forward on demand: codes expire without waiting. */
 class ShiftedClock implements Clock {
@@ -24,10 +25,6 @@ describe(`HTTP Verify on ${databaseKind()}`, function () {
   let test: string;
   let accountId: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const start = (key: string, body: Record<string, unknown>) => api.request('POST', '/v1/verify/start', { key, body });
   const check = (key: string, id: string, code: string) => api.request('POST', '/v1/verify/check', { key, body: { verification_id: id, code } });
   const balance = async () => ok(await api.request('GET', '/api/balance', { key: live })).balance as number;
