@@ -51,4 +51,5 @@ export { adminRateLimitRoutes, type AdminRateLimitUseCases } from './routes/admi
 export { registrationRoutes, type RegistrationUseCases } from './routes/registration.routes.ts';
 export { sessionRoutes, type SessionUseCases } from './routes/session.routes.ts';
 export { profileRoutes, type ProfileUseCases } from './routes/profile.routes.ts';
+export { teamRoutes, type TeamUseCases } from './routes/team.routes.ts';
 export { adminOutboxRoutes, type MailOutbox, type OutboxMail } from './routes/admin-outbox.routes.ts';
