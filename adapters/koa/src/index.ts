@@ -13,6 +13,7 @@ export { unwrap } from './http/unwrap.ts';
 export { healthRoutes, livenessRoute, type HealthProbe } from './routes/health.routes.ts';
 export { authRoutes } from './routes/auth.routes.ts';
 export { adminAccountRoutes, type AdminAccountUseCases } from './routes/admin-accounts.routes.ts';
+export { apiKeyRoutes, type ApiKeyUseCases } from './routes/api-keys.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';
@@ -33,6 +34,7 @@ export { optOutRoutes, optOutView, type OptOutUseCases } from './routes/opt-outs
 export { templateRoutes, templateView, type TemplateUseCases } from './routes/templates.routes.ts';
 export { verifyRoutes, type VerifyUseCases } from './routes/verify.routes.ts';
 export { planRoutes } from './routes/plans.routes.ts';
+export { subscriptionRoutes, type SubscriptionUseCases } from './routes/subscriptions.routes.ts';
 export { linksPlanSchema, mailPlanSchema, toLinksPlanView, toMailPlanView, toPlansView, type LinksPlanView, type MailPlanView } from './routes/plan-views.ts';
 export { verifyAppRoutes } from './routes/verify-apps.routes.ts';
 export { senderIdRoutes, type SenderIdUseCases } from './routes/sender-ids.routes.ts';

@@ -7,6 +7,7 @@ import { AuthenticateApiKey, type KeyHasher } from './application/authenticate-a
 import { CreateAccount } from './application/create-account.use-case.ts';
 import { EnsureDemoAccount } from './application/ensure-demo-account.use-case.ts';
 import { IssueApiKey } from './application/issue-api-key.use-case.ts';
+import { ListApiKeys } from './application/list-api-keys.use-case.ts';
 import { RegisterOperatorKey } from './application/register-operator-key.use-case.ts';
 import { RevokeApiKey } from './application/revoke-api-key.use-case.ts';
 import { SetAccountStatus } from './application/set-account-status.use-case.ts';
@@ -40,6 +41,7 @@ export function createAccounts(ports: AccountsPorts) {
   return {
     createAccount,
     issueApiKey,
+    listApiKeys: new ListApiKeys(apiKeys),
     setAccountStatus: new SetAccountStatus(accounts, uow, clock, announcer),
     revokeApiKey: new RevokeApiKey(apiKeys, uow, clock, announcer),
     authenticateApiKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher),

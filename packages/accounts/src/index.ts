@@ -25,6 +25,7 @@ export type { AccountRepository } from './application/account.repository.port.ts
 export type { ApiKeyRepository } from './application/api-key.repository.port.ts';
 export { CreateAccount, type CreateAccountError, type CreateAccountInput } from './application/create-account.use-case.ts';
 export { IssueApiKey, type IssueApiKeyInput, type IssuedApiKey } from './application/issue-api-key.use-case.ts';
+export { ListApiKeys } from './application/list-api-keys.use-case.ts';
 export { SetAccountStatus } from './application/set-account-status.use-case.ts';
 export { RevokeApiKey } from './application/revoke-api-key.use-case.ts';
 export { AuthenticateApiKey, type KeyHasher, type Principal } from './application/authenticate-api-key.use-case.ts';

@@ -17,7 +17,7 @@ export { LOGIN_THROTTLE, retryAfterSeconds, throttleKeys } from './domain/login/
 export { canManageTeam, INVITABLE_ROLES, isInvitableRole, isRole, ROLES, type InvitableRole, type Role } from './domain/team/roles.ts';
 export type { MembershipSnapshot } from './domain/team/membership.ts';
 export type { InviteSnapshot } from './domain/team/invite.ts';
-export type { InsufficientRoleError, LastOwnerError, OwnRoleError, PlanLimitReachedError, TeamRuleError } from './domain/team/team-errors.ts';
+export { insufficientRole, type InsufficientRoleError, type LastOwnerError, type OwnRoleError, type PlanLimitReachedError, type TeamRuleError } from './domain/team/team-errors.ts';
 export { checkRemoval, checkRoleChange } from './domain/team/team-rules.ts';
 
 export type { UserRepository } from './application/users/user.repository.port.ts';

@@ -154,7 +154,13 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
             ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),
           };
   }
+  const roles = 'roles' in route.access ? route.access.roles : undefined;
+  if (signedIn && keyed) responses['401'] ??= errorResponse('Missing or invalid API key, or a missing, invalid or expired access token (its session ended)');
   if (signedIn) responses['401'] ??= errorResponse('Missing, invalid or expired access token, or its session ended (logout, password reset)');
+  if (roles) {
+    const forKeys = keyed ? '; with a key: it lacks the scope, or the account is suspended' : '';
+    responses['403'] ??= errorResponse(`insufficient_role: a signed-in member needs the role ${roles.join(', ')}${forKeys}`, undefined, { required: z.array(z.string()).optional() });
+  }
   if (keyed) {
     responses['401'] ??= errorResponse('Missing or invalid API key');
     responses['403'] ??= errorResponse(
@@ -193,7 +199,9 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
     description: mirrors.length > 0 ? `${route.summary}.\n\nAlso served, identically, at ${mirrors.map((path) => `\`${path}\``).join(', ')}.` : `${route.summary}.`,
     tags: [route.tag],
     ...(mirrors.length > 0 ? { 'x-aliases': mirrors } : {}),
-    security: keyed ? [{ bearerAuth: [] }] : signedIn ? [{ sessionAuth: [] }] : [],
+    // Either scheme on a route taking a key or a session.
+    security: [...(keyed ? [{ bearerAuth: [] }] : []), ...(signedIn ? [{ sessionAuth: [] }] : [])],
+    ...(roles ? { 'x-required-roles': roles } : {}),
     ...('anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],

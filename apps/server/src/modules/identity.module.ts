@@ -92,10 +92,11 @@ export const identityServerModule: ServerModule = {
   routes: (container) => {
     const identity = identityOf(container);
     const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
+    const { currentLimits } = resolve(container, SUBSCRIPTIONS_TOKENS.subscriptions);
     return [
       ...registrationRoutes(identity),
       ...sessionRoutes(identity, { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
-      ...profileRoutes({ ...identity, readAccount: (accountId) => accounts.findById(accountId) }),
+      ...profileRoutes({ ...identity, readAccount: (accountId) => accounts.findById(accountId), currentLimits }),
       ...teamRoutes(identity),
     ];
   },
