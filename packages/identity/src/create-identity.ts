@@ -44,7 +44,7 @@ export interface IdentityPorts {
   /** `JoseAccessTokens` (Ed25519). */
   readonly accessTokens: AccessTokens;
   readonly mailer: Mailer;
-  /** Accounts' `CreateAccount`, in the registration's unit of work. */
+  /** Accounts' `CreateAccount` in the registration's unit of work, and `VerifyAccountEmail`. */
   readonly accountOpening: AccountOpening;
   /** The plans' `max_team`. */
   readonly teamLimits: TeamLimits;
@@ -58,7 +58,7 @@ export function createIdentity(ports: IdentityPorts) {
   const issuer = new SessionIssuer(sessions, ports.accessTokens);
   return {
     registerUser: new RegisterUser(users, memberships, tokens, ports.accountOpening, hasher, mailer, links, uow, clock),
-    verifyEmail: new VerifyEmail(users, tokens, uow, clock),
+    verifyEmail: new VerifyEmail(users, tokens, ports.accountOpening, uow, clock),
     resendVerification: new ResendVerification(users, tokens, mailer, links, clock),
     login: new Login(users, memberships, ports.loginAttempts, hasher, issuer, clock),
     refreshSession: new RefreshSession(sessions, memberships, issuer, clock),
@@ -66,7 +66,7 @@ export function createIdentity(ports: IdentityPorts) {
     logoutAll: new LogoutAll(sessions, clock),
     authenticateAccessToken: new AuthenticateAccessToken(ports.accessTokens, sessions, memberships, clock),
     forgotPassword: new ForgotPassword(users, tokens, mailer, links, clock),
-    resetPassword: new ResetPassword(users, tokens, sessions, hasher, uow, clock),
+    resetPassword: new ResetPassword(users, tokens, sessions, ports.accountOpening, hasher, uow, clock),
     changePassword: new ChangePassword(users, sessions, hasher, uow, clock),
     readMe: new ReadMe(users, memberships),
     updateProfile: new UpdateProfile(users, uow, clock),

@@ -1,8 +1,6 @@
 export { User, type UserSnapshot, type UserStatus } from './domain/users/user.aggregate.ts';
 export { checkProfile, PROFILE_FIELD_MAX, type Profile } from './domain/users/profile.ts';
 export {
-  emailNotVerified,
-  type EmailNotVerifiedError,
   type InvalidCredentialsError,
   type InvalidRefreshTokenError,
   type InvalidTokenError,

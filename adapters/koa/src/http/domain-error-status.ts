@@ -1,8 +1,7 @@
-import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
+import type { AccountSuspendedError, EmailNotVerifiedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import type { IdempotencyError } from '@tuma/idempotency';
 import type {
-  EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidRefreshTokenError,
   InvalidTokenError,

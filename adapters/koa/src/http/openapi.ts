@@ -165,8 +165,8 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
     responses['401'] ??= errorResponse('Missing or invalid API key');
     responses['403'] ??= errorResponse(
       'liveKeysOnly' in route.access && route.access.liveKeysOnly
-        ? 'Key lacks the scope, is a test key (live_key_required), or the account is suspended'
-        : 'Key lacks the scope, or the account is suspended',
+        ? 'Key lacks the scope, is a test key (live_key_required), or the account is suspended; email_not_verified: a live key of an account whose email is not verified yet'
+        : 'Key lacks the scope, or the account is suspended; email_not_verified: a live key of an account whose email is not verified yet',
     );
   }
   if (route.requiredFields) responses['400'] ??= errorResponse('missing_fields: a required field is missing or empty (details name each); invalid_json: a malformed body');

@@ -20,6 +20,7 @@ import { Migration20261124001300Verify } from './Migration20261124001300Verify.t
 import { Migration20261124001400Idempotency } from './Migration20261124001400Idempotency.ts';
 import { Migration20261124001500Subscriptions } from './Migration20261124001500Subscriptions.ts';
 import { Migration20261124001600Identity } from './Migration20261124001600Identity.ts';
+import { Migration20261124001700AccountEmailVerified } from './Migration20261124001700AccountEmailVerified.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -43,4 +44,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001400Idempotency', class: Migration20261124001400Idempotency },
   { name: 'Migration20261124001500Subscriptions', class: Migration20261124001500Subscriptions },
   { name: 'Migration20261124001600Identity', class: Migration20261124001600Identity },
+  { name: 'Migration20261124001700AccountEmailVerified', class: Migration20261124001700AccountEmailVerified },
 ];
