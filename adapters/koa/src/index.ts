@@ -54,4 +54,5 @@ export { registrationRoutes, type RegistrationUseCases } from './routes/registra
 export { sessionRoutes, type SessionUseCases } from './routes/session.routes.ts';
 export { profileRoutes, type ProfileUseCases } from './routes/profile.routes.ts';
 export { teamRoutes, type TeamUseCases } from './routes/team.routes.ts';
+export { adminUserRoutes, type AdminUserUseCases } from './routes/admin-users.routes.ts';
 export { adminOutboxRoutes, type MailOutbox, type OutboxMail } from './routes/admin-outbox.routes.ts';

@@ -29,6 +29,8 @@ import { RemoveMember } from './application/team/remove-member.use-case.ts';
 import type { TeamLimits } from './application/team/team-limits.port.ts';
 import type { TokenStore } from './application/tokens/token-store.port.ts';
 import { DisableUser } from './application/users/disable-user.use-case.ts';
+import { EnableUser } from './application/users/enable-user.use-case.ts';
+import { SearchUsers } from './application/users/search-users.use-case.ts';
 import type { UserRepository } from './application/users/user.repository.port.ts';
 
 export interface IdentityPorts {
@@ -76,6 +78,8 @@ export function createIdentity(ports: IdentityPorts) {
     removeMember: new RemoveMember(memberships, sessions, uow, clock),
     changeRole: new ChangeRole(memberships, uow, clock),
     disableUser: new DisableUser(users, sessions, uow, clock),
+    enableUser: new EnableUser(users, uow, clock),
+    searchUsers: new SearchUsers(users),
   };
 }
 

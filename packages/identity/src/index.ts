@@ -55,6 +55,8 @@ export { AcceptInvite, type AcceptedInvite, type AcceptInviteError, type AcceptI
 export { RemoveMember } from './application/team/remove-member.use-case.ts';
 export { ChangeRole } from './application/team/change-role.use-case.ts';
 export { DisableUser } from './application/users/disable-user.use-case.ts';
+export { EnableUser } from './application/users/enable-user.use-case.ts';
+export { SearchUsers } from './application/users/search-users.use-case.ts';
 
 export { createIdentity, type Identity, type IdentityPorts } from './create-identity.ts';
 export { IDENTITY_TOKENS } from './tokens.ts';

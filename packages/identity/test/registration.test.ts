@@ -19,7 +19,7 @@ describe('identity: registration and email verification', () => {
     const { identity, ports, register } = await identityFixture();
     const first = await register('kofi@example.com');
     const again = (await identity.registerUser.execute({ email: 'KOFI@example.com', password: 'another long secret', name: 'Eve' }))._unsafeUnwrap();
-    expect(Object.keys(again.user)).to.deep.equal(['id', 'email', 'name', 'company', 'emailVerified', 'createdAt']);
+    expect(Object.keys(again.user)).to.deep.equal(['id', 'email', 'name', 'company', 'emailVerified', 'status', 'createdAt']);
     expect(again.user).to.deep.include({ email: 'kofi@example.com', name: 'Eve', emailVerified: false });
     expect(again.user.id).to.match(/^usr_/).and.not.equal(first.userId);
     expect(again.account.id).to.match(/^acc_/).and.not.equal(first.accountId);
