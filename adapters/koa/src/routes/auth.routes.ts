@@ -45,13 +45,13 @@ export function authRoutes(useCases: { walletLedger: WalletLedger }): RouteDefin
           status: snapshot.status,
           wallet_currency: snapshot.walletCurrency,
           created_at: snapshot.createdAt.toISOString(),
-          api_key: apiKey && {
+          api_key: apiKey ? {
             id: apiKey.id,
             prefix: apiKey.prefix,
             environment: apiKey.environment,
             livemode: apiKey.environment === 'live',
             scopes: [...apiKey.scopes],
-          },
+          } : null,
           balance: balanceView(wallet, account.walletCurrency),
         });
       },
