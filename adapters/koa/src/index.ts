@@ -3,7 +3,7 @@ export { API_NAMES, APIS, type ApiDescription, type ApiName } from './http/api-d
 export { mountApis, type MountedApi } from './http/mount-apis.ts';
 export { clientAddress, RATE_LIMIT_HEADERS, type HttpRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
 export { IDEMPOTENT_REPLAYED_HEADER, type HttpIdempotency, type RouteIdempotency } from './http/idempotency.ts';
-export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition, type SessionAccess } from './http/route.ts';
+export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type Caller, type HttpResult, type KeyOrSessionAccess, type RouteAccess, type RouteDefinition, type SessionAccess } from './http/route.ts';
 export { OPERATION_IDS } from './http/operation-ids.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';
 export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';
