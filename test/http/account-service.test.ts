@@ -1,7 +1,8 @@
 import type { Clock } from '@tuma/kernel';
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { accountServiceClient, ok, PASSWORD, refused } from '../support/account-service-client.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** The system clock moved forward on demand: throttling windows pass without waiting. */
 class ShiftedClock implements Clock {
@@ -23,33 +24,9 @@ const shapeOf = (value: unknown): unknown =>
 describe(`HTTP account service on ${databaseKind()}`, function () {
   this.timeout(60_000);
   const clock = new ShiftedClock();
-  const PASSWORD = 'correct horse battery staple';
   let api: TestServer;
-  let addresses = 0;
-
-  const auth = (method: string, path: string, options: { body?: unknown; token?: string; ip?: string } = {}) =>
-    api.request(method, `/auth/v1${path}`, {
-      body: options.body,
-      key: options.token,
-      headers: options.ip ? { 'X-Forwarded-For': options.ip } : {},
-    });
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
-  const refused = (res: TestResponse, status: number, code: string) => {
-    expect([res.status, res.body?.error?.code], res.text).to.deep.equal([status, code]);
-  };
-  const newAddress = () => `user${++addresses}@example.com`;
-  /** The token of the newest mail to `to` with this subject, read where the operator reads it. */
-  const mailedToken = async (to: string, subject: string): Promise<string> => {
-    const { messages } = ok(await api.request('GET', `/api/admin/outbox?to=${encodeURIComponent(to)}&limit=1`, { key: ADMIN_KEY }));
-    expect(messages[0]?.subject).to.equal(subject);
-    return /token=([0-9A-Za-z]+)/.exec(messages[0].text)![1]!;
-  };
-  const outboxCount = async (to: string) => ok(await api.request('GET', `/api/admin/outbox?to=${encodeURIComponent(to)}&limit=100`, { key: ADMIN_KEY })).messages.length as number;
-  const register = async (email = newAddress(), body: Record<string, unknown> = {}) => ({ email, answer: ok(await auth('POST', '/register', { body: { email, password: PASSWORD, ...body } }), 201) });
-  const login = async (email: string, password = PASSWORD) => ok(await auth('POST', '/login', { body: { email, password } }));
+  const { auth, outbox, mailedToken, newAddress, register, login } = accountServiceClient(() => api);
+  const outboxCount = async (to: string) => (await outbox(to, 100)).length as number;
 
   before(async () => {
     // A cheap scrypt cost (2^10) for the suite; TRUST_PROXY_HOPS lets requests name their client address.

@@ -40,7 +40,7 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
       const create = res.body.paths['/api/admin/accounts'].post;
       expect(create.requestBody.content['application/json'].schema.properties).to.have.keys('email', 'wallet_currency');
       expect(res.body.paths['/v1/auth/me'], 'mirrors are not listed twice').to.equal(undefined);
-      expect(res.body.paths['/api/auth/me'].get).to.deep.include({ operationId: 'getCurrentAccount', security: [{ bearerAuth: [] }], 'x-aliases': ['/v1/auth/me'] });
+      expect(res.body.paths['/api/auth/me'].get).to.deep.include({ operationId: 'getCurrentAccount', security: [{ bearerAuth: [] }, { sessionAuth: [] }], 'x-aliases': ['/v1/auth/me'] });
       expect(res.body.servers).to.deep.equal([{ url: '/', description: 'This server' }]);
       const send = res.body.paths['/api/messages/send'].post.requestBody.content['application/json'].schema.properties;
       expect([send.to.examples, send.route.examples], 'realistic examples').to.deep.equal([['+254712345678'], ['SVC_KE']]);

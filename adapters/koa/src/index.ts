@@ -3,7 +3,7 @@ export { API_NAMES, APIS, type ApiDescription, type ApiName } from './http/api-d
 export { mountApis, type MountedApi } from './http/mount-apis.ts';
 export { clientAddress, RATE_LIMIT_HEADERS, type HttpRateLimits, type RateLimitOptions } from './http/rate-limit.ts';
 export { IDEMPOTENT_REPLAYED_HEADER, type HttpIdempotency, type RouteIdempotency } from './http/idempotency.ts';
-export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type HttpResult, type RouteAccess, type RouteDefinition, type SessionAccess } from './http/route.ts';
+export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type Caller, type HttpResult, type KeyOrSessionAccess, type RouteAccess, type RouteDefinition, type SessionAccess } from './http/route.ts';
 export { OPERATION_IDS } from './http/operation-ids.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';
 export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';
@@ -13,6 +13,7 @@ export { unwrap } from './http/unwrap.ts';
 export { healthRoutes, livenessRoute, type HealthProbe } from './routes/health.routes.ts';
 export { authRoutes } from './routes/auth.routes.ts';
 export { adminAccountRoutes, type AdminAccountUseCases } from './routes/admin-accounts.routes.ts';
+export { apiKeyRoutes, type ApiKeyUseCases } from './routes/api-keys.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';
@@ -33,6 +34,7 @@ export { optOutRoutes, optOutView, type OptOutUseCases } from './routes/opt-outs
 export { templateRoutes, templateView, type TemplateUseCases } from './routes/templates.routes.ts';
 export { verifyRoutes, type VerifyUseCases } from './routes/verify.routes.ts';
 export { planRoutes } from './routes/plans.routes.ts';
+export { subscriptionRoutes, type SubscriptionUseCases } from './routes/subscriptions.routes.ts';
 export { linksPlanSchema, mailPlanSchema, toLinksPlanView, toMailPlanView, toPlansView, type LinksPlanView, type MailPlanView } from './routes/plan-views.ts';
 export { verifyAppRoutes } from './routes/verify-apps.routes.ts';
 export { senderIdRoutes, type SenderIdUseCases } from './routes/sender-ids.routes.ts';
@@ -51,4 +53,6 @@ export { adminRateLimitRoutes, type AdminRateLimitUseCases } from './routes/admi
 export { registrationRoutes, type RegistrationUseCases } from './routes/registration.routes.ts';
 export { sessionRoutes, type SessionUseCases } from './routes/session.routes.ts';
 export { profileRoutes, type ProfileUseCases } from './routes/profile.routes.ts';
+export { teamRoutes, type TeamUseCases } from './routes/team.routes.ts';
+export { adminUserRoutes, type AdminUserUseCases } from './routes/admin-users.routes.ts';
 export { adminOutboxRoutes, type MailOutbox, type OutboxMail } from './routes/admin-outbox.routes.ts';

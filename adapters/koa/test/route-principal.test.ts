@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import type { Principal } from '@tuma/accounts';
 import type { Member } from '@tuma/identity';
-import { defineRoute, json, type RouteDefinition } from '../src/index.ts';
+import { defineRoute, json, type Caller, type RouteDefinition } from '../src/index.ts';
 
 /** True iff X and Y are the same type (not merely assignable). */
 type Same<X, Y> = (<T>() => T extends X ? 1 : 2) extends <T>() => T extends Y ? 1 : 2 ? true : false;
 
-describe('defineRoute: the handler principal and member follow the access', () => {
+describe('defineRoute: the handler principal, member and caller follow the access', () => {
   // The law is checked by the type checker (`npm run typecheck`): each `true` below only compiles if the types match.
   const routes: RouteDefinition[] = [
     defineRoute({
@@ -45,6 +45,18 @@ describe('defineRoute: the handler principal and member follow the access', () =
     }),
     defineRoute({
       method: 'get',
+      path: '/either',
+      summary: 'a key or a signed-in user',
+      tag: 'Test',
+      access: { anyScope: ['query'], session: true },
+      responses: {},
+      handler: async ({ principal, member, caller }) => {
+        const either: Same<[typeof principal, typeof member, typeof caller], [Principal | undefined, Member | undefined, Caller]> = true;
+        return json(200, { either, account: caller.account.id });
+      },
+    }),
+    defineRoute({
+      method: 'get',
       path: '/public',
       summary: 'public',
       tag: 'Test',
@@ -57,8 +69,9 @@ describe('defineRoute: the handler principal and member follow the access', () =
     }),
   ];
 
-  it('declares keyed, session and public routes alike (types checked at compile time)', () => {
-    const accessOf = (access: RouteDefinition['access']) => ('anyScope' in access ? access.anyScope.join(',') : 'public' in access ? 'public' : 'session');
-    expect(routes.map((route) => accessOf(route.access))).to.deep.equal(['send', 'query,send', 'session', 'public']);
+  it('declares keyed, session, key-or-session and public routes alike (types checked at compile time)', () => {
+    const accessOf = (access: RouteDefinition['access']) =>
+      'anyScope' in access ? `${access.anyScope.join(',')}${'session' in access ? '+session' : ''}` : 'public' in access ? 'public' : 'session';
+    expect(routes.map((route) => accessOf(route.access))).to.deep.equal(['send', 'query,send', 'session', 'query+session', 'public']);
   });
 });

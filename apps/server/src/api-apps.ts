@@ -1,5 +1,6 @@
 import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, type ApiName, type Authenticate, type AuthenticateSession, type RouteDefinition } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
+import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
 import type { Container } from 'inversify';
@@ -72,6 +73,8 @@ export function buildApiApps(input: {
   const authenticateSession = sessionCheckOf(SERVER_MODULES, container);
   const rateLimits = config.rateLimits ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: config.trustedProxyHops } : undefined;
   const idempotency = resolve(container, IDEMPOTENCY_TOKENS.idempotency);
+  // The account a signed-in member reaches on routes taking a key or a session.
+  const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
   const appOf = (api: ApiName): ApiApp =>
     createHttpApp({
       api: APIS[api],
@@ -79,6 +82,7 @@ export function buildApiApps(input: {
       routes: [...healthOf(api, container, database, version), ...fromModules[api].routes],
       authenticate: fromModules[api].authenticate,
       authenticateSession,
+      readAccount: (accountId) => accounts.findById(accountId),
       perRequest: (work) => database.withContext(work),
       bodyLimitBytes: config.bodyLimitBytes,
       logger,

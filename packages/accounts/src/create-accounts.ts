@@ -7,9 +7,11 @@ import { AuthenticateApiKey, type KeyHasher } from './application/authenticate-a
 import { CreateAccount } from './application/create-account.use-case.ts';
 import { EnsureDemoAccount } from './application/ensure-demo-account.use-case.ts';
 import { IssueApiKey } from './application/issue-api-key.use-case.ts';
+import { ListApiKeys } from './application/list-api-keys.use-case.ts';
 import { RegisterOperatorKey } from './application/register-operator-key.use-case.ts';
 import { RevokeApiKey } from './application/revoke-api-key.use-case.ts';
 import { SetAccountStatus } from './application/set-account-status.use-case.ts';
+import { VerifyAccountEmail } from './application/verify-account-email.use-case.ts';
 
 export interface AccountsPorts {
   readonly accountRepository: AccountRepository;
@@ -40,7 +42,9 @@ export function createAccounts(ports: AccountsPorts) {
   return {
     createAccount,
     issueApiKey,
+    listApiKeys: new ListApiKeys(apiKeys),
     setAccountStatus: new SetAccountStatus(accounts, uow, clock, announcer),
+    verifyAccountEmail: new VerifyAccountEmail(accounts, uow, clock, announcer),
     revokeApiKey: new RevokeApiKey(apiKeys, uow, clock, announcer),
     authenticateApiKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher),
     registerOperatorKey: new RegisterOperatorKey(accounts, apiKeys, uow, clock, announcer),

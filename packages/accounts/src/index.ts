@@ -15,9 +15,11 @@ export {
 export { environmentOf, lookupPrefixOf, sha256Hex } from './domain/api-key-secret.ts';
 export {
   accountSuspended,
+  emailNotVerified,
   insufficientScope,
   unauthorized,
   type AccountSuspendedError,
+  type EmailNotVerifiedError,
   type InsufficientScopeError,
   type UnauthorizedError,
 } from './domain/account-errors.ts';
@@ -25,6 +27,8 @@ export type { AccountRepository } from './application/account.repository.port.ts
 export type { ApiKeyRepository } from './application/api-key.repository.port.ts';
 export { CreateAccount, type CreateAccountError, type CreateAccountInput } from './application/create-account.use-case.ts';
 export { IssueApiKey, type IssueApiKeyInput, type IssuedApiKey } from './application/issue-api-key.use-case.ts';
+export { ListApiKeys } from './application/list-api-keys.use-case.ts';
+export { VerifyAccountEmail } from './application/verify-account-email.use-case.ts';
 export { SetAccountStatus } from './application/set-account-status.use-case.ts';
 export { RevokeApiKey } from './application/revoke-api-key.use-case.ts';
 export { AuthenticateApiKey, type KeyHasher, type Principal } from './application/authenticate-api-key.use-case.ts';

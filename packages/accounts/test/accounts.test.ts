@@ -1,7 +1,19 @@
 import { expect } from 'chai';
 import { FakeClock } from '@tuma/kernel/testing';
 import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
-import { AuthenticateApiKey, CreateAccount, Email, EnsureDemoAccount, IssueApiKey, LAST_USED_RESOLUTION_MS, RegisterOperatorKey, SetAccountStatus } from '../src/index.ts';
+import {
+  Account,
+  AuthenticateApiKey,
+  CreateAccount,
+  Email,
+  EnsureDemoAccount,
+  IssueApiKey,
+  LAST_USED_RESOLUTION_MS,
+  RegisterOperatorKey,
+  RevokeApiKey,
+  SetAccountStatus,
+  VerifyAccountEmail,
+} from '../src/index.ts';
 import { InMemoryAccountRepository, InMemoryApiKeyRepository } from '../src/testing/index.ts';
 
 function setup() {
@@ -21,6 +33,8 @@ function setup() {
     setStatus: new SetAccountStatus(accounts, uow, clock),
     registerOperator: new RegisterOperatorKey(accounts, apiKeys, uow, clock),
     ensureDemo: new EnsureDemoAccount(accounts, createAccount, issueApiKey),
+    verifyEmail: new VerifyAccountEmail(accounts, uow, clock),
+    revoke: new RevokeApiKey(apiKeys, uow, clock),
   };
 }
 
@@ -77,6 +91,34 @@ describe('accounts and API keys', () => {
     apiKey.revoke(clock.now());
     await apiKeys.save(apiKey);
     expect((await authenticate.execute(plaintext))._unsafeUnwrapErr().type).to.equal('unauthorized');
+  });
+
+  it("holds a registration's account to test keys until its email is verified: no live key issued, none authenticates", async () => {
+    const { createAccount, issueApiKey, authenticate, accounts, clock, verifyEmail } = setup();
+    const account = (await createAccount.execute({ email: 'new@example.com', emailVerified: false }))._unsafeUnwrap();
+    expect((await issueApiKey.execute({ accountId: account.id, environment: 'live' }))._unsafeUnwrapErr().type).to.equal('email_not_verified');
+    const test = (await issueApiKey.execute({ accountId: account.id, environment: 'test' }))._unsafeUnwrap();
+    expect((await authenticate.execute(test.plaintext)).isOk()).to.equal(true);
+
+    // A live key issued before the account's email was held (e.g. before the rule existed) waits too.
+    const older = (await createAccount.execute({ email: 'older@example.com' }))._unsafeUnwrap();
+    const live = (await issueApiKey.execute({ accountId: older.id, environment: 'live' }))._unsafeUnwrap();
+    await accounts.save(Account.rehydrate({ ...older.toSnapshot(), emailVerifiedAt: null }));
+    expect((await authenticate.execute(live.plaintext))._unsafeUnwrapErr().type).to.equal('email_not_verified');
+
+    clock.advance(1000);
+    expect((await verifyEmail.execute('NEW@example.com'))._unsafeUnwrap()).to.equal(account.id);
+    expect((await verifyEmail.execute('new@example.com'))._unsafeUnwrap(), 'verified once').to.equal(undefined);
+    expect((await verifyEmail.execute('nobody@example.com'))._unsafeUnwrap()).to.equal(undefined);
+    expect((await issueApiKey.execute({ accountId: account.id, environment: 'live' })).isOk()).to.equal(true);
+  });
+
+  it('revokes a key for its own account only (another account asking: not found)', async () => {
+    const { createAccount, issueApiKey, revoke } = setup();
+    const [mine, theirs] = [(await createAccount.execute({ email: 'mine@example.com' }))._unsafeUnwrap(), (await createAccount.execute({ email: 'theirs@example.com' }))._unsafeUnwrap()];
+    const { apiKey } = (await issueApiKey.execute({ accountId: mine.id, environment: 'test' }))._unsafeUnwrap();
+    expect((await revoke.execute({ keyId: apiKey.id, accountId: theirs.id }))._unsafeUnwrapErr().type).to.equal('not_found');
+    expect((await revoke.execute({ keyId: apiKey.id, accountId: mine.id }))._unsafeUnwrap().isRevoked).to.equal(true);
   });
 
   it('refuses a suspended account with account_suspended and lets it back after unsuspend', async () => {

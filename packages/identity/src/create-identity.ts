@@ -29,6 +29,8 @@ import { RemoveMember } from './application/team/remove-member.use-case.ts';
 import type { TeamLimits } from './application/team/team-limits.port.ts';
 import type { TokenStore } from './application/tokens/token-store.port.ts';
 import { DisableUser } from './application/users/disable-user.use-case.ts';
+import { EnableUser } from './application/users/enable-user.use-case.ts';
+import { SearchUsers } from './application/users/search-users.use-case.ts';
 import type { UserRepository } from './application/users/user.repository.port.ts';
 
 export interface IdentityPorts {
@@ -44,7 +46,7 @@ export interface IdentityPorts {
   /** `JoseAccessTokens` (Ed25519). */
   readonly accessTokens: AccessTokens;
   readonly mailer: Mailer;
-  /** Accounts' `CreateAccount`, in the registration's unit of work. */
+  /** Accounts' `CreateAccount` in the registration's unit of work, and `VerifyAccountEmail`. */
   readonly accountOpening: AccountOpening;
   /** The plans' `max_team`. */
   readonly teamLimits: TeamLimits;
@@ -58,7 +60,7 @@ export function createIdentity(ports: IdentityPorts) {
   const issuer = new SessionIssuer(sessions, ports.accessTokens);
   return {
     registerUser: new RegisterUser(users, memberships, tokens, ports.accountOpening, hasher, mailer, links, uow, clock),
-    verifyEmail: new VerifyEmail(users, tokens, uow, clock),
+    verifyEmail: new VerifyEmail(users, tokens, ports.accountOpening, uow, clock),
     resendVerification: new ResendVerification(users, tokens, mailer, links, clock),
     login: new Login(users, memberships, ports.loginAttempts, hasher, issuer, clock),
     refreshSession: new RefreshSession(sessions, memberships, issuer, clock),
@@ -66,7 +68,7 @@ export function createIdentity(ports: IdentityPorts) {
     logoutAll: new LogoutAll(sessions, clock),
     authenticateAccessToken: new AuthenticateAccessToken(ports.accessTokens, sessions, memberships, clock),
     forgotPassword: new ForgotPassword(users, tokens, mailer, links, clock),
-    resetPassword: new ResetPassword(users, tokens, sessions, hasher, uow, clock),
+    resetPassword: new ResetPassword(users, tokens, sessions, ports.accountOpening, hasher, uow, clock),
     changePassword: new ChangePassword(users, sessions, hasher, uow, clock),
     readMe: new ReadMe(users, memberships),
     updateProfile: new UpdateProfile(users, uow, clock),
@@ -76,6 +78,8 @@ export function createIdentity(ports: IdentityPorts) {
     removeMember: new RemoveMember(memberships, sessions, uow, clock),
     changeRole: new ChangeRole(memberships, uow, clock),
     disableUser: new DisableUser(users, sessions, uow, clock),
+    enableUser: new EnableUser(users, uow, clock),
+    searchUsers: new SearchUsers(users),
   };
 }
 

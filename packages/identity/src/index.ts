@@ -1,8 +1,6 @@
 export { User, type UserSnapshot, type UserStatus } from './domain/users/user.aggregate.ts';
 export { checkProfile, PROFILE_FIELD_MAX, type Profile } from './domain/users/profile.ts';
 export {
-  emailNotVerified,
-  type EmailNotVerifiedError,
   type InvalidCredentialsError,
   type InvalidRefreshTokenError,
   type InvalidTokenError,
@@ -17,7 +15,7 @@ export { LOGIN_THROTTLE, retryAfterSeconds, throttleKeys } from './domain/login/
 export { canManageTeam, INVITABLE_ROLES, isInvitableRole, isRole, ROLES, type InvitableRole, type Role } from './domain/team/roles.ts';
 export type { MembershipSnapshot } from './domain/team/membership.ts';
 export type { InviteSnapshot } from './domain/team/invite.ts';
-export type { InsufficientRoleError, LastOwnerError, OwnRoleError, PlanLimitReachedError, TeamRuleError } from './domain/team/team-errors.ts';
+export { insufficientRole, type InsufficientRoleError, type LastOwnerError, type OwnRoleError, type PlanLimitReachedError, type TeamRuleError } from './domain/team/team-errors.ts';
 export { checkRemoval, checkRoleChange } from './domain/team/team-rules.ts';
 
 export type { UserRepository } from './application/users/user.repository.port.ts';
@@ -57,6 +55,8 @@ export { AcceptInvite, type AcceptedInvite, type AcceptInviteError, type AcceptI
 export { RemoveMember } from './application/team/remove-member.use-case.ts';
 export { ChangeRole } from './application/team/change-role.use-case.ts';
 export { DisableUser } from './application/users/disable-user.use-case.ts';
+export { EnableUser } from './application/users/enable-user.use-case.ts';
+export { SearchUsers } from './application/users/search-users.use-case.ts';
 
 export { createIdentity, type Identity, type IdentityPorts } from './create-identity.ts';
 export { IDENTITY_TOKENS } from './tokens.ts';

@@ -41,12 +41,13 @@ describe('identity: forgotten, reset and changed passwords', () => {
     expect((await identity.resetPassword.execute({ token, password: NEW_PASSWORD }))._unsafeUnwrapErr().type).to.equal('invalid_token');
   });
 
-  it('verifies the address of a user who resets through the mailed link', async () => {
-    const { identity, mailedToken, register, login } = await identityFixture();
+  it('verifies the address (and its account) of a user who resets through the mailed link', async () => {
+    const { identity, mailedToken, register, login, ports } = await identityFixture();
     await register('amina@example.com', { verified: false });
     await identity.forgotPassword.execute('amina@example.com');
     (await identity.resetPassword.execute({ token: mailedToken('amina@example.com'), password: NEW_PASSWORD }))._unsafeUnwrap();
     expect((await login('amina@example.com', '203.0.113.7', NEW_PASSWORD))._unsafeUnwrap().user.emailVerified).to.equal(true);
+    expect(ports.accountOpening.verified.has('amina@example.com')).to.equal(true);
   });
 
   it('changes the password given the current one, ending every other session', async () => {

@@ -19,7 +19,7 @@ describe('identity: registration and email verification', () => {
     const { identity, ports, register } = await identityFixture();
     const first = await register('kofi@example.com');
     const again = (await identity.registerUser.execute({ email: 'KOFI@example.com', password: 'another long secret', name: 'Eve' }))._unsafeUnwrap();
-    expect(Object.keys(again.user)).to.deep.equal(['id', 'email', 'name', 'company', 'emailVerified', 'createdAt']);
+    expect(Object.keys(again.user)).to.deep.equal(['id', 'email', 'name', 'company', 'emailVerified', 'status', 'createdAt']);
     expect(again.user).to.deep.include({ email: 'kofi@example.com', name: 'Eve', emailVerified: false });
     expect(again.user.id).to.match(/^usr_/).and.not.equal(first.userId);
     expect(again.account.id).to.match(/^acc_/).and.not.equal(first.accountId);
@@ -47,11 +47,13 @@ describe('identity: registration and email verification', () => {
     expect((await refused('longname@example.com', 'LongName@example.com')).details[0]?.message).to.match(/cannot be the email/);
   });
 
-  it('verifies the address once, and not after 24 hours', async () => {
-    const { identity, clock, register, mailedToken } = await identityFixture();
+  it('verifies the address once (and so its account, for live traffic), and not after 24 hours', async () => {
+    const { identity, clock, register, mailedToken, ports } = await identityFixture();
     await register('ada@example.com', { verified: false });
     const token = mailedToken('ada@example.com');
+    expect(ports.accountOpening.verified.has('ada@example.com')).to.equal(false);
     expect((await identity.verifyEmail.execute(token))._unsafeUnwrap().emailVerified).to.equal(true);
+    expect(ports.accountOpening.verified.has('ada@example.com')).to.equal(true);
     expect((await identity.verifyEmail.execute(token))._unsafeUnwrapErr()).to.deep.include({ type: 'invalid_token', purpose: 'verify_email' });
 
     await register('late@example.com', { verified: false });

@@ -16,7 +16,7 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     name: 'sms',
     title: 'Tuma API',
     description:
-      'The SMS platform of Tuma for 54 African markets: single and bulk sends, price quotes, number validation, delivery reports, inbound messages, opt-outs, templates, contact lists, catalogue, wallet, webhooks and reports; and Verify, one-time passcodes by SMS. ' +
+      'The SMS platform of Tuma for 54 African markets: single and bulk sends, price quotes, number validation, delivery reports, inbound messages, opt-outs, templates, contact lists, catalogue, wallet, webhooks and reports; and Verify, one-time passcodes by SMS. The dashboard manages keys at `/api/keys` with the access token of a signed-in user, which the read routes take too. ' +
       'Two-Way short codes are in the specification but not served yet; the mail and links APIs and the account service have base URLs and documents of their own. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
     credentials: 'svc_live_... or svc_test_... API key',
   },
@@ -24,7 +24,7 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     name: 'auth',
     title: 'Tuma account service',
     description:
-      'Registration, email verification, login (a JWT access token and a rotating refresh token), password reset and the profile of Tuma users; teams and subscriptions come next. Signed-in routes take `Authorization: Bearer <access_token>`.',
+      'Registration, email verification, login (a JWT access token and a rotating refresh token), password reset and the profile of Tuma users, their teams and roles, the plans of mail and links and the subscriptions of their accounts. Signed-in routes take `Authorization: Bearer <access_token>`.',
     credentials: 'No API keys: signed-in routes take an access token (JWT)',
   },
   mail: {

@@ -1,8 +1,18 @@
-import type { AccountSuspendedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
+import type { AccountSuspendedError, EmailNotVerifiedError, InsufficientScopeError, UnauthorizedError } from '@tuma/accounts';
 import type { FxRateMissingError, TopUpError, WalletError } from '@tuma/billing';
 import type { IdempotencyError } from '@tuma/idempotency';
-import type { InvalidCredentialsError, InvalidRefreshTokenError, InvalidTokenError, LoginThrottledError, NoMembershipError, UserDisabledError } from '@tuma/identity';
+import type {
+  InvalidCredentialsError,
+  InvalidRefreshTokenError,
+  InvalidTokenError,
+  LoginThrottledError,
+  NoMembershipError,
+  PlanLimitReachedError as TeamLimitReachedError,
+  TeamRuleError,
+  UserDisabledError,
+} from '@tuma/identity';
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
+import type { AlreadySubscribedError, PlanLimitReachedError, SubscriptionEndedError } from '@tuma/subscriptions';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
 import type { InvalidSignatureError } from '@tuma/webhooks';
@@ -32,7 +42,13 @@ export type AppError =
   | InvalidTokenError
   | LoginThrottledError
   | NoMembershipError
-  | UserDisabledError;
+  | UserDisabledError
+  | EmailNotVerifiedError
+  | TeamRuleError
+  | TeamLimitReachedError
+  | PlanLimitReachedError
+  | AlreadySubscribedError
+  | SubscriptionEndedError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -81,6 +97,14 @@ export const DOMAIN_ERROR_STATUS = {
   invalid_token: 400,
   user_disabled: 403,
   no_membership: 403,
+  email_not_verified: 403,
+  insufficient_role: 403,
+  own_role: 403,
+  last_owner: 409,
+  // A plan's cap (team members, links, emails): paying for a higher tier lifts it, as the wallet's 402 is lifted by a top-up.
+  plan_limit_reached: 402,
+  already_subscribed: 409,
+  subscription_ended: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

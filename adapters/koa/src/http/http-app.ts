@@ -1,6 +1,6 @@
 import Router from '@koa/router';
-import type { Principal } from '@tuma/accounts';
-import type { Member } from '@tuma/identity';
+import { accountSuspended, type Account, type Principal } from '@tuma/accounts';
+import { insufficientRole, type Member } from '@tuma/identity';
 import { errAsync, type ResultAsync } from '@tuma/kernel';
 import Koa, { type Context } from 'koa';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { apiDocs } from './api-docs.ts';
 import type { ApiDescription } from './api-description.ts';
 import { checkBasePath, servedUnder } from './base-path.ts';
-import { json, type RouteDefinition } from './route.ts';
+import { json, type Caller, type RouteDefinition } from './route.ts';
 import { parseInput, requireAll, type Parsed } from './validation.ts';
 import { rawBodyLookup, routeLookup } from './raw-body.ts';
 import { limitByAddress, limitByKey, type RateLimitOptions } from './rate-limit.ts';
@@ -35,6 +35,8 @@ export interface HttpAppOptions {
   readonly authenticate?: Authenticate;
   /** Required as soon as one route takes a session (`access: { session: true }`). */
   readonly authenticateSession?: AuthenticateSession;
+  /** Required as soon as one route takes a key or a session: the signed-in member's account, whose data the route reaches. */
+  readonly readAccount?: (accountId: string) => Promise<Account | undefined>;
   /** Wraps each request (e.g. in a fresh ORM context). */
   readonly perRequest?: <T>(work: () => Promise<T>) => Promise<T>;
   readonly bodyLimitBytes: number;
@@ -47,34 +49,43 @@ export interface HttpAppOptions {
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
+/** The compact form of a JWT: on a route that takes a key or a session, such a token is an access token, anything else a key. */
+const JWT = /^[\w-]+\.[\w-]+\.[\w-]+$/;
 
-/** The caller of a keyed or session route, by its bearer token: 401 (or 403 account_suspended) when it has none that holds. */
-async function authenticate<T>(ctx: Context, check: (token: string) => ResultAsync<T, AppError>, credential: string): Promise<T> {
+/** The request's bearer token: 401 when it has none. */
+function bearerToken(ctx: Context, credential: string): string {
   const header = ctx.get('Authorization');
   const token = BEARER.exec(header)?.[1];
-  if (!token) {
-    throw new HttpError(401, 'unauthorized', header ? `Authorization must be "Bearer <${credential}>"` : `Missing ${credential}`, undefined, undefined, {
-      'WWW-Authenticate': 'Bearer',
-    });
-  }
+  if (token) return token;
+  throw new HttpError(401, 'unauthorized', header ? `Authorization must be "Bearer <${credential}>"` : `Missing ${credential}`, undefined, undefined, {
+    'WWW-Authenticate': 'Bearer',
+  });
+}
+
+/** The caller of a token: 401 (or 403 account_suspended) when it does not hold. */
+async function checked<T>(check: (token: string) => ResultAsync<T, AppError>, token: string): Promise<T> {
   const caller = await check(token);
   if (caller.isErr()) throw toHttpError(caller.error);
   return caller.value;
 }
 
-/** The request's rate-limit budget once its caller is known: the key's, or the session's on the account's limit. */
+/**
+ * The request's rate-limit budget once its caller is known: the key's, or the session's on the
+ * account's limit. A route taking a key or a session checks a JWT as an access token, else as a key.
+ */
 async function authenticateCaller(ctx: Context, route: RouteDefinition, checks: CallerChecks): Promise<{ keyId: string; accountId: string } | undefined> {
-  if ('anyScope' in route.access) {
-    const principal = await authenticate(ctx, checks.key, 'API key');
-    ctx.state.principal = principal;
-    return { keyId: principal.apiKey.id, accountId: principal.account.id };
-  }
-  if ('session' in route.access) {
-    const member = await authenticate(ctx, checks.session, 'access token');
+  const takesKey = 'anyScope' in route.access;
+  const takesSession = 'session' in route.access;
+  if (!takesKey && !takesSession) return undefined;
+  const token = bearerToken(ctx, takesKey && takesSession ? 'API key or access token' : takesKey ? 'API key' : 'access token');
+  if (takesSession && (!takesKey || JWT.test(token))) {
+    const member = await checked(checks.session, token);
     ctx.state.member = member;
     return { keyId: member.sessionId, accountId: member.accountId };
   }
-  return undefined;
+  const principal = await checked(checks.key, token);
+  ctx.state.principal = principal;
+  return { keyId: principal.apiKey.id, accountId: principal.account.id };
 }
 
 /**
@@ -99,20 +110,35 @@ function authenticateAndLimit(routeOf: (ctx: Context) => RouteDefinition | undef
   };
 }
 
-/** The scopes (and key environment) a keyed route asks of the key authenticated before it. */
-function authorize(ctx: Context, route: RouteDefinition): Principal | undefined {
-  if (!('anyScope' in route.access)) return undefined;
-  const principal = ctx.state.principal as Principal;
-  const required = route.access.anyScope;
-  if (!principal.apiKey.hasAnyScope(required)) {
-    throw toHttpError({
-      type: 'insufficient_scope',
-      required,
-      message: `This key lacks the scope for this operation (needs one of: ${required.join(', ')})`,
-    });
+/**
+ * What the route asks of the caller authenticated before it: a key's scopes (and environment), a
+ * member's role; then whose data it reaches (`Caller`): the key's account and environment, or the
+ * member's account, live (a suspended one refused as its keys are).
+ */
+async function authorize(ctx: Context, route: RouteDefinition, readAccount: CallerChecks['account']): Promise<{ principal?: Principal; caller?: Caller }> {
+  const { access } = route;
+  const member = ctx.state.member as Member | undefined;
+  const principal = ctx.state.principal as Principal | undefined;
+  if (member && 'roles' in access && access.roles && !access.roles.includes(member.role)) throw toHttpError(insufficientRole(access.roles));
+  if (principal && 'anyScope' in access) {
+    const required = access.anyScope;
+    if (!principal.apiKey.hasAnyScope(required)) {
+      throw toHttpError({
+        type: 'insufficient_scope',
+        required,
+        message: `This key lacks the scope for this operation (needs one of: ${required.join(', ')})`,
+      });
+    }
+    if ('liveKeysOnly' in access && access.liveKeysOnly) requireLiveKey(principal, 'This operation reads or changes live data: use a live key (svc_live_...)');
+    return { principal, caller: { account: principal.account, environment: principal.apiKey.environment, apiKey: principal.apiKey, member: undefined } };
   }
-  if (route.access.liveKeysOnly) requireLiveKey(principal, 'This operation reads or changes live data: use a live key (svc_live_...)');
-  return principal;
+  if (member && 'anyScope' in access) {
+    const account = await readAccount(member.accountId);
+    if (!account) throw new Error(`Account ${member.accountId} of a live session is missing`);
+    if (account.isSuspended) throw toHttpError(accountSuspended());
+    return { caller: { account, environment: 'live', apiKey: undefined, member } };
+  }
+  return {};
 }
 
 /** One rule for every route: text that cannot be stored is refused before any schema or handler sees it. */
@@ -147,6 +173,7 @@ function refuseMissingFields(ctx: Context, route: RouteDefinition): void {
 interface CallerChecks {
   readonly key: Authenticate;
   readonly session: AuthenticateSession;
+  readonly account: (accountId: string) => Promise<Account | undefined>;
 }
 
 /**
@@ -155,21 +182,25 @@ interface CallerChecks {
  * any unknown one is refused (401).
  */
 function callerChecksOf(options: HttpAppOptions): CallerChecks {
-  const needed = (kind: 'anyScope' | 'session', credential: string, option: string) => {
-    const route = options.routes.find((candidate) => kind in candidate.access);
+  const needed = (kinds: readonly ('anyScope' | 'session')[], credential: string, option: string) => {
+    const route = options.routes.find((candidate) => kinds.every((kind) => kind in candidate.access));
     if (route) throw new Error(`${route.method.toUpperCase()} ${route.path} takes ${credential}: createHttpApp needs its ${option} option (${options.api.name} API)`);
   };
-  if (!options.authenticate) needed('anyScope', 'an API key', 'authenticate');
-  if (!options.authenticateSession) needed('session', 'an access token', 'authenticateSession');
+  if (!options.authenticate) needed(['anyScope'], 'an API key', 'authenticate');
+  if (!options.authenticateSession) needed(['session'], 'an access token', 'authenticateSession');
+  if (!options.readAccount) needed(['anyScope', 'session'], 'a key or an access token', 'readAccount');
   return {
     key: options.authenticate ?? (() => errAsync({ type: 'unauthorized', message: `The ${options.api.title} takes no API keys` })),
     session: options.authenticateSession ?? (() => errAsync({ type: 'unauthorized', message: `The ${options.api.title} takes no access tokens` })),
+    account: options.readAccount ?? (async () => undefined),
   };
 }
 
 /** The app's Idempotency-Key records for an idempotent route: a keyed route (keys are per account), and the app must have them. */
 function idempotencyOf(route: RouteDefinition, options: MountOptions): HttpIdempotency {
-  if (!('anyScope' in route.access)) throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route needs an API key (keys are per account and environment)`);
+  if (!('anyScope' in route.access) || 'session' in route.access) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route takes API keys only (keys are per account and environment)`);
+  }
   if (!options.idempotency) throw new Error(`${route.method.toUpperCase()} ${route.path} is idempotent: createHttpApp needs its idempotency option`);
   return options.idempotency;
 }
@@ -178,12 +209,12 @@ function idempotencyOf(route: RouteDefinition, options: MountOptions): HttpIdemp
 type ExactRoutes = Map<string, { readonly route: RouteDefinition; readonly handle: (ctx: Context) => Promise<void> }>;
 
 /** What every route's handling needs from the app's options. */
-type MountOptions = Pick<HttpAppOptions, 'idempotency' | 'logger'>;
+type MountOptions = Pick<HttpAppOptions, 'idempotency' | 'logger'> & { readonly readAccount: CallerChecks['account'] };
 
 function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], exact: ExactRoutes, options: MountOptions): void {
   const idempotency = route.idempotent ? idempotencyOf(route, options) : undefined;
   const handle = async (ctx: Context) => {
-    const principal = authorize(ctx, route);
+    const { principal, caller } = await authorize(ctx, route, options.readAccount);
     refuseUnstorableText(ctx);
     refuseMissingFields(ctx, route);
     const skipped: Parsed<undefined> = { ok: true, value: undefined };
@@ -200,7 +231,7 @@ function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], 
       idempotency ? idempotencyKeyOf(ctx) : skipped,
     );
     const run = (keyed: RouteIdempotency | undefined) =>
-      route.handler({ body, query, params, principal, member: ctx.state.member, requestId: ctx.state.requestId, koa: ctx, idempotency: keyed } as never);
+      route.handler({ body, query, params, principal, member: ctx.state.member, caller, requestId: ctx.state.requestId, koa: ctx, idempotency: keyed } as never);
     const result = idempotency ? await runIdempotently({ ctx, route, principal: principal!, key, idempotency, logger: options.logger }, run) : await run(undefined);
     ctx.status = result.status;
     if (result.headers) ctx.set(result.headers);
@@ -235,7 +266,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
     credentials: api.credentials,
   });
   const exact: ExactRoutes = new Map();
-  for (const route of options.routes) mount(router, route, mounted, exact, options);
+  for (const route of options.routes) mount(router, route, mounted, exact, { ...options, readAccount: checks.account });
   router.get('/openapi.json', (ctx) => {
     ctx.body = openApi;
   });

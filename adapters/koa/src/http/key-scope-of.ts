@@ -1,5 +1,5 @@
-import type { Principal } from '@tuma/accounts';
 import type { KeyScope } from '@tuma/messaging';
+import type { Caller } from './route.ts';
 
-/** Whose data a request reaches: the key's account, in the key's environment (test keys: test data). */
-export const keyScopeOf = (principal: Principal): KeyScope => ({ accountId: principal.account.id, environment: principal.apiKey.environment });
+/** Whose data a request reaches: the caller's account, in its environment (test keys: test data; signed-in members: live). */
+export const keyScopeOf = (caller: Caller): KeyScope => ({ accountId: caller.account.id, environment: caller.environment });

@@ -154,13 +154,19 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
             ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),
           };
   }
+  const roles = 'roles' in route.access ? route.access.roles : undefined;
+  if (signedIn && keyed) responses['401'] ??= errorResponse('Missing or invalid API key, or a missing, invalid or expired access token (its session ended)');
   if (signedIn) responses['401'] ??= errorResponse('Missing, invalid or expired access token, or its session ended (logout, password reset)');
+  if (roles) {
+    const forKeys = keyed ? '; with a key: it lacks the scope, or the account is suspended' : '';
+    responses['403'] ??= errorResponse(`insufficient_role: a signed-in member needs the role ${roles.join(', ')}${forKeys}`, undefined, { required: z.array(z.string()).optional() });
+  }
   if (keyed) {
     responses['401'] ??= errorResponse('Missing or invalid API key');
     responses['403'] ??= errorResponse(
       'liveKeysOnly' in route.access && route.access.liveKeysOnly
-        ? 'Key lacks the scope, is a test key (live_key_required), or the account is suspended'
-        : 'Key lacks the scope, or the account is suspended',
+        ? 'Key lacks the scope, is a test key (live_key_required), or the account is suspended; email_not_verified: a live key of an account whose email is not verified yet'
+        : 'Key lacks the scope, or the account is suspended; email_not_verified: a live key of an account whose email is not verified yet',
     );
   }
   if (route.requiredFields) responses['400'] ??= errorResponse('missing_fields: a required field is missing or empty (details name each); invalid_json: a malformed body');
@@ -193,7 +199,9 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
     description: mirrors.length > 0 ? `${route.summary}.\n\nAlso served, identically, at ${mirrors.map((path) => `\`${path}\``).join(', ')}.` : `${route.summary}.`,
     tags: [route.tag],
     ...(mirrors.length > 0 ? { 'x-aliases': mirrors } : {}),
-    security: keyed ? [{ bearerAuth: [] }] : signedIn ? [{ sessionAuth: [] }] : [],
+    // Either scheme on a route taking a key or a session.
+    security: [...(keyed ? [{ bearerAuth: [] }] : []), ...(signedIn ? [{ sessionAuth: [] }] : [])],
+    ...(roles ? { 'x-required-roles': roles } : {}),
     ...('anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],

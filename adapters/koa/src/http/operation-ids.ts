@@ -109,6 +109,21 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v1/password/change': 'changePassword',
   'GET /v1/me': 'getMe',
   'PATCH /v1/me': 'updateMe',
+  'GET /v1/team': 'getTeam',
+  'POST /v1/team/invites': 'inviteMember',
+  'POST /v1/team/invites/accept': 'acceptInvite',
+  'DELETE /v1/team/members/{user_id}': 'removeMember',
+  'PATCH /v1/team/members/{user_id}': 'changeMemberRole',
+  'GET /v1/subscriptions': 'listSubscriptions',
+  'POST /v1/subscriptions': 'subscribe',
+  'PATCH /v1/subscriptions/{id}': 'changeSubscriptionTier',
+  'POST /v1/subscriptions/{id}/cancel': 'cancelSubscription',
+  'GET /api/keys': 'listOwnApiKeys',
+  'POST /api/keys': 'createOwnApiKey',
+  'DELETE /api/keys/{id}': 'revokeOwnApiKey',
+  'GET /api/admin/users': 'searchUsers',
+  'POST /api/admin/users/{id}/disable': 'disableUser',
+  'POST /api/admin/users/{id}/enable': 'enableUser',
 };
 
 /** What each tag of the document groups. */
@@ -133,5 +148,8 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Admin: 'Operator routes (the ADMIN_API_KEY)',
   Plans: 'The plans of the mail and links products: tiers, monthly prices in USD, limits (-1: unlimited)',
   Outbox: "The account service's mail kept in the database when no SMTP relay is set (operator key)",
+  Team: "The members of the session's account, their roles and invitations",
+  Subscriptions: "The account's subscriptions to the mail and links plans, paid from the wallet",
+  Keys: "The account's API keys, managed from the dashboard (a signed-in user's access token)",
   Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

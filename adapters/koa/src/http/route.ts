@@ -1,5 +1,5 @@
-import type { Principal, Scope } from '@tuma/accounts';
-import type { Member } from '@tuma/identity';
+import type { Account, ApiKey, KeyEnvironment, Principal, Scope } from '@tuma/accounts';
+import type { Member, Role } from '@tuma/identity';
 import type { Context } from 'koa';
 import type { z } from 'zod';
 import type { RouteIdempotency } from './idempotency.ts';
@@ -10,17 +10,36 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
  * Who may call a route: anyone, or a bearer key holding at least one of the scopes — and, for
  * routes that change or reveal live data kept once per account (the opt-out list, contact lists,
  * the ledger, changes to templates and sender IDs), a live key: test keys get 403 `live_key_required`.
+ * A session route takes a signed-in user's access token instead, of one of `roles` when given
+ * (else 403 `insufficient_role`); a route with both `anyScope` and `session` takes either.
  */
-export type RouteAccess = PublicAccess | KeyedAccess | SessionAccess;
+export type RouteAccess = PublicAccess | KeyedAccess | SessionAccess | KeyOrSessionAccess;
 export type PublicAccess = { readonly public: true };
-export type KeyedAccess = { readonly anyScope: readonly Scope[]; readonly liveKeysOnly?: true };
+export type KeyedAccess = { readonly anyScope: readonly Scope[]; readonly liveKeysOnly?: true; readonly session?: never };
 /** A signed-in dashboard user: `Authorization: Bearer <access token>`, the JWT the account service's login issues. */
-export type SessionAccess = { readonly session: true };
+export type SessionAccess = { readonly session: true; readonly roles?: readonly Role[] };
+/**
+ * A key holding one of the scopes, or a signed-in member (of one of `roles`, when given). The
+ * bearer token tells which: a JWT (three dot-separated parts) is an access token, anything else a
+ * key. A member acts on their account's live data, as a live key of theirs would.
+ */
+export type KeyOrSessionAccess = { readonly anyScope: readonly Scope[]; readonly liveKeysOnly?: true; readonly session: true; readonly roles?: readonly Role[] };
 
-/** Who the handler is told is calling: nobody on a public route, the authenticated key's principal on every keyed one. */
-export type PrincipalFor<A extends RouteAccess> = A extends KeyedAccess ? Principal : undefined;
-/** The signed-in member on a session route: the user, the account and the role they have now. */
-export type MemberFor<A extends RouteAccess> = A extends SessionAccess ? Member : undefined;
+/** Whose data a keyed or key-or-session route reaches, and as whom: a key, or a signed-in member. */
+export interface Caller {
+  readonly account: Account;
+  /** The key's environment; `live` for a member. */
+  readonly environment: KeyEnvironment;
+  readonly apiKey: ApiKey | undefined;
+  readonly member: Member | undefined;
+}
+
+/** Who the handler is told is calling: nobody on a public route, the authenticated key's principal on every keyed one (and, when a key called, on key-or-session ones). */
+export type PrincipalFor<A extends RouteAccess> = A extends KeyOrSessionAccess ? Principal | undefined : A extends KeyedAccess ? Principal : undefined;
+/** The signed-in member on a session route (and, when one called, on key-or-session ones): the user, the account and the role they have now. */
+export type MemberFor<A extends RouteAccess> = A extends KeyOrSessionAccess ? Member | undefined : A extends SessionAccess ? Member : undefined;
+/** The caller on keyed and key-or-session routes. */
+export type CallerFor<A extends RouteAccess> = A extends KeyOrSessionAccess | KeyedAccess ? Caller : undefined;
 
 export interface RouteResponse {
   readonly description: string;
@@ -52,6 +71,8 @@ export interface RouteInput<B, Q, P, A extends RouteAccess = RouteAccess> {
   readonly principal: PrincipalFor<A>;
   /** The caller on session routes (access token checked, session live, membership read now); none on others. */
   readonly member: MemberFor<A>;
+  /** Whose data (account and environment) on keyed and key-or-session routes, whichever credential called. */
+  readonly caller: CallerFor<A>;
   readonly requestId: string;
   readonly koa: Context;
   /** On an `idempotent` route, for a request with an Idempotency-Key: hand `answeredBy(answer)` to the use case that charges. */

@@ -1,7 +1,8 @@
-import { KEY_ENVIRONMENTS, type Account, type ApiKey, type CreateAccount, type IssueApiKey, type RevokeApiKey, type SetAccountStatus } from '@tuma/accounts';
+import { KEY_ENVIRONMENTS, type Account, type CreateAccount, type IssueApiKey, type RevokeApiKey, type SetAccountStatus } from '@tuma/accounts';
 import { z } from 'zod';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
+import { issuedKeySchema, issuedKeyView, keySchema, keyView } from './api-key-views.ts';
 
 export interface AdminAccountUseCases {
   readonly createAccount: CreateAccount;
@@ -19,19 +20,6 @@ const accountSchema = z.object({
   created_at: z.string(),
 });
 
-const keySchema = z.object({
-  id: z.string(),
-  prefix: z.string(),
-  name: z.string().nullable(),
-  scopes: z.array(z.string()),
-  environment: z.enum(KEY_ENVIRONMENTS),
-  is_active: z.boolean(),
-  last_used_at: z.string().nullable(),
-  revoked_at: z.string().nullable(),
-  created_at: z.string(),
-});
-
-const issuedKeySchema = keySchema.extend({ key: z.string().describe('The full key. Shown only in this response.') });
 
 const accountParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -46,23 +34,6 @@ export const accountView = (account: Account): z.infer<typeof accountSchema> => 
     created_at: snapshot.createdAt.toISOString(),
   };
 };
-
-const keyView = (apiKey: ApiKey): z.infer<typeof keySchema> => {
-  const snapshot = apiKey.toSnapshot();
-  return {
-    id: snapshot.id,
-    prefix: snapshot.prefix,
-    name: snapshot.name,
-    scopes: [...snapshot.scopes],
-    environment: snapshot.environment,
-    is_active: snapshot.revokedAt === null,
-    last_used_at: snapshot.lastUsedAt?.toISOString() ?? null,
-    revoked_at: snapshot.revokedAt?.toISOString() ?? null,
-    created_at: snapshot.createdAt.toISOString(),
-  };
-};
-
-const issuedKeyView = (apiKey: ApiKey, plaintext: string): z.infer<typeof issuedKeySchema> => ({ ...keyView(apiKey), key: plaintext });
 
 const ADMIN = { anyScope: ['admin'] } as const;
 

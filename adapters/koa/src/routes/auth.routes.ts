@@ -11,13 +11,16 @@ const meSchema = z.object({
   status: z.enum(['active', 'suspended']),
   wallet_currency: z.string(),
   created_at: z.string(),
-  api_key: z.object({
-    id: z.string(),
-    prefix: z.string(),
-    environment: z.enum(['live', 'test']),
-    livemode: z.boolean(),
-    scopes: z.array(z.string()),
-  }),
+  api_key: z
+    .object({
+      id: z.string(),
+      prefix: z.string(),
+      environment: z.enum(['live', 'test']),
+      livemode: z.boolean(),
+      scopes: z.array(z.string()),
+    })
+    .nullable()
+    .describe('Null when a signed-in user (access token) asks'),
   balance: balanceSchema,
 });
 
@@ -28,12 +31,12 @@ export function authRoutes(useCases: { walletLedger: WalletLedger }): RouteDefin
       method: 'get',
       path: '/api/auth/me',
       aliases: alsoUnderV1('/api/auth/me'),
-      summary: 'The account and API key behind the token, with the wallet balance',
+      summary: 'The account and API key behind the token (or the account of a signed-in user), with the wallet balance',
       tag: 'Account',
-      access: { anyScope: API_SCOPES },
+      access: { anyScope: API_SCOPES, session: true },
       responses: { 200: { description: 'The caller', schema: meSchema } },
-      handler: async ({ principal }) => {
-        const { account, apiKey } = principal;
+      handler: async ({ caller }) => {
+        const { account, apiKey } = caller;
         const snapshot = account.toSnapshot();
         const wallet = unwrap(await useCases.walletLedger.balance(account.id));
         return json(200, {
@@ -42,13 +45,13 @@ export function authRoutes(useCases: { walletLedger: WalletLedger }): RouteDefin
           status: snapshot.status,
           wallet_currency: snapshot.walletCurrency,
           created_at: snapshot.createdAt.toISOString(),
-          api_key: {
+          api_key: apiKey ? {
             id: apiKey.id,
             prefix: apiKey.prefix,
             environment: apiKey.environment,
             livemode: apiKey.environment === 'live',
             scopes: [...apiKey.scopes],
-          },
+          } : null,
           balance: balanceView(wallet, account.walletCurrency),
         });
       },

@@ -5,9 +5,10 @@ import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/ro
 import { unwrap } from '../http/unwrap.ts';
 import { balanceSchema, balanceView, transactionSchema, transactionView } from './balance-views.ts';
 
-const CUSTOMER = { anyScope: API_SCOPES } as const;
+/** Keys of any scope, or a signed-in member of any role (the dashboard reads the wallet). */
+const CUSTOMER = { anyScope: API_SCOPES, session: true } as const;
 /** The ledger tells the live traffic's spending, entry by entry: live keys only (the balance itself is account-wide, as in auth/me). */
-const LIVE_LEDGER = { anyScope: API_SCOPES, liveKeysOnly: true } as const;
+const LIVE_LEDGER = { anyScope: API_SCOPES, liveKeysOnly: true, session: true } as const;
 
 /** The caller's wallet: `GET /api/balance` and its ledger, both mirrored under /v1. */
 export function balanceRoutes(useCases: { walletLedger: WalletLedger }): RouteDefinition[] {
@@ -20,8 +21,8 @@ export function balanceRoutes(useCases: { walletLedger: WalletLedger }): RouteDe
       tag: 'Balance',
       access: CUSTOMER,
       responses: { 200: { description: 'The balance (zero, updated_at null, before the first top-up)', schema: balanceSchema } },
-      handler: async ({ principal }) => {
-        const account = principal.account;
+      handler: async ({ caller }) => {
+        const account = caller.account;
         return json(200, balanceView(unwrap(await useCases.walletLedger.balance(account.id)), account.walletCurrency));
       },
     }),
@@ -42,8 +43,8 @@ export function balanceRoutes(useCases: { walletLedger: WalletLedger }): RouteDe
           schema: z.object({ transactions: z.array(transactionSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
         },
       },
-      handler: async ({ principal, query }) => {
-        const page = unwrap(await useCases.walletLedger.transactions({ accountId: principal.account.id, page: query.page, limit: query.limit }));
+      handler: async ({ caller, query }) => {
+        const page = unwrap(await useCases.walletLedger.transactions({ accountId: caller.account.id, page: query.page, limit: query.limit }));
         return json(200, { transactions: page.entries.map(transactionView), total: page.total, page: query.page, limit: query.limit });
       },
     }),

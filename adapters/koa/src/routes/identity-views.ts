@@ -1,6 +1,8 @@
 import type { Account } from '@tuma/accounts';
 import { ROLES, type IssuedSession, type Me, type UserView } from '@tuma/identity';
+import type { Plan } from '@tuma/subscriptions';
 import { z } from 'zod';
+import { linksPlanSchema, mailPlanSchema, toLinksPlanView, toMailPlanView } from './plan-views.ts';
 
 export const userSchema = z.object({
   id: z.string().describe('usr_...'),
@@ -47,14 +49,22 @@ export const meSchema = z.object({
   account: accountSchema.describe('The account this session is on'),
   role: z.enum(ROLES).describe("The user's role in that account's team"),
   memberships: z.array(z.object({ account_id: z.string(), role: z.enum(ROLES) })).describe('Every account the user belongs to, oldest first'),
+  plans: z.object({ mail: mailPlanSchema, links: linksPlanSchema }).describe("The account's plan of each product in force now (free without a subscription)"),
 });
 
-export const meView = (me: Me, account: Account): z.infer<typeof meSchema> => {
+/** The plan of each product an account is on now. */
+export interface CurrentPlans {
+  readonly mail: Plan<'mail'>;
+  readonly links: Plan<'links'>;
+}
+
+export const meView = (me: Me, account: Account, plans: CurrentPlans): z.infer<typeof meSchema> => {
   const snapshot = account.toSnapshot();
   return {
     user: userView(me.user),
     account: { id: snapshot.id, email: snapshot.email, status: snapshot.status, wallet_currency: snapshot.walletCurrency, created_at: snapshot.createdAt.toISOString() },
     role: me.role,
     memberships: me.memberships.map(({ accountId, role }) => ({ account_id: accountId, role })),
+    plans: { mail: toMailPlanView(plans.mail), links: toLinksPlanView(plans.links) },
   };
 };

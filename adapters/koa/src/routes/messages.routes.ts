@@ -58,6 +58,8 @@ export interface MessageUseCases {
 
 const SEND = { anyScope: ['send'] } as const;
 const READ = { anyScope: ['query', 'send'] } as const;
+/** Reads the dashboard makes too: a key, or a signed-in member of any role (live data). */
+const READ_OR_SIGNED_IN = { ...READ, session: true } as const;
 
 const senderOf = (principal: Principal): Sender => ({
   accountId: principal.account.id,
@@ -268,7 +270,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       path: '/api/messages',
       summary: 'The messages, newest first',
       tag: 'Messages',
-      access: READ,
+      access: READ_OR_SIGNED_IN,
       query: listQuery,
       responses: {
         200: {
@@ -276,12 +278,12 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
           schema: z.object({ messages: z.array(messageSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
         },
       },
-      handler: async ({ query, principal }) => {
-        const environment = principal.apiKey.environment === 'test' ? 'test' : (query.environment ?? 'live');
+      handler: async ({ query, caller }) => {
+        const environment = caller.environment === 'test' ? 'test' : (query.environment ?? 'live');
         const phone = query.to === undefined ? undefined : unwrap(readPhoneField(query.to, 'to', { plusOptional: true })).e164;
         const page = unwrap(
           await useCases.listMessages.execute({
-            accountId: principal.account.id,
+            accountId: caller.account.id,
             environment: environment === 'all' ? null : environment,
             status: query.status,
             phone,
@@ -300,7 +302,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       path: '/api/messages/status',
       summary: 'Statuses of up to 100 messages, in the order asked',
       tag: 'Messages',
-      access: READ,
+      access: READ_OR_SIGNED_IN,
       query: z.object({
         ids: z
           .string()
@@ -309,8 +311,8 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
           .pipe(z.array(z.string()).min(1, 'At least one id').max(STATUS_LOOKUP_MAX_IDS, `At most ${STATUS_LOOKUP_MAX_IDS} ids`)),
       }),
       responses: { 200: { description: 'One item per id; unknown ids are `not_found`', schema: z.object({ messages: z.array(statusItemSchema) }) } },
-      handler: async ({ query, principal }) => {
-        const lookup = unwrap(await useCases.getMessageStatuses.execute(keyScopeOf(principal), query.ids));
+      handler: async ({ query, caller }) => {
+        const lookup = unwrap(await useCases.getMessageStatuses.execute(keyScopeOf(caller), query.ids));
         return json(200, { messages: statusItemsView(lookup) });
       },
     }),
@@ -319,15 +321,15 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       path: '/api/messages/batch/:batch_id',
       summary: 'A bulk send: counts per status, cost and its members, newest first',
       tag: 'Messages',
-      access: READ,
+      access: READ_OR_SIGNED_IN,
       params: batchId,
       query: z.object({
         page: z.coerce.number().int().min(0).default(0),
         limit: z.coerce.number().int().min(1).max(BATCH_PAGE_MAX_LIMIT).default(BATCH_PAGE_DEFAULT_LIMIT),
       }),
       responses: { 200: { description: 'The batch', schema: batchSchema }, 404: { description: 'No messages in such a batch of the account' } },
-      handler: async ({ params, query, principal }) => {
-        const view = unwrap(await useCases.getBatch.execute(keyScopeOf(principal), params.batch_id, query.page, query.limit));
+      handler: async ({ params, query, caller }) => {
+        const view = unwrap(await useCases.getBatch.execute(keyScopeOf(caller), params.batch_id, query.page, query.limit));
         return json(200, batchView(view));
       },
     }),
@@ -342,8 +344,8 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         200: { description: 'How many were cancelled and refunded', schema: z.object({ batch_id: z.string(), cancelled: z.number().int(), refunded: z.number(), currency: z.string() }) },
         404: { description: 'No such batch of the account' },
       },
-      handler: async ({ params, principal }) => {
-        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(keyScopeOf(principal), params.batch_id));
+      handler: async ({ params, caller }) => {
+        const cancelled = unwrap(await useCases.cancelMessages.cancelBatch(keyScopeOf(caller), params.batch_id));
         return json(200, { batch_id: cancelled.batchId, cancelled: cancelled.cancelled, refunded: cancelled.refunded.toNumber(), currency: cancelled.refunded.currency });
       },
     }),
@@ -352,10 +354,10 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
       path: '/api/messages/:id',
       summary: 'One message, with its full text',
       tag: 'Messages',
-      access: READ,
+      access: READ_OR_SIGNED_IN,
       params: messageId,
       responses: { 200: { description: 'The message', schema: messageSchema }, 404: { description: 'No such message of the account' } },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.getMessage.execute(keyScopeOf(principal), params.id)), false)),
+      handler: async ({ params, caller }) => json(200, messageView(unwrap(await useCases.getMessage.execute(keyScopeOf(caller), params.id)), false)),
     }),
     defineRoute({
       method: 'post',
@@ -369,7 +371,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         404: { description: 'No such message of the account' },
         409: { description: 'Already handed to the carrier, or final' },
       },
-      handler: async ({ params, principal }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(keyScopeOf(principal), params.id)), false)),
+      handler: async ({ params, caller }) => json(200, messageView(unwrap(await useCases.cancelMessages.cancelMessage(keyScopeOf(caller), params.id)), false)),
     }),
   ];
 }

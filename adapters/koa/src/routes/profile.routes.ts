@@ -1,5 +1,6 @@
 import type { Account } from '@tuma/accounts';
 import type { Identity } from '@tuma/identity';
+import type { CurrentLimits } from '@tuma/subscriptions';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
@@ -8,6 +9,8 @@ import { meSchema, meView, userSchema, userView } from './identity-views.ts';
 export interface ProfileUseCases extends Pick<Identity, 'readMe' | 'updateProfile' | 'changePassword'> {
   /** The account a session is on, for `GET /v1/me` (accounts' own record). */
   readonly readAccount: (accountId: string) => Promise<Account | undefined>;
+  /** The account's plans in force now. */
+  readonly currentLimits: Pick<CurrentLimits, 'execute'>;
 }
 
 const TAG = 'Users';
@@ -19,15 +22,19 @@ export function profileRoutes(useCases: ProfileUseCases): RouteDefinition[] {
     defineRoute({
       method: 'get',
       path: '/v1/me',
-      summary: 'The signed-in user, the account of the session and their role in it',
+      summary: 'The signed-in user, the account of the session, their role in it and its plans',
       tag: TAG,
       access: SIGNED_IN,
       responses: { 200: { description: 'The user', schema: meSchema } },
       handler: async ({ member }) => {
         const me = unwrap(await useCases.readMe.execute(member));
-        const account = await useCases.readAccount(member.accountId);
+        const [account, mail, links] = await Promise.all([
+          useCases.readAccount(member.accountId),
+          useCases.currentLimits.execute(member.accountId, 'mail'),
+          useCases.currentLimits.execute(member.accountId, 'links'),
+        ]);
         if (!account) throw new Error(`Account ${member.accountId} of a live session is missing`);
-        return json(200, meView(me, account));
+        return json(200, meView(me, account, { mail: unwrap(mail), links: unwrap(links) }));
       },
     }),
     defineRoute({

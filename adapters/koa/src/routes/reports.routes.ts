@@ -1,4 +1,3 @@
-import type { Principal } from '@tuma/accounts';
 import {
   BREAKDOWN_DEFAULT_CAMPAIGNS,
   BREAKDOWN_MAX_CAMPAIGNS,
@@ -14,7 +13,7 @@ import {
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../http/date-window.ts';
 import { inQuery } from '../http/in-body.ts';
-import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
+import { alsoUnderV1, defineRoute, json, type Caller, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { breakdownSchema, breakdownView, reportSchema, reportView, routeHealthSchema, routeHealthView, statsSchema, statsView, volumeSchema, volumeView } from './report-views.ts';
 
@@ -26,7 +25,8 @@ export interface ReportUseCases {
   readonly getReportBreakdown: GetReportBreakdown;
 }
 
-const READ = { anyScope: ['query', 'send'] } as const;
+/** A key, or a signed-in member of any role (the dashboard's charts). */
+const READ = { anyScope: ['query', 'send'], session: true } as const;
 const TAG = 'Reports';
 const windowQuery = {
   date_from: dateFrom
@@ -38,11 +38,11 @@ const windowQuery = {
   environment: z.enum(['live', 'test']).optional().describe('Live keys: `live` (default) or `test`; test keys always see test messages'),
 };
 
-/** Test keys see test messages only, whatever they ask for (like GET /api/messages); live keys choose, `live` by default. */
-const scopeOf = (principal: Principal, environment: 'live' | 'test' | undefined): ReportScope => ({
-  accountId: principal.account.id,
-  environment: principal.apiKey.environment === 'test' ? 'test' : (environment ?? 'live'),
-  currency: principal.account.walletCurrency,
+/** Test keys see test messages only, whatever they ask for (like GET /api/messages); live keys and members choose, `live` by default. */
+const scopeOf = (caller: Caller, environment: 'live' | 'test' | undefined): ReportScope => ({
+  accountId: caller.account.id,
+  environment: caller.environment === 'test' ? 'test' : (environment ?? 'live'),
+  currency: caller.account.walletCurrency,
 });
 
 const BAD_QUERY = { 422: { description: 'A bad query parameter, reversed dates, or a window over 366 days' } };
@@ -59,8 +59,8 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       access: READ,
       query: z.object(windowQuery),
       responses: { 200: { description: 'The stats', schema: statsSchema }, ...BAD_QUERY },
-      handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal, query.environment);
+      handler: async ({ query, caller }) => {
+        const scope = scopeOf(caller, query.environment);
         const stats = await useCases.getMessageStats.execute({ scope, from: query.date_from, to: query.date_to });
         return json(200, statsView(scope, unwrap(stats.mapErr(inQuery))));
       },
@@ -77,8 +77,8 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
         environment: windowQuery.environment,
       }),
       responses: { 200: { description: 'One entry per day, oldest first', schema: volumeSchema }, 422: { description: '`days` is not a whole number from 1 to 90' } },
-      handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal, query.environment);
+      handler: async ({ query, caller }) => {
+        const scope = scopeOf(caller, query.environment);
         const volume = await useCases.getMessageVolume.execute({ scope, days: query.days });
         return json(200, volumeView(scope, unwrap(volume.mapErr(inQuery))));
       },
@@ -92,8 +92,8 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       access: READ,
       query: z.object({ environment: windowQuery.environment }),
       responses: { 200: { description: 'Routes with submissions in the last 60 minutes, by code', schema: routeHealthSchema } },
-      handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal, query.environment);
+      handler: async ({ query, caller }) => {
+        const scope = scopeOf(caller, query.environment);
         return json(200, routeHealthView(scope, unwrap(await useCases.getRouteHealth.execute(scope))));
       },
     }),
@@ -106,8 +106,8 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       access: READ,
       query: z.object(windowQuery),
       responses: { 200: { description: 'The report', schema: reportSchema }, ...BAD_QUERY },
-      handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal, query.environment);
+      handler: async ({ query, caller }) => {
+        const scope = scopeOf(caller, query.environment);
         const report = await useCases.getReport.execute({ scope, from: query.date_from, to: query.date_to });
         return json(200, reportView(scope, unwrap(report.mapErr(inQuery))));
       },
@@ -124,8 +124,8 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
         limit: z.coerce.number().int().min(1).max(BREAKDOWN_MAX_CAMPAIGNS).default(BREAKDOWN_DEFAULT_CAMPAIGNS).describe('Campaign rows, most spent first'),
       }),
       responses: { 200: { description: 'The breakdown', schema: breakdownSchema }, ...BAD_QUERY },
-      handler: async ({ query, principal }) => {
-        const scope = scopeOf(principal, query.environment);
+      handler: async ({ query, caller }) => {
+        const scope = scopeOf(caller, query.environment);
         const breakdown = await useCases.getReportBreakdown.execute({ scope, from: query.date_from, to: query.date_to, limit: query.limit });
         return json(200, breakdownView(scope, unwrap(breakdown.mapErr(inQuery)), query.limit));
       },

@@ -63,8 +63,8 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
       access: SEND,
       body: z.object({ verification_id: verificationId, code: z.string().min(1, 'The code must not be empty').max(20) }),
       responses: { 200: { description: 'valid: whether this code approved it (a wrong one uses an attempt)', schema: checkedSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, body }) => {
-        const checked = unwrap(await useCases.checkVerification.execute(keyScopeOf(principal), body.verification_id, body.code));
+      handler: async ({ caller, body }) => {
+        const checked = unwrap(await useCases.checkVerification.execute(keyScopeOf(caller), body.verification_id, body.code));
         return json(200, { id: checked.verification.id, status: checked.status, valid: checked.valid, attempts_left: checked.attemptsLeft });
       },
     }),
@@ -81,8 +81,8 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
         limit: z.coerce.number().int().min(1).max(100).default(20),
       }),
       responses: { 200: { description: 'A page', schema: z.object({ verifications: z.array(verificationSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) } },
-      handler: async ({ principal, query }) => {
-        const page = unwrap(await useCases.readVerifications.list({ ...keyScopeOf(principal), status: query.status, to: query.to, page: query.page, limit: query.limit }));
+      handler: async ({ query, caller }) => {
+        const page = unwrap(await useCases.readVerifications.list({ ...keyScopeOf(caller), status: query.status, to: query.to, page: query.page, limit: query.limit }));
         return json(200, { verifications: page.items.map(verificationView), total: page.total, page: query.page, limit: query.limit });
       },
     }),
@@ -94,7 +94,7 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
       access: READ,
       params: idParams,
       responses: { 200: { description: 'As of now (a passed expiry shows as expired)', schema: verificationSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => json(200, verificationView(unwrap(await useCases.readVerifications.get(keyScopeOf(principal), params.id)))),
+      handler: async ({ caller, params }) => json(200, verificationView(unwrap(await useCases.readVerifications.get(keyScopeOf(caller), params.id)))),
     }),
     defineRoute({
       method: 'post',
@@ -120,7 +120,7 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
       access: SEND,
       params: idParams,
       responses: { 200: { description: 'Canceled', schema: verificationSchema }, 404: NOT_YOURS, 409: { description: 'verification_not_pending', errorCodes: ['verification_not_pending'] } },
-      handler: async ({ principal, params }) => json(200, verificationView(unwrap(await useCases.cancelVerification.execute(keyScopeOf(principal), params.id)))),
+      handler: async ({ caller, params }) => json(200, verificationView(unwrap(await useCases.cancelVerification.execute(keyScopeOf(caller), params.id)))),
     }),
   ];
 }

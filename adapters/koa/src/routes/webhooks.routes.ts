@@ -47,7 +47,7 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       tag: TAG,
       access: ACCESS,
       responses: { 200: { description: 'The configuration', schema: webhookConfigSchema } },
-      handler: async ({ principal }) => json(200, webhookConfigView(unwrap(await useCases.getWebhookConfig.execute(keyScopeOf(principal))))),
+      handler: async ({ caller }) => json(200, webhookConfigView(unwrap(await useCases.getWebhookConfig.execute(keyScopeOf(caller))))),
     }),
     defineRoute({
       method: 'put',
@@ -57,8 +57,8 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       access: ACCESS,
       body: updateBody,
       responses: { 200: { description: 'Changed', schema: z.object({ status: z.literal('updated') }) }, 422: REFUSED_URL },
-      handler: async ({ principal, body }) => {
-        const result = await useCases.updateWebhookConfig.execute({ owner: keyScopeOf(principal), dlrUrl: body.dlr_url, moUrl: body.mo_url, isActive: body.is_active });
+      handler: async ({ body, caller }) => {
+        const result = await useCases.updateWebhookConfig.execute({ owner: keyScopeOf(caller), dlrUrl: body.dlr_url, moUrl: body.mo_url, isActive: body.is_active });
         unwrap(result.mapErr(inBody));
         return json(200, { status: 'updated' });
       },
@@ -70,8 +70,8 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       tag: TAG,
       access: ACCESS,
       responses: { 200: { description: 'The new secret', schema: z.object({ signing_secret: z.string() }) } },
-      handler: async ({ principal }) => {
-        const { signingSecret } = unwrap(await useCases.rotateWebhookSecret.execute(keyScopeOf(principal)));
+      handler: async ({ caller }) => {
+        const { signingSecret } = unwrap(await useCases.rotateWebhookSecret.execute(keyScopeOf(caller)));
         return json(200, { signing_secret: signingSecret });
       },
     }),
@@ -85,8 +85,8 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
         200: { description: 'The test events after their first attempt (failed ones are retried like any event)', schema: z.object({ events: z.array(webhookDeliverySchema) }) },
         409: { description: 'conflict: neither dlr_url nor mo_url is set' },
       },
-      handler: async ({ principal }) => {
-        const sent = unwrap(await useCases.sendTestWebhooks.execute(keyScopeOf(principal)));
+      handler: async ({ caller }) => {
+        const sent = unwrap(await useCases.sendTestWebhooks.execute(keyScopeOf(caller)));
         return json(200, { events: sent.map(webhookDeliveryView) });
       },
     }),
@@ -106,8 +106,8 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
           schema: z.object({ deliveries: z.array(webhookDeliverySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }),
         },
       },
-      handler: async ({ principal, query }) => {
-        const found = unwrap(await useCases.listWebhookDeliveries.execute({ owner: keyScopeOf(principal), page: query.page, limit: query.limit }));
+      handler: async ({ caller, query }) => {
+        const found = unwrap(await useCases.listWebhookDeliveries.execute({ owner: keyScopeOf(caller), page: query.page, limit: query.limit }));
         return json(200, { deliveries: found.deliveries.map(webhookDeliveryView), total: found.total, page: query.page, limit: query.limit });
       },
     }),
@@ -123,8 +123,8 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
         404: { description: "No such event in the account's environment" },
         409: { description: "conflict: the account has no URL for the event's kind" },
       },
-      handler: async ({ principal, params }) => {
-        const logged = unwrap(await useCases.redeliverWebhook.execute({ owner: keyScopeOf(principal), eventId: params.event_id }));
+      handler: async ({ caller, params }) => {
+        const logged = unwrap(await useCases.redeliverWebhook.execute({ owner: keyScopeOf(caller), eventId: params.event_id }));
         return json(202, webhookDeliveryView(logged));
       },
     }),

@@ -10,6 +10,7 @@ export const AccountRecord = defineEntity({
     status: p.string(),
     isAdmin: p.boolean(),
     walletCurrency: p.string(),
+    emailVerifiedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -13,6 +13,7 @@ const toDomain = (row: Row): Account =>
     status: row.status as AccountStatus,
     isAdmin: row.isAdmin,
     walletCurrency: currency(row.walletCurrency),
+    emailVerifiedAt: row.emailVerifiedAt ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
   });

@@ -38,6 +38,11 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
     return rows.map(toDomain);
   }
 
+  async listCustomerKeys(accountId: string): Promise<ApiKey[]> {
+    const rows = await this.database.em.find(ApiKeyRecord, { accountId, kind: 'customer' }, { orderBy: { createdAt: 'desc', id: 'desc' }, refresh: true });
+    return rows.map(toDomain);
+  }
+
   async save(key: ApiKey): Promise<void> {
     const snapshot = key.toSnapshot();
     await this.database.em.upsert(ApiKeyRecord, { ...snapshot, scopes: [...snapshot.scopes] });

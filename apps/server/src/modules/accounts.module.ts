@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ACCOUNTS_TOKENS, type AccountRepository, createAccounts, type ApiKeyRepository } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { adminAccountRoutes, authRoutes } from '@tuma/koa-adapter';
+import { adminAccountRoutes, apiKeyRoutes, authRoutes } from '@tuma/koa-adapter';
 import { MikroOrmAccessChanges, MikroOrmAccountRepository, MikroOrmApiKeyRepository, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
 import { ContainerModule } from 'inversify';
@@ -32,7 +32,7 @@ const bindings = new ContainerModule(({ bind }) => {
   );
 });
 
-/** Accounts, API keys and operator access; the SMS API's key check (svc_live_, svc_test_ and the operator key). */
+/** Accounts, API keys (the operator's and the dashboard's routes) and operator access; the SMS API's key check (svc_live_, svc_test_ and the operator key). */
 export const accountsServerModule: ServerModule = {
   name: 'accounts',
   bindings,
@@ -43,5 +43,6 @@ export const accountsServerModule: ServerModule = {
   routes: (container) => [
     ...authRoutes({ walletLedger: resolve(container, BILLING_TOKENS.walletLedger) }),
     ...adminAccountRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
+    ...apiKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
   ],
 };

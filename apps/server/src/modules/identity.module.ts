@@ -10,7 +10,8 @@ import {
   type Identity,
 } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { profileRoutes, registrationRoutes, sessionRoutes } from '@tuma/koa-adapter';
+import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
+import { profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
 import { MikroOrmLoginAttempts, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { PublicUrls } from '../api-placement.ts';
@@ -45,8 +46,8 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(I.hasher).toResolvedValue((config: ServerConfig) => new ScryptPasswordHasher({ ...OWASP_SCRYPT, N: 2 ** config.identity.passwordHashCost }), [S.config]);
   bind(I.accessTokens).toResolvedValue((config: ServerConfig) => accessTokens(authSigningKeyPem(config)), [S.config]);
   bind(I.accountOpening).toResolvedValue((accounts: Accounts) => accountOpening(accounts), [ACCOUNTS_TOKENS.accounts]);
-  // No plans yet (issue 14, item 9): teams have no cap until the subscriptions give one.
-  bind(I.teamLimits).toConstantValue({ maxMembers: async () => null });
+  // The team is the account's: its cap is the most generous max_team of the account's plans.
+  bind(I.teamLimits).toResolvedValue((subscriptions: SubscriptionsService) => subscriptions.currentLimits, [SUBSCRIPTIONS_TOKENS.subscriptions]);
   // Read at each mail: the account service's URL is known once it listens (port 0).
   bind(I.links).toResolvedValue(
     (config: ServerConfig, urls: PublicUrls) => ({
@@ -77,7 +78,7 @@ const identityOf = (container: Container): Identity => resolve(container, I.iden
 
 /**
  * The account service (docs/accounts.md): users, registration, email verification, sessions and
- * passwords on the auth API, and the access-token check of every API's session routes. Its mail
+ * passwords, teams on the auth API, and the access-token check of every API's session routes. Its mail
  * goes through the Mailer that `outbox.module.ts` binds.
  */
 export const identityServerModule: ServerModule = {
@@ -91,10 +92,12 @@ export const identityServerModule: ServerModule = {
   routes: (container) => {
     const identity = identityOf(container);
     const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
+    const { currentLimits } = resolve(container, SUBSCRIPTIONS_TOKENS.subscriptions);
     return [
       ...registrationRoutes(identity),
       ...sessionRoutes(identity, { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
-      ...profileRoutes({ ...identity, readAccount: (accountId) => accounts.findById(accountId) }),
+      ...profileRoutes({ ...identity, readAccount: (accountId) => accounts.findById(accountId), currentLimits }),
+      ...teamRoutes(identity),
     ];
   },
 };

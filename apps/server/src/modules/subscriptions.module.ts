@@ -1,6 +1,6 @@
 import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { planRoutes } from '@tuma/koa-adapter';
+import { planRoutes, subscriptionRoutes } from '@tuma/koa-adapter';
 import { MikroOrmSubscriptionRepository } from '@tuma/mikro-orm-adapter';
 import { createSubscriptions, SUBSCRIPTIONS_TOKENS, subscriptionJobRoutes, type SubscriptionsService } from '@tuma/subscriptions';
 import { ContainerModule, type Container } from 'inversify';
@@ -37,14 +37,13 @@ function registerJobs(container: Container): void {
 
 /**
  * Plans and subscriptions of the mail and links products (docs/subscriptions.md): the public plan
- * list on the account service, and the hourly renewal sweep. The subscription routes come with
- * the account service's JWT.
+ * list and the signed-in account's subscriptions on the account service, and the hourly renewal sweep.
  */
 export const subscriptionsServerModule: ServerModule = {
   name: 'subscriptions',
   api: 'auth',
   bindings,
-  routes: (container) => planRoutes(subscriptionsOf(container).listPlans),
+  routes: (container) => [...planRoutes(subscriptionsOf(container).listPlans), ...subscriptionRoutes(subscriptionsOf(container))],
   jobs: registerJobs,
   onJobsStarted: (container) => subscriptionsOf(container).renewDueSubscriptions.scheduleNext(),
 };

@@ -4,6 +4,8 @@ export interface ApiKeyRepository {
   findById(id: string): Promise<ApiKey | undefined>;
   findByPrefix(prefix: string): Promise<ApiKey | undefined>;
   listActiveOperatorKeys(): Promise<ApiKey[]>;
+  /** The account's customer keys, revoked ones included, newest first. */
+  listCustomerKeys(accountId: string): Promise<ApiKey[]>;
   /** Inserts or updates. */
   save(key: ApiKey): Promise<void>;
   /** Sets the key's last use to `at` unless a later one is stored; touches nothing else (not its revocation). */

@@ -1,6 +1,6 @@
 import { constantTimeEqual, errAsync, okAsync, ResultAsync, type Clock } from '@tuma/kernel';
 import type { Account } from '../domain/account.aggregate.ts';
-import { accountSuspended, unauthorized, type AccountSuspendedError, type UnauthorizedError } from '../domain/account-errors.ts';
+import { accountSuspended, emailNotVerified, unauthorized, type AccountSuspendedError, type EmailNotVerifiedError, type UnauthorizedError } from '../domain/account-errors.ts';
 import type { ApiKey } from '../domain/api-key.aggregate.ts';
 import { lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
 import type { AccountRepository } from './account.repository.port.ts';
@@ -31,10 +31,12 @@ export class AuthenticateApiKey {
     private readonly hash: KeyHasher = sha256Hex,
   ) {}
 
-  execute(token: string): ResultAsync<Principal, UnauthorizedError | AccountSuspendedError> {
+  execute(token: string): ResultAsync<Principal, UnauthorizedError | AccountSuspendedError | EmailNotVerifiedError> {
     return ResultAsync.fromSafePromise(this.resolve(token)).andThen((principal) => {
       if (!principal) return errAsync(unauthorized());
       if (principal.account.isSuspended) return errAsync(accountSuspended());
+      // Live traffic waits for the account's email (a key issued before, or by the operator); test keys work meanwhile.
+      if (principal.apiKey.environment === 'live' && !principal.account.isEmailVerified) return errAsync(emailNotVerified());
       return okAsync(principal);
     });
   }

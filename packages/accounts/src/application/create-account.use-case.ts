@@ -7,6 +7,8 @@ export interface CreateAccountInput {
   readonly email: string;
   readonly walletCurrency?: string;
   readonly isAdmin?: boolean;
+  /** False for an account a registration opens: its owner proves the address later (`VerifyAccountEmail`). */
+  readonly emailVerified?: boolean;
 }
 
 export type CreateAccountError = ValidationError | ConflictError;
@@ -28,7 +30,7 @@ export class CreateAccount {
 
     return atomically(this.unitOfWork, async () => {
       if (await this.accounts.findByEmail(email.value.value)) return err(conflict('account', `An account with email ${email.value.value} already exists`));
-      const account = Account.open({ email: email.value, walletCurrency, isAdmin: input.isAdmin }, this.clock.now());
+      const account = Account.open({ email: email.value, walletCurrency, isAdmin: input.isAdmin, emailVerified: input.emailVerified }, this.clock.now());
       await this.accounts.save(account);
       return ok(account);
     });

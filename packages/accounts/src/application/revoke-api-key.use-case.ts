@@ -3,7 +3,10 @@ import type { ApiKey } from '../domain/api-key.aggregate.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
 import { AccessChangeAnnouncer } from './principal-cache.ts';
 
-/** Revokes a customer key at once (in every process: `AccessChanges`); revoking twice keeps the first revocation time. */
+/**
+ * Revokes a customer key at once (in every process: `AccessChanges`); revoking twice keeps the
+ * first revocation time. With `accountId` (a customer's own request), another account's key is not found.
+ */
 export class RevokeApiKey {
   constructor(
     private readonly apiKeys: ApiKeyRepository,
@@ -12,11 +15,11 @@ export class RevokeApiKey {
     private readonly announcer = new AccessChangeAnnouncer(),
   ) {}
 
-  execute(input: { keyId: string }): ResultAsync<ApiKey, NotFoundError> {
+  execute(input: { keyId: string; accountId?: string }): ResultAsync<ApiKey, NotFoundError> {
     return atomically(this.unitOfWork, async () => {
       const key = await this.apiKeys.findById(input.keyId);
       // The operator key is managed through ADMIN_API_KEY only.
-      if (!key || key.kind !== 'customer') return err(notFound('api_key', input.keyId));
+      if (!key || key.kind !== 'customer' || (input.accountId !== undefined && key.accountId !== input.accountId)) return err(notFound('api_key', input.keyId));
       key.revoke(this.clock.now());
       await this.apiKeys.save(key);
       await this.announcer.publish({ keyId: key.id });

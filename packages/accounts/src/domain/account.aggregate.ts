@@ -9,6 +9,11 @@ export interface AccountSnapshot {
   readonly status: AccountStatus;
   readonly isAdmin: boolean;
   readonly walletCurrency: CurrencyCode;
+  /**
+   * When the account's email was proved: at opening for the operator's accounts, at the owner's
+   * verification for a registration's. Live traffic waits for it (docs/accounts.md).
+   */
+  readonly emailVerifiedAt: Date | null;
   readonly createdAt: Date;
   readonly updatedAt: Date;
 }
@@ -17,13 +22,15 @@ export interface AccountSnapshot {
 export class Account {
   private constructor(private state: AccountSnapshot) {}
 
-  static open(input: { email: Email; walletCurrency: CurrencyCode; isAdmin?: boolean }, now: Date): Account {
+  /** `emailVerified: false` for a registration's account; the operator's are verified (the operator knows the address). */
+  static open(input: { email: Email; walletCurrency: CurrencyCode; isAdmin?: boolean; emailVerified?: boolean }, now: Date): Account {
     return new Account({
       id: newId('acc', now),
       email: input.email.value,
       status: 'active',
       isAdmin: input.isAdmin ?? false,
       walletCurrency: input.walletCurrency,
+      emailVerifiedAt: input.emailVerified === false ? null : now,
       createdAt: now,
       updatedAt: now,
     });
@@ -55,6 +62,17 @@ export class Account {
 
   get isSuspended(): boolean {
     return this.state.status === 'suspended';
+  }
+
+  get isEmailVerified(): boolean {
+    return this.state.emailVerifiedAt !== null;
+  }
+
+  /** The first verification counts; a later one changes nothing (and answers false). */
+  verifyEmail(now: Date): boolean {
+    if (this.state.emailVerifiedAt) return false;
+    this.state = { ...this.state, emailVerifiedAt: now, updatedAt: now };
+    return true;
   }
 
   /** Suspending a suspended account (or reactivating an active one) changes nothing. */

@@ -113,5 +113,17 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       const listed = await f.step(() => f.apiKeys.listActiveOperatorKeys());
       expect(listed.map((key) => key.prefix)).to.deep.equal(['op_aaaaaaaaaaaa']);
     });
+
+    it("lists an account's customer keys, revoked ones too, newest first; not operator keys nor other accounts'", async () => {
+      const other = open('other-keys@example.com');
+      await f.step(() => f.accounts.save(other));
+      const older = issue('svc_live_Older111');
+      const newer = ApiKey.issue({ ...older.toSnapshot(), prefix: 'svc_test_Newer111', environment: 'test', kind: 'customer' }, new Date(at.getTime() + 1000));
+      newer.revoke(at);
+      const foreign = ApiKey.issue({ ...older.toSnapshot(), accountId: other.id, prefix: 'svc_live_Foreign1', kind: 'customer' }, at);
+      for (const key of [older, newer, foreign, issue('op_cccccccccccc', 'operator')]) await f.step(() => f.apiKeys.save(key));
+      const listed = await f.step(() => f.apiKeys.listCustomerKeys(owner.id));
+      expect(listed.map((key) => key.toSnapshot())).to.deep.equal([newer.toSnapshot(), older.toSnapshot()]);
+    });
   });
 }

@@ -20,6 +20,13 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
       .map((row) => ApiKey.rehydrate(row));
   }
 
+  async listCustomerKeys(accountId: string): Promise<ApiKey[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.kind === 'customer' && row.accountId === accountId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+      .map((row) => ApiKey.rehydrate(row));
+  }
+
   async save(key: ApiKey): Promise<void> {
     this.rows.set(key.id, key.toSnapshot());
   }

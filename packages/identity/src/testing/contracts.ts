@@ -53,6 +53,20 @@ export function describeIdentityStoresContract(name: string, make: () => Promise
       expect(stored).to.deep.include({ status: 'disabled', emailVerifiedAt: later(HOUR), updatedAt: later(2 * HOUR) });
     });
 
+    it('UserRepository: searches email and name, ignoring case, newest first, up to the limit; % and _ are plain text', async () => {
+      const users = [newUser('wanjiru@duka.example'), newUser('otieno@example.com'), newUser('wanjiku_k@example.com')];
+      for (const [index, user] of users.entries()) {
+        const dated = User.rehydrate({ ...user.toSnapshot(), name: index === 1 ? 'Otieno Wanjala' : null, createdAt: later(index * HOUR) });
+        await f.step(() => f.users.add(dated));
+      }
+      const emails = async (text: string, limit = 10) => (await f.step(() => f.users.search(text, limit))).map((user) => user.email);
+      expect(await emails('WANJ')).to.deep.equal(['wanjiku_k@example.com', 'otieno@example.com', 'wanjiru@duka.example']);
+      expect(await emails('wanj', 2)).to.deep.equal(['wanjiku_k@example.com', 'otieno@example.com']);
+      expect(await emails('u_k')).to.deep.equal(['wanjiku_k@example.com']);
+      expect(await emails('%')).to.deep.equal([]);
+      expect(await emails('')).to.have.length(3);
+    });
+
     it('UserRepository: refuses a second user with the same email', async () => {
       await f.step(() => f.users.add(newUser('twice@example.com')));
       let refused = false;

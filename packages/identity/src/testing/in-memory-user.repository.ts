@@ -30,6 +30,15 @@ export class InMemoryUserRepository implements UserRepository {
     });
   }
 
+  async search(text: string, limit: number): Promise<User[]> {
+    const wanted = text.toLowerCase();
+    return [...this.rows.values()]
+      .filter((row) => row.email.includes(wanted) || (row.name ?? '').toLowerCase().includes(wanted))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
+      .slice(0, limit)
+      .map((row) => User.rehydrate(row));
+  }
+
   /** One process, no concurrent transactions: nothing to lock. */
   lock(id: string): Promise<User | undefined> {
     return this.findById(id);

@@ -67,6 +67,13 @@ export class MikroOrmUserRepository implements UserRepository {
     return rows.map(fromRow);
   }
 
+  /** A scan of `app_user` (no index serves a substring): the operator's occasional search. */
+  async search(text: string, limit: number): Promise<User[]> {
+    const pattern = `%${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
+    const rows = await this.database.em.execute<UserRow[]>(`${SELECT} where email ilike ? or name ilike ? order by created_at desc, id desc limit ?`, [pattern, pattern, limit]);
+    return rows.map(fromRow);
+  }
+
   lock(id: string): Promise<User | undefined> {
     if (!this.database.em.isInTransaction()) throw new Error('Locking a user needs a unit of work');
     return this.one(`${SELECT} where id = ? for update`, [id]);

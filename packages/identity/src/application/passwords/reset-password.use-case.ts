@@ -6,6 +6,7 @@ import type { PasswordHasher } from '../credentials/password-hasher.port.ts';
 import type { SessionRepository } from '../sessions/session.repository.port.ts';
 import type { TokenStore } from '../tokens/token-store.port.ts';
 import type { UserRepository } from '../users/user.repository.port.ts';
+import type { AccountOpening } from '../registration/account-opening.port.ts';
 
 export interface ResetPasswordInput {
   readonly token: string;
@@ -24,6 +25,7 @@ export class ResetPassword {
     private readonly users: UserRepository,
     private readonly tokens: TokenStore,
     private readonly sessions: SessionRepository,
+    private readonly accountOpening: AccountOpening,
     private readonly hasher: PasswordHasher,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
@@ -50,6 +52,7 @@ export class ResetPassword {
       locked.changePassword(passwordHash, now);
       locked.verifyEmail(now);
       await this.users.save(locked);
+      await this.accountOpening.emailVerified(locked.email);
       await this.tokens.revokeAll('reset_password', locked.id, now);
       await this.sessions.endAll({ userId: locked.id }, 'password_reset', now);
       return ok(undefined);

@@ -5,10 +5,12 @@ export interface OpenedAccount {
 }
 
 /**
- * Opens the customer account (and its wallet currency, `DEFAULT_WALLET_CURRENCY`) a registration
- * creates: accounts' `CreateAccount`, joined to the caller's unit of work. A conflict: an account
- * with this email exists already.
+ * The customer account a registration opens (accounts' `CreateAccount`, with the wallet currency
+ * `DEFAULT_WALLET_CURRENCY`), joined to the caller's unit of work, and its email proved later.
  */
 export interface AccountOpening {
+  /** Opens it, its email not verified yet (no live traffic). A conflict: an account with this email exists already. */
   open(email: string): ResultAsync<OpenedAccount, ConflictError>;
+  /** The address is proved (a verification or reset link followed): the account opened with it, if any, may send live traffic. */
+  emailVerified(email: string): Promise<void>;
 }

@@ -8,6 +8,8 @@ export interface UserRepository {
   /** `email` as normalised by `Email`. */
   findByEmail(email: string): Promise<User | undefined>;
   findByIds(ids: readonly string[]): Promise<User[]>;
+  /** Users whose email or name contains `text` (ignoring case; every user for ''), newest first, at most `limit`. */
+  search(text: string, limit: number): Promise<User[]>;
   /** Inside a unit of work: the row stays locked until it ends, so changes of one user take turns. */
   lock(id: string): Promise<User | undefined>;
 }

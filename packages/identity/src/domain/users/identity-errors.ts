@@ -11,11 +11,6 @@ export interface UserDisabledError extends DomainError {
   readonly type: 'user_disabled';
 }
 
-/** Live traffic waits for the owner's address to be verified. */
-export interface EmailNotVerifiedError extends DomainError {
-  readonly type: 'email_not_verified';
-}
-
 /** A mailed token that is unknown, used, expired, or for something else. */
 export interface InvalidTokenError extends DomainError {
   readonly type: 'invalid_token';
@@ -41,11 +36,6 @@ export interface NoMembershipError extends DomainError {
 export const invalidCredentials = (): InvalidCredentialsError => ({ type: 'invalid_credentials', message: 'Invalid email or password' });
 
 export const userDisabled = (): UserDisabledError => ({ type: 'user_disabled', message: 'This user is disabled: contact support' });
-
-export const emailNotVerified = (): EmailNotVerifiedError => ({
-  type: 'email_not_verified',
-  message: 'Verify the account email address first (the link was mailed at registration; it can be sent again)',
-});
 
 const TOKEN_NAMES: Record<TokenPurpose, string> = {
   verify_email: 'verification link',

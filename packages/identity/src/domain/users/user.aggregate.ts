@@ -85,6 +85,12 @@ export class User {
     this.state = { ...this.state, status: 'disabled', updatedAt: now };
   }
 
+  /** Lets a disabled user sign in again; the sessions the disabling ended stay ended. */
+  enable(now: Date): void {
+    if (!this.isDisabled) return;
+    this.state = { ...this.state, status: 'active', updatedAt: now };
+  }
+
   toSnapshot(): UserSnapshot {
     return { ...this.state };
   }
