@@ -1,19 +1,11 @@
 /** The account service seen from a browser and a mail client, for the HTTP suites: requests, mailed links, and a signed-up user. */
 import { expect } from 'chai';
-import { ADMIN_KEY, type TestResponse, type TestServer } from './test-server.ts';
+import { ok } from './responses.ts';
+import { ADMIN_KEY, type TestServer } from './test-server.ts';
+
+export { ok, refused } from './responses.ts';
 
 export const PASSWORD = 'correct horse battery staple';
-
-/** The body of a 2xx answer of this status (the whole answer in the message otherwise). */
-export const ok = (res: TestResponse, status = 200) => {
-  expect(res.status, res.text).to.equal(status);
-  return res.body;
-};
-
-/** An error answer of this status and code. */
-export const refused = (res: TestResponse, status: number, code: string) => {
-  expect([res.status, res.body?.error?.code], res.text).to.deep.equal([status, code]);
-};
 
 export function accountServiceClient(api: () => TestServer, addressPrefix = 'user') {
   let addresses = 0;

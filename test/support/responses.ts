@@ -6,3 +6,8 @@ export function ok(res: TestResponse, status = 200): any {
   expect(res.status, res.text).to.equal(status);
   return res.body;
 }
+
+/** An error answer of this status and code. */
+export function refused(res: TestResponse, status: number, code: string): void {
+  expect([res.status, res.body?.error?.code], res.text).to.deep.equal([status, code]);
+}
