@@ -19,6 +19,7 @@ import { idempotencyServerModule } from './idempotency.module.ts';
 import { subscriptionsServerModule } from './subscriptions.module.ts';
 import { identityServerModule } from './identity.module.ts';
 import { outboxServerModule } from './outbox.module.ts';
+import { mailServerModule } from './mail.module.ts';
 
 /** Every capability the server wires, in start order; routes mount in this order too (reports before catalogue and messages, see reports.module.ts). */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule, mailServerModule];
