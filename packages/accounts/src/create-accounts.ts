@@ -7,6 +7,7 @@ import { AuthenticateApiKey, type KeyHasher } from './application/authenticate-a
 import { CreateAccount } from './application/create-account.use-case.ts';
 import { EnsureDemoAccount } from './application/ensure-demo-account.use-case.ts';
 import { IssueApiKey } from './application/issue-api-key.use-case.ts';
+import { ListApiKeys } from './application/list-api-keys.use-case.ts';
 import { RegisterOperatorKey } from './application/register-operator-key.use-case.ts';
 import { RevokeApiKey } from './application/revoke-api-key.use-case.ts';
 import { SetAccountStatus } from './application/set-account-status.use-case.ts';
@@ -42,7 +43,10 @@ export function createAccounts(ports: AccountsPorts) {
     issueApiKey,
     setAccountStatus: new SetAccountStatus(accounts, uow, clock, announcer),
     revokeApiKey: new RevokeApiKey(apiKeys, uow, clock, announcer),
+    listApiKeys: new ListApiKeys(apiKeys),
     authenticateApiKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher),
+    /** The mail API's check: `svc_k_` keys only. */
+    authenticateMailKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher, ['mail']),
     registerOperatorKey: new RegisterOperatorKey(accounts, apiKeys, uow, clock, announcer),
     ensureDemoAccount: new EnsureDemoAccount(accounts, createAccount, issueApiKey),
   };

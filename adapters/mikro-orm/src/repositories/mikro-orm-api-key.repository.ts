@@ -1,5 +1,5 @@
 import type { InferEntity } from '@mikro-orm/core';
-import { ApiKey, type ApiKeyRepository, type KeyEnvironment, type KeyKind, type Scope } from '@tuma/accounts';
+import { ApiKey, type ApiKeyRepository, type CustomerKeyKind, type KeyEnvironment, type KeyKind, type Scope } from '@tuma/accounts';
 import type { Database } from '../database/database.ts';
 import { ApiKeyRecord } from '../entities/api-key.entity.ts';
 
@@ -35,6 +35,11 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
 
   async listActiveOperatorKeys(): Promise<ApiKey[]> {
     const rows = await this.database.em.find(ApiKeyRecord, { kind: 'operator', revokedAt: null }, { refresh: true });
+    return rows.map(toDomain);
+  }
+
+  async listActive(accountId: string, kind: CustomerKeyKind): Promise<ApiKey[]> {
+    const rows = await this.database.em.find(ApiKeyRecord, { accountId, kind, revokedAt: null }, { orderBy: { createdAt: 'desc', id: 'desc' }, refresh: true });
     return rows.map(toDomain);
   }
 

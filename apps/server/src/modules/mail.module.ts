@@ -1,9 +1,12 @@
+import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { KERNEL_TOKENS } from '@tuma/kernel';
+import { mailKeyRoutes } from '@tuma/koa-adapter';
 import { createMail, MAIL_TOKENS } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver } from '@tuma/mail-adapter';
 import { MikroOrmMailDomainRepository } from '@tuma/mikro-orm-adapter';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { ContainerModule } from 'inversify';
+import { resolve } from '../resolve.ts';
 import { bindClass, bindFactory } from '../bind-class.ts';
 import type { ServerConfig } from '../config.ts';
 import { webhookSecretKey } from '../server-secrets.ts';
@@ -34,4 +37,10 @@ export const mailServerModule: ServerModule = {
   name: 'mail',
   api: 'mail',
   bindings,
+  // svc_k_ keys only: an SMS key is as unknown here as a mail key is on the SMS API.
+  authenticator: (container) => {
+    const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateMailKey;
+    return (token) => authenticate.execute(token);
+  },
+  routes: (container) => mailKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
 };

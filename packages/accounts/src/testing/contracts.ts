@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { currency } from '@tuma/kernel';
 import { Account } from '../domain/account.aggregate.ts';
-import { ApiKey } from '../domain/api-key.aggregate.ts';
+import { ApiKey, type KeyKind } from '../domain/api-key.aggregate.ts';
 import { Email } from '../domain/email.value-object.ts';
 import type { AccountRepository } from '../application/account.repository.port.ts';
 import type { ApiKeyRepository } from '../application/api-key.repository.port.ts';
@@ -62,11 +62,8 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       await f.step(() => f.accounts.save(owner));
     });
 
-    const issue = (prefix: string, kind: 'customer' | 'operator' = 'customer') =>
-      ApiKey.issue(
-        { accountId: owner.id, prefix, secretHash: 'a'.repeat(64), environment: 'live', scopes: ['send', 'query'], kind, name: 'ci' },
-        at,
-      );
+    const issue = (prefix: string, kind: KeyKind = 'customer', issuedAt = at, accountId = owner.id) =>
+      ApiKey.issue({ accountId, prefix, secretHash: 'a'.repeat(64), environment: 'live', scopes: ['send', 'query'], kind, name: 'ci' }, issuedAt);
 
     it('saves and finds a key by prefix, field for field', async () => {
       const key = issue('svc_live_AbCd1234');
@@ -112,6 +109,19 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       await f.step(() => f.apiKeys.save(issue('svc_live_Customer')));
       const listed = await f.step(() => f.apiKeys.listActiveOperatorKeys());
       expect(listed.map((key) => key.prefix)).to.deep.equal(['op_aaaaaaaaaaaa']);
+    });
+
+    it("lists an account's unrevoked keys of one kind, newest first", async () => {
+      const other = open('other-keys@example.com');
+      await f.step(() => f.accounts.save(other));
+      const older = issue('svc_k_Older111', 'mail');
+      const newer = issue('svc_k_Newer111', 'mail', new Date(at.getTime() + 1000));
+      const revoked = issue('svc_k_Revoked1', 'mail');
+      revoked.revoke(at);
+      for (const key of [older, newer, revoked, issue('svc_live_Sms11111'), issue('svc_k_Others11', 'mail', at, other.id)]) await f.step(() => f.apiKeys.save(key));
+      const listed = await f.step(() => f.apiKeys.listActive(owner.id, 'mail'));
+      expect(listed.map((key) => key.toSnapshot())).to.deep.equal([newer.toSnapshot(), older.toSnapshot()]);
+      expect((await f.step(() => f.apiKeys.listActive(owner.id, 'customer'))).map((key) => key.prefix)).to.deep.equal(['svc_live_Sms11111']);
     });
   });
 }

@@ -1,4 +1,4 @@
-import { ApiKey, type ApiKeySnapshot } from '../domain/api-key.aggregate.ts';
+import { ApiKey, type ApiKeySnapshot, type CustomerKeyKind } from '../domain/api-key.aggregate.ts';
 import type { ApiKeyRepository } from '../application/api-key.repository.port.ts';
 
 export class InMemoryApiKeyRepository implements ApiKeyRepository {
@@ -17,6 +17,13 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
   async listActiveOperatorKeys(): Promise<ApiKey[]> {
     return [...this.rows.values()]
       .filter((row) => row.kind === 'operator' && row.revokedAt === null)
+      .map((row) => ApiKey.rehydrate(row));
+  }
+
+  async listActive(accountId: string, kind: CustomerKeyKind): Promise<ApiKey[]> {
+    return [...this.rows.values()]
+      .filter((row) => row.accountId === accountId && row.kind === kind && row.revokedAt === null)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
       .map((row) => ApiKey.rehydrate(row));
   }
 
