@@ -5,6 +5,7 @@ import type { InvalidCredentialsError, InvalidRefreshTokenError, InvalidTokenErr
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
+import type { DnsRecordsNotFoundError, DomainAlreadyExistsError } from '@tuma/mail';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -32,7 +33,9 @@ export type AppError =
   | InvalidTokenError
   | LoginThrottledError
   | NoMembershipError
-  | UserDisabledError;
+  | UserDisabledError
+  | DomainAlreadyExistsError
+  | DnsRecordsNotFoundError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -81,6 +84,9 @@ export const DOMAIN_ERROR_STATUS = {
   invalid_token: 400,
   user_disabled: 403,
   no_membership: 403,
+  // The mail API's domains (docs/mail.md).
+  domain_already_exists: 409,
+  dns_records_not_found: 400,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

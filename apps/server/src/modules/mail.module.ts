@@ -1,6 +1,6 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { mailKeyRoutes } from '@tuma/koa-adapter';
+import { mailDomainRoutes, mailKeyRoutes } from '@tuma/koa-adapter';
 import { createMail, MAIL_TOKENS } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver } from '@tuma/mail-adapter';
 import { MikroOrmMailDomainRepository } from '@tuma/mikro-orm-adapter';
@@ -42,5 +42,5 @@ export const mailServerModule: ServerModule = {
     const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateMailKey;
     return (token) => authenticate.execute(token);
   },
-  routes: (container) => mailKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
+  routes: (container) => [...mailKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)), ...mailDomainRoutes(resolve(container, M.mail))],
 };
