@@ -5,7 +5,7 @@ import type { InvalidCredentialsError, InvalidRefreshTokenError, InvalidTokenErr
 import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
-import type { DnsRecordsNotFoundError, DomainAlreadyExistsError } from '@tuma/mail';
+import type { DnsRecordsNotFoundError, DomainAlreadyExistsError, DomainNotVerifiedError, NotCancellableError as EmailNotCancellableError } from '@tuma/mail';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -35,7 +35,9 @@ export type AppError =
   | NoMembershipError
   | UserDisabledError
   | DomainAlreadyExistsError
-  | DnsRecordsNotFoundError;
+  | DnsRecordsNotFoundError
+  | DomainNotVerifiedError
+  | EmailNotCancellableError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -87,6 +89,7 @@ export const DOMAIN_ERROR_STATUS = {
   // The mail API's domains (docs/mail.md).
   domain_already_exists: 409,
   dns_records_not_found: 400,
+  domain_not_verified: 403,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

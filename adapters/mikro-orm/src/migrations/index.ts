@@ -22,6 +22,7 @@ import { Migration20261124001500Subscriptions } from './Migration20261124001500S
 import { Migration20261124001600Identity } from './Migration20261124001600Identity.ts';
 import { Migration20261124001700MailDomains } from './Migration20261124001700MailDomains.ts';
 import { Migration20261124001800MailKeys } from './Migration20261124001800MailKeys.ts';
+import { Migration20261124001810Emails } from './Migration20261124001810Emails.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -47,4 +48,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001600Identity', class: Migration20261124001600Identity },
   { name: 'Migration20261124001700MailDomains', class: Migration20261124001700MailDomains },
   { name: 'Migration20261124001800MailKeys', class: Migration20261124001800MailKeys },
+  { name: 'Migration20261124001810Emails', class: Migration20261124001810Emails },
 ];
