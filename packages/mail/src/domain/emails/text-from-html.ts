@@ -19,7 +19,7 @@ export function textFromHtml(html: string): string {
       const point = /^#x/i.test(code) ? parseInt(code.slice(2), 16) : Number(code.slice(1));
       return point <= 0x10ffff ? String.fromCodePoint(point) : entity;
     })
-    .replace(/[ \t]+/g, ' ')
+    .replace(/[ \t\u00a0]+/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
