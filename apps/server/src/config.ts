@@ -1,5 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { PAYMENT_PROVIDERS } from '@tuma/billing';
+import { DEFAULT_MAIL_DNS, type MailDnsSettings } from '@tuma/mail';
+import { dnsServersFrom } from '@tuma/mail-adapter';
 import type { ApiName } from '@tuma/koa-adapter';
 import { AllowedHosts } from '@tuma/webhooks';
 import { z } from 'zod';
@@ -11,6 +13,8 @@ export const MOVABLE_APIS = ['auth', 'mail', 'links'] as const satisfies readonl
 export type MovableApi = (typeof MOVABLE_APIS)[number];
 
 const port = z.coerce.number().int().min(0).max(65535);
+/** A DNS host name written as the operator would in a zone (`_spf.example.com`): letters, digits, `-`, `_` and dots. */
+const hostName = z.string().regex(/^[a-z0-9_](?:[a-z0-9_-]{0,62}\.)*[a-z0-9_-]{1,63}$/i, 'must be a host name').transform((name) => name.toLowerCase());
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
 
 /**
@@ -114,6 +118,14 @@ const schema = z.object({
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
+  MAIL_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
+  DNS_SERVERS: z
+    .string()
+    .regex(/^\s*(\[[0-9a-f:.]+\]|[0-9.]+)(:\d{1,5})?\s*(,\s*(\[[0-9a-f:.]+\]|[0-9.]+)(:\d{1,5})?\s*)*$/i, 'must be ip[:port],... (IPv6 as [ip]:port)')
+    .optional(),
+  MAIL_SPF_INCLUDE: hostName.default(DEFAULT_MAIL_DNS.spfInclude),
+  MAIL_BOUNCE_MX: hostName.default(DEFAULT_MAIL_DNS.bounceMx),
   MAIL_FROM: z.string().min(3).max(254).default('Tuma <no-reply@localhost>'),
   DASHBOARD_URL: httpUrl.optional(),
   AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
@@ -146,6 +158,9 @@ const schema = z.object({
     for (const name of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const) {
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with CARRIER_GATEWAY=smpp' });
     }
+  }
+  if (env.MAIL_TRANSPORT === 'smtp' && !env.MAIL_SMTP_URL && !env.SMTP_URL) {
+    context.addIssue({ code: 'custom', path: ['MAIL_SMTP_URL'], message: 'MAIL_SMTP_URL (or SMTP_URL) is required with MAIL_TRANSPORT=smtp' });
   }
   if (env.PAYMENT_PROVIDER !== 'stripe') return;
   for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
@@ -236,6 +251,14 @@ export interface ServerConfig {
     /** log2 of scrypt's N for new password hashes: 17 is OWASP's; lower only for tests. */
     readonly passwordHashCost: number;
   };
+  /** The mail API (docs/mail.md, "Configuration"). */
+  readonly mail: {
+    /** `outbox` keeps signed messages in the database and simulates outcomes; `smtp` hands them to `smtpUrl`. */
+    readonly transport: { readonly kind: 'outbox' } | { readonly kind: 'smtp'; readonly smtpUrl: string };
+    /** Resolvers of the domain checks; the system's when undefined. */
+    readonly dnsServers: readonly string[] | undefined;
+    readonly dns: MailDnsSettings;
+  };
   readonly verify: {
     /** The HMAC key of OTP hashes; when unset, a key kept in the data directory (docs/verify.md, "Codes"). */
     readonly pepper: Buffer | undefined;
@@ -311,6 +334,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dashboardUrl: c.DASHBOARD_URL?.replace(/\/+$/, ''),
       jwtPrivateKey: c.AUTH_JWT_PRIVATE_KEY,
       passwordHashCost: c.PASSWORD_HASH_COST,
+    },
+    mail: {
+      // One relay serves both unless the mail API is given its own: a small operator has one.
+      transport: c.MAIL_TRANSPORT === 'smtp' ? { kind: 'smtp', smtpUrl: (c.MAIL_SMTP_URL ?? c.SMTP_URL)! } : { kind: 'outbox' },
+      dnsServers: dnsServersFrom(c.DNS_SERVERS),
+      dns: { spfInclude: c.MAIL_SPF_INCLUDE, bounceMx: c.MAIL_BOUNCE_MX },
     },
     verify: {
       pepper: c.VERIFY_PEPPER === undefined ? undefined : Buffer.from(c.VERIFY_PEPPER, 'utf8'),

@@ -47,6 +47,8 @@ export function createAccounts(ports: AccountsPorts) {
     verifyAccountEmail: new VerifyAccountEmail(accounts, uow, clock, announcer),
     revokeApiKey: new RevokeApiKey(apiKeys, uow, clock, announcer),
     authenticateApiKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher),
+    /** The mail API's check: `svc_k_` keys only. */
+    authenticateMailKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher, ['mail']),
     registerOperatorKey: new RegisterOperatorKey(accounts, apiKeys, uow, clock, announcer),
     ensureDemoAccount: new EnsureDemoAccount(accounts, createAccount, issueApiKey),
   };

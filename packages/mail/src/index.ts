@@ -43,5 +43,29 @@ export type { DkimSigning, MailAddress, MailAttachment, MailTransport, OutgoingM
 export { OUTCOME_EVENTS, type MailOutcome, type MailOutcomes, type OutcomeEvent } from './application/sending/mail-outcomes.port.ts';
 export type { MailOutbox, OutboxMessage } from './application/sending/mail-outbox.port.ts';
 export { signedMail, type MailContent } from './application/sending/signed-mail.ts';
+export { EmailAddress } from './domain/emails/email-address.value-object.ts';
+export { textFromHtml } from './domain/emails/text-from-html.ts';
+export { checkEmailContent, MAX_EMAIL_BYTES, MAX_RECIPIENTS, type EmailContent, type RawAttachment, type RawEmailContent } from './domain/emails/email-content.ts';
+export {
+  Email,
+  EMAIL_STATUSES,
+  type EmailEvent,
+  type EmailEventType,
+  type EmailSnapshot,
+  type EmailStatus,
+  type EmailTag,
+  type NotCancellableError,
+  type StoredAttachment,
+} from './domain/emails/email.aggregate.ts';
+export type { EmailQuery, EmailRepository } from './application/emails/email.repository.port.ts';
+export { domainNotVerified, type DomainNotVerifiedError } from './application/emails/email-errors.ts';
+export { DELIVER_EMAIL_JOB } from './application/emails/deliver-email.job.ts';
+export { SendEmail, type SendEmailError, type SendEmailInput, type SentEmail } from './application/emails/send-email.use-case.ts';
+export { ListEmails, type EmailPage } from './application/emails/list-emails.use-case.ts';
+export { GetEmail, type EmailWithEvents } from './application/emails/get-email.use-case.ts';
+export { CancelEmail } from './application/emails/cancel-email.use-case.ts';
+export { DeliverEmail } from './application/emails/deliver-email.use-case.ts';
+export { RecordMailOutcome } from './application/emails/record-mail-outcome.use-case.ts';
 export { createMail, type MailPorts, type MailService } from './create-mail.ts';
+export { createMailSending, mailJobRoutes, type MailSending, type MailSendingPorts } from './create-mail-sending.ts';
 export { MAIL_TOKENS } from './tokens.ts';

@@ -6,12 +6,17 @@ import type { MailOutbox } from './application/sending/mail-outbox.port.ts';
 import type { MailOutcomes } from './application/sending/mail-outcomes.port.ts';
 import type { MailTransport } from './application/sending/mail-transport.port.ts';
 import type { MailService } from './create-mail.ts';
+import type { MailSending } from './create-mail-sending.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
+import type { EmailRepository } from './application/emails/email.repository.port.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
   mail: token<MailService>('mail.Mail'),
+  /** The email use cases (`createMailSending`). */
+  sending: token<MailSending>('mail.MailSending'),
   domainRepository: token<MailDomainRepository>('mail.MailDomainRepository'),
+  emailRepository: token<EmailRepository>('mail.EmailRepository'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),
   dkimKeys: token<DkimKeys>('mail.DkimKeys'),
   dnsSettings: token<MailDnsSettings>('mail.MailDnsSettings'),

@@ -31,7 +31,7 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     name: 'mail',
     title: 'Tuma Mail API',
     description:
-      'Email: sends, domains, contacts, webhooks, forwards, analytics, billing, API keys, SMTP credentials and sender addresses. Only its liveness probe is served yet. Keys: `Authorization: Bearer svc_k_...`.',
+      'Email: API keys and sending domains (DKIM, DNS checks) are served; sends, contacts, webhooks, forwards, analytics, billing, SMTP credentials and sender addresses come next. Keys: `Authorization: Bearer svc_k_...` (the operator issues an account its first one).',
     credentials: 'svc_k_... API key',
   },
   links: {

@@ -15,6 +15,7 @@ import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { AlreadySubscribedError, PlanLimitReachedError, SubscriptionEndedError } from '@tuma/subscriptions';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
+import type { DnsRecordsNotFoundError, DomainAlreadyExistsError, DomainNotVerifiedError, NotCancellableError as EmailNotCancellableError } from '@tuma/mail';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -48,7 +49,11 @@ export type AppError =
   | TeamLimitReachedError
   | PlanLimitReachedError
   | AlreadySubscribedError
-  | SubscriptionEndedError;
+  | SubscriptionEndedError
+  | DomainAlreadyExistsError
+  | DnsRecordsNotFoundError
+  | DomainNotVerifiedError
+  | EmailNotCancellableError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -105,6 +110,10 @@ export const DOMAIN_ERROR_STATUS = {
   plan_limit_reached: 402,
   already_subscribed: 409,
   subscription_ended: 409,
+  // The mail API's domains (docs/mail.md).
+  domain_already_exists: 409,
+  dns_records_not_found: 400,
+  domain_not_verified: 403,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

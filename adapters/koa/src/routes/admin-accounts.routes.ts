@@ -1,8 +1,10 @@
 import { KEY_ENVIRONMENTS, type Account, type CreateAccount, type IssueApiKey, type RevokeApiKey, type SetAccountStatus } from '@tuma/accounts';
 import { z } from 'zod';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
+import { inBody } from '../http/in-body.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { issuedKeySchema, issuedKeyView, keySchema, keyView } from './api-key-views.ts';
+import { issuedMailKeySchema, issuedMailKeyView, mailKeyBody } from './mail-key-views.ts';
 
 export interface AdminAccountUseCases {
   readonly createAccount: CreateAccount;
@@ -90,6 +92,22 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
           await useCases.issueApiKey.execute({ accountId: params.id, environment: body.environment, scopes: body.scopes, name: body.name }),
         );
         return json(201, issuedKeyView(issued.apiKey, issued.plaintext));
+      },
+    }),
+    // The account's first mail key: later ones it makes itself with a key that may `manage` (docs/mail.md, "API keys").
+    defineRoute({
+      method: 'post',
+      path: '/api/admin/accounts/:id/mail-keys',
+      aliases: alsoUnderV1('/api/admin/accounts/:id/mail-keys'),
+      summary: 'Issue a mail API key (svc_k_) for an account; the full key is shown once',
+      tag: 'Admin',
+      access: ADMIN,
+      params: accountParams,
+      body: mailKeyBody,
+      responses: { 201: { description: 'The issued key', schema: issuedMailKeySchema }, 404: { description: 'No such account' } },
+      handler: async ({ params, body }) => {
+        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: body.permissions })).mapErr(inBody));
+        return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
       },
     }),
     statusRoute('suspend'),

@@ -24,7 +24,7 @@ export function apiKeyRoutes(useCases: ApiKeyUseCases): RouteDefinition[] {
       tag: TAG,
       access: KEY_MANAGERS,
       responses: { 200: { description: 'The keys', schema: z.object({ data: z.array(keySchema) }) } },
-      handler: async ({ member }) => json(200, { data: unwrap(await useCases.listApiKeys.execute(member.accountId)).map(keyView) }),
+      handler: async ({ member }) => json(200, { data: unwrap(await useCases.listApiKeys.execute({ accountId: member.accountId, kind: 'customer', includeRevoked: true })).map(keyView) }),
     }),
     defineRoute({
       method: 'post',

@@ -21,6 +21,8 @@ import { Migration20261124001400Idempotency } from './Migration20261124001400Ide
 import { Migration20261124001500Subscriptions } from './Migration20261124001500Subscriptions.ts';
 import { Migration20261124001600Identity } from './Migration20261124001600Identity.ts';
 import { Migration20261124001700MailDomains } from './Migration20261124001700MailDomains.ts';
+import { Migration20261124001800MailKeys } from './Migration20261124001800MailKeys.ts';
+import { Migration20261124001810Emails } from './Migration20261124001810Emails.ts';
 import { Migration20261124001900AccountEmailVerified } from './Migration20261124001900AccountEmailVerified.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
@@ -46,5 +48,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001500Subscriptions', class: Migration20261124001500Subscriptions },
   { name: 'Migration20261124001600Identity', class: Migration20261124001600Identity },
   { name: 'Migration20261124001700MailDomains', class: Migration20261124001700MailDomains },
+  { name: 'Migration20261124001800MailKeys', class: Migration20261124001800MailKeys },
+  { name: 'Migration20261124001810Emails', class: Migration20261124001810Emails },
   { name: 'Migration20261124001900AccountEmailVerified', class: Migration20261124001900AccountEmailVerified },
 ];

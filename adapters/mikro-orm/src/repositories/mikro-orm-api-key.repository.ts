@@ -1,5 +1,5 @@
 import type { InferEntity } from '@mikro-orm/core';
-import { ApiKey, type ApiKeyRepository, type KeyEnvironment, type KeyKind, type Scope } from '@tuma/accounts';
+import { ApiKey, type ApiKeyRepository, type CustomerKeyKind, type KeyEnvironment, type KeyKind, type Scope } from '@tuma/accounts';
 import type { Database } from '../database/database.ts';
 import { ApiKeyRecord } from '../entities/api-key.entity.ts';
 
@@ -38,8 +38,9 @@ export class MikroOrmApiKeyRepository implements ApiKeyRepository {
     return rows.map(toDomain);
   }
 
-  async listCustomerKeys(accountId: string): Promise<ApiKey[]> {
-    const rows = await this.database.em.find(ApiKeyRecord, { accountId, kind: 'customer' }, { orderBy: { createdAt: 'desc', id: 'desc' }, refresh: true });
+  async listOfAccount(accountId: string, kind: CustomerKeyKind, options: { readonly includeRevoked: boolean }): Promise<ApiKey[]> {
+    const where = options.includeRevoked ? { accountId, kind } : { accountId, kind, revokedAt: null };
+    const rows = await this.database.em.find(ApiKeyRecord, where, { orderBy: { createdAt: 'desc', id: 'desc' }, refresh: true });
     return rows.map(toDomain);
   }
 

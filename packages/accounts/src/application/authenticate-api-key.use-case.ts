@@ -1,7 +1,7 @@
 import { constantTimeEqual, errAsync, okAsync, ResultAsync, type Clock } from '@tuma/kernel';
 import type { Account } from '../domain/account.aggregate.ts';
 import { accountSuspended, emailNotVerified, unauthorized, type AccountSuspendedError, type EmailNotVerifiedError, type UnauthorizedError } from '../domain/account-errors.ts';
-import type { ApiKey } from '../domain/api-key.aggregate.ts';
+import type { ApiKey, KeyKind } from '../domain/api-key.aggregate.ts';
 import { lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
@@ -20,7 +20,8 @@ export interface Principal {
  * its SHA-256 compared in constant time; unknown, wrong and revoked keys look the same (401).
  * With a cache, a key seen recently costs no query (`PrincipalCache`: keyed by the SHA-256, and
  * forgotten by every process when the key or its account changes); last use is recorded at most
- * once a minute per key and process, as its own statement.
+ * once a minute per key and process, as its own statement. Each API takes its own kinds of key
+ * (`kinds`): another API's key is as unknown here as a wrong one.
  */
 export class AuthenticateApiKey {
   constructor(
@@ -29,11 +30,12 @@ export class AuthenticateApiKey {
     private readonly clock: Clock,
     private readonly cache?: PrincipalCache,
     private readonly hash: KeyHasher = sha256Hex,
+    private readonly kinds: readonly KeyKind[] = ['customer', 'operator'],
   ) {}
 
   execute(token: string): ResultAsync<Principal, UnauthorizedError | AccountSuspendedError | EmailNotVerifiedError> {
     return ResultAsync.fromSafePromise(this.resolve(token)).andThen((principal) => {
-      if (!principal) return errAsync(unauthorized());
+      if (!principal || !this.kinds.includes(principal.apiKey.kind)) return errAsync(unauthorized());
       if (principal.account.isSuspended) return errAsync(accountSuspended());
       // Live traffic waits for the account's email (a key issued before, or by the operator); test keys work meanwhile.
       if (principal.apiKey.environment === 'live' && !principal.account.isEmailVerified) return errAsync(emailNotVerified());

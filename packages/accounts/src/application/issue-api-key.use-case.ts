@@ -1,17 +1,17 @@
 import { atomically, err, errAsync, fieldError, notFound, ok, ResultAsync, type Clock, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
-import { API_SCOPES, ApiKey, DEFAULT_SCOPES, type ApiScope, type KeyEnvironment } from '../domain/api-key.aggregate.ts';
+import { API_SCOPES, ApiKey, DEFAULT_MAIL_SCOPES, DEFAULT_SCOPES, MAIL_SCOPES, type KeyEnvironment, type Scope } from '../domain/api-key.aggregate.ts';
 import { generateKeySecret, lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
 import { emailNotVerified, type EmailNotVerifiedError } from '../domain/account-errors.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
 import { AccessChangeAnnouncer } from './principal-cache.ts';
 
-export interface IssueApiKeyInput {
+/** An SMS key (`kind` customer, the default) of an environment, or a mail key (always live). */
+export type IssueApiKeyInput = {
   readonly accountId: string;
-  readonly environment: KeyEnvironment;
   readonly scopes?: readonly string[];
   readonly name?: string | null;
-}
+} & ({ readonly kind?: 'customer'; readonly environment: KeyEnvironment } | { readonly kind: 'mail' });
 
 export interface IssuedApiKey {
   readonly apiKey: ApiKey;
@@ -19,9 +19,13 @@ export interface IssuedApiKey {
   readonly plaintext: string;
 }
 
-const isApiScope = (scope: string): scope is ApiScope => (API_SCOPES as readonly string[]).includes(scope);
+/** What each kind may be given, what it gets when nothing is asked, and what its callers call them (the mail API says `permissions`). */
+const GRANTS = {
+  customer: { scopes: API_SCOPES, defaults: DEFAULT_SCOPES, field: 'scopes' },
+  mail: { scopes: MAIL_SCOPES, defaults: DEFAULT_MAIL_SCOPES, field: 'permissions' },
+} as const satisfies Record<string, { scopes: readonly Scope[]; defaults: readonly Scope[]; field: string }>;
 
-/** Issues a customer key. Scopes default to send, query and webhooks; two_way must be asked for. A live key waits for the account's email to be verified. */
+/** Issues an account's key: SMS scopes default to send, query and webhooks (two_way must be asked for); mail permissions to send and read. A live key waits for the account's email to be verified. */
 export class IssueApiKey {
   constructor(
     private readonly accounts: AccountRepository,
@@ -32,25 +36,28 @@ export class IssueApiKey {
   ) {}
 
   execute(input: IssueApiKeyInput): ResultAsync<IssuedApiKey, NotFoundError | ValidationError | EmailNotVerifiedError> {
-    const requested = input.scopes ?? DEFAULT_SCOPES;
-    const unknown = requested.filter((scope) => !isApiScope(scope));
-    if (unknown.length > 0) return errAsync(fieldError('scopes', `Unknown scope(s): ${unknown.join(', ')}`));
-    if (requested.length === 0) return errAsync(fieldError('scopes', 'At least one scope is required'));
-    const scopes = requested.filter(isApiScope);
+    const kind = input.kind ?? 'customer';
+    const grants = GRANTS[kind];
+    const requested = input.scopes ?? grants.defaults;
+    const isGrantable = (scope: string): scope is Scope => (grants.scopes as readonly string[]).includes(scope);
+    const unknown = requested.filter((scope) => !isGrantable(scope));
+    if (unknown.length > 0) return errAsync(fieldError(grants.field, `Unknown ${grants.field}: ${unknown.join(', ')} (any of ${grants.scopes.join(', ')})`));
+    if (requested.length === 0) return errAsync(fieldError(grants.field, `At least one of ${grants.scopes.join(', ')} is required`));
+    const environment = input.kind === 'mail' ? 'live' : input.environment;
 
     return atomically<IssuedApiKey, NotFoundError | EmailNotVerifiedError>(this.unitOfWork, async () => {
       const account = await this.accounts.findById(input.accountId);
       if (!account) return err(notFound('account', input.accountId));
-      if (input.environment === 'live' && !account.isEmailVerified) return err(emailNotVerified());
-      const plaintext = generateKeySecret(input.environment);
+      if (environment === 'live' && !account.isEmailVerified) return err(emailNotVerified());
+      const plaintext = generateKeySecret(kind === 'mail' ? 'mail' : environment);
       const apiKey = ApiKey.issue(
         {
           accountId: account.id,
           prefix: await lookupPrefixOf(plaintext),
           secretHash: await sha256Hex(plaintext),
-          environment: input.environment,
-          scopes,
-          kind: 'customer',
+          environment,
+          scopes: requested.filter(isGrantable),
+          kind,
           name: input.name ?? null,
         },
         this.clock.now(),

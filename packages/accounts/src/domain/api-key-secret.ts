@@ -4,11 +4,16 @@ import type { KeyEnvironment } from './api-key.aggregate.ts';
 const ID_LENGTH = 8;
 const SECRET_LENGTH = 32;
 const ENVIRONMENT_PREFIX: Record<KeyEnvironment, string> = { live: 'svc_live_', test: 'svc_test_' };
-const PREFIX_LENGTH = ENVIRONMENT_PREFIX.live.length + ID_LENGTH;
+const MAIL_PREFIX = 'svc_k_';
+const KEY_PREFIXES = [ENVIRONMENT_PREFIX.live, ENVIRONMENT_PREFIX.test, MAIL_PREFIX];
 
-/** `svc_live_` + 8-character public id + 32-character secret (190 bits of entropy). */
-export function generateKeySecret(environment: KeyEnvironment): string {
-  return `${ENVIRONMENT_PREFIX[environment]}${randomBase62(ID_LENGTH)}${randomBase62(SECRET_LENGTH)}`;
+/** What a new key starts with: its environment's prefix (SMS), or the mail API's. */
+export type KeyFormat = KeyEnvironment | 'mail';
+
+/** `svc_live_` (or `svc_test_`, `svc_k_`) + 8-character public id + 32-character secret (190 bits of entropy). */
+export function generateKeySecret(format: KeyFormat): string {
+  const prefix = format === 'mail' ? MAIL_PREFIX : ENVIRONMENT_PREFIX[format];
+  return `${prefix}${randomBase62(ID_LENGTH)}${randomBase62(SECRET_LENGTH)}`;
 }
 
 export async function sha256Hex(text: string): Promise<string> {
@@ -23,10 +28,11 @@ export function environmentOf(token: string): KeyEnvironment | undefined {
 }
 
 /**
- * The visible, indexed part of a key. Customer keys show their environment prefix and public id;
+ * The visible, indexed part of a key. Customer keys show their prefix (`svc_live_`, `svc_k_`) and public id;
  * an operator key is arbitrary text, so it is identified by a digest fragment that reveals nothing.
  */
 export async function lookupPrefixOf(token: string): Promise<string> {
-  if (environmentOf(token) && token.length > PREFIX_LENGTH) return token.slice(0, PREFIX_LENGTH);
+  const prefix = KEY_PREFIXES.find((candidate) => token.startsWith(candidate));
+  if (prefix && token.length > prefix.length + ID_LENGTH) return token.slice(0, prefix.length + ID_LENGTH);
   return `op_${(await sha256Hex(token)).slice(0, 12)}`;
 }

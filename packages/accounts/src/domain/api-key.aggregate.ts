@@ -2,13 +2,25 @@ import { newId } from '@tuma/kernel';
 
 export const API_SCOPES = ['send', 'query', 'webhooks', 'two_way'] as const;
 export type ApiScope = (typeof API_SCOPES)[number];
-/** Granted to the operator key only; never issuable through the API. */
-export type Scope = ApiScope | 'admin';
 export const DEFAULT_SCOPES: readonly ApiScope[] = ['send', 'query', 'webhooks'];
+
+/** A mail key's permissions (`svc_k_`): send email, read what was sent, manage keys and domains. */
+export const MAIL_SCOPES = ['send', 'read', 'manage'] as const;
+export type MailScope = (typeof MAIL_SCOPES)[number];
+export const DEFAULT_MAIL_SCOPES: readonly MailScope[] = ['send', 'read'];
+
+/** `admin` is granted to the operator key only; never issuable through the API. */
+export type Scope = ApiScope | MailScope | 'admin';
 
 export const KEY_ENVIRONMENTS = ['live', 'test'] as const;
 export type KeyEnvironment = (typeof KEY_ENVIRONMENTS)[number];
-export type KeyKind = 'customer' | 'operator';
+/**
+ * `customer`: an SMS platform key (`svc_live_`, `svc_test_`); `mail`: a mail API key (`svc_k_`,
+ * always live: the mail API has no test mode); `operator`: ADMIN_API_KEY. Each API takes its kinds only.
+ */
+export type KeyKind = 'customer' | 'mail' | 'operator';
+/** The kinds an account's own keys have; the operator key is managed through ADMIN_API_KEY only. */
+export type CustomerKeyKind = Exclude<KeyKind, 'operator'>;
 
 /** last_used_at is written at most this often, so authentication is not a write per request. */
 export const LAST_USED_RESOLUTION_MS = 60_000;

@@ -2,7 +2,7 @@
 import { expect } from 'chai';
 import { currency } from '@tuma/kernel';
 import { Account } from '../domain/account.aggregate.ts';
-import { ApiKey } from '../domain/api-key.aggregate.ts';
+import { ApiKey, type KeyKind } from '../domain/api-key.aggregate.ts';
 import { Email } from '../domain/email.value-object.ts';
 import type { AccountRepository } from '../application/account.repository.port.ts';
 import type { ApiKeyRepository } from '../application/api-key.repository.port.ts';
@@ -62,11 +62,8 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       await f.step(() => f.accounts.save(owner));
     });
 
-    const issue = (prefix: string, kind: 'customer' | 'operator' = 'customer') =>
-      ApiKey.issue(
-        { accountId: owner.id, prefix, secretHash: 'a'.repeat(64), environment: 'live', scopes: ['send', 'query'], kind, name: 'ci' },
-        at,
-      );
+    const issue = (prefix: string, kind: KeyKind = 'customer', issuedAt = at, accountId = owner.id) =>
+      ApiKey.issue({ accountId, prefix, secretHash: 'a'.repeat(64), environment: 'live', scopes: ['send', 'query'], kind, name: 'ci' }, issuedAt);
 
     it('saves and finds a key by prefix, field for field', async () => {
       const key = issue('svc_live_AbCd1234');
@@ -114,7 +111,7 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       expect(listed.map((key) => key.prefix)).to.deep.equal(['op_aaaaaaaaaaaa']);
     });
 
-    it("lists an account's customer keys, revoked ones too, newest first; not operator keys nor other accounts'", async () => {
+    it("lists an account's keys of a kind with the revoked ones when asked, newest first; not operator keys nor other accounts'", async () => {
       const other = open('other-keys@example.com');
       await f.step(() => f.accounts.save(other));
       const older = issue('svc_live_Older111');
@@ -122,8 +119,21 @@ export function describeAccountRepositoryContract(name: string, make: () => Prom
       newer.revoke(at);
       const foreign = ApiKey.issue({ ...older.toSnapshot(), accountId: other.id, prefix: 'svc_live_Foreign1', kind: 'customer' }, at);
       for (const key of [older, newer, foreign, issue('op_cccccccccccc', 'operator')]) await f.step(() => f.apiKeys.save(key));
-      const listed = await f.step(() => f.apiKeys.listCustomerKeys(owner.id));
+      const listed = await f.step(() => f.apiKeys.listOfAccount(owner.id, 'customer', { includeRevoked: true }));
       expect(listed.map((key) => key.toSnapshot())).to.deep.equal([newer.toSnapshot(), older.toSnapshot()]);
+    });
+
+    it("lists an account's unrevoked keys of one kind, newest first", async () => {
+      const other = open('other-keys@example.com');
+      await f.step(() => f.accounts.save(other));
+      const older = issue('svc_k_Older111', 'mail');
+      const newer = issue('svc_k_Newer111', 'mail', new Date(at.getTime() + 1000));
+      const revoked = issue('svc_k_Revoked1', 'mail');
+      revoked.revoke(at);
+      for (const key of [older, newer, revoked, issue('svc_live_Sms11111'), issue('svc_k_Others11', 'mail', at, other.id)]) await f.step(() => f.apiKeys.save(key));
+      const listed = await f.step(() => f.apiKeys.listOfAccount(owner.id, 'mail', { includeRevoked: false }));
+      expect(listed.map((key) => key.toSnapshot())).to.deep.equal([newer.toSnapshot(), older.toSnapshot()]);
+      expect((await f.step(() => f.apiKeys.listOfAccount(owner.id, 'customer', { includeRevoked: false }))).map((key) => key.prefix)).to.deep.equal(['svc_live_Sms11111']);
     });
   });
 }

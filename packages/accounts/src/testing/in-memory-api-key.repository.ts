@@ -1,4 +1,4 @@
-import { ApiKey, type ApiKeySnapshot } from '../domain/api-key.aggregate.ts';
+import { ApiKey, type ApiKeySnapshot, type CustomerKeyKind } from '../domain/api-key.aggregate.ts';
 import type { ApiKeyRepository } from '../application/api-key.repository.port.ts';
 
 export class InMemoryApiKeyRepository implements ApiKeyRepository {
@@ -20,9 +20,9 @@ export class InMemoryApiKeyRepository implements ApiKeyRepository {
       .map((row) => ApiKey.rehydrate(row));
   }
 
-  async listCustomerKeys(accountId: string): Promise<ApiKey[]> {
+  async listOfAccount(accountId: string, kind: CustomerKeyKind, options: { readonly includeRevoked: boolean }): Promise<ApiKey[]> {
     return [...this.rows.values()]
-      .filter((row) => row.kind === 'customer' && row.accountId === accountId)
+      .filter((row) => row.accountId === accountId && row.kind === kind && (options.includeRevoked || row.revokedAt === null))
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id.localeCompare(a.id))
       .map((row) => ApiKey.rehydrate(row));
   }

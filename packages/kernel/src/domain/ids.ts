@@ -19,6 +19,7 @@ export const ID_PREFIXES = {
   invite: 'inv',
   subscription: 'sub',
   mailDomain: 'dom',
+  email: 'em',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

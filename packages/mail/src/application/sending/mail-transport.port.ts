@@ -1,8 +1,6 @@
-export interface MailAddress {
-  readonly address: string;
-  /** The display name (`"Amina" <amina@example.com>`). */
-  readonly name?: string;
-}
+import type { MailAddress } from '../../domain/emails/mail-address.ts';
+
+export type { MailAddress };
 
 export interface MailAttachment {
   readonly filename: string;

@@ -1,0 +1,63 @@
+import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
+import { err, newId, ok, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
+import { Email } from '../../domain/emails/email.aggregate.ts';
+import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
+import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
+import { domainNotVerified, type DomainNotVerifiedError } from './email-errors.ts';
+import type { EmailRepository } from './email.repository.port.ts';
+
+export interface SendEmailInput extends RawEmailContent {
+  readonly accountId: string;
+  /** Later than now: the email waits (and may be cancelled) until then. */
+  readonly scheduledAt?: Date;
+  /** A request with an Idempotency-Key: its answer commits with the email. */
+  readonly idempotency?: IdempotentRequest<Result<SentEmail, SendEmailError>>;
+}
+
+export interface SentEmail {
+  readonly id: string;
+}
+
+export type SendEmailError = ValidationError | DomainNotVerifiedError;
+
+/**
+ * `POST /emails`: checks every field, finds the verified domain of `from`, and stores the email
+ * with its delivery job in one unit of work (the job runs at `scheduledAt`, else at once).
+ */
+export class SendEmail {
+  constructor(
+    private readonly emails: EmailRepository,
+    private readonly domains: MailDomainRepository,
+    private readonly jobs: JobScheduler,
+    private readonly unitOfWork: UnitOfWork,
+    private readonly idempotentEffects: IdempotentEffects,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: SendEmailInput): ResultAsync<SentEmail, SendEmailError | IdempotencyKeyInProgressError> {
+    return new ResultAsync(this.compose(input)).andThen((email) => this.unitOfWork.run(() => this.idempotentEffects.within(input.idempotency, () => this.store(email))));
+  }
+
+  private async compose(input: SendEmailInput): Promise<Result<Email, SendEmailError>> {
+    const content = checkEmailContent(input);
+    if (content.isErr()) return err(content.error);
+    const { from, ...rest } = content.value;
+    const domain = await this.domains.findByName(input.accountId, from.domain);
+    if (!domain || domain.status !== 'verified') return err(domainNotVerified(from.domain));
+    const now = this.clock.now();
+    const sender = from.name ? { address: from.address, name: from.name } : { address: from.address };
+    return ok(Email.compose({ ...rest, id: newId('em', now), accountId: input.accountId, domainId: domain.id, from: sender, scheduledAt: input.scheduledAt ?? null, createdAt: now }, now));
+  }
+
+  private store(email: Email): ResultAsync<SentEmail, never> {
+    const snapshot = email.toSnapshot();
+    return ResultAsync.fromSafePromise(
+      (async () => {
+        await this.emails.add(snapshot, { emailId: snapshot.id, type: snapshot.status, recipient: null, at: snapshot.createdAt, reason: null });
+        await this.jobs.enqueue(DELIVER_EMAIL_JOB, { emailId: snapshot.id }, { startAfter: snapshot.scheduledAt ?? undefined, group: snapshot.accountId });
+        return { id: snapshot.id };
+      })(),
+    );
+  }
+}

@@ -1,0 +1,41 @@
+import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
+import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import type { DkimKeys } from './application/domains/dkim-keys.port.ts';
+import type { MailDomainRepository } from './application/domains/mail-domain.repository.port.ts';
+import { CancelEmail } from './application/emails/cancel-email.use-case.ts';
+import { DELIVER_EMAIL_JOB } from './application/emails/deliver-email.job.ts';
+import { DeliverEmail } from './application/emails/deliver-email.use-case.ts';
+import type { EmailRepository } from './application/emails/email.repository.port.ts';
+import { GetEmail } from './application/emails/get-email.use-case.ts';
+import { ListEmails } from './application/emails/list-emails.use-case.ts';
+import { SendEmail } from './application/emails/send-email.use-case.ts';
+import type { MailTransport } from './application/sending/mail-transport.port.ts';
+
+export interface MailSendingPorts {
+  readonly clock: Clock;
+  readonly unitOfWork: UnitOfWork;
+  readonly jobs: JobScheduler;
+  readonly idempotencyKeys: IdempotencyKeyStore;
+  readonly domains: MailDomainRepository;
+  readonly emails: EmailRepository;
+  readonly dkimKeys: DkimKeys;
+  /** Its outcomes go to a `RecordMailOutcome` over the same emails. */
+  readonly transport: MailTransport;
+}
+
+/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, and the delivery job. */
+export function createMailSending(ports: MailSendingPorts) {
+  const { clock, domains, emails, dkimKeys, unitOfWork, jobs } = ports;
+  return {
+    sendEmail: new SendEmail(emails, domains, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
+    listEmails: new ListEmails(emails),
+    getEmail: new GetEmail(emails),
+    cancelEmail: new CancelEmail(emails, unitOfWork, clock),
+    deliverEmail: new DeliverEmail(emails, domains, dkimKeys, ports.transport, unitOfWork, clock),
+  };
+}
+
+export type MailSending = ReturnType<typeof createMailSending>;
+
+/** The jobs the mail API's workers run. */
+export const mailJobRoutes = (sending: MailSending): JobRoute[] => [jobRoute(DELIVER_EMAIL_JOB, (payload, context) => sending.deliverEmail.execute(payload, context))];
