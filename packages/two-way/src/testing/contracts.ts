@@ -1,0 +1,2 @@
+/** Contract suites of this package's ports, run against the in-memory fakes and the real adapters. */
+export { describeTwoWayServiceRepositoryContract, type TwoWayServiceRepositoryFixture } from './two-way-service-repository.contract.ts';

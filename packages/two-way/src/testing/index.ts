@@ -1,0 +1,4 @@
+/** In-memory adapters of this package's ports: for unit tests and for apps embedding the core without a database. */
+export { InMemoryTwoWayServiceRepository } from './in-memory-two-way-service.repository.ts';
+export { InMemoryTwoWayPriceTable } from './in-memory-two-way-price-table.ts';
+export { InMemoryShortCodeInventory } from './in-memory-short-code-inventory.ts';

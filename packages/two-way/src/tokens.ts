@@ -1,0 +1,15 @@
+import { token } from '@tuma/kernel';
+import type { TwoWayPriceTable } from './application/pricing/two-way-price-table.port.ts';
+import type { ShortCodeInventory } from './application/services/short-code-inventory.port.ts';
+import type { TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
+import type { WebhookUrlPolicy } from './application/services/webhook-url-policy.port.ts';
+import type { TwoWay } from './create-two-way.ts';
+
+export const TWO_WAY_TOKENS = {
+  /** Every two-way use case (`createTwoWay`). */
+  twoWay: token<TwoWay>('two-way.TwoWay'),
+  services: token<TwoWayServiceRepository>('two-way.TwoWayServiceRepository'),
+  priceTable: token<TwoWayPriceTable>('two-way.TwoWayPriceTable'),
+  inventory: token<ShortCodeInventory>('two-way.ShortCodeInventory'),
+  webhookUrls: token<WebhookUrlPolicy>('two-way.WebhookUrlPolicy'),
+};
