@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BENCH_ADMIN_KEY, BENCH_SERVER_ENV } from './support/bench-server.ts';
 import { call } from './support/http-call.ts';
 import { BARE_KOA, SERVER_ROOT, startServerProcess, startTumaProcess } from './support/server-process.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
@@ -29,7 +30,7 @@ const CONNECTIONS = 32;
 const WARM_UP_S = 3;
 const MEASURE_S = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
+const ADMIN_KEY = BENCH_ADMIN_KEY;
 
 interface Load {
   readonly url: string;
@@ -49,7 +50,8 @@ export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
     const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
     const bare = await startServerProcess(BARE_KOA, {}, logDir, 'bare-koa');
-    const tuma = await startTumaProcess(url, { ADMIN_API_KEY: ADMIN_KEY, TUMA_ROLE: 'all' }, logDir);
+    // Rate limits on, too high to refuse the load (BENCH_SERVER_ENV): with the defaults every row would measure 429s.
+    const tuma = await startTumaProcess(url, { ...BENCH_SERVER_ENV, TUMA_ROLE: 'all' }, logDir);
     try {
       const base = tuma.baseUrl;
       const account = await call(base, 'POST', '/api/admin/accounts', ADMIN_KEY, { email: 'bench@example.com', wallet_currency: 'KES' });
