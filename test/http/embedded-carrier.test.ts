@@ -4,7 +4,7 @@ import { FakeClock } from '@tuma/kernel/testing';
 import type { CarrierGateway, CarrierSubmission, DeliveryReceiptSink, SubmitResult } from '@tuma/messaging';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
 
 /** An embedder's carrier: takes every part, and reports a receipt when the test says so. */

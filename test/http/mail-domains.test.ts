@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 
 interface RecordView {
   record: string;
@@ -19,10 +20,6 @@ describe(`HTTP mail domains on ${databaseKind()}`, function () {
   let manager: string;
   let reader: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const mail = (method: string, path: string, key: string, body?: unknown) => api.request(method, path, { api: 'mail', key, body });
   const recordOf = (domain: { records: RecordView[] }, purpose: string) => domain.records.find((record) => record.record === purpose)!;
 

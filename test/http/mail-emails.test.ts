@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 import { until } from '../support/until.ts';
 
 interface EventView {
@@ -20,10 +21,6 @@ describe(`HTTP mail sending on ${databaseKind()}`, function () {
   let dns: DnsZoneServer;
   let key: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const mail = (method: string, path: string, body?: unknown, options: { key?: string; headers?: Record<string, string> } = {}) =>
     api.request(method, path, { api: 'mail', key: options.key ?? key, body, headers: options.headers });
   const send = async (body: Record<string, unknown>) => ok(await mail('POST', '/v1/emails', { from: 'Shop <hello@send.example.com>', subject: 'Your order', html: '<p>Hello</p>', ...body })).id as string;

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { accountServiceClient } from '../support/account-service-client.ts';
+import { ok } from '../support/responses.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
 /** Mail API keys (docs/mail.md, "API keys"): the operator's first key, keys managed with `manage`, each API its own key kinds. */
 describe(`HTTP mail API keys on ${databaseKind()}`, function () {
@@ -8,14 +10,12 @@ describe(`HTTP mail API keys on ${databaseKind()}`, function () {
   let api: TestServer;
   let root: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
+  const accounts = accountServiceClient(() => api, 'mail-keys-user');
   const mail = (method: string, path: string, key: string, body?: unknown) => api.request(method, path, { api: 'mail', key, body });
 
   before(async () => {
-    api = await startTestServer();
+    // A cheap password hash: the dashboard's sign-in is not what these tests are about.
+    api = await startTestServer({ PASSWORD_HASH_COST: '10' });
     const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'mail-keys@example.com' } }), 201);
     const issued = ok(await api.request('POST', `/api/admin/accounts/${account.id}/mail-keys`, { key: ADMIN_KEY, body: { name: 'root', permissions: ['send', 'read', 'manage'] } }), 201);
     expect(issued.key).to.match(/^svc_k_[0-9A-Za-z]{40}$/);
@@ -52,6 +52,16 @@ describe(`HTTP mail API keys on ${databaseKind()}`, function () {
     expect(ok(await mail('GET', '/v1/api-keys', root)).data.map((key: { id: string }) => key.id)).not.to.include(doomed.id);
     expect((await mail('DELETE', `/v1/api-keys/${doomed.id}`, root)).status, 'revoking again changes nothing').to.equal(204);
     expect((await mail('DELETE', '/v1/api-keys/key_unknown', root)).status).to.equal(404);
+  });
+
+  it("manages the account's mail keys with the dashboard's access token, that account's only", async () => {
+    const { token } = await accounts.signUp();
+    const created = ok(await mail('POST', '/v1/api-keys', token, { name: 'from the dashboard', permissions: ['send'] }), 201);
+    expect(created.key).to.match(/^svc_k_/);
+    expect(ok(await mail('GET', '/v1/api-keys', token)).data.map((key: { id: string }) => key.id)).to.deep.equal([created.id]);
+    expect((await mail('DELETE', `/v1/api-keys/${ok(await mail('GET', '/v1/api-keys', root)).data[0].id}`, token)).status, "another account's key").to.equal(404);
+    expect((await mail('DELETE', `/v1/api-keys/${created.id}`, token)).status).to.equal(204);
+    expect((await mail('GET', '/v1/emails', created.key)).status, 'revoked at once').to.equal(401);
   });
 
   it('refuses SMS keys on the mail API and mail keys on the SMS API (401)', async () => {

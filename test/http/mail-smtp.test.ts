@@ -2,7 +2,8 @@ import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ok } from '../support/responses.ts';
 import { until } from '../support/until.ts';
 
 /** `MAIL_TRANSPORT=smtp`: an email leaves for a real SMTP server on 127.0.0.1, signed, bounces to its domain's return path. */
@@ -13,10 +14,6 @@ describe(`HTTP mail sending through SMTP on ${databaseKind()}`, function () {
   let relay: SmtpSink;
   let key: string;
 
-  const ok = (res: TestResponse, status = 200) => {
-    expect(res.status, res.text).to.equal(status);
-    return res.body;
-  };
   const mail = (method: string, path: string, body?: unknown) => api.request(method, path, { api: 'mail', key, body });
 
   before(async () => {

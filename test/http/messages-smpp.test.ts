@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
 
 /** ESME_RINVDSTADR: the SMSC refuses the destination. */

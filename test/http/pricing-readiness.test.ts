@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
 
 /**

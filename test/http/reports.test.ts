@@ -3,7 +3,7 @@ import { reportMessage, type ReportMessageSpec } from '@tuma/messaging/testing/c
 import { MikroOrmMessageRepository } from '@tuma/mikro-orm-adapter';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
 
 /** Simulator magic number (docs/carriers.md): refused for good at submission, so refunded. */

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
 
 const KE = '+254712345678';

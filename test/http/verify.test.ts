@@ -1,7 +1,7 @@
 import type { Clock } from '@tuma/kernel';
 import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
 
 /** The system clock moved forward on demand: codes expire without waiting. */

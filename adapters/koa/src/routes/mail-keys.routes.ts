@@ -11,9 +11,10 @@ export interface MailKeyUseCases {
   readonly revokeApiKey: RevokeApiKey;
 }
 
-const MANAGE = { anyScope: ['manage'] } as const;
+/** A key holding `manage`, or a signed-in member who builds with the API (the dashboard's developer section). */
+const MANAGE = { anyScope: ['manage'], session: true, roles: ['owner', 'admin', 'developer'] } as const;
 
-/** The mail API's keys, managed with a key holding `manage` (docs/mail.md, "API keys"). */
+/** The mail API's keys, managed with a key holding `manage` or the dashboard's access token (docs/mail.md, "API keys"). */
 export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
   return [
     defineRoute({
@@ -24,8 +25,8 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       access: MANAGE,
       body: mailKeyBody,
       responses: { 201: { description: 'The key, with its secret', schema: issuedMailKeySchema } },
-      handler: async ({ principal, body }) => {
-        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: principal.account.id, kind: 'mail', name: body.name, scopes: body.permissions })).mapErr(inBody));
+      handler: async ({ caller, body }) => {
+        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: caller.account.id, kind: 'mail', name: body.name, scopes: body.permissions })).mapErr(inBody));
         return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
       },
     }),
@@ -36,7 +37,7 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       tag: 'API keys',
       access: MANAGE,
       responses: { 200: { description: 'Every unrevoked key', schema: z.object({ data: z.array(mailKeySchema) }) } },
-      handler: async ({ principal }) => json(200, { data: unwrap(await useCases.listApiKeys.execute({ accountId: principal.account.id, kind: 'mail', includeRevoked: false })).map(mailKeyView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await useCases.listApiKeys.execute({ accountId: caller.account.id, kind: 'mail', includeRevoked: false })).map(mailKeyView) }),
     }),
     defineRoute({
       method: 'delete',
@@ -46,8 +47,8 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       access: MANAGE,
       params: z.object({ key_id: z.string().min(1).max(64) }),
       responses: { 204: { description: 'Revoked' }, 404: { description: 'No such mail key in the account' } },
-      handler: async ({ principal, params }) => {
-        unwrap(await useCases.revokeApiKey.execute({ keyId: params.key_id, kind: 'mail', accountId: principal.account.id }));
+      handler: async ({ caller, params }) => {
+        unwrap(await useCases.revokeApiKey.execute({ keyId: params.key_id, kind: 'mail', accountId: caller.account.id }));
         return noContent();
       },
     }),
