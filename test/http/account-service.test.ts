@@ -92,6 +92,17 @@ describe(`HTTP account service on ${databaseKind()}`, function () {
     refused(await auth('POST', '/login', { body: { email, password: PASSWORD } }), 401, 'invalid_credentials');
   });
 
+  it('answers registrations of one new address at the same moment alike: one user and account, the others the decoy', async () => {
+    const email = newAddress();
+    const answers = await Promise.all(Array.from({ length: 5 }, () => auth('POST', '/register', { body: { email, password: PASSWORD } })));
+    expect(answers.map((res) => res.status), answers.map((res) => res.text).join('\n')).to.deep.equal([201, 201, 201, 201, 201]);
+    expect(new Set(answers.map((res) => JSON.stringify(shapeOf(res.body))))).to.have.length(1);
+    const { messages } = ok(await api.request('GET', `/api/admin/outbox?to=${email}&limit=10`, { key: ADMIN_KEY }));
+    expect(messages.map((m: { subject: string }) => m.subject).toSorted()).to.deep.equal([...Array(4).fill('Someone tried to register with your email'), 'Verify your email address'].toSorted());
+    const { users } = ok(await api.request('GET', `/api/admin/users?search=${email}`, { key: ADMIN_KEY }));
+    expect(users).to.have.length(1);
+  });
+
   it('refuses a weak password and a malformed address (422, naming the field)', async () => {
     const weak = await auth('POST', '/register', { body: { email: newAddress(), password: 'password123' } });
     expect([weak.status, weak.body.error.details[0].path]).to.deep.equal([422, 'password']);

@@ -9,6 +9,9 @@ export class InMemoryUserRepository implements UserRepository {
     this.rows.set(user.id, user.toSnapshot());
   }
 
+  /** One caller at a time in memory: nothing to wait for. */
+  async lockEmail(): Promise<void> {}
+
   async save(user: User): Promise<void> {
     this.rows.set(user.id, user.toSnapshot());
   }

@@ -35,6 +35,11 @@ const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 export class MikroOrmUserRepository implements UserRepository {
   constructor(private readonly database: Database) {}
 
+  async lockEmail(email: string): Promise<void> {
+    if (!this.database.em.isInTransaction()) throw new Error('Locking an address needs a unit of work');
+    await this.database.em.execute(`select pg_advisory_xact_lock(hashtextextended('app_user:' || ?, 0))`, [email]);
+  }
+
   async add(user: User): Promise<void> {
     const u = user.toSnapshot();
     await this.database.em.execute(

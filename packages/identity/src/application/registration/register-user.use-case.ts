@@ -60,9 +60,13 @@ export class RegisterUser {
     });
   }
 
-  /** The user, account and membership written together; undefined when the address is taken (nothing written). */
+  /**
+   * The user, account and membership written together; undefined when the address is taken (nothing
+   * written). Registrations of one address take turns, so the second of two at once finds the first.
+   */
   private open(user: User): ResultAsync<Registration | undefined, never> {
     return atomically(this.unitOfWork, async () => {
+      await this.users.lockEmail(user.email);
       if (await this.users.findByEmail(user.email)) return ok(undefined);
       const account = await this.accountOpening.open(user.email);
       if (account.isErr()) return ok(undefined);

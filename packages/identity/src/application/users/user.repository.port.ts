@@ -3,6 +3,8 @@ import type { User } from '../../domain/users/user.aggregate.ts';
 export interface UserRepository {
   /** Inserts a new user; the email is unique (a second insert of one is a fault). */
   add(user: User): Promise<void>;
+  /** Inside a unit of work: until it ends, others asking for this address wait (registrations of one address take turns). */
+  lockEmail(email: string): Promise<void>;
   save(user: User): Promise<void>;
   findById(id: string): Promise<User | undefined>;
   /** `email` as normalised by `Email`. */
