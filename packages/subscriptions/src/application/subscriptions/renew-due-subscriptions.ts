@@ -1,10 +1,10 @@
-import { defineJob, transact, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { defineJob, enqueueNextSweep, transact, visitInPages, type Clock, type JobScheduler, type SweepSlot, type UnitOfWork } from '@tuma/kernel';
 import { Subscription } from '../../domain/subscriptions/subscription.aggregate.ts';
 import type { RenewalOutcome, SubscriptionRenewal } from './subscription-renewal.ts';
 import type { SubscriptionRepository } from './subscription.repository.port.ts';
 
 /** Every hour: subscriptions whose period ended are renewed, or end (docs/subscriptions.md, "Renewal"). */
-export const RENEW_SUBSCRIPTIONS_JOB = defineJob<{ slot: number }>({ name: 'subscriptions.renew', retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 });
+export const RENEW_SUBSCRIPTIONS_JOB = defineJob<SweepSlot>({ name: 'subscriptions.renew', retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 });
 
 const EVERY_MS = 3_600_000;
 const PAGE = 500;
@@ -29,24 +29,17 @@ export class RenewDueSubscriptions {
   ) {}
 
   /** Enqueues the next run (at start, and after each run). */
-  async scheduleNext(): Promise<void> {
-    const slot = Math.floor(this.clock.now().getTime() / EVERY_MS) + 1;
-    await this.jobs.enqueue(RENEW_SUBSCRIPTIONS_JOB, { slot }, { startAfter: new Date(slot * EVERY_MS), singletonKey: `subscriptions.renew:${slot}` });
+  scheduleNext(): Promise<void> {
+    return enqueueNextSweep(this.jobs, RENEW_SUBSCRIPTIONS_JOB, EVERY_MS, this.clock.now());
   }
 
   async run(): Promise<RenewalCounts> {
     const counts: RenewalCounts = { renewed: 0, ended: 0, lapsed: 0, deferred: 0 };
     const dueBy = this.clock.now();
-    let after: string | null = null;
-    for (;;) {
-      const page = await this.subscriptions.dueIds(dueBy, after, PAGE);
-      for (const id of page) {
-        const outcome = await this.settle(id);
-        if (outcome !== 'not_due') counts[outcome]++;
-      }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!;
-    }
+    await visitInPages<string>((after, limit) => this.subscriptions.dueIds(dueBy, after, limit), PAGE, async (id) => {
+      const outcome = await this.settle(id);
+      if (outcome !== 'not_due') counts[outcome]++;
+    });
     await this.scheduleNext();
     return counts;
   }

@@ -1,10 +1,10 @@
-import { defineJob, transact, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { defineJob, enqueueNextSweep, transact, visitInPages, type Clock, type JobScheduler, type SweepSlot, type UnitOfWork } from '@tuma/kernel';
 import { TwoWayService } from '../../domain/services/two-way-service.aggregate.ts';
 import type { RenewalOutcome, ServiceRenewal } from './service-renewal.ts';
 import type { TwoWayServiceRepository } from './two-way-service.repository.port.ts';
 
 /** Every hour: the monthly fees due and the daily retries of unpaid ones (docs/two-way.md, "Fees"). */
-export const RENEW_TWO_WAY_SERVICES_JOB = defineJob<{ slot: number }>({ name: 'two-way.renew', retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 });
+export const RENEW_TWO_WAY_SERVICES_JOB = defineJob<SweepSlot>({ name: 'two-way.renew', retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 900 });
 
 const EVERY_MS = 3_600_000;
 const PAGE = 500;
@@ -28,24 +28,17 @@ export class RenewServices {
   ) {}
 
   /** Enqueues the next run (at start, and after each run). */
-  async scheduleNext(): Promise<void> {
-    const slot = Math.floor(this.clock.now().getTime() / EVERY_MS) + 1;
-    await this.jobs.enqueue(RENEW_TWO_WAY_SERVICES_JOB, { slot }, { startAfter: new Date(slot * EVERY_MS), singletonKey: `two-way.renew:${slot}` });
+  scheduleNext(): Promise<void> {
+    return enqueueNextSweep(this.jobs, RENEW_TWO_WAY_SERVICES_JOB, EVERY_MS, this.clock.now());
   }
 
   async run(): Promise<ServiceRenewalCounts> {
     const counts: ServiceRenewalCounts = { charged: 0, unpaid: 0, deferred: 0 };
     const dueBy = this.clock.now();
-    let after: number | null = null;
-    for (;;) {
-      const page = await this.services.dueIds(dueBy, after, PAGE);
-      for (const id of page) {
-        const outcome = await this.settle(id);
-        if (outcome !== 'not_due') counts[outcome]++;
-      }
-      if (page.length < PAGE) break;
-      after = page[page.length - 1]!;
-    }
+    await visitInPages<number>((after, limit) => this.services.dueIds(dueBy, after, limit), PAGE, async (id) => {
+      const outcome = await this.settle(id);
+      if (outcome !== 'not_due') counts[outcome]++;
+    });
     await this.scheduleNext();
     return counts;
   }

@@ -1,8 +1,8 @@
-import { defineJob, type Clock, type JobScheduler } from '@tuma/kernel';
+import { defineJob, enqueueNextSweep, type Clock, type JobScheduler, type SweepSlot } from '@tuma/kernel';
 import type { VerificationRepository } from './verification.repository.port.ts';
 
 /** Every minute: pending verifications past their expiry are written down `expired`, their hashes dropped. */
-export const EXPIRE_VERIFICATIONS_JOB = defineJob<{ slot: number }>({ name: 'verification.expire', retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 120 });
+export const EXPIRE_VERIFICATIONS_JOB = defineJob<SweepSlot>({ name: 'verification.expire', retryLimit: 3, retryDelaySeconds: 10, expireInSeconds: 120 });
 
 const EVERY_MS = 60_000;
 const PER_RUN = 5_000;
@@ -19,9 +19,8 @@ export class ExpireVerifications {
   ) {}
 
   /** Enqueues the next run (at start, and after each run). */
-  async scheduleNext(): Promise<void> {
-    const slot = Math.floor(this.clock.now().getTime() / EVERY_MS) + 1;
-    await this.jobs.enqueue(EXPIRE_VERIFICATIONS_JOB, { slot }, { startAfter: new Date(slot * EVERY_MS), singletonKey: `verification.expire:${slot}` });
+  scheduleNext(): Promise<void> {
+    return enqueueNextSweep(this.jobs, EXPIRE_VERIFICATIONS_JOB, EVERY_MS, this.clock.now());
   }
 
   async run(): Promise<number> {
