@@ -6,9 +6,10 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 
 /**
- * Signing secrets at rest: AES-256-GCM with a random 96-bit IV per seal and the context (the
- * account id) as additional authenticated data. Sealed text: `v1.<iv>.<tag>.<ciphertext>`, base64url.
- * The key is read on first use, so a process that never touches webhooks never needs it.
+ * Secrets at rest (webhook signing secrets, mail domains' DKIM keys): AES-256-GCM with a random
+ * 96-bit IV per seal and the context (the account id, or the domain) as additional authenticated
+ * data. Sealed text: `v1.<iv>.<tag>.<ciphertext>`, base64url. The key is read on first use, so a
+ * process that never seals or opens a secret never needs it.
  */
 export class AesGcmSecretCipher implements SecretCipher {
   private key: Buffer | undefined;
@@ -24,13 +25,13 @@ export class AesGcmSecretCipher implements SecretCipher {
 
   open(sealed: string, context: string): string {
     const [version, iv, tag, ciphertext, ...rest] = sealed.split('.');
-    if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) throw new Error('Not a sealed webhook secret');
+    if (version !== VERSION || !iv || !tag || ciphertext === undefined || rest.length > 0) throw new Error('Not a sealed secret');
     const decipher = createDecipheriv('aes-256-gcm', this.keyBytes(), Buffer.from(iv, 'base64url')).setAAD(Buffer.from(context, 'utf8'));
     decipher.setAuthTag(Buffer.from(tag, 'base64url'));
     try {
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');
     } catch {
-      throw new Error('A webhook signing secret does not open with this WEBHOOK_SECRET_KEY (another key sealed it, or the row was altered)');
+      throw new Error(`A sealed secret (${context}) does not open with this WEBHOOK_SECRET_KEY (another key sealed it, or the row was altered)`);
     }
   }
 

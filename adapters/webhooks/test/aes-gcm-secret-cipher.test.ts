@@ -21,7 +21,7 @@ describe('AesGcmSecretCipher', () => {
     const flipped = Buffer.from(body!, 'base64url');
     flipped[0]! ^= 1;
     expect(() => cipher.open([version, iv, tag, flipped.toString('base64url')].join('.'), 'acc_1')).to.throw(/does not open/);
-    expect(() => cipher.open('whsec_abc', 'acc_1')).to.throw(/Not a sealed webhook secret/);
+    expect(() => cipher.open('whsec_abc', 'acc_1')).to.throw(/Not a sealed secret/);
   });
 
   it('reads its key on first use only, and refuses a key that is not 32 bytes', () => {
