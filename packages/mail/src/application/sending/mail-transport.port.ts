@@ -1,4 +1,4 @@
-import type { MailAddress } from '../../domain/emails/mail-address.ts';
+import type { MailAddress, MailParts } from '../../domain/emails/mail-address.ts';
 
 export type { MailAddress };
 
@@ -20,20 +20,11 @@ export interface DkimSigning {
 }
 
 /** A message ready to leave: every header decided, signed with its domain's key, bounces to its return path. */
-export interface OutgoingMail {
+export interface OutgoingMail extends MailParts {
   /** Ours (the email's id): outcomes name it. */
   readonly id: string;
   readonly from: MailAddress;
-  readonly to: readonly MailAddress[];
-  readonly cc: readonly MailAddress[];
-  readonly bcc: readonly MailAddress[];
-  readonly replyTo: readonly MailAddress[];
-  readonly subject: string;
-  readonly html: string | null;
-  readonly text: string | null;
   readonly attachments: readonly MailAttachment[];
-  /** Extra headers, as given (`X-Entity-Ref-ID`, `List-Unsubscribe`). */
-  readonly headers: Readonly<Record<string, string>>;
   /** The envelope sender (SMTP `MAIL FROM`), which the receiver writes as `Return-Path`. */
   readonly returnPath: string;
   readonly dkim: DkimSigning;

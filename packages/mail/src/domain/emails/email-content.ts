@@ -1,5 +1,5 @@
 import { err, ok, validationError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
-import type { MailAddress } from './mail-address.ts';
+import type { MailAddress, MailParts } from './mail-address.ts';
 import { EmailAddress } from './email-address.value-object.ts';
 import type { EmailTag, StoredAttachment } from './email.aggregate.ts';
 import { textFromHtml } from './text-from-html.ts';
@@ -38,17 +38,9 @@ export interface RawEmailContent {
   readonly tags?: readonly EmailTag[];
 }
 
-export interface EmailContent {
+export interface EmailContent extends MailParts {
   readonly from: EmailAddress;
-  readonly to: readonly MailAddress[];
-  readonly cc: readonly MailAddress[];
-  readonly bcc: readonly MailAddress[];
-  readonly replyTo: readonly MailAddress[];
-  readonly subject: string;
-  readonly html: string | null;
-  readonly text: string | null;
   readonly attachments: readonly StoredAttachment[];
-  readonly headers: Readonly<Record<string, string>>;
   readonly tags: readonly EmailTag[];
 }
 

@@ -1,5 +1,5 @@
 import { err, ok, type DomainError, type Result } from '@tuma/kernel';
-import type { MailAddress } from './mail-address.ts';
+import type { MailAddress, MailParts } from './mail-address.ts';
 
 /**
  * Where an email is: `scheduled` (waiting for its time, cancellable), `queued` (handed to the
@@ -34,21 +34,13 @@ export interface StoredAttachment {
   readonly contentType: string | null;
 }
 
-export interface EmailSnapshot {
+export interface EmailSnapshot extends MailParts {
   readonly id: string;
   readonly accountId: string;
   /** The verified domain of `from`, whose key signs it. */
   readonly domainId: string;
   readonly from: MailAddress;
-  readonly to: readonly MailAddress[];
-  readonly cc: readonly MailAddress[];
-  readonly bcc: readonly MailAddress[];
-  readonly replyTo: readonly MailAddress[];
-  readonly subject: string;
-  readonly html: string | null;
-  readonly text: string | null;
   readonly attachments: readonly StoredAttachment[];
-  readonly headers: Readonly<Record<string, string>>;
   readonly tags: readonly EmailTag[];
   readonly status: EmailStatus;
   /** The `Message-ID` the transport wrote, once it took the email. */
