@@ -35,7 +35,8 @@ describe('DomainName', () => {
     const label = fc.stringMatching(/^[a-zA-Z0-9]([a-zA-Z0-9-]{0,20}[a-zA-Z0-9])?$/);
     fc.assert(
       fc.property(fc.array(label, { minLength: 1, maxLength: 3 }), fc.constantFrom('com', 'co.ke', 'ng', 'org'), (labels, suffix) => {
-        const once = name(`${labels.join('.')}.${suffix}`)._unsafeUnwrap();
+        // Under a fixed first label: generated labels can spell a public suffix (`i.ng`, `blogspot.com`), which is refused.
+        const once = name(`mail.${labels.join('.')}.${suffix}`)._unsafeUnwrap();
         expect(name(once.value)._unsafeUnwrap().equals(once)).to.equal(true);
         expect(once.value).to.equal(once.value.toLowerCase());
       }),
