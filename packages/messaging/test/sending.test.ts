@@ -121,6 +121,27 @@ describe('sending (in-memory world)', () => {
     expect(w.live.submissions.map((s) => s.to).toSorted()).to.deep.equal(numbers);
   });
 
+  it('dispatches a message asked for by a stale job and its current retry in one batch at the retry, as that job alone would', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    w.live.script(KE, refusal('throttled', true));
+    const retried = (await w.send.execute({ sender: LIVE, to: KE, text: 'Retry me', scheduleMode: 'now' }))._unsafeUnwrap();
+    await w.jobs.runDue();
+    expect((await w.message(retried.message.id)).delivery).to.include({ status: 'queued', retryCount: 1 });
+    const other = (await w.send.execute({ sender: LIVE, to: '+254712000009', text: 'First in', scheduleMode: 'now' }))._unsafeUnwrap();
+    // The first call goes alone; the stale job (attempt 0) and the retry (attempt 1) arrive together.
+    const [, stale, current] = await Promise.all([
+      w.dispatch.submitMessage(other.message.id, 0),
+      w.dispatch.submitMessage(retried.message.id, 0),
+      w.dispatch.submitMessage(retried.message.id, 1),
+    ]);
+    expect([stale, current]).to.deep.equal([
+      { submitted: 0, accepted: 0, retried: 0, failed: 0 },
+      { submitted: 1, accepted: 1, retried: 0, failed: 0 },
+    ]);
+    expect((await w.message(retried.message.id)).delivery).to.include({ status: 'submitted', retryCount: 1 });
+  });
+
   it('claims again one at a time a batch whose claim fails, so only the faulty message fails its job', async () => {
     const w = await sendingWorld();
     await w.fund('1');

@@ -145,16 +145,25 @@ export class DispatchMessages {
    * `sent` and decide as after any death mid-submission.
    */
   private async submitTogether(items: readonly SingleSubmission[]): Promise<PromiseSettledResult<DispatchReport>[]> {
-    // One report per message: a message asked for twice (a job and its late twin) is reported to the first.
-    const attempts = new Map<string, number>();
-    for (const { messageId, attempt } of items) if (!attempts.has(messageId)) attempts.set(messageId, attempt);
+    // A message asked for twice (a stale job and the current retry) goes at the attempt its row is
+    // at, as the job of that attempt would alone; the other asks dispatch nothing.
+    const asked = new Map<string, number[]>();
+    for (const { messageId, attempt } of items) asked.set(messageId, [...(asked.get(messageId) ?? []), attempt]);
+    const chosen = new Map<string, number>();
     let dispatched: OutboundMessage[];
     try {
       dispatched = await this.claimStep(
-        () => this.messages.lockByIds([...attempts.keys()]),
-        (row) => attempts.get(row.id)!,
+        async () => {
+          const rows = await this.messages.lockByIds([...asked.keys()]);
+          for (const row of rows) {
+            const attempts = asked.get(row.id)!;
+            chosen.set(row.id, attempts.includes(row.delivery.retryCount) ? row.delivery.retryCount : attempts[0]!);
+          }
+          return rows;
+        },
+        (row) => chosen.get(row.id)!,
         (startAfter, held) =>
-          Promise.all(held.map((row) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: row.id, attempt: attempts.get(row.id)! }, { startAfter, group: row.accountId }))),
+          Promise.all(held.map((row) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: row.id, attempt: chosen.get(row.id)! }, { startAfter, group: row.accountId }))),
       );
     } catch (error) {
       if (items.length === 1) return [{ status: 'rejected', reason: error }];
@@ -167,8 +176,8 @@ export class DispatchMessages {
       return items.map(() => ({ status: 'rejected', reason: error }));
     }
     const reported = new Set<string>();
-    return items.map(({ messageId }) => {
-      if (reported.has(messageId) || !outcomes.has(messageId)) return { status: 'fulfilled', value: NOTHING_DISPATCHED };
+    return items.map(({ messageId, attempt }) => {
+      if (reported.has(messageId) || !outcomes.has(messageId) || chosen.get(messageId) !== attempt) return { status: 'fulfilled', value: NOTHING_DISPATCHED };
       reported.add(messageId);
       return { status: 'fulfilled', value: reportOf([outcomes.get(messageId)]) };
     });
