@@ -181,6 +181,18 @@ describe(`HTTP Verify on ${databaseKind()}`, function () {
       expect(ledger.slice(0, 2)).to.deep.equal(['refund', 'debit']);
     });
 
+    it('frees the Idempotency-Key of a start the carrier refused: its retry starts again rather than replaying a pending start', async () => {
+      const before = await balance();
+      const headers = { 'Idempotency-Key': `refused-${Date.now()}` };
+      for (const attempt of [1, 2]) {
+        const refused = await api.request('POST', '/v1/verify/start', { key: live, body: { to: '+254715550002' }, headers });
+        expect([refused.status, refused.body.error.code, refused.headers.get('idempotent-replayed')], `attempt ${attempt}`).to.deep.equal([502, 'otp_send_failed', null]);
+      }
+      const tried = ok(await api.request('GET', '/v1/verify?to=%2B254715550002', { key: live })).verifications;
+      expect(tried.map((v: { status: string }) => v.status)).to.deep.equal(['failed', 'failed']);
+      expect(await balance()).to.be.closeTo(before, 1e-6);
+    });
+
     it('answers 402 with the SMS price when the wallet cannot pay, and stores nothing', async () => {
       const poor = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'poor-verify@example.com' } }), 201);
       const key = ok(await api.request('POST', `/api/admin/accounts/${poor.id}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } }), 201).key;

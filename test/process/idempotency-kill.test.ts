@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { SUBMIT_MESSAGE_JOB } from '@tuma/messaging';
 import pg from 'pg';
 import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
@@ -18,6 +17,10 @@ import { databaseKind, testDatabase } from '../support/test-database.ts';
  * - a send answered before the kill is replayed as it was (`Idempotent-Replayed: true`, same body);
  * - a send committed but not answered is replayed too (its answer was kept with its charge);
  * - a send not committed runs once, after its claim's lease (2 s here) ran out: 409 until then.
+ *
+ * The same flood of Verify starts (docs/verify.md, "Idempotency-Key"): a start's verification and
+ * its kept answer commit with its SMS's charge, so a start whose SMS committed is replayed with its
+ * `ver_` id and is never charged again, however the kill fell.
  */
 
 const OPERATOR_KEY = 'idempotency-kill-operator-key-0123456789';
@@ -26,6 +29,8 @@ const SENDS = 400;
 const KILL_AT_BATCH = 20;
 const CHANNEL = 'idempotency_kill_test';
 const LEASE_SECONDS = 2;
+/** The simulated carrier takes every code's SMS: no refund muddles the sums. */
+const ACCEPTED_ALWAYS = 'delivered=1,failed=0,expired=0,refused=0';
 
 const phone = (i: number) => `+2547${String(40_000_000 + i).slice(-8)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -54,128 +59,174 @@ describe(`Idempotency-Key across a killed API process on ${databaseKind()}`, fun
   this.timeout(180_000);
   const processes: ApiProcess[] = [];
 
-  let listener: pg.Client | undefined;
-  let accountId: string | undefined;
+  const listeners: pg.Client[] = [];
+  const accountIds: string[] = [];
 
   after(async () => {
     await stopAll(processes);
-    // Only API processes ran here: the submissions of the sends are still queued. Later suites' workers must not get them.
-    if (accountId) {
-      await sql(`delete from pgboss.job where name = ? and data->>'messageId' in (select id from message where account_id = ?)`, [SUBMIT_MESSAGE_JOB.name, accountId]);
+    // Only API processes ran here: the sends' submissions and the codes' guards are still queued. Later suites' workers must not get them.
+    for (const accountId of accountIds) {
+      await sql(`delete from pgboss.job where data->>'messageId' in (select id from message where account_id = ?)`, [accountId]);
     }
-    if (!listener) return;
-    await listener.query(`drop trigger if exists ${CHANNEL} on message; drop function if exists ${CHANNEL}()`);
-    await listener.end();
+    for (const client of listeners) {
+      await client.query(`drop trigger if exists ${CHANNEL} on message; drop function if exists ${CHANNEL}()`);
+      await client.end();
+    }
   });
 
   /** Tells `onCommit` the size of every insert of messages once it commits. */
   async function hearCommits(url: string, onCommit: (messages: number) => void): Promise<void> {
-    listener = new pg.Client({ connectionString: url });
+    const listener = new pg.Client({ connectionString: url });
+    listeners.push(listener);
     await listener.connect();
     await listener.query(`
-      create function ${CHANNEL}() returns trigger language plpgsql as $$
+      create or replace function ${CHANNEL}() returns trigger language plpgsql as $$
       begin perform pg_notify('${CHANNEL}', (select count(*) from inserted)::text); return null; end $$`);
-    await listener.query(`create trigger ${CHANNEL} after insert on message referencing new table as inserted for each statement execute function ${CHANNEL}()`);
+    await listener.query(`drop trigger if exists ${CHANNEL} on message; create trigger ${CHANNEL} after insert on message referencing new table as inserted for each statement execute function ${CHANNEL}()`);
     listener.on('notification', (notification) => onCommit(Number(notification.payload)));
     await listener.query(`listen ${CHANNEL}`);
   }
 
-  it('charges every send once and answers every retry with its send, whether the process died before the commit, after it, or after answering', async function () {
-    if (databaseKind() !== 'postgresql') {
-      this.test!.title += ' [skipped: needs PostgreSQL (DATABASE_URL); on embedded PGlite only one process can open the database]';
-      this.skip();
-    }
-    const env = { DATABASE_URL: process.env.DATABASE_URL!, ADMIN_API_KEY: OPERATOR_KEY, IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), RATE_LIMIT_ENABLED: 'false' };
+  interface Fleet {
+    readonly key: string;
+    readonly accountId: string;
+    readonly creditedMicros: bigint;
+    readonly env: Record<string, string>;
+  }
+
+  /** A live key of a new account with credit, on a first API process whose kill is armed: the moment a commit of many messages is heard. */
+  async function armedFleet(): Promise<{ fleet: Fleet; first: ApiProcess; killed: () => boolean }> {
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, ADMIN_API_KEY: OPERATOR_KEY, IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), RATE_LIMIT_ENABLED: 'false', SIMULATOR_OUTCOMES: ACCEPTED_ALWAYS };
     await testDatabase(); // migrated before the processes start
     const first = await startApiProcess('A', env);
     processes.push(first);
-
-    const ok = (answer: Answer, status = 200) => {
-      expect(answer.status, JSON.stringify(answer.body)).to.equal(status);
-      return answer.body;
-    };
-    const account = ok(await call(first, '/api/admin/accounts', OPERATOR_KEY, { email: `kill-${Date.now()}@example.com` }), 201);
-    accountId = account.id;
-    const key = ok(await call(first, `/api/admin/accounts/${account.id}/keys`, OPERATOR_KEY, { environment: 'live' }), 201).key as string;
-    ok(await call(first, `/api/admin/balances/${account.id}/credit`, OPERATOR_KEY, { amount: 1000, reason: 'kill test', reference: 'kill-credit' }));
-    ok(await call(first, '/api/admin/fx-rates', OPERATOR_KEY, { from: 'USD', to: 'KES', rate: '129.5' }), 201);
-    const [{ micros: creditedMicros }] = (await sql<{ micros: string }>(`select (balance * 1000000)::bigint::text as micros from wallet where account_id = ?`, [account.id])) as [{ micros: string }];
-
-    // 1. The kill, armed: the moment a commit of many sends is heard.
+    const account = answered(await call(first, '/api/admin/accounts', OPERATOR_KEY, { email: `kill-${Date.now()}@example.com` }), 201);
+    accountIds.push(account.id);
+    const key = answered(await call(first, `/api/admin/accounts/${account.id}/keys`, OPERATOR_KEY, { environment: 'live' }), 201).key as string;
+    answered(await call(first, `/api/admin/balances/${account.id}/credit`, OPERATOR_KEY, { amount: 1000, reason: 'kill test', reference: 'kill-credit' }));
+    answered(await call(first, '/api/admin/fx-rates', OPERATOR_KEY, { from: 'USD', to: 'KES', rate: '129.5' }), 201);
     let killed = false;
     await hearCommits(env.DATABASE_URL, (messages) => {
       if (killed || messages < KILL_AT_BATCH) return;
       killed = first.child.kill('SIGKILL');
     });
+    return { fleet: { key, accountId: account.id, creditedMicros: await balanceMicros(account.id), env }, first, killed: () => killed };
+  }
 
-    // 2. The flood: every send with its own key and recipient.
-    const bodyOf = (i: number) => ({ to: phone(i), text: `Your code is ${100000 + i}` });
+  const answered = (answer: Answer, status = 200) => {
+    expect(answer.status, JSON.stringify(answer.body)).to.equal(status);
+    return answer.body;
+  };
+
+  async function balanceMicros(accountId: string): Promise<bigint> {
+    const [{ micros }] = (await sql<{ micros: string }>(`select (balance * 1000000)::bigint::text as micros from wallet where account_id = ?`, [accountId])) as [{ micros: string }];
+    return BigInt(micros);
+  }
+
+  /**
+   * The flood (every request with its own key and recipient) on the first process until the kill,
+   * then every request retried with its key on a new process until it is no longer in progress:
+   * the answers before (undefined where the kill took it) and after, and the recipients whose
+   * message had committed at the kill.
+   */
+  async function floodThroughKill(armed: Awaited<ReturnType<typeof armedFleet>>, path: string, bodyOf: (i: number) => { to: string }) {
+    const { fleet, first } = armed;
     const before: (Answer | undefined)[] = new Array(SENDS);
     await Promise.all(
       Array.from({ length: SENDS }, (_, i) =>
-        call(first, '/api/messages/send', key, bodyOf(i), `kill-${i}`).then(
+        call(first, path, fleet.key, bodyOf(i), `kill-${i}`).then(
           (answer) => void (before[i] = answer),
           () => undefined,
         ),
       ),
     );
-    expect(killed, `no commit of ${KILL_AT_BATCH} sends was heard`).to.equal(true);
+    expect(armed.killed(), `no commit of ${KILL_AT_BATCH} messages was heard`).to.equal(true);
     await first.exited;
-    const committedAtKill = new Set((await sql<{ phone: string }>(`select phone from message where account_id = ?`, [account.id])).map((row) => row.phone));
-
-    // 3. A new process; every send retried with its key until it is no longer in progress.
-    const second = await startApiProcess('B', env);
+    const committedAtKill = new Set((await sql<{ phone: string }>(`select phone from message where account_id = ?`, [fleet.accountId])).map((row) => row.phone));
+    const second = await startApiProcess('B', fleet.env);
     processes.push(second);
     const after: Answer[] = [];
     await Promise.all(
       Array.from({ length: SENDS }, async (_, i) => {
         for (const started = Date.now(); ; await sleep(250)) {
-          const answer = await call(second, '/api/messages/send', key, bodyOf(i), `kill-${i}`);
+          const answer = await call(second, path, fleet.key, bodyOf(i), `kill-${i}`);
           if (answer.status !== 409 || Date.now() - started > 15_000) return void (after[i] = answer);
           expect(answer.body.error.code).to.equal('idempotency_key_in_progress');
         }
       }),
     );
+    return { before, after, committedAtKill };
+  }
 
-    // Every key: a 200 naming the one message to its recipient.
+  /** One message per recipient, one debit per message, and the balance adds up: the messages by recipient. */
+  async function expectChargedOnce(fleet: Fleet): Promise<Map<string, { id: string }>> {
     const messages = await sql<{ id: string; phone: string; cost_micros: string }>(
       `select id, phone, (cost * 1000000)::bigint::text as cost_micros from message where account_id = ? order by phone`,
-      [account.id],
+      [fleet.accountId],
     );
     expect(messages.map((m) => m.phone), 'one message per recipient').to.deep.equal(Array.from({ length: SENDS }, (_, i) => phone(i)).sort());
-    const messageTo = new Map(messages.map((m) => [m.phone, m]));
-    after.forEach((answer, i) => {
-      expect(answer.status, `kill-${i}: ${JSON.stringify(answer.body)}`).to.equal(200);
-      expect(answer.body.id, `kill-${i}`).to.equal(messageTo.get(phone(i))!.id);
-    });
-
-    // Money: one debit per message, and the balance adds up.
     const debits = await sql<{ reference: string; micros: string }>(
       `select reference, (amount * 1000000)::bigint::text as micros from ledger_entry where account_id = ? and kind = 'debit' order by reference`,
-      [account.id],
+      [fleet.accountId],
     );
     expect(debits.map((d) => d.reference)).to.deep.equal(messages.map((m) => `msg:${m.id}`).sort());
     const costOf = new Map(messages.map((m) => [`msg:${m.id}`, BigInt(m.cost_micros)]));
     for (const debit of debits) expect(BigInt(debit.micros), debit.reference).to.equal(-costOf.get(debit.reference)!);
     const spent = messages.reduce((sum, m) => sum + BigInt(m.cost_micros), 0n);
-    const [{ micros: leftMicros }] = (await sql<{ micros: string }>(`select (balance * 1000000)::bigint::text as micros from wallet where account_id = ?`, [account.id])) as [{ micros: string }];
-    expect(BigInt(leftMicros), 'balance == credit - the sum of the messages').to.equal(BigInt(creditedMicros) - spent);
+    expect(await balanceMicros(fleet.accountId), 'balance == credit - the sum of the messages').to.equal(fleet.creditedMicros - spent);
+    return new Map(messages.map((m) => [m.phone, m]));
+  }
 
-    // How each send fared.
+  /** Answered before the kill, or committed but unanswered: replayed; not committed: ran on the new process. Both of the last two happened. */
+  function expectReplayedWhereCommitted({ before, after, committedAtKill }: Awaited<ReturnType<typeof floodThroughKill>>, status: number): void {
     const answeredBefore = before.flatMap((answer, i) => (answer ? [i] : []));
     for (const i of answeredBefore) {
-      expect(before[i]!.status, `kill-${i} before the kill`).to.equal(200);
-      expect(after[i], `kill-${i} replayed`).to.deep.equal({ status: 200, replayed: true, body: before[i]!.body });
+      expect(before[i]!.status, `kill-${i} before the kill`).to.equal(status);
+      expect(after[i], `kill-${i} replayed`).to.deep.equal({ status, replayed: true, body: before[i]!.body });
     }
     const committedUnanswered = Array.from({ length: SENDS }, (_, i) => i).filter((i) => !before[i] && committedAtKill.has(phone(i)));
     for (const i of committedUnanswered) expect(after[i]!.replayed, `kill-${i} was committed before the kill: its kept answer is replayed`).to.equal(true);
     const neverCommitted = Array.from({ length: SENDS }, (_, i) => i).filter((i) => !committedAtKill.has(phone(i)));
     for (const i of neverCommitted) expect(after[i]!.replayed, `kill-${i} was not committed: it ran on B`).to.equal(false);
-    expect(committedUnanswered.length, 'sends committed whose answer the kill took').to.be.greaterThan(0);
-    expect(neverCommitted.length, 'sends the kill stopped before their commit').to.be.greaterThan(0);
+    expect(committedUnanswered.length, 'requests committed whose answer the kill took').to.be.greaterThan(0);
+    expect(neverCommitted.length, 'requests the kill stopped before their commit').to.be.greaterThan(0);
     console.log(
       `      ${answeredBefore.length} answered before the kill (replayed), ${committedUnanswered.length} committed but unanswered (replayed), ` +
-        `${neverCommitted.length} not committed (ran on the new process); ${SENDS} messages, ${debits.length} debits`,
+        `${neverCommitted.length} not committed (ran on the new process)`,
     );
+  }
+
+  function needsPostgres(test: Mocha.Context): void {
+    if (databaseKind() === 'postgresql') return;
+    test.test!.title += ' [skipped: needs PostgreSQL (DATABASE_URL); on embedded PGlite only one process can open the database]';
+    test.skip();
+  }
+
+  it('charges every send once and answers every retry with its send, whether the process died before the commit, after it, or after answering', async function () {
+    needsPostgres(this);
+    const armed = await armedFleet();
+    const flood = await floodThroughKill(armed, '/api/messages/send', (i) => ({ to: phone(i), text: `Your code is ${100000 + i}` }));
+    const messageTo = await expectChargedOnce(armed.fleet);
+    flood.after.forEach((answer, i) => {
+      expect(answer.status, `kill-${i}: ${JSON.stringify(answer.body)}`).to.equal(200);
+      expect(answer.body.id, `kill-${i}`).to.equal(messageTo.get(phone(i))!.id);
+    });
+    expectReplayedWhereCommitted(flood, 200);
+  });
+
+  it('charges every Verify start once and answers every retry with its verification: the verification and the answer commit with the SMS', async function () {
+    needsPostgres(this);
+    const armed = await armedFleet();
+    const flood = await floodThroughKill(armed, '/v1/verify/start', (i) => ({ to: phone(i) }));
+    const messageTo = await expectChargedOnce(armed.fleet);
+    const verifications = await sql<{ id: string; phone: string; message_ids: string[] }>(`select id, phone, message_ids from verification where account_id = ? order by phone`, [armed.fleet.accountId]);
+    expect(verifications.map((v) => v.phone), 'one verification per number').to.deep.equal([...messageTo.keys()]);
+    for (const v of verifications) expect(v.message_ids, v.phone).to.deep.equal([messageTo.get(v.phone)!.id]);
+    const verificationTo = new Map(verifications.map((v) => [v.phone, v.id]));
+    flood.after.forEach((answer, i) => {
+      expect(answer.status, `kill-${i}: ${JSON.stringify(answer.body)}`).to.equal(201);
+      expect(answer.body.id, `kill-${i}`).to.equal(verificationTo.get(phone(i)));
+    });
+    expectReplayedWhereCommitted(flood, 201);
   });
 });

@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { IdempotencyKey, requestFingerprint } from '@tuma/idempotency';
+import type { Result } from '@tuma/kernel';
+import { writeAlongside, type SendOtpError, type SentOtp } from '../src/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const TO = '+254712345678';
@@ -18,6 +21,40 @@ describe('SendOtpMessage (in-memory world)', () => {
     w.clock.advance(5 * 60_000);
     await w.jobs.runDue();
     expect((await w.message(sent.messageId!)).delivery.status, 'the guard leaves a submitted message alone').to.equal('submitted');
+  });
+
+  it("writes the caller's row and keeps its answer with the SMS, before the carrier has it; an unpaid code writes no row", async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const rows: { messageId: string | null; submittedBefore: number }[] = [];
+    const alongside = writeAlongside({ write: async (written: readonly { messageId: string | null; submittedBefore: number }[]) => void rows.push(...written) }, (sent: SentOtp) => ({
+      messageId: sent.messageId,
+      submittedBefore: w.live.submissions.length,
+    }));
+    const operation = 'POST /v1/verify/start';
+    const claimed = (await w.idempotency.claimKey.execute({ scope: { accountId: ACCOUNT, environment: 'live' }, key: IdempotencyKey.create('k-otp')._unsafeUnwrap(), operation, fingerprint: await requestFingerprint(operation, {}) }))._unsafeUnwrap();
+    if (claimed.type !== 'claimed') throw new Error('expected a claim');
+    const kept: { submittedBefore: number; outcome: string }[] = [];
+    const idempotency = {
+      claim: claimed.claim,
+      respond: (outcome: Result<SentOtp, SendOtpError>) => {
+        kept.push({ submittedBefore: w.live.submissions.length, outcome: outcome.isOk() ? outcome.value.messageId! : outcome.error.type });
+        return { status: 201, headers: {}, body: { ok: outcome.isOk() } };
+      },
+    };
+    const sent = (await w.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913'), alongside, idempotency }))._unsafeUnwrap();
+    expect(rows).to.deep.equal([{ messageId: sent.messageId, submittedBefore: 0 }]);
+    expect(kept).to.deep.equal([{ submittedBefore: 0, outcome: sent.messageId }]);
+    expect(w.live.submissions).to.have.length(1);
+
+    await w.optOuts.add(ACCOUNT, '+254712345679', { source: 'api', keyword: null }, w.clock.now());
+    expect((await w.sendOtp.execute({ sender: LIVE, to: '+254712345679', ...otp('111111'), alongside }))._unsafeUnwrapErr().type).to.equal('recipient_opted_out');
+    expect(rows, 'no row for an opted-out number').to.have.length(1);
+
+    const broke = await sendingWorld();
+    await broke.fund('0.000001');
+    expect((await broke.sendOtp.execute({ sender: LIVE, to: TO, ...otp('222222'), alongside }))._unsafeUnwrapErr().type).to.equal('insufficient_balance');
+    expect(rows, 'no row for an unpaid code').to.have.length(1);
   });
 
   it('fails and refunds at the first refusal, even a retryable one, and answers otp_send_failed', async () => {

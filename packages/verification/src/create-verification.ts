@@ -1,3 +1,4 @@
+import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
 import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { VerifyApps } from './application/apps/verify-app-use-cases.ts';
 import type { VerifyAppRepository } from './application/apps/verify-app.repository.port.ts';
@@ -21,6 +22,8 @@ export interface VerificationPorts {
   /** Sends each code's SMS: messaging's `SendOtpMessage`. */
   readonly otpSender: OtpSender;
   readonly velocityLimits: VelocityLimits;
+  /** Where Idempotency-Key answers are kept (a live start keeps its answer with its SMS). */
+  readonly idempotencyKeys: IdempotencyKeyStore;
   /** The pepper codes are hashed with (VERIFY_PEPPER or its key file). */
   readonly pepper: () => Buffer;
   /** Starts per hour per number and per country; DEFAULT_VELOCITY by default. */
@@ -38,7 +41,7 @@ export function createVerification(ports: VerificationPorts) {
   const generateCode = ports.generateCode ?? randomCode;
   const groupCommit = ports.batchContext ? { around: ports.batchContext } : {};
   return {
-    startVerification: new StartVerification(apps, verifications, otpSender, ports.velocityLimits, hasher, clock, {
+    startVerification: new StartVerification(apps, verifications, otpSender, ports.velocityLimits, hasher, new IdempotentEffects(ports.idempotencyKeys, clock), uow, clock, {
       ...(ports.velocity ? { velocity: ports.velocity } : {}),
       generateCode,
       groupCommit,

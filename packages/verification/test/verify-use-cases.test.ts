@@ -1,30 +1,43 @@
 import { expect } from 'chai';
-import { currency, errAsync, Money, okAsync } from '@tuma/kernel';
+import { createIdempotency, IdempotencyKey, IdempotentEffects, requestFingerprint, type IdempotencyClaim } from '@tuma/idempotency';
+import { InMemoryIdempotencyKeyStore } from '@tuma/idempotency/testing';
+import { currency, errAsync, Money, okAsync, ResultAsync, type Result } from '@tuma/kernel';
 import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
-import type { Sender, SendOtpInput } from '@tuma/messaging';
-import { createVerification, type OtpSender } from '../src/index.ts';
+import type { Sender, SendOtpError, SendOtpInput, SentOtp } from '@tuma/messaging';
+import { createVerification, type OtpSender, type StartedVerification, type StartVerificationError } from '../src/index.ts';
 import { InMemoryVelocityLimits, InMemoryVerificationRepository, InMemoryVerifyAppRepository } from '../src/testing/index.ts';
 
 const LIVE: Sender = { accountId: 'acc_1', apiKeyId: 'key_1', environment: 'live', walletCurrency: currency('KES') };
 const TO = '+254712345678';
 
-/** Sends nothing; records what it was asked, and refuses when told to. */
+/**
+ * Sends nothing; records what it was asked, and refuses when told to. Like the SMS core, a live
+ * code's SMS is "stored" first, with the caller's row and kept answer (`IdempotentEffects.within`),
+ * and only then refused or not, as a carrier would.
+ */
 class FakeOtpSender implements OtpSender {
   readonly sent: SendOtpInput[] = [];
   refuseNext = false;
-  send(input: SendOtpInput) {
+  constructor(private readonly effects: IdempotentEffects) {}
+
+  send(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
     this.sent.push(input);
-    if (this.refuseNext) {
+    const sms: SentOtp = { messageId: input.sender.environment === 'live' ? `msg_${this.sent.length}` : null, to: input.to, country: 'KE', cost: Money.parse('0.8', 'KES')._unsafeUnwrap() };
+    const stored = this.effects.within(input.idempotency, () =>
+      ResultAsync.fromSafePromise((async () => void (input.alongside && (await input.alongside.writer.write([input.alongside.rowFor(sms) as never]))))()).map(() => sms),
+    );
+    return stored.andThen((sent) => {
+      if (!this.refuseNext) return okAsync(sent);
       this.refuseNext = false;
-      return errAsync({ type: 'otp_send_failed' as const, messageId: `msg_${this.sent.length}`, errorCode: 'invalid_destination' as const, message: 'refused' });
-    }
-    return okAsync({ messageId: `msg_${this.sent.length}`, to: input.to, country: 'KE', cost: Money.parse('0.8', 'KES')._unsafeUnwrap() });
+      return errAsync({ type: 'otp_send_failed' as const, messageId: sent.messageId!, errorCode: 'invalid_destination' as const, message: 'refused' });
+    });
   }
 }
 
 function world(velocity = { perNumberPerHour: 5, perCountryPerHour: 1000 }) {
   const clock = new FakeClock('2026-06-01T08:00:00.000Z');
-  const otp = new FakeOtpSender();
+  const idempotencyKeys = new InMemoryIdempotencyKeyStore();
+  const otp = new FakeOtpSender(new IdempotentEffects(idempotencyKeys, clock));
   const verifications = new InMemoryVerificationRepository();
   const apps = new InMemoryVerifyAppRepository();
   const codes = ['482913', '771205', '309118', '550611', '123987'];
@@ -36,11 +49,12 @@ function world(velocity = { perNumberPerHour: 5, perCountryPerHour: 1000 }) {
     apps,
     otpSender: otp,
     velocityLimits: new InMemoryVelocityLimits(clock),
+    idempotencyKeys,
     pepper: () => Buffer.from('a pepper of at least thirty-two characters'),
     velocity,
     generateCode: () => codes.shift()!,
   });
-  return { clock, otp, verifications, apps, verify };
+  return { clock, otp, verifications, apps, verify, idempotency: createIdempotency({ keyStore: idempotencyKeys, clock, leaseMs: 60_000 }) };
 }
 
 describe('Verify use cases (in-memory world)', () => {
@@ -84,6 +98,40 @@ describe('Verify use cases (in-memory world)', () => {
     expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrapErr().type).to.equal('otp_send_failed');
     const [failed] = (await w.verify.readVerifications.list({ ...LIVE, page: 0, limit: 10 }))._unsafeUnwrap().items;
     expect([failed!.status, failed!.verification.cost.isZero(), failed!.verification.codeHash]).to.deep.equal(['failed', true, null]);
+  });
+
+  describe('with an Idempotency-Key', () => {
+    const START = 'POST /v1/verify/start';
+    const claimOf = async (w: ReturnType<typeof world>, key: string) => {
+      const attempt = { scope: LIVE, key: IdempotencyKey.create(key)._unsafeUnwrap(), operation: START, fingerprint: await requestFingerprint(START, { to: TO }) };
+      return (await w.idempotency.claimKey.execute(attempt))._unsafeUnwrap();
+    };
+    /** What the route would keep: 201 with the verification's id and status. */
+    const answering = (claim: IdempotencyClaim) => ({
+      claim,
+      respond: (outcome: Result<StartedVerification, StartVerificationError>) =>
+        outcome.isOk() ? { status: 201, headers: {}, body: { id: outcome.value.verification.id, status: outcome.value.status } } : { status: 400, headers: {}, body: { error: outcome.error.type } },
+    });
+
+    it('keeps a live start and its answer with the SMS: a repetition replays the verification, whatever happens after', async () => {
+      const w = world();
+      const claimed = await claimOf(w, 'k-start');
+      if (claimed.type !== 'claimed') throw new Error('expected a claim');
+      const started = (await w.verify.startVerification.execute({ sender: LIVE, to: TO, idempotency: answering(claimed.claim) }))._unsafeUnwrap();
+      expect(await claimOf(w, 'k-start')).to.deep.equal({ type: 'replay', response: { status: 201, headers: {}, body: { id: started.verification.id, status: 'pending' } } });
+      expect((await w.verifications.find(LIVE, started.verification.id))!.messageIds).to.deep.equal(['msg_1']);
+    });
+
+    it('fails a start whose SMS the carrier then refused and frees its key, so that a retry starts again', async () => {
+      const w = world();
+      const claimed = await claimOf(w, 'k-refused');
+      if (claimed.type !== 'claimed') throw new Error('expected a claim');
+      w.otp.refuseNext = true;
+      expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO, idempotency: answering(claimed.claim) }))._unsafeUnwrapErr().type).to.equal('otp_send_failed');
+      const [failed] = (await w.verify.readVerifications.list({ ...LIVE, page: 0, limit: 10 }))._unsafeUnwrap().items;
+      expect([failed!.status, failed!.verification.cost.isZero()]).to.deep.equal(['failed', true]);
+      expect((await claimOf(w, 'k-refused')).type, 'the key is free again').to.equal('claimed');
+    });
   });
 
   it('uses a send for a resend whose SMS was refused: the old code still works, the cooldown starts again', async () => {

@@ -1,6 +1,7 @@
 import type { Principal } from '@tuma/accounts';
 import type { Sender } from '@tuma/messaging';
-import { VERIFICATION_STATUSES, type VerificationService } from '@tuma/verification';
+import type { Result } from '@tuma/kernel';
+import { VERIFICATION_STATUSES, type StartedVerification, type StartVerificationError, type VerificationService } from '@tuma/verification';
 import { z } from 'zod';
 import { keyScopeOf } from '../http/key-scope-of.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
@@ -20,6 +21,8 @@ const senderOf = (principal: Principal): Sender => ({
   walletCurrency: principal.account.walletCurrency,
 });
 
+const startAnswer = (started: Result<StartedVerification, StartVerificationError>) => json(201, startedView(unwrap(started)));
+
 const verificationId = z.string().regex(/^ver_[0-9A-Z]{26}$/, 'Must be a verification id (ver_...)');
 const idParams = z.object({ id: verificationId });
 const NOT_YOURS = { description: 'No verification with this id for this key (another account, or the other environment)' };
@@ -34,7 +37,6 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
       summary: "Send a one-time code to a number (the app's template, priced and charged as an SMS)",
       tag: 'Verify',
       access: SEND,
-      // The answer is kept after the handler (docs/verify.md, "Idempotency-Key").
       idempotent: true,
       body: z.object({
         to: z.string().min(1).describe('International format').meta({ examples: ['+254712345678'] }),
@@ -50,9 +52,9 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
         429: RETRY_LATER(['rate_limited'], 'rate_limited: too many verifications to this number (5 an hour) or to this country from the account'),
         502: { description: 'otp_send_failed: the carrier refused the SMS; its charge is refunded and the verification is failed', errorCodes: ['otp_send_failed'], errorFields: { message_id: z.string(), error_code: z.string().nullable() } },
       },
-      handler: async ({ principal, body }) => {
-        const started = unwrap(await useCases.startVerification.execute({ sender: senderOf(principal), to: body.to, appId: body.app_id }));
-        return json(201, startedView(started));
+      handler: async ({ principal, body, idempotency }) => {
+        const started = await useCases.startVerification.execute({ sender: senderOf(principal), to: body.to, appId: body.app_id, idempotency: idempotency?.answeredBy(startAnswer) });
+        return startAnswer(started);
       },
     }),
     defineRoute({

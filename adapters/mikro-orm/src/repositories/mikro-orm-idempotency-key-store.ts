@@ -54,6 +54,7 @@ const COMPLETE = `
   where ${OF_CLAIM}`;
 
 const RELEASE = `delete from idempotency_record where account_id = ? and environment = ? and key = ? and owner = ? and completed_at is null`;
+const FORGET = `delete from idempotency_record where account_id = ? and environment = ? and key = ? and owner = ?`;
 
 /** A chunk of expired records; one being taken over right now (locked) waits for the next purge. */
 const PURGE = `
@@ -144,6 +145,10 @@ export class MikroOrmIdempotencyKeyStore implements IdempotencyKeyStore {
 
   async release(claim: IdempotencyClaim): Promise<void> {
     await this.database.em.execute(RELEASE, [claim.scope.accountId, claim.scope.environment, claim.key, claim.owner], 'run');
+  }
+
+  async forget(claim: IdempotencyClaim): Promise<void> {
+    await this.database.em.execute(FORGET, [claim.scope.accountId, claim.scope.environment, claim.key, claim.owner], 'run');
   }
 
   async purgeExpired(now: Date, limit: number): Promise<number> {

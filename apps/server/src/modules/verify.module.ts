@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
 import { verifyAppRoutes, verifyRoutes } from '@tuma/koa-adapter';
@@ -31,6 +32,7 @@ const bindings = new ContainerModule(({ bind }) => {
     apps: V.apps,
     otpSender: V.otpSender,
     velocityLimits: V.velocityLimits,
+    idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     pepper: V.pepper,
     velocity: V.velocityPolicy,
     batchContext: MESSAGING_TOKENS.batchContext,

@@ -31,6 +31,12 @@ export interface IdempotencyKeyStore {
   complete(responses: readonly ClaimResponse[], at: Date): Promise<void>;
   /** Deletes the claim's record if it is still its owner's and unanswered: the key is free again. */
   release(claim: IdempotencyClaim): Promise<void>;
+  /**
+   * Deletes the claim's record if it is still its owner's, answered or not: for an effect undone
+   * after its response was kept with it (a compensation in the caller's unit of work), so that the
+   * key is free again and a retry runs the request.
+   */
+  forget(claim: IdempotencyClaim): Promise<void>;
   /** Deletes up to `limit` records whose lifetime ended by `now`; answers how many. */
   purgeExpired(now: Date, limit: number): Promise<number>;
 }

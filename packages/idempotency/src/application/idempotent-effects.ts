@@ -58,6 +58,16 @@ export class IdempotentEffects {
     return items.map((_, index) => (held[index] ? outcomes[next++]! : err(claimTakenOver())));
   }
 
+  /**
+   * In the caller's unit of work that undoes a request's effect after its response was kept with it
+   * (Verify's start: the carrier refused the SMS whose charge, verification and answer had
+   * committed; the refund undoes it): frees the key, so that a retry runs the request again rather
+   * than replaying a success that no longer holds.
+   */
+  async withdraw(request: IdempotentRequest<never> | undefined): Promise<void> {
+    if (request) await this.store.forget(request.claim);
+  }
+
   /** By position: whether each request may commit its effect (its claim held until the unit of work ends); true where there is no key. */
   private async hold(requests: readonly (IdempotentRequest<never> | undefined)[]): Promise<boolean[]> {
     const keyed = requests.flatMap((request, index) => (request ? [{ index, claim: request.claim }] : []));

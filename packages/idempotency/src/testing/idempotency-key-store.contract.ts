@@ -127,6 +127,16 @@ export function describeIdempotencyKeyStoreContract(name: string, make: () => Pr
       expect((await current(answered))!.response, 'an answered record stays').to.deep.equal(RESPONSE);
     });
 
+    it("forgets its owner's record, answered or not: the key is free again", async () => {
+      const answered = claimFor(live, 'k-forget');
+      await insertOrFind(answered);
+      await step((store) => store.complete([{ claim: claimOf(answered), response: RESPONSE }], at(1)));
+      await step((store) => store.forget({ ...claimOf(answered), owner: 'someone-else' }));
+      expect((await current(answered))!.response, "another owner's forget changes nothing").to.deep.equal(RESPONSE);
+      await step((store) => store.forget(claimOf(answered)));
+      expect(await insertOrFind(claimFor(live, 'k-forget', 1)), 'free again').to.equal(undefined);
+    });
+
     it('purges records past their lifetime, up to the limit per call, and keeps the others', async () => {
       const old = [0, 1, 2].map((minute) => claimFor(live, `k-old-${minute}`, minute));
       const young = claimFor(live, 'k-young', 30);

@@ -44,6 +44,10 @@ export class InMemoryIdempotencyKeyStore implements IdempotencyKeyStore {
     if (this.unansweredOf(claim)) this.records.delete(slot(claim));
   }
 
+  async forget(claim: IdempotencyClaim): Promise<void> {
+    if (this.records.get(slot(claim))?.owner === claim.owner) this.records.delete(slot(claim));
+  }
+
   async purgeExpired(now: Date, limit: number): Promise<number> {
     const expired = [...this.records].filter(([, record]) => record.expiresAt.getTime() <= now.getTime()).slice(0, limit);
     for (const [name] of expired) this.records.delete(name);

@@ -14,6 +14,7 @@ import { readPhoneField, type InvalidPhoneField } from '../../domain/numbers/rea
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage } from '../../domain/segmenting/segmenter.ts';
 import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
+import { writeCompanions, type AlongsideWrite } from './alongside-writes.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 import { SUBMIT_MESSAGE_JOB, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
 
@@ -43,6 +44,7 @@ export interface PricedSend {
   readonly submission: 'queued' | 'caller';
   readonly suppressDuplicates: boolean;
   readonly idempotency: SendMessageInput['idempotency'];
+  readonly alongside: SendMessageInput['alongside'];
 }
 
 const duplicateKeyOf = (message: OutboundMessage): DuplicateKey => ({ accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text });
@@ -85,6 +87,8 @@ export interface SendMessageInput {
   readonly suppressDuplicates?: boolean;
   /** The request's Idempotency-Key claim: its answer is kept in the unit of work that writes the send. */
   readonly idempotency?: IdempotentRequest<Result<SentMessage, SendMessageError>> | undefined;
+  /** A row of the caller's written in the send's unit of work if the send is accepted (Verify's verification). */
+  readonly alongside?: AlongsideWrite<SentMessage> | undefined;
 }
 
 /** What the send response shows (spec: Send response). */
@@ -186,7 +190,7 @@ export class SendMessage {
             carrier: null,
             delivery: queuedDelivery(),
           };
-          return { message, price, submission: input.submission ?? 'queued', suppressDuplicates: input.suppressDuplicates ?? true, idempotency: input.idempotency };
+          return { message, price, submission: input.submission ?? 'queued', suppressDuplicates: input.suppressDuplicates ?? true, idempotency: input.idempotency, alongside: input.alongside };
         }),
       );
   }
@@ -292,6 +296,13 @@ export class SendMessage {
       outcomes[index] = ok(sent);
     });
     await this.messages.add([...accepted.map((sent) => sent.message), ...rejectedMessages]);
+    const acceptedSet = new Set<SentMessage>(accepted);
+    await writeCompanions(
+      sends.flatMap(({ alongside }, index) => {
+        const outcome = outcomes[index]!;
+        return alongside && outcome.isOk() && acceptedSet.has(outcome.value) ? [{ alongside, sent: outcome.value }] : [];
+      }),
+    );
     const byCaller = new Set(sends.filter((send) => send.submission === 'caller').map((send) => send.message.id));
     await this.jobs.enqueueMany(
       SUBMIT_MESSAGE_JOB,

@@ -1,10 +1,12 @@
-import { err, errAsync, ok, ResultAsync, type DomainError, type Money } from '@tuma/kernel';
+import type { IdempotentRequest } from '@tuma/idempotency';
+import { err, errAsync, ok, ResultAsync, type DomainError, type Money, type Result } from '@tuma/kernel';
 import type { DeliveryErrorCode } from '../../domain/delivery/delivery-error-codes.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
-import type { Sender, SendMessage, SendMessageError, SendMessageInput } from './send-message.use-case.ts';
+import { alongsideAs, type AlongsideWrite } from './alongside-writes.ts';
+import type { Sender, SendMessage, SendMessageError, SendMessageInput, SentMessage } from './send-message.use-case.ts';
 
 export interface SendOtpInput {
   readonly sender: Sender;
@@ -14,6 +16,13 @@ export interface SendOtpInput {
   /** What we keep: the same text with the code masked (same length and characters, so the same price). */
   readonly maskedText: string;
   readonly senderId?: string | undefined;
+  /**
+   * The caller's answer to a request with an Idempotency-Key, kept in the SMS's unit of work (live
+   * keys): the outcome it gets is the SMS's as it stands at the commit, before the carrier answers.
+   */
+  readonly idempotency?: IdempotentRequest<Result<SentOtp, SendOtpError>> | undefined;
+  /** The caller's row written in the SMS's unit of work when it is charged and stored (live keys; Verify's verification). */
+  readonly alongside?: AlongsideWrite<SentOtp> | undefined;
 }
 
 export interface SentOtp {
@@ -46,6 +55,11 @@ const optedOut = (phone: string): RecipientOptedOutError => ({
   message: `${phone} opted out of this account's messages (STOP); remove it from the opt-out list to send to it`,
 });
 
+const sentOtp = ({ message, price }: SentMessage): SentOtp => ({ messageId: message.id, to: message.phone, country: message.country, cost: price.walletCost });
+
+/** What an OTP's caller makes of its stored SMS: an opted-out number's (stored rejected, unpaid) is refused. */
+const otpOutcome = (sent: SentMessage): Result<SentOtp, SendOtpError> => (sent.message.delivery.status === 'rejected' ? err(optedOut(sent.message.phone)) : ok(sentOtp(sent)));
+
 /**
  * A one-time passcode's SMS (Verify, docs/verify.md "Sending"): priced, charged and stored like any
  * single send, but with the code masked in what we keep, and submitted at once by this call with
@@ -65,13 +79,15 @@ export class SendOtpMessage {
   execute(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
     const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission: 'caller', suppressDuplicates: false };
     if (input.sender.environment === 'test') return this.priceOnly(sending);
-    return this.send.execute(sending).andThen((sent) => {
-      const { message } = sent;
-      if (message.delivery.status === 'rejected') return errAsync(optedOut(message.phone));
-      return ResultAsync.fromSafePromise(this.submit(message, input.text)).andThen((failure) =>
-        failure ? err(failure) : ok({ messageId: message.id, to: message.phone, country: message.country, cost: sent.price.walletCost }),
-      );
-    });
+    const { idempotency, alongside } = input;
+    const stored: SendMessageInput = {
+      ...sending,
+      ...(idempotency ? { idempotency: { claim: idempotency.claim, respond: (outcome) => idempotency.respond(outcome.andThen(otpOutcome)) } } : {}),
+      ...(alongside ? { alongside: alongsideAs(alongside, sentOtp) } : {}),
+    };
+    return this.send.execute(stored).andThen((sent) =>
+      otpOutcome(sent).asyncAndThen((otp) => ResultAsync.fromSafePromise(this.submit(sent.message, input.text)).andThen((failure) => (failure ? err(failure) : ok(otp)))),
+    );
   }
 
   private priceOnly(sending: SendMessageInput): ResultAsync<SentOtp, SendOtpError> {

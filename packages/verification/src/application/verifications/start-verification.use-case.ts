@@ -1,5 +1,6 @@
-import { err, errAsync, GroupCommit, Money, newId, notFound, ok, ResultAsync, type Clock, type GroupCommitOptions, type NotFoundError } from '@tuma/kernel';
-import { readPhoneField, type InvalidPhoneField, type SendOtpError, type Sender } from '@tuma/messaging';
+import type { IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
+import { err, errAsync, GroupCommit, Money, newId, notFound, ok, ResultAsync, type Clock, type GroupCommitOptions, type NotFoundError, type Result, type UnitOfWork } from '@tuma/kernel';
+import { readPhoneField, writeAlongside, type AlongsideWriter, type InvalidPhoneField, type SendOtpError, type SendOtpInput, type Sender, type SentOtp } from '@tuma/messaging';
 import { maskedOtpText, renderOtpText } from '../../domain/apps/otp-text.ts';
 import { ttlMinutes, type VerifyAppSnapshot } from '../../domain/apps/verify-app.ts';
 import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
@@ -37,6 +38,8 @@ export interface StartVerificationInput {
   readonly sender: Sender;
   readonly to: string;
   readonly appId?: string | undefined;
+  /** The request's Idempotency-Key claim: a live key's answer is kept in the unit of work of its SMS. */
+  readonly idempotency?: IdempotentRequest<Result<StartedVerification, StartVerificationError>> | undefined;
 }
 
 export interface StartedVerification extends VerificationState {
@@ -50,15 +53,17 @@ const HOUR_SECONDS = 3600;
 
 /**
  * `POST /v1/verify/start`: a code for a number, by SMS (docs/verify.md). The app's countries and the
- * velocity limits are checked before anything is paid; the SMS is sent (live keys: charged, stored
- * masked, submitted at once), and the verification is stored pending with the code's hash only.
- * A carrier refusal stores it `failed` (the SMS refunded) and answers `otp_send_failed`.
+ * velocity limits are checked before anything is paid; the verification (the code's hash only) is
+ * stored pending with its SMS (live keys: charged, stored masked, then submitted at once). A carrier
+ * refusal fails it (the SMS refunded) and answers `otp_send_failed`.
  */
 export class StartVerification {
   private readonly velocity: VelocityPolicy;
   private readonly generateCode: (length: number) => string;
-  /** Starts that end at the same time store their rows in one statement (one commit). */
+  /** Test keys' starts that end at the same time store their rows in one statement (one commit). */
   private readonly adds: GroupCommit<VerificationSnapshot, undefined>;
+  /** Live keys' verifications, written in the unit of work of their SMS. */
+  private readonly verificationRows: AlongsideWriter<VerificationSnapshot> = { write: (rows) => this.verifications.add(rows) };
 
   constructor(
     private readonly apps: VerifyAppRepository,
@@ -66,6 +71,8 @@ export class StartVerification {
     private readonly otp: OtpSender,
     private readonly limits: VelocityLimits,
     private readonly hasher: CodeHasher,
+    private readonly idempotentEffects: IdempotentEffects,
+    private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
     options: StartVerificationOptions = {},
   ) {
@@ -109,29 +116,52 @@ export class StartVerification {
     return velocityLimited(decision.key.startsWith('verify:number:') ? 'number' : 'country', decision.retryAfter);
   }
 
+  /**
+   * Live keys: the verification is written, and the answer to an Idempotency-Key kept, in the unit
+   * of work that charges and stores its SMS, so that a process dying before the carrier answers
+   * leaves the three together (a retry replays the start) or none of them. A carrier refusal then
+   * fails it and frees the key, in the unit of work after the refund. Test keys send nothing: their
+   * verification is written after the price (grouped with others).
+   */
   private send(input: StartVerificationInput, app: VerifyAppSnapshot, e164: string, country: string): ResultAsync<StartedVerification, StartVerificationError> {
     const now = this.clock.now();
     const id = newId('ver', now);
     const code = this.generateCode(app.codeLength);
     const values = { code, brand: app.brand, minutes: ttlMinutes(app.policy.ttlSeconds) };
-    const { sender } = input;
-    const start = (messageId: string | null, cost: Money) =>
-      Verification.start({ id, accountId: sender.accountId, environment: sender.environment, appId: app.id, to: e164, country, policy: app.policy, codeHash: this.hasher.hash(id, code), messageId, cost }, now);
+    const { sender, idempotency } = input;
+    let started: Verification | undefined;
+    /** The one verification of this start, made when its SMS is priced (test keys) or stored (live keys). */
+    const startOf = (sent: Pick<SentOtp, 'messageId' | 'cost'>) =>
+      (started ??= Verification.start(
+        { id, accountId: sender.accountId, environment: sender.environment, appId: app.id, to: e164, country, policy: app.policy, codeHash: this.hasher.hash(id, code), messageId: sent.messageId, cost: sent.cost },
+        now,
+      ));
+    const answerOf = (verification: Verification): StartedVerification => ({ ...stateOf(verification, now), sandboxCode: sender.environment === 'test' ? code : null });
+    const sms: SendOtpInput = { sender, to: e164, text: renderOtpText(app.template, values), maskedText: maskedOtpText(app.template, values), senderId: app.senderId ?? undefined };
+    if (sender.environment === 'test') {
+      return this.otp.send(sms).andThen((sent) => ResultAsync.fromSafePromise(this.adds.submit(startOf(sent).toSnapshot())).map(() => answerOf(startOf(sent))));
+    }
+    const withVerification: SendOtpInput = {
+      ...sms,
+      alongside: writeAlongside(this.verificationRows, (sent: SentOtp) => startOf(sent).toSnapshot()),
+      ...(idempotency ? { idempotency: { claim: idempotency.claim, respond: (outcome) => idempotency.respond(outcome.map((sent) => answerOf(startOf(sent)))) } } : {}),
+    };
     return this.otp
-      .send({ sender, to: e164, text: renderOtpText(app.template, values), maskedText: maskedOtpText(app.template, values), senderId: app.senderId ?? undefined })
-      .orElse((error) => {
-        if (error.type !== 'otp_send_failed') return errAsync(error);
-        // Refunded: it cost nothing in the end.
-        const failed = start(error.messageId, Money.zero(sender.walletCurrency));
-        failed.fail(now);
-        return ResultAsync.fromSafePromise(this.adds.submit(failed.toSnapshot())).andThen(() => errAsync(error));
-      })
-      .andThen((sent) => {
-        const verification = start(sent.messageId, sent.cost);
-        return ResultAsync.fromSafePromise(this.adds.submit(verification.toSnapshot())).map(() => ({
-          ...stateOf(verification, now),
-          sandboxCode: sender.environment === 'test' ? code : null,
-        }));
-      });
+      .send(withVerification)
+      .map((sent) => answerOf(startOf(sent)))
+      .orElse((error) => (error.type === 'otp_send_failed' ? this.failRefused(startOf({ messageId: error.messageId, cost: Money.zero(sender.walletCurrency) }), idempotency).andThen(() => errAsync(error)) : errAsync(error)));
+  }
+
+  /** The verification of an SMS the carrier refused: failed, and its key freed (its kept answer no longer holds), together. */
+  private failRefused(verification: Verification, idempotency: StartVerificationInput['idempotency']): ResultAsync<void, never> {
+    verification.fail(this.clock.now());
+    return this.unitOfWork.run(() =>
+      ResultAsync.fromSafePromise(
+        (async () => {
+          await this.verifications.save([verification.toSnapshot()]);
+          await this.idempotentEffects.withdraw(idempotency);
+        })(),
+      ),
+    );
   }
 }

@@ -1,4 +1,4 @@
-import { err, ok, type Money, type Result } from '@tuma/kernel';
+import { err, Money, ok, type Result } from '@tuma/kernel';
 import { maxSendsReached, resendTooSoon, verificationNotPending, type ResendError, type VerificationNotPendingError } from './verification-errors.ts';
 import { isFinal, type VerificationStatus } from './verification-status.ts';
 
@@ -170,10 +170,11 @@ export class Verification {
     return ok(undefined);
   }
 
-  /** Its first SMS was refused for good (the charge refunded by the sending side). */
+  /** Its first SMS was refused for good: the sending side refunded the charge, so it cost nothing. */
   fail(now: Date): void {
     if (this.state.status !== 'pending') throw new Error(`Verification ${this.state.id} is ${this.state.status}: only a pending one can fail`);
     this.end('failed', now);
+    this.state = { ...this.state, cost: Money.zero(this.state.cost.currency) };
   }
 
   /** Writes down an expiry that has passed; whether it did. */
