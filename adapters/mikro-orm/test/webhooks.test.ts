@@ -79,7 +79,7 @@ describe(`MikroORM webhook delivery on ${databaseKind()}`, () => {
     const event = sampleWebhookEvent(owner, 'dlr', clock.now());
     await database.withContext(async () => {
       await configs.insertIfAbsent(WebhookConfig.create(owner, 'whsec_x', clock.now()).update({ dlrUrl: 'https://hooks.example.com/' }, clock.now()));
-      await deliveries.add([WebhookDelivery.open(event, 'https://hooks.example.com/', clock.now())]);
+      await deliveries.add([WebhookDelivery.open(event, 'https://hooks.example.com/', clock.now(), 'sms')]);
     });
     const ref = { eventId: event.id, series: 1, attempt: 1 };
     const runs = await Promise.all([database.withContext(() => deliver.execute(ref)), database.withContext(() => deliver.execute(ref))]);

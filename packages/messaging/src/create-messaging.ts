@@ -233,7 +233,7 @@ export function createMessaging(ports: MessagingPorts) {
     rotateWebhookSecret: new RotateWebhookSecret(webhookConfigs, uow, clock),
     sendTestWebhooks: new SendTestWebhooks(webhookConfigs, webhookOutbox, deliveries, deliverWebhook, uow, clock),
     deliverWebhook,
-    listWebhookDeliveries: new ListWebhookDeliveries(deliveries),
+    listWebhookDeliveries: new ListWebhookDeliveries(deliveries, SMS_WEBHOOK_PROFILE),
     redeliverWebhook: new RedeliverWebhook(deliveries, webhookEndpoints, jobs, uow, clock, SMS_WEBHOOK_PROFILE),
   };
 }

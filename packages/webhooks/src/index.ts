@@ -44,7 +44,7 @@ export { WebhookDestinations, type WebhookDestination } from './application/url-
 export type { SecretCipher } from './application/signing/secret-cipher.port.ts';
 export type { WebhookPost, WebhookSender } from './application/deliveries/webhook-sender.port.ts';
 export type { WebhookEndpoints } from './application/deliveries/webhook-endpoints.port.ts';
-export type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository } from './application/deliveries/webhook-delivery.repository.port.ts';
+export type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository, WebhookDeliveryScope } from './application/deliveries/webhook-delivery.repository.port.ts';
 export { deliverWebhookJob, enqueueWebhookAttempts } from './application/deliveries/webhook-jobs.ts';
 export { DeliverWebhook } from './application/deliveries/deliver-webhook.use-case.ts';
 export { RedeliverWebhook, type RedeliverWebhookError } from './application/deliveries/redeliver-webhook.use-case.ts';

@@ -10,7 +10,7 @@ const RETRIES = [10, 30, 90, 270, 810];
 
 describe('WebhookDelivery', () => {
   it("retries a failed attempt once per delay of the profile's schedule (10 s, 30 s, 90 s, 270 s, 810 s), after each failure, then fails", () => {
-    let delivery = WebhookDelivery.open(event, 'https://hooks.example.com/dlr', t0);
+    let delivery = WebhookDelivery.open(event, 'https://hooks.example.com/dlr', t0, 'sms');
     let now = t0;
     const gaps: number[] = [];
     for (let attempt = 1; attempt <= 6; attempt++) {
@@ -31,7 +31,7 @@ describe('WebhookDelivery', () => {
   });
 
   it('is delivered by a 2xx only: a 3xx, a 4xx or no answer is a failed attempt', () => {
-    const opened = WebhookDelivery.open(event, 'https://hooks.example.com/dlr', t0);
+    const opened = WebhookDelivery.open(event, 'https://hooks.example.com/dlr', t0, 'sms');
     for (const outcome of [answered(302), answered(404), answered(199), { statusCode: null, latencyMs: 15000, error: 'No answer within 15 s' }, { statusCode: 200, latencyMs: 1, error: 'Response aborted' }]) {
       expect(opened.record(outcome, t0, t0, RETRIES).delivery.status, JSON.stringify(outcome)).to.equal('pending');
     }
@@ -41,7 +41,7 @@ describe('WebhookDelivery', () => {
   });
 
   it('awaits only the next attempt of the current series; a redelivery starts series 2 at attempt 1 to the new URL', () => {
-    const first = WebhookDelivery.open(event, 'https://old.example.com/dlr', t0).record(answered(500), t0, t0, RETRIES).delivery;
+    const first = WebhookDelivery.open(event, 'https://old.example.com/dlr', t0, 'sms').record(answered(500), t0, t0, RETRIES).delivery;
     expect(first.awaits({ eventId: event.id, series: 1, attempt: 2 })).to.equal(true);
     expect(first.awaits({ eventId: event.id, series: 1, attempt: 1 }), 'made already').to.equal(false);
     const again = first.redeliver('https://new.example.com/dlr', plus(5));
@@ -52,7 +52,7 @@ describe('WebhookDelivery', () => {
   });
 
   it('keeps the payload as the exact JSON body it will sign', () => {
-    const delivery = WebhookDelivery.open({ ...event, payload: { event: 'message.inbound', text: 'Habari \u{1F600}', opt_out: false } }, 'https://h.example.com/', t0);
+    const delivery = WebhookDelivery.open({ ...event, payload: { event: 'message.inbound', text: 'Habari \u{1F600}', opt_out: false } }, 'https://h.example.com/', t0, 'sms');
     expect(delivery.body).to.equal('{"event":"message.inbound","text":"Habari \u{1F600}","opt_out":false}');
   });
 });

@@ -4,15 +4,16 @@ import {
   type WebhookAttempt,
   type WebhookDeliveryPage,
   type WebhookDeliveryRepository,
+  type WebhookDeliveryScope,
   type WebhookDeliveryStatus,
   type WebhookEnvironment,
-  type WebhookOwner,
 } from '@tuma/webhooks';
 import type { Database } from '../database/database.ts';
 import { executeBound } from './bound-statement.ts';
 
 interface DeliveryRow {
   event_id: string;
+  product: string;
   account_id: string;
   environment: string;
   kind: string;
@@ -39,7 +40,7 @@ interface AttemptRow {
   succeeded: boolean;
 }
 
-const COLUMNS = 'event_id, account_id, environment, kind, type, url, body, status, series, attempts, next_attempt_at, created_at, updated_at';
+const COLUMNS = 'event_id, product, account_id, environment, kind, type, url, body, status, series, attempts, next_attempt_at, created_at, updated_at';
 const ATTEMPT_COLUMNS = 'event_id, series, attempt, url, at, status_code, latency_ms, error, succeeded';
 
 /** Rows per insert statement (a receipt batch can publish many events at once). */
@@ -47,8 +48,8 @@ const INSERT_CHUNK = 5_000;
 
 const INSERT = `
   insert into webhook_delivery (${COLUMNS})
-  select r.event_id, r.account_id, r.environment, r.kind, r.type, r.url, r.body, r.status, r.series, r.attempts, r.next_attempt_at, r.created_at, r.updated_at
-  from jsonb_to_recordset(?::jsonb) as r (event_id varchar, account_id varchar, environment varchar, kind varchar, type varchar, url text, body text,
+  select r.event_id, r.product, r.account_id, r.environment, r.kind, r.type, r.url, r.body, r.status, r.series, r.attempts, r.next_attempt_at, r.created_at, r.updated_at
+  from jsonb_to_recordset(?::jsonb) as r (event_id varchar, product varchar, account_id varchar, environment varchar, kind varchar, type varchar, url text, body text,
     status varchar, series integer, attempts integer, next_attempt_at timestamptz, created_at timestamptz, updated_at timestamptz)`;
 
 const SAVE = `
@@ -65,6 +66,7 @@ const record = (delivery: WebhookDelivery) => {
   const s = delivery.toSnapshot();
   return {
     event_id: s.eventId,
+    product: s.product,
     account_id: s.accountId,
     environment: s.environment,
     kind: s.kind,
@@ -83,6 +85,7 @@ const record = (delivery: WebhookDelivery) => {
 const deliveryOf = (row: DeliveryRow): WebhookDelivery =>
   WebhookDelivery.rehydrate({
     eventId: row.event_id,
+    product: row.product,
     accountId: row.account_id,
     environment: row.environment as WebhookEnvironment,
     kind: row.kind,
@@ -108,6 +111,14 @@ const attemptOf = (row: AttemptRow): WebhookAttempt => ({
   error: row.error,
   succeeded: row.succeeded,
 });
+
+/** The conditions of a scope: its owner, and its product and kind where given. */
+function scopeWhere(scope: WebhookDeliveryScope): { sql: string; params: string[] } {
+  const conditions = [['account_id', scope.accountId], ['environment', scope.environment], ['product', scope.product], ['kind', scope.kind]].filter(
+    (condition): condition is [string, string] => condition[1] !== undefined,
+  );
+  return { sql: conditions.map(([column]) => `${column} = ?`).join(' and '), params: conditions.map(([, value]) => value) };
+}
 
 /** The webhook outbox (`webhook_delivery`) and its attempt log (`webhook_attempt`). */
 export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryRepository {
@@ -135,25 +146,21 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
     await this.database.em.execute(SAVE, [r.url, r.status, r.series, r.attempts, r.next_attempt_at, r.updated_at, r.event_id], 'run');
   }
 
-  async findLogged(owner: WebhookOwner, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
-    const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ? and account_id = ? and environment = ?`, [
-      eventId,
-      owner.accountId,
-      owner.environment,
-    ]);
+  async findLogged(scope: WebhookDeliveryScope, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
+    const where = scopeWhere(scope);
+    const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ? and ${where.sql}`, [eventId, ...where.params]);
     return (await this.withAttempts(rows))[0];
   }
 
-  async list(owner: WebhookOwner, page: number, limit: number): Promise<WebhookDeliveryPage> {
+  async list(scope: WebhookDeliveryScope, page: number, limit: number): Promise<WebhookDeliveryPage> {
     const em = this.database.em;
-    const rows = await em.execute<DeliveryRow[]>(
-      `select ${COLUMNS} from webhook_delivery where account_id = ? and environment = ? order by created_at desc, event_id desc limit ? offset ?`,
-      [owner.accountId, owner.environment, limit, page * limit],
-    );
-    const [count] = await em.execute<{ total: string | number }[]>('select count(*) as total from webhook_delivery where account_id = ? and environment = ?', [
-      owner.accountId,
-      owner.environment,
+    const where = scopeWhere(scope);
+    const rows = await em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where ${where.sql} order by created_at desc, event_id desc limit ? offset ?`, [
+      ...where.params,
+      limit,
+      page * limit,
     ]);
+    const [count] = await em.execute<{ total: string | number }[]>(`select count(*) as total from webhook_delivery where ${where.sql}`, where.params);
     return { deliveries: await this.withAttempts(rows), total: Number(count!.total) };
   }
 

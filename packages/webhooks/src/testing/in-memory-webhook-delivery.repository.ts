@@ -1,6 +1,9 @@
-import { sameOwner, type WebhookOwner } from '../domain/events/webhook-event.ts';
+import { sameOwner } from '../domain/events/webhook-event.ts';
 import { WebhookDelivery, type WebhookAttempt, type WebhookDeliverySnapshot } from '../domain/deliveries/webhook-delivery.aggregate.ts';
-import type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository } from '../application/deliveries/webhook-delivery.repository.port.ts';
+import type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository, WebhookDeliveryScope } from '../application/deliveries/webhook-delivery.repository.port.ts';
+
+const inScope = (scope: WebhookDeliveryScope, delivery: WebhookDeliverySnapshot): boolean =>
+  sameOwner(scope, delivery) && (scope.product === undefined || scope.product === delivery.product) && (scope.kind === undefined || scope.kind === delivery.kind);
 
 const newestFirst = (a: WebhookDeliverySnapshot, b: WebhookDeliverySnapshot): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);
@@ -34,13 +37,13 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     this.deliveries.set(delivery.eventId, delivery.toSnapshot());
   }
 
-  async findLogged(owner: WebhookOwner, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
+  async findLogged(scope: WebhookDeliveryScope, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
     const snapshot = this.deliveries.get(eventId);
-    return snapshot && sameOwner(owner, snapshot) ? this.logged(snapshot) : undefined;
+    return snapshot && inScope(scope, snapshot) ? this.logged(snapshot) : undefined;
   }
 
-  async list(owner: WebhookOwner, page: number, limit: number): Promise<WebhookDeliveryPage> {
-    const own = [...this.deliveries.values()].filter((d) => sameOwner(owner, d)).sort(newestFirst);
+  async list(scope: WebhookDeliveryScope, page: number, limit: number): Promise<WebhookDeliveryPage> {
+    const own = [...this.deliveries.values()].filter((d) => inScope(scope, d)).sort(newestFirst);
     return { deliveries: own.slice(page * limit, (page + 1) * limit).map((d) => this.logged(d)), total: own.length };
   }
 

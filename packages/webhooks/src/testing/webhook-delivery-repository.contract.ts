@@ -50,16 +50,29 @@ export function describeWebhookDeliveryRepositoryContract(name: string, make: ()
     });
 
     describe('WebhookDeliveryRepository', () => {
-      const open = async (e: WebhookEvent, url = 'https://hooks.example.com/dlr') => {
-        const delivery = WebhookDelivery.open(e, url, at(10));
+      const open = async (e: WebhookEvent, url = 'https://hooks.example.com/dlr', product = 'sms') => {
+        const delivery = WebhookDelivery.open(e, url, at(10), product);
         await f.step(() => f.deliveries.add([delivery]));
         return delivery;
       };
 
+      it("keeps each product's deliveries apart, and one kind's within a product where asked", async () => {
+        const sms = await open(event(a, 1));
+        const mailOne = await open(event(a, 2, 'mwh_one'), 'https://hooks.example.com/mail', 'mail');
+        const mailTwo = await open(event(a, 3, 'mwh_two'), 'https://hooks.example.com/mail', 'mail');
+        const listed = async (scope: Parameters<WebhookDeliveryRepository['list']>[0]) => (await f.step(() => f.deliveries.list(scope, 0, 10))).deliveries.map((d) => d.delivery.eventId);
+        expect(await listed({ ...a, product: 'sms' })).to.deep.equal([sms.eventId]);
+        expect(await listed({ ...a, product: 'mail' })).to.deep.equal([mailTwo.eventId, mailOne.eventId]);
+        expect(await listed({ ...a, product: 'mail', kind: 'mwh_one' })).to.deep.equal([mailOne.eventId]);
+        expect((await f.step(() => f.deliveries.list({ ...a, product: 'mail', kind: 'mwh_two' }, 0, 10))).total).to.equal(1);
+        expect(await f.step(() => f.deliveries.findLogged({ ...a, product: 'sms' }, mailOne.eventId)), "another product's event").to.equal(undefined);
+        expect((await f.step(() => f.deliveries.findLogged({ ...a, product: 'mail' }, mailOne.eventId)))?.delivery.product).to.equal('mail');
+      });
+
       it('stores events and serves them back field for field, the body exactly as it will be signed', async () => {
         const dlr = event(a, 1);
-        const first = WebhookDelivery.open(dlr, 'https://hooks.example.com/dlr', at(10));
-        const second = WebhookDelivery.open(event(a, 2, 'mo'), 'https://hooks.example.com/mo', at(10));
+        const first = WebhookDelivery.open(dlr, 'https://hooks.example.com/dlr', at(10), 'sms');
+        const second = WebhookDelivery.open(event(a, 2, 'mo'), 'https://hooks.example.com/mo', at(10), 'sms');
         await f.step(() => f.deliveries.add([first, second]));
         const found = await f.step(() => f.deliveries.find(first.eventId));
         expect(found?.toSnapshot()).to.deep.equal(first.toSnapshot());

@@ -1,5 +1,6 @@
 import { checkListPage, ResultAsync, type ValidationError } from '@tuma/kernel';
 import type { WebhookOwner } from '../../domain/events/webhook-event.ts';
+import type { WebhookProfile } from '../../domain/profiles/webhook-profile.ts';
 import type { WebhookDeliveryPage, WebhookDeliveryRepository } from './webhook-delivery.repository.port.ts';
 
 export const WEBHOOK_DELIVERIES_MAX_LIMIT = 100;
@@ -8,17 +9,22 @@ export const WEBHOOK_DELIVERIES_DEFAULT_LIMIT = 20;
 export interface ListWebhookDeliveriesInput {
   /** The key's account and environment: a test key sees the test events only, a live key the live ones. */
   readonly owner: WebhookOwner;
+  /** One of the owner's endpoints only (mail: a webhook's id); all of the product's by default. */
+  readonly kind?: string | undefined;
   readonly page: number;
   readonly limit: number;
 }
 
-/** `GET /api/webhooks/deliveries`: the events of the key's account and environment, newest first, each with every attempt logged. */
+/** `GET /api/webhooks/deliveries`: the profile's events of the key's account and environment, newest first, each with every attempt logged. */
 export class ListWebhookDeliveries {
-  constructor(private readonly deliveries: WebhookDeliveryRepository) {}
+  constructor(
+    private readonly deliveries: WebhookDeliveryRepository,
+    private readonly profile: WebhookProfile,
+  ) {}
 
   execute(input: ListWebhookDeliveriesInput): ResultAsync<WebhookDeliveryPage, ValidationError> {
     return checkListPage(input.page, input.limit, WEBHOOK_DELIVERIES_MAX_LIMIT).asyncAndThen(({ page, limit }) =>
-      ResultAsync.fromSafePromise(this.deliveries.list(input.owner, page, limit)),
+      ResultAsync.fromSafePromise(this.deliveries.list({ ...input.owner, product: this.profile.name, ...(input.kind === undefined ? {} : { kind: input.kind }) }, page, limit)),
     );
   }
 }

@@ -23,7 +23,7 @@ export class RedeliverWebhook {
     private readonly jobs: JobScheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    profile: WebhookProfile,
+    private readonly profile: WebhookProfile,
   ) {
     this.job = deliverWebhookJob(profile);
   }
@@ -34,12 +34,12 @@ export class RedeliverWebhook {
 
   private async redeliver(owner: WebhookOwner, eventId: string): Promise<Result<LoggedWebhookDelivery, RedeliverWebhookError>> {
     const delivery = await this.deliveries.find(eventId, { lock: true });
-    if (!delivery || !sameOwner(owner, delivery)) return err(notFound('webhook_event', eventId));
+    if (!delivery || !sameOwner(owner, delivery) || delivery.product !== this.profile.name) return err(notFound('webhook_event', eventId));
     const destination = await this.endpoints.redeliveryUrl(owner, delivery.kind);
     if ('missing' in destination) return err(conflict('webhook_config', destination.missing));
     const redelivered = delivery.redeliver(destination.url, this.clock.now());
     await this.deliveries.save(redelivered);
     await enqueueWebhookAttempts(this.jobs, this.job, [redelivered]);
-    return ok((await this.deliveries.findLogged(owner, eventId))!);
+    return ok((await this.deliveries.findLogged({ ...owner, product: this.profile.name }, eventId))!);
   }
 }

@@ -12,6 +12,12 @@ export interface WebhookDeliveryPage {
   readonly total: number;
 }
 
+/** Whose deliveries a read may see: an owner's, of one product (its profile's name) and, within it, of one kind of endpoint, where given. */
+export interface WebhookDeliveryScope extends WebhookOwner {
+  readonly product?: string;
+  readonly kind?: string;
+}
+
 /** The outbox of webhook events and the log of their attempts. */
 export interface WebhookDeliveryRepository {
   add(deliveries: readonly WebhookDelivery[]): Promise<void>;
@@ -20,8 +26,8 @@ export interface WebhookDeliveryRepository {
   /** Stores the delivery's new state and logs the attempt that led to it. */
   recordAttempt(delivery: WebhookDelivery, attempt: WebhookAttempt): Promise<void>;
   save(delivery: WebhookDelivery): Promise<void>;
-  /** One delivery of the owner (account and environment) with its attempts. */
-  findLogged(owner: WebhookOwner, eventId: string): Promise<LoggedWebhookDelivery | undefined>;
-  /** The owner's deliveries, newest event first (then by event id, descending), `limit` per 0-based `page`. */
-  list(owner: WebhookOwner, page: number, limit: number): Promise<WebhookDeliveryPage>;
+  /** One delivery in the scope (its account and environment, and product and kind where given) with its attempts. */
+  findLogged(scope: WebhookDeliveryScope, eventId: string): Promise<LoggedWebhookDelivery | undefined>;
+  /** The scope's deliveries, newest event first (then by event id, descending), `limit` per 0-based `page`. */
+  list(scope: WebhookDeliveryScope, page: number, limit: number): Promise<WebhookDeliveryPage>;
 }

@@ -11,8 +11,11 @@ export interface WebhookEndpoints<E extends WebhookEvent = WebhookEvent> {
    * null (the event is not kept).
    */
   destinationsOf(events: readonly E[]): Promise<readonly (string | null)[]>;
-  /** The owner's signing secret now (every attempt signs with the current one); undefined when the owner has no configuration. */
-  signingSecret(owner: WebhookOwner): Promise<string | undefined>;
+  /**
+   * The secret that signs the owner's events for the endpoint of `kind` now (every attempt signs with
+   * the current one; SMS: one per owner, mail: one per webhook); undefined when there is none.
+   */
+  signingSecret(endpoint: WebhookOwner & { readonly kind: string }): Promise<string | undefined>;
   /** Where a redelivery of the owner's event of `kind` goes now: its current URL, or why there is none (for a 409). */
   redeliveryUrl(owner: WebhookOwner, kind: string): Promise<{ readonly url: string } | { readonly missing: string }>;
 }

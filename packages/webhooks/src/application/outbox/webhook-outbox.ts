@@ -32,7 +32,7 @@ export class WebhookOutbox {
   async store(entries: readonly OutboxEntry[], options: { readonly notBefore?: Date } = {}): Promise<WebhookDelivery[]> {
     if (entries.length === 0) return [];
     const now = this.clock.now();
-    const opened = entries.map(({ event, url }) => WebhookDelivery.open(event, url, now));
+    const opened = entries.map(({ event, url }) => WebhookDelivery.open(event, url, now, this.profile.name));
     await this.deliveries.add(opened);
     await enqueueWebhookAttempts(this.jobs, this.job, opened, options);
     return opened;

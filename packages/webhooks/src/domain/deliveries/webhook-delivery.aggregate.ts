@@ -34,6 +34,8 @@ export interface WebhookAttemptRef {
 
 export interface WebhookDeliverySnapshot {
   readonly eventId: string;
+  /** The product whose profile delivers it (`sms`, `mail`, `two-way`): its own deliveries log. */
+  readonly product: string;
   readonly accountId: string;
   /** Whose endpoints and secret: the configuration of this environment of the account. */
   readonly environment: WebhookEnvironment;
@@ -67,9 +69,10 @@ export interface RecordedAttempt {
 export class WebhookDelivery {
   private constructor(private readonly state: WebhookDeliverySnapshot) {}
 
-  static open(event: WebhookEvent, url: string, now: Date): WebhookDelivery {
+  static open(event: WebhookEvent, url: string, now: Date, product: string): WebhookDelivery {
     return new WebhookDelivery({
       eventId: event.id,
+      product,
       accountId: event.accountId,
       environment: event.environment,
       kind: event.kind,
@@ -99,6 +102,10 @@ export class WebhookDelivery {
 
   get environment(): WebhookEnvironment {
     return this.state.environment;
+  }
+
+  get product(): string {
+    return this.state.product;
   }
 
   get kind(): string {
