@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
+import { mailSender } from '../support/mail-sender.ts';
 import { until } from '../support/until.ts';
 
 interface EventView {
@@ -29,11 +30,7 @@ describe(`HTTP mail sending on ${databaseKind()}`, function () {
   before(async () => {
     dns = await new DnsZoneServer().start();
     api = await startTestServer({ DNS_SERVERS: dns.address });
-    const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'mail-sending@example.com' } }), 201);
-    key = ok(await api.request('POST', `/api/admin/accounts/${account.id}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key;
-    const domain = ok(await mail('POST', '/v1/domains', { name: 'send.example.com' }), 201);
-    for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
-    expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
+    ({ key } = await mailSender(api, dns, 'mail-sending@example.com', 'send.example.com'));
   });
   after(async () => {
     await api.stop();

@@ -1,5 +1,6 @@
-import { describeMailDomainRepositoryContract, describeMailOutboxContract } from '@tuma/mail/testing/contracts';
-import { MikroOrmMailDomainRepository, MikroOrmMailOutbox } from '../src/index.ts';
+import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeMailWebhookRepositoryContract } from '@tuma/mail/testing/contracts';
+import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
+import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailWebhookRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -17,4 +18,14 @@ describeMailOutboxContract(`MikroORM on ${databaseKind()}`, async () => {
   const database = await testDatabase();
   await truncateAll(database);
   return { outbox: new MikroOrmMailOutbox(database), step: (work) => database.withContext(work) };
+});
+
+describeMailWebhookRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: new MikroOrmMailWebhookRepository(database, new AesGcmSecretCipher(() => Buffer.alloc(32, 7))),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
 });

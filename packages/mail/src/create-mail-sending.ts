@@ -6,6 +6,7 @@ import { CancelEmail } from './application/emails/cancel-email.use-case.ts';
 import { DELIVER_EMAIL_JOB } from './application/emails/deliver-email.job.ts';
 import { DeliverEmail } from './application/emails/deliver-email.use-case.ts';
 import type { EmailRepository } from './application/emails/email.repository.port.ts';
+import type { EmailTimeline } from './application/emails/email-timeline.ts';
 import { GetEmail } from './application/emails/get-email.use-case.ts';
 import { ListEmails } from './application/emails/list-emails.use-case.ts';
 import { SendEmail } from './application/emails/send-email.use-case.ts';
@@ -19,8 +20,10 @@ export interface MailSendingPorts {
   readonly domains: MailDomainRepository;
   readonly emails: EmailRepository;
   readonly dkimKeys: DkimKeys;
-  /** Its outcomes go to a `RecordMailOutcome` over the same emails. */
+  /** Its outcomes go to a `RecordMailOutcome` over the same timeline. */
   readonly transport: MailTransport;
+  /** Where delivery outcomes are recorded (with their webhook deliveries). */
+  readonly timeline: EmailTimeline;
 }
 
 /** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, and the delivery job. */
@@ -31,7 +34,7 @@ export function createMailSending(ports: MailSendingPorts) {
     listEmails: new ListEmails(emails),
     getEmail: new GetEmail(emails),
     cancelEmail: new CancelEmail(emails, unitOfWork, clock),
-    deliverEmail: new DeliverEmail(emails, domains, dkimKeys, ports.transport, unitOfWork, clock),
+    deliverEmail: new DeliverEmail(emails, domains, dkimKeys, ports.transport, ports.timeline, clock),
   };
 }
 

@@ -66,6 +66,15 @@ export { GetEmail, type EmailWithEvents } from './application/emails/get-email.u
 export { CancelEmail } from './application/emails/cancel-email.use-case.ts';
 export { DeliverEmail } from './application/emails/deliver-email.use-case.ts';
 export { RecordMailOutcome } from './application/emails/record-mail-outcome.use-case.ts';
+export { EmailTimeline } from './application/emails/email-timeline.ts';
+export { MAIL_WEBHOOK_EVENTS, webhookEventOf, type MailWebhookEventType } from './domain/webhooks/mail-webhook-events.ts';
+export { MailWebhook, type MailWebhookChanges, type MailWebhookSnapshot } from './domain/webhooks/mail-webhook.aggregate.ts';
+export { MAIL_WEBHOOK_PROFILE } from './domain/webhooks/mail-webhook-profile.ts';
+export type { MailWebhookRepository } from './application/webhooks/mail-webhook.repository.port.ts';
+export { MAIL_WEBHOOKS_PER_ACCOUNT, MailWebhooks, type CreateMailWebhookInput } from './application/webhooks/mail-webhooks.use-cases.ts';
+export { MailEventWebhooks } from './application/webhooks/mail-event-webhooks.ts';
+export { MailWebhookEndpoints } from './application/webhooks/mail-webhook-endpoints.ts';
+export { createMailWebhooks, mailWebhookJobRoutes, type MailWebhookPorts, type MailWebhookService } from './create-mail-webhooks.ts';
 export { createMail, type MailPorts, type MailService } from './create-mail.ts';
 export { createMailSending, mailJobRoutes, type MailSending, type MailSendingPorts } from './create-mail-sending.ts';
 export { MAIL_TOKENS } from './tokens.ts';

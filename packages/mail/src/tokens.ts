@@ -9,6 +9,9 @@ import type { MailService } from './create-mail.ts';
 import type { MailSending } from './create-mail-sending.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
 import type { EmailRepository } from './application/emails/email.repository.port.ts';
+import type { EmailTimeline } from './application/emails/email-timeline.ts';
+import type { MailWebhookRepository } from './application/webhooks/mail-webhook.repository.port.ts';
+import type { MailWebhookService } from './create-mail-webhooks.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -23,4 +26,8 @@ export const MAIL_TOKENS = {
   transport: token<MailTransport>('mail.MailTransport'),
   outcomes: token<MailOutcomes>('mail.MailOutcomes'),
   outbox: token<MailOutbox>('mail.MailOutbox'),
+  /** The webhook use cases (`createMailWebhooks`). */
+  webhooks: token<MailWebhookService>('mail.MailWebhooks'),
+  webhookRepository: token<MailWebhookRepository>('mail.MailWebhookRepository'),
+  timeline: token<EmailTimeline>('mail.EmailTimeline'),
 };

@@ -5,7 +5,6 @@
  */
 export { ownerKey, sameOwner, type WebhookEnvironment, type WebhookEvent, type WebhookOwner } from './domain/events/webhook-event.ts';
 export { attemptOffsetsSeconds, WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT, webhookHeaders, type WebhookProfile } from './domain/profiles/webhook-profile.ts';
-export { MAIL_WEBHOOK_PROFILE } from './domain/profiles/mail-webhook-profile.ts';
 export { newSigningSecret, signWebhookBody } from './domain/signing/webhook-signing.ts';
 export {
   BLOCKED_IPV4_RANGES,

@@ -1,10 +1,11 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes } from '@tuma/koa-adapter';
-import { createMail, createMailSending, MAIL_TOKENS, mailJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport } from '@tuma/mail';
+import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import { createMail, createMailSending, createMailWebhooks, EmailTimeline, MAIL_TOKENS, mailJobRoutes, mailWebhookJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport, type MailWebhookService } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -27,13 +28,28 @@ const bindings = new ContainerModule(({ bind }) => {
   // DKIM private keys are sealed with the project's one secret cipher, as webhook secrets are (docs/mail.md, "DKIM keys").
   bind(M.dkimKeys).toResolvedValue((config: ServerConfig) => new NodeDkimKeys(new AesGcmSecretCipher(webhookSecretKey(config))), [S.config]);
   bind(M.dnsSettings).toResolvedValue((config: ServerConfig) => config.mail.dns, [S.config]);
+  // Webhook secrets are sealed as SMS's are; deliveries go through the engine's shared outbox, sender and URL policy.
+  bind(M.webhookRepository).toResolvedValue((db: Database, config: ServerConfig) => new MikroOrmMailWebhookRepository(db, new AesGcmSecretCipher(webhookSecretKey(config))), [S.database, S.config]);
+  bindFactory(bind, M.webhooks, createMailWebhooks, {
+    clock: K.clock,
+    unitOfWork: K.unitOfWork,
+    jobs: K.jobScheduler,
+    webhooks: M.webhookRepository,
+    deliveries: WEBHOOKS_TOKENS.webhookDeliveryRepository,
+    sender: WEBHOOKS_TOKENS.webhookSender,
+    destinations: WEBHOOKS_TOKENS.webhookDestinations,
+  });
+  bind(M.timeline).toResolvedValue(
+    (emails: EmailRepository, webhooks: MailWebhookService, unitOfWork: UnitOfWork) => new EmailTimeline(emails, webhooks.eventWebhooks, unitOfWork),
+    [M.emailRepository, M.webhooks, K.unitOfWork],
+  );
   // Outcomes arrive outside any request or job (the outbox's timers, later bounce mail): each in a database context of its own.
   bind(M.outcomes).toResolvedValue(
-    (database: Database, emails: EmailRepository, unitOfWork: UnitOfWork): MailOutcomes => {
-      const recorder = new RecordMailOutcome(emails, unitOfWork);
+    (database: Database, timeline: EmailTimeline): MailOutcomes => {
+      const recorder = new RecordMailOutcome(timeline);
       return { record: (outcome) => database.withContext(() => recorder.record(outcome)) };
     },
-    [S.database, M.emailRepository, K.unitOfWork],
+    [S.database, M.timeline],
   );
   bind(M.transport).toResolvedValue(
     (config: ServerConfig, outbox: MailOutbox, outcomes: MailOutcomes, clock: Clock, logger: Logger): MailTransport =>
@@ -58,13 +74,14 @@ const bindings = new ContainerModule(({ bind }) => {
     emails: M.emailRepository,
     dkimKeys: M.dkimKeys,
     transport: M.transport,
+    timeline: M.timeline,
   });
 });
 
 function registerJobs(container: Container): void {
   const db = resolve(container, S.database);
   const workers = resolve(container, S.jobs);
-  for (const route of mailJobRoutes(resolve(container, M.sending))) route.register(workers, (attempt) => db.withContext(attempt));
+  for (const route of [...mailJobRoutes(resolve(container, M.sending)), ...mailWebhookJobRoutes(resolve(container, M.webhooks))]) route.register(workers, (attempt) => db.withContext(attempt));
 }
 
 /** The mail API (docs/mail.md): its own Koa app at `/mail` (or MAIL_PORT), its keys, domains and emails, and the delivery job. */
@@ -81,6 +98,7 @@ export const mailServerModule: ServerModule = {
     ...mailKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
     ...mailDomainRoutes(resolve(container, M.mail)),
     ...mailEmailRoutes(resolve(container, M.sending)),
+    ...mailWebhookRoutes(resolve(container, M.webhooks)),
   ],
   jobs: registerJobs,
 };

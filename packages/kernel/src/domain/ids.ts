@@ -20,6 +20,7 @@ export const ID_PREFIXES = {
   subscription: 'sub',
   mailDomain: 'dom',
   email: 'em',
+  mailWebhook: 'mwh',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,4 +1,4 @@
-import type { Clock, JobContext, UnitOfWork } from '@tuma/kernel';
+import type { Clock, JobContext } from '@tuma/kernel';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import type { DkimKeys } from '../domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
@@ -6,7 +6,7 @@ import type { MailTransport } from '../sending/mail-transport.port.ts';
 import { signedMail, type MailContent } from '../sending/signed-mail.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import type { EmailRepository } from './email.repository.port.ts';
-import { recordEmailEvents } from './record-email-event.ts';
+import type { EmailTimeline } from './email-timeline.ts';
 
 /** The message to sign and send: the stored email, attachments decoded. */
 function contentOf(email: EmailSnapshot): MailContent {
@@ -30,7 +30,7 @@ export class DeliverEmail {
     private readonly domains: MailDomainRepository,
     private readonly dkimKeys: DkimKeys,
     private readonly transport: MailTransport,
-    private readonly unitOfWork: UnitOfWork,
+    private readonly timeline: EmailTimeline,
     private readonly clock: Clock,
   ) {}
 
@@ -52,11 +52,11 @@ export class DeliverEmail {
     const events = email.recipients.map((recipient): EmailEvent =>
       refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
     );
-    await recordEmailEvents(this.emails, this.unitOfWork, snapshot.id, events, { messageId: result.messageId, at: now });
+    await this.timeline.record(snapshot.id, events, { messageId: result.messageId, at: now });
   }
 
   private async fail(email: Email, reason: string): Promise<void> {
     const at = this.clock.now();
-    await recordEmailEvents(this.emails, this.unitOfWork, email.id, email.recipients.map((recipient) => ({ emailId: email.id, type: 'failed', recipient, at, reason })));
+    await this.timeline.record(email.id, email.recipients.map((recipient) => ({ emailId: email.id, type: 'failed', recipient, at, reason })));
   }
 }

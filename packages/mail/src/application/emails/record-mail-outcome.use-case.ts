@@ -1,17 +1,12 @@
-import type { UnitOfWork } from '@tuma/kernel';
 import type { MailOutcome, MailOutcomes } from '../sending/mail-outcomes.port.ts';
-import type { EmailRepository } from './email.repository.port.ts';
-import { recordEmailEvents } from './record-email-event.ts';
+import type { EmailTimeline } from './email-timeline.ts';
 
 /** What delivery reports of an email (the outbox's simulated outcomes, later bounces and complaints) goes into its timeline. */
 export class RecordMailOutcome implements MailOutcomes {
-  constructor(
-    private readonly emails: EmailRepository,
-    private readonly unitOfWork: UnitOfWork,
-  ) {}
+  constructor(private readonly timeline: EmailTimeline) {}
 
   async record(outcome: MailOutcome): Promise<void> {
     const { emailId, recipient, event, at, reason } = outcome;
-    await recordEmailEvents(this.emails, this.unitOfWork, emailId, [{ emailId, type: event, recipient, at, reason }]);
+    await this.timeline.record(emailId, [{ emailId, type: event, recipient, at, reason }]);
   }
 }

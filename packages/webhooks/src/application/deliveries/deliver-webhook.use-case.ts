@@ -1,11 +1,14 @@
 import { transact, type Clock, type JobDefinition, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
-import type { RecordedAttempt, WebhookAttemptOutcome, WebhookAttemptRef } from '../../domain/deliveries/webhook-delivery.aggregate.ts';
+import type { RecordedAttempt, WebhookAttemptOutcome, WebhookAttemptRef, WebhookDelivery } from '../../domain/deliveries/webhook-delivery.aggregate.ts';
 import { webhookHeaders, type WebhookProfile } from '../../domain/profiles/webhook-profile.ts';
 import { signWebhookBody } from '../../domain/signing/webhook-signing.ts';
 import type { WebhookDeliveryRepository } from './webhook-delivery.repository.port.ts';
 import type { WebhookEndpoints } from './webhook-endpoints.port.ts';
 import { deliverWebhookJob, enqueueWebhookAttempts } from './webhook-jobs.ts';
 import type { WebhookSender } from './webhook-sender.port.ts';
+
+/** An attempt whose endpoint no longer exists (a deleted mail webhook): logged as failed, nothing sent. */
+const ENDPOINT_GONE: WebhookAttemptOutcome = { statusCode: null, latencyMs: 0, error: 'Not sent: the endpoint has no signing secret (it was deleted)' };
 
 /**
  * Makes one attempt to deliver an event (the job of the profile's queue, `messaging.deliver-webhook`
@@ -15,7 +18,8 @@ import type { WebhookSender } from './webhook-sender.port.ts';
  * either the delivery ends (delivered, or failed after the profile's last retry) or the next attempt
  * is enqueued at its delay. A job run again after its attempt was logged, or one of an older series,
  * does nothing. A run that died between the POST and the log POSTs again (at-least-once: the same
- * event id header), and logs the attempt once.
+ * event id header), and logs the attempt once. An endpoint gone meanwhile (no secret) gets no POST:
+ * the attempt is logged as failed, and so are its retries, until the event has failed.
  */
 export class DeliverWebhook {
   private readonly job: JobDefinition<WebhookAttemptRef>;
@@ -36,14 +40,17 @@ export class DeliverWebhook {
   async execute(ref: WebhookAttemptRef): Promise<RecordedAttempt | undefined> {
     const delivery = await this.deliveries.find(ref.eventId);
     if (!delivery?.awaits(ref)) return undefined;
-    // Signed with the secret of the event's own environment: a test secret never signs live events.
+    // Signed with the secret of the event's own environment and endpoint: a test secret never signs live events.
     const secret = await this.endpoints.signingSecret(delivery);
-    if (secret === undefined) throw new Error(`Webhook event ${ref.eventId} belongs to ${delivery.accountId} (${delivery.environment}), which has no webhook configuration there`);
-    const signature = await signWebhookBody(secret, delivery.body, this.profile.signatureFormat);
     const at = this.clock.now();
-    const headers = webhookHeaders(this.profile, delivery, signature);
-    const outcome = await this.sender.post({ url: delivery.url, body: delivery.body, headers, timeoutMs: this.profile.timeoutMs });
+    const outcome = secret === undefined ? ENDPOINT_GONE : await this.post(delivery, secret);
     return transact(this.unitOfWork, () => this.record(ref, outcome, at));
+  }
+
+  private async post(delivery: WebhookDelivery, secret: string): Promise<WebhookAttemptOutcome> {
+    const signature = await signWebhookBody(secret, delivery.body, this.profile.signatureFormat);
+    const headers = webhookHeaders(this.profile, delivery, signature);
+    return this.sender.post({ url: delivery.url, body: delivery.body, headers, timeoutMs: this.profile.timeoutMs });
   }
 
   private async record(ref: WebhookAttemptRef, outcome: WebhookAttemptOutcome, at: Date): Promise<RecordedAttempt | undefined> {

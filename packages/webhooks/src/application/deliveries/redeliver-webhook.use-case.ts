@@ -28,13 +28,15 @@ export class RedeliverWebhook {
     this.job = deliverWebhookJob(profile);
   }
 
-  execute(input: { readonly owner: WebhookOwner; readonly eventId: string }): ResultAsync<LoggedWebhookDelivery, RedeliverWebhookError> {
-    return this.unitOfWork.run(() => new ResultAsync(this.redeliver(input.owner, input.eventId)));
+  /** `kind`: the event must be of this kind of endpoint (mail: the webhook in the path), else it is not found. */
+  execute(input: { readonly owner: WebhookOwner; readonly eventId: string; readonly kind?: string }): ResultAsync<LoggedWebhookDelivery, RedeliverWebhookError> {
+    return this.unitOfWork.run(() => new ResultAsync(this.redeliver(input.owner, input.eventId, input.kind)));
   }
 
-  private async redeliver(owner: WebhookOwner, eventId: string): Promise<Result<LoggedWebhookDelivery, RedeliverWebhookError>> {
+  private async redeliver(owner: WebhookOwner, eventId: string, kind: string | undefined): Promise<Result<LoggedWebhookDelivery, RedeliverWebhookError>> {
     const delivery = await this.deliveries.find(eventId, { lock: true });
-    if (!delivery || !sameOwner(owner, delivery) || delivery.product !== this.profile.name) return err(notFound('webhook_event', eventId));
+    const ours = delivery && sameOwner(owner, delivery) && delivery.product === this.profile.name && (kind === undefined || delivery.kind === kind);
+    if (!delivery || !ours) return err(notFound('webhook_event', eventId));
     const destination = await this.endpoints.redeliveryUrl(owner, delivery.kind);
     if ('missing' in destination) return err(conflict('webhook_config', destination.missing));
     const redelivered = delivery.redeliver(destination.url, this.clock.now());

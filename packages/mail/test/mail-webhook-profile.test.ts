@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
-import { attemptOffsetsSeconds, MAIL_WEBHOOK_PROFILE, type WebhookEvent } from '../src/index.ts';
-import { webhookEngineWorld } from '../src/testing/index.ts';
+import { attemptOffsetsSeconds, type WebhookEvent } from '@tuma/webhooks';
+import { webhookEngineWorld } from '@tuma/webhooks/testing';
+import { MAIL_WEBHOOK_PROFILE } from '../src/index.ts';
 
 const OWNER = { accountId: 'acc_1', environment: 'live' } as const;
 const SECRET = 'whsec_mail_secret';

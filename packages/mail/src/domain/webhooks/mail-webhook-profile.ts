@@ -1,9 +1,9 @@
-import { WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT, type WebhookProfile } from './webhook-profile.ts';
+import { WEBHOOK_TIMEOUT_MS, WEBHOOK_USER_AGENT, type WebhookProfile } from '@tuma/webhooks';
 
 /**
  * Mail webhook events (spec: Mail webhook events): `X-SVC-Signature` (`sha256=<hex>` of the raw
  * body), `X-SVC-Event` (the event type) and `X-SVC-Delivery-ID`; non-2xx answers retried after
- * 1 min, 5 min, 30 min, 2 h and 8 h. Kept here until the mail package exists (it is its data).
+ * 1 min, 5 min, 30 min, 2 h and 8 h.
  */
 export const MAIL_WEBHOOK_PROFILE: WebhookProfile = {
   name: 'mail',

@@ -1,0 +1,142 @@
+import { MAIL_WEBHOOK_EVENTS, type MailWebhookService, type MailWebhookSnapshot } from '@tuma/mail';
+import { WEBHOOK_DELIVERIES_DEFAULT_LIMIT, WEBHOOK_DELIVERIES_MAX_LIMIT } from '@tuma/webhooks';
+import { z } from 'zod';
+import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
+import { unwrap } from '../http/unwrap.ts';
+import { webhookDeliverySchema, webhookDeliveryView } from './webhook-views.ts';
+
+export type MailWebhookUseCases = Pick<MailWebhookService, 'webhooks' | 'listDeliveries' | 'redeliver'>;
+
+/** Webhooks are the account's set-up: keys that read see them, keys that manage change them (as domains). */
+const READ = { anyScope: ['read', 'manage'] } as const;
+const MANAGE = { anyScope: ['manage'] } as const;
+const TAG = 'Webhooks';
+const NOT_YOURS = { description: 'No webhook with this id in the account', errorCodes: ['not_found'] };
+
+const webhookId = z.string().regex(/^mwh_[0-9A-Z]{26}$/, 'Must be a webhook id (mwh_...)');
+const webhookParams = z.object({ id: webhookId });
+const events = z.array(z.enum(MAIL_WEBHOOK_EVENTS)).min(1, 'Name at least one event').describe(`Any of ${MAIL_WEBHOOK_EVENTS.join(', ')}`);
+const url = z.string().min(1).max(2048).describe('HTTPS; private, loopback and metadata addresses are refused');
+
+const webhookSchema = z.object({
+  id: z.string().describe('mwh_...'),
+  url: z.string(),
+  events: z.array(z.enum(MAIL_WEBHOOK_EVENTS)),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+const createdSchema = webhookSchema.extend({ secret: z.string().describe('Signs every delivery (X-SVC-Signature: sha256=<hex>); shown only here') });
+
+const webhookView = (w: MailWebhookSnapshot): z.infer<typeof webhookSchema> => ({
+  id: w.id,
+  url: w.url,
+  events: [...w.events],
+  is_active: w.isActive,
+  created_at: w.createdAt.toISOString(),
+  updated_at: w.updatedAt.toISOString(),
+});
+
+/** `/v1/webhooks`: endpoints of mail events on the shared webhook engine, their deliveries log and redelivery (docs/mail.md, "Webhooks"). */
+export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinition[] {
+  const { webhooks } = useCases;
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/webhooks',
+      summary: 'Add a webhook: the events to send to a URL, signed with a secret shown once',
+      tag: TAG,
+      access: MANAGE,
+      body: z.strictObject({ url, events }),
+      responses: {
+        201: { description: 'The webhook, with its secret', schema: createdSchema },
+        409: { description: 'conflict: the account has 10 webhooks', errorCodes: ['conflict'] },
+      },
+      handler: async ({ principal, body }) => {
+        const created = unwrap(await webhooks.create({ accountId: principal.account.id, url: body.url, events: body.events }));
+        return json(201, { ...webhookView(created), secret: created.secret });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/webhooks',
+      summary: "The account's webhooks, oldest first",
+      tag: TAG,
+      access: READ,
+      responses: { 200: { description: 'Every webhook', schema: z.object({ data: z.array(webhookSchema) }) } },
+      handler: async ({ principal }) => json(200, { data: unwrap(await webhooks.list(principal.account.id)).map(webhookView) }),
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/webhooks/:id',
+      summary: 'A webhook',
+      tag: TAG,
+      access: READ,
+      params: webhookParams,
+      responses: { 200: { description: 'The webhook', schema: webhookSchema }, 404: NOT_YOURS },
+      handler: async ({ principal, params }) => json(200, webhookView(unwrap(await webhooks.get(principal.account.id, params.id)))),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/webhooks/:id',
+      summary: 'Change the events, the URL or whether it is active',
+      tag: TAG,
+      access: MANAGE,
+      params: webhookParams,
+      body: z.strictObject({ url: url.optional(), events: events.optional(), is_active: z.boolean().optional() }),
+      responses: { 200: { description: 'The webhook as changed', schema: webhookSchema }, 404: NOT_YOURS },
+      handler: async ({ principal, params, body }) =>
+        json(200, webhookView(unwrap(await webhooks.update(principal.account.id, params.id, { url: body.url, events: body.events, isActive: body.is_active })))),
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/webhooks/:id',
+      summary: 'Delete a webhook: its pending deliveries are not sent (the log keeps them)',
+      tag: TAG,
+      access: MANAGE,
+      params: webhookParams,
+      responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
+      handler: async ({ principal, params }) => {
+        unwrap(await webhooks.remove(principal.account.id, params.id));
+        return noContent();
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/webhooks/:id/deliveries',
+      summary: "The webhook's events and every attempt to deliver them, newest first",
+      tag: TAG,
+      access: READ,
+      params: webhookParams,
+      query: z.object({
+        page: z.coerce.number().int().min(0).default(0),
+        limit: z.coerce.number().int().min(1).max(WEBHOOK_DELIVERIES_MAX_LIMIT).default(WEBHOOK_DELIVERIES_DEFAULT_LIMIT),
+      }),
+      responses: {
+        200: { description: 'One page', schema: z.object({ deliveries: z.array(webhookDeliverySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) },
+        404: NOT_YOURS,
+      },
+      handler: async ({ principal, params, query }) => {
+        unwrap(await webhooks.get(principal.account.id, params.id));
+        const found = unwrap(await useCases.listDeliveries.execute({ owner: ownerOf(principal.account.id), kind: params.id, page: query.page, limit: query.limit }));
+        return json(200, { deliveries: found.deliveries.map(webhookDeliveryView), total: found.total, page: query.page, limit: query.limit });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      path: '/v1/webhooks/:id/deliveries/:event_id/redeliver',
+      summary: 'Deliver an event again (same X-SVC-Delivery-ID and body) to the webhook: a new series of attempts',
+      tag: TAG,
+      access: MANAGE,
+      params: webhookParams.extend({ event_id: z.string().regex(/^evt_[0-9A-Z]{26}$/, 'Must be an event id (evt_...)') }),
+      responses: { 202: { description: 'The event, its first new attempt queued', schema: webhookDeliverySchema }, 404: { description: 'No such event of this webhook in the account' } },
+      handler: async ({ principal, params }) => {
+        const logged = unwrap(await useCases.redeliver.execute({ owner: ownerOf(principal.account.id), eventId: params.event_id, kind: params.id }));
+        return json(202, webhookDeliveryView(logged));
+      },
+    }),
+  ];
+}
+
+/** Mail has no test environment: its events are the account's live ones. */
+const ownerOf = (accountId: string) => ({ accountId, environment: 'live' as const });

@@ -1,0 +1,172 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from 'chai';
+import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
+import { mailSender } from '../support/mail-sender.ts';
+import { ok, refused } from '../support/responses.ts';
+import { databaseKind } from '../support/test-database.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { until } from '../support/until.ts';
+
+/** One POST the local receiver got. */
+interface Received {
+  readonly path: string;
+  readonly deliveryId: string;
+  readonly event: string;
+  readonly signature: string;
+  readonly body: any;
+  readonly raw: string;
+}
+
+const signedWith = (secret: string, { raw, signature }: Received): boolean => {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`);
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+};
+
+/**
+ * Mail webhooks over HTTP (issue 15 item 8, docs/mail.md "Webhooks"): endpoints of mail events on
+ * the shared engine, with the mail profile's headers (X-SVC-*), each delivery signed with its
+ * webhook's secret, logged, and redelivered on demand; a real receiver on 127.0.0.1.
+ */
+describe(`HTTP mail webhooks on ${databaseKind()}`, function () {
+  this.timeout(60_000);
+  let api: TestServer;
+  let dns: DnsZoneServer;
+  let receiver: Server;
+  let base: string;
+  let key: string;
+  let accountId: string;
+  let otherKey: string;
+  const received: Received[] = [];
+  /** Status codes to answer per path, in turn; 200 when none is left. */
+  const script: Record<string, number[]> = {};
+
+  const mail = (method: string, path: string, body?: unknown, asKey = key) => api.request(method, path, { api: 'mail', key: asKey, body });
+  const send = async (to: string) => ok(await mail('POST', '/v1/emails', { from: 'Shop <hello@hooks.example.com>', to, subject: 'Your order', text: 'Shipped' })).id as string;
+  const at = (path: string) => received.filter((r) => r.path === path);
+
+  before(async () => {
+    receiver = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (chunk) => (raw += chunk));
+      req.on('end', () => {
+        const path = req.url!;
+        const header = (name: string) => String(req.headers[name]);
+        received.push({ path, deliveryId: header('x-svc-delivery-id'), event: header('x-svc-event'), signature: header('x-svc-signature'), body: JSON.parse(raw), raw });
+        res.writeHead(script[path]?.shift() ?? 200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const { port } = receiver.address() as AddressInfo;
+    base = `http://127.0.0.1:${port}`;
+    dns = await new DnsZoneServer().start();
+    api = await startTestServer({ DNS_SERVERS: dns.address, WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}` });
+    ({ key, accountId } = await mailSender(api, dns, 'mail-hooks@example.com', 'hooks.example.com'));
+    ({ key: otherKey } = await mailSender(api, dns, 'mail-hooks-other@example.com', 'other-hooks.example.com'));
+  });
+  after(async () => {
+    await api.stop();
+    await dns.close();
+    await new Promise((resolve) => receiver.close(resolve));
+  });
+
+  it('sends each subscribed event of an email, signed with the webhook secret, with the X-SVC headers and the spec body', async () => {
+    const hook = ok(await mail('POST', '/v1/webhooks', { url: `${base}/all`, events: ['sent', 'delivered', 'bounced'] }), 201);
+    expect(hook).to.include({ url: `${base}/all`, is_active: true });
+    expect(hook.id).to.match(/^mwh_[0-9A-Z]{26}$/);
+    expect(hook.secret).to.match(/^whsec_/);
+    const only = ok(await mail('POST', '/v1/webhooks', { url: `${base}/bounces`, events: ['bounced'] }), 201);
+
+    const delivered = await send('amina@example.org');
+    const bounced = await send('bounce@example.org');
+    const all = await until('four events at /all', async () => at('/all'), (got) => got.length >= 4);
+    const pairs = all.map((r) => [r.body.email_id, r.body.event_type].join(' '));
+    expect(pairs.sort()).to.deep.equal([`${delivered} delivered`, `${delivered} sent`, `${bounced} bounced`, `${bounced} sent`].sort());
+    for (const r of all) {
+      expect(signedWith(hook.secret, r), 'signed with its webhook secret').to.equal(true);
+      expect(r.event).to.equal(r.body.event_type);
+      expect(r.deliveryId).to.match(/^evt_[0-9A-Z]{26}$/);
+      expect(Object.keys(r.body).sort()).to.deep.equal(['data', 'email_id', 'event_type', 'timestamp']);
+      expect(r.body.data).to.include({ from: 'hello@hooks.example.com', subject: 'Your order' });
+    }
+    const bounce = all.find((r) => r.body.event_type === 'bounced')!;
+    expect(bounce.body.data.recipient).to.equal('bounce@example.org');
+    expect(bounce.body.data.reason).to.match(/^550 /);
+    const [onlyBounce] = await until('the bounce at /bounces', async () => at('/bounces'), (got) => got.length >= 1);
+    expect([onlyBounce!.body.email_id, onlyBounce!.body.event_type]).to.deep.equal([bounced, 'bounced']);
+    expect(signedWith(only.secret, onlyBounce!), "signed with the other webhook's own secret").to.equal(true);
+    expect(onlyBounce!.deliveryId, 'each webhook gets a delivery of its own').to.not.equal(bounce.deliveryId);
+  });
+
+  it('logs every attempt and redelivers on demand; an inactive webhook gets nothing', async () => {
+    const hook = ok(await mail('POST', '/v1/webhooks', { url: `${base}/flaky`, events: ['delivered'] }), 201);
+    script['/flaky'] = [503];
+    const id = await send('flaky@example.org');
+    await until('the first attempt', async () => at('/flaky'), (got) => got.length >= 1);
+    const log = await until(
+      'the failed attempt in the log',
+      async () => ok(await mail('GET', `/v1/webhooks/${hook.id}/deliveries`)),
+      (page) => page.deliveries[0]?.attempts.length === 1,
+    );
+    expect(log.total).to.equal(1);
+    const [entry] = log.deliveries;
+    expect(entry).to.include({ type: 'delivered', status: 'pending' });
+    expect(entry.attempts[0]).to.include({ status_code: 503, succeeded: false });
+    expect(entry.next_attempt_at, 'retried a minute later').to.be.a('string');
+
+    const redelivered = ok(await mail('POST', `/v1/webhooks/${hook.id}/deliveries/${entry.event_id}/redeliver`), 202);
+    expect(redelivered.event_id).to.equal(entry.event_id);
+    const again = await until('the redelivery', async () => at('/flaky'), (got) => got.length >= 2);
+    expect(again[1]!.deliveryId, 'the same delivery id').to.equal(again[0]!.deliveryId);
+    expect(again[1]!.body.email_id).to.equal(id);
+    await until('delivered in the log', async () => ok(await mail('GET', `/v1/webhooks/${hook.id}/deliveries`)), (page) => page.deliveries[0].status === 'delivered');
+
+    ok(await mail('PATCH', `/v1/webhooks/${hook.id}`, { is_active: false }));
+    const quiet = await send('quiet@example.org');
+    await until('the email delivered', async () => ok(await mail('GET', `/v1/emails/${quiet}`)), (email) => email.status === 'delivered');
+    expect(at('/flaky').filter((r) => r.body.email_id === quiet), 'nothing to an inactive webhook').to.deep.equal([]);
+    expect(ok(await mail('GET', `/v1/webhooks/${hook.id}/deliveries`)).total).to.equal(1);
+  });
+
+  it('manages webhooks: list, read, change, delete; refuses private URLs (422 naming url) and unknown events', async () => {
+    const hook = ok(await mail('POST', '/v1/webhooks', { url: `${base}/managed`, events: ['open', 'click', 'open'] }), 201).id;
+    expect(ok(await mail('GET', `/v1/webhooks/${hook}`))).to.include({ url: `${base}/managed` }).and.not.have.property('secret');
+    expect(ok(await mail('GET', `/v1/webhooks/${hook}`)).events).to.deep.equal(['open', 'click']);
+    expect(ok(await mail('GET', '/v1/webhooks')).data.map((w: { id: string }) => w.id)).to.include(hook);
+    expect(ok(await mail('PATCH', `/v1/webhooks/${hook}`, { events: ['complained'] })).events).to.deep.equal(['complained']);
+
+    for (const url of ['http://10.0.0.5/hook', 'https://169.254.169.254/latest', 'ftp://hooks.example.net/', 'https://no-such-host.invalid/hook']) {
+      const answer = await mail('POST', '/v1/webhooks', { url, events: ['sent'] });
+      refused(answer, 422, 'validation_error');
+      expect(answer.body.error.details.map((d: { path: string }) => d.path), url).to.deep.equal(['url']);
+    }
+    const badEvent = await mail('POST', '/v1/webhooks', { url: `${base}/managed`, events: ['opened'] });
+    refused(badEvent, 422, 'validation_error');
+
+    expect((await mail('DELETE', `/v1/webhooks/${hook}`)).status).to.equal(204);
+    refused(await mail('GET', `/v1/webhooks/${hook}`), 404, 'not_found');
+    refused(await mail('DELETE', `/v1/webhooks/${hook}`), 404, 'not_found');
+  });
+
+  it("keeps accounts apart: another account's webhook is 404 everywhere, and mail events never reach the SMS deliveries log", async () => {
+    const hook = ok(await mail('POST', '/v1/webhooks', { url: `${base}/mine`, events: ['sent'] }), 201);
+    for (const [method, path] of [
+      ['GET', `/v1/webhooks/${hook.id}`],
+      ['PATCH', `/v1/webhooks/${hook.id}`],
+      ['DELETE', `/v1/webhooks/${hook.id}`],
+      ['GET', `/v1/webhooks/${hook.id}/deliveries`],
+    ] as const) {
+      refused(await mail(method, path, method === 'PATCH' ? { is_active: false } : undefined, otherKey), 404, 'not_found');
+    }
+    expect(ok(await mail('GET', '/v1/webhooks', undefined, otherKey)).data).to.deep.equal([]);
+    await send('apart@example.org');
+    const [got] = await until('the sent event at /mine', async () => at('/mine'), (list) => list.length >= 1);
+    const entry = ok(await mail('GET', `/v1/webhooks/${hook.id}/deliveries`)).deliveries[0];
+    refused(await mail('POST', `/v1/webhooks/${hook.id}/deliveries/${entry.event_id}/redeliver`, undefined, otherKey), 404, 'not_found');
+    expect(got!.deliveryId).to.equal(entry.event_id);
+    const smsKey = ok(await api.request('POST', `/api/admin/accounts/${accountId}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } }), 201).key;
+    expect(ok(await api.request('GET', '/api/webhooks/deliveries', { key: smsKey })).total, "the SMS log shows SMS's events only").to.equal(0);
+  });
+});
