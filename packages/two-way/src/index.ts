@@ -19,7 +19,7 @@ export {
 export { TwoWayService, type DueCharge, type NewTwoWayService, type ServicePrices, type ServiceSettings, type TwoWayServiceSnapshot } from './domain/services/two-way-service.aggregate.ts';
 export type { TwoWayPriceTable } from './application/pricing/two-way-price-table.port.ts';
 export type { ServiceListQuery, TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
-export type { ShortCodeInventory } from './application/services/short-code-inventory.port.ts';
+export type { ShortCode, ShortCodeInventory } from './application/services/short-code-inventory.port.ts';
 export type { WebhookUrlPolicy } from './application/services/webhook-url-policy.port.ts';
 export { TwoWayPricing } from './application/pricing/two-way-pricing.ts';
 export { ListTwoWayPricing } from './application/pricing/list-two-way-pricing.use-case.ts';

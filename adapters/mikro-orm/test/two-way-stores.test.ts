@@ -1,0 +1,61 @@
+import { expect } from 'chai';
+import { currency, Money } from '@tuma/kernel';
+import { TwoWayService } from '@tuma/two-way';
+import { describeShortCodeInventoryContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '@tuma/two-way/testing/contracts';
+import { defaultCatalogueData } from '@tuma/messaging';
+import { MikroOrmCatalogue, MikroOrmShortCodeInventory, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '../src/index.ts';
+import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
+import { insertAccount } from './support/wallet-accounts.ts';
+
+/** An empty database with the markets (every two-way table references them). */
+const emptyDatabase = async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  await database.withContext(() => new MikroOrmCatalogue(database).seed(defaultCatalogueData()));
+  return database;
+};
+const inContext = <T extends object>(database: Awaited<ReturnType<typeof testDatabase>>, store: T): T =>
+  new Proxy(store, { get: (target, key) => (typeof Reflect.get(target, key) === 'function' ? (...args: unknown[]) => database.withContext(() => Reflect.get(target, key).apply(target, args)) : Reflect.get(target, key)) });
+
+describeTwoWayServiceRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await emptyDatabase();
+  return {
+    repository: new MikroOrmTwoWayServiceRepository(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(() => database.em.transactional(work)),
+  };
+});
+
+describeShortCodeInventoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await emptyDatabase();
+  return inContext(database, new MikroOrmShortCodeInventory(database));
+});
+
+describeTwoWayPriceTableContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await emptyDatabase();
+  return inContext(database, new MikroOrmTwoWayPriceTable(database));
+});
+
+describe(`MikroOrmTwoWayServiceRepository on ${databaseKind()}`, () => {
+  it('lets one of ten concurrent requests of a keyword in (the partial unique index), and refuses a live service without its number', async () => {
+    const database = await emptyDatabase();
+    const repository = new MikroOrmTwoWayServiceRepository(database);
+    const at = new Date('2026-03-01T08:00:00.000Z');
+    const accountId = await insertAccount(database);
+    const usd = Money.ofMicros(1_000_000n, currency('USD'));
+    const draft = TwoWayService.request(
+      {
+        accountId, countryCode: 'UG', type: 'shared', keyword: 'PIZZA', tollFree: false, kycDocumentUrls: ['https://docs.example/kyc.pdf'], useCase: 'Orders',
+        companyName: 'Acme', webhookUrl: null, autoReplyEnabled: false, autoReplyText: '', forwardEmail: null,
+        prices: { setupFeeUsd: usd, monthlyFeeUsd: usd, inboundPriceUsd: usd, outboundPriceUsd: usd },
+      },
+      at,
+    );
+    const added = await Promise.all(Array.from({ length: 10 }, () => database.withContext(() => repository.add(draft))));
+    expect(added.filter((result) => result.isOk())).to.have.length(1);
+    const stored = added.find((result) => result.isOk())!._unsafeUnwrap();
+    let refused: unknown;
+    await database.withContext(() => repository.save({ ...stored, status: 'active' })).catch((error: unknown) => (refused = error));
+    expect(String(refused)).to.match(/check constraint/);
+  });
+});

@@ -1,0 +1,12 @@
+import { describeShortCodeInventoryContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '../src/testing/contracts.ts';
+import { InMemoryShortCodeInventory, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../src/testing/index.ts';
+
+describeTwoWayServiceRepositoryContract('in memory', async () => ({
+  repository: new InMemoryTwoWayServiceRepository(),
+  accountIds: ['acc_in_memory_a', 'acc_in_memory_b'],
+  step: (work) => work(),
+}));
+
+describeShortCodeInventoryContract('in memory', async () => new InMemoryShortCodeInventory());
+
+describeTwoWayPriceTableContract('in memory', async () => new InMemoryTwoWayPriceTable());
