@@ -3,7 +3,7 @@ import { currency, Money } from '@tuma/kernel';
 import { TwoWayService } from '@tuma/two-way';
 import { describeShortCodeInventoryContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '@tuma/two-way/testing/contracts';
 import { defaultCatalogueData } from '@tuma/messaging';
-import { MikroOrmCatalogue, MikroOrmShortCodeInventory, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '../src/index.ts';
+import { MikroOrmCatalogue, MikroOrmShortCodeInventory, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository, type Database } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -14,8 +14,14 @@ const emptyDatabase = async () => {
   await database.withContext(() => new MikroOrmCatalogue(database).seed(defaultCatalogueData()));
   return database;
 };
-const inContext = <T extends object>(database: Awaited<ReturnType<typeof testDatabase>>, store: T): T =>
-  new Proxy(store, { get: (target, key) => (typeof Reflect.get(target, key) === 'function' ? (...args: unknown[]) => database.withContext(() => Reflect.get(target, key).apply(target, args)) : Reflect.get(target, key)) });
+/** Each call of the store in a database context of its own, as the application makes them. */
+const inContext = <T extends object>(database: Database, store: T): T =>
+  new Proxy(store, {
+    get: (target, key) => {
+      const member: unknown = Reflect.get(target, key);
+      return typeof member === 'function' ? (...args: unknown[]) => database.withContext(() => member.apply(target, args)) : member;
+    },
+  });
 
 describeTwoWayServiceRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
   const database = await emptyDatabase();

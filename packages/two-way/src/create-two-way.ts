@@ -14,10 +14,11 @@ import { RENEW_TWO_WAY_SERVICES_JOB, RenewServices } from './application/service
 import { RequestService } from './application/services/request-service.use-case.ts';
 import { ServiceBilling } from './application/services/service-billing.ts';
 import { ServiceRenewal } from './application/services/service-renewal.ts';
-import type { ShortCodeInventory } from './application/services/short-code-inventory.port.ts';
+import type { ShortCodeInventory } from './application/short-codes/short-code-inventory.port.ts';
 import { SuspendService } from './application/services/suspend-service.use-case.ts';
 import type { TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
 import { UpdateService } from './application/services/update-service.use-case.ts';
+import { ListShortCodes, ProvisionShortCode } from './application/short-codes/short-code-use-cases.ts';
 import type { WebhookUrlPolicy } from './application/services/webhook-url-policy.port.ts';
 
 export interface TwoWayPorts {
@@ -54,6 +55,8 @@ export function createTwoWay(ports: TwoWayPorts) {
     approveService: new ApproveService(services, ports.inventory, billing, uow, clock),
     rejectService: new RejectService(services, uow, clock),
     suspendService: new SuspendService(services, uow, clock),
+    provisionShortCode: new ProvisionShortCode(ports.inventory, ports.catalogue),
+    listShortCodes: new ListShortCodes(ports.inventory),
     renewServices: new RenewServices(services, new ServiceRenewal(services, billing), ports.jobs, uow, clock),
   };
 }

@@ -19,7 +19,7 @@ export {
 export { TwoWayService, type DueCharge, type NewTwoWayService, type ServicePrices, type ServiceSettings, type TwoWayServiceSnapshot } from './domain/services/two-way-service.aggregate.ts';
 export type { TwoWayPriceTable } from './application/pricing/two-way-price-table.port.ts';
 export type { ServiceListQuery, TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
-export type { ShortCode, ShortCodeInventory } from './application/services/short-code-inventory.port.ts';
+export type { ShortCode, ShortCodeInventory } from './application/short-codes/short-code-inventory.port.ts';
 export type { WebhookUrlPolicy } from './application/services/webhook-url-policy.port.ts';
 export { TwoWayPricing } from './application/pricing/two-way-pricing.ts';
 export { ListTwoWayPricing } from './application/pricing/list-two-way-pricing.use-case.ts';
@@ -35,5 +35,6 @@ export { SuspendService } from './application/services/suspend-service.use-case.
 export { ServiceBilling, type FeeChargeError } from './application/services/service-billing.ts';
 export { ServiceRenewal, type RenewalOutcome } from './application/services/service-renewal.ts';
 export { RENEW_TWO_WAY_SERVICES_JOB, RenewServices, type ServiceRenewalCounts } from './application/services/renew-services.ts';
+export { ListShortCodes, ProvisionShortCode } from './application/short-codes/short-code-use-cases.ts';
 export { createTwoWay, twoWayJobRoutes, type TwoWay, type TwoWayPorts } from './create-two-way.ts';
 export { TWO_WAY_TOKENS } from './tokens.ts';

@@ -1,6 +1,6 @@
 import { token } from '@tuma/kernel';
 import type { TwoWayPriceTable } from './application/pricing/two-way-price-table.port.ts';
-import type { ShortCodeInventory } from './application/services/short-code-inventory.port.ts';
+import type { ShortCodeInventory } from './application/short-codes/short-code-inventory.port.ts';
 import type { TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
 import type { WebhookUrlPolicy } from './application/services/webhook-url-policy.port.ts';
 import type { TwoWay } from './create-two-way.ts';

@@ -1,4 +1,4 @@
-import type { ShortCode, ShortCodeInventory } from '../application/services/short-code-inventory.port.ts';
+import type { ShortCode, ShortCodeInventory } from '../application/short-codes/short-code-inventory.port.ts';
 
 /** Short codes in a list, optionally given by hand: `{ KE: { shared: '22555', dedicated: ['22100', '22101'] } }`. */
 export class InMemoryShortCodeInventory implements ShortCodeInventory {

@@ -1,6 +1,6 @@
 /** The contract suite of the short-code inventory. */
 import { expect } from 'chai';
-import type { ShortCodeInventory } from '../application/services/short-code-inventory.port.ts';
+import type { ShortCodeInventory } from '../application/short-codes/short-code-inventory.port.ts';
 
 export function describeShortCodeInventoryContract(name: string, make: () => Promise<ShortCodeInventory>): void {
   describe(`ShortCodeInventory contract: ${name}`, () => {

@@ -1,0 +1,59 @@
+import { BILLING_TOKENS } from '@tuma/billing';
+import { KERNEL_TOKENS } from '@tuma/kernel';
+import { adminTwoWayRoutes, twoWayRoutes } from '@tuma/koa-adapter';
+import { MESSAGING_TOKENS } from '@tuma/messaging';
+import { MikroOrmShortCodeInventory, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '@tuma/mikro-orm-adapter';
+import { createTwoWay, TWO_WAY_TOKENS, twoWayJobRoutes, type TwoWay, type WebhookUrlPolicy } from '@tuma/two-way';
+import { WEBHOOKS_TOKENS, type WebhookDestinations } from '@tuma/webhooks';
+import { ContainerModule, type Container } from 'inversify';
+import { bindClass, bindFactory } from '../bind-class.ts';
+import { resolve } from '../resolve.ts';
+import { SERVER_TOKENS } from '../tokens.ts';
+import type { ServerModule } from './server-module.ts';
+
+const T = TWO_WAY_TOKENS;
+const K = KERNEL_TOKENS;
+const B = BILLING_TOKENS;
+const S = SERVER_TOKENS;
+
+/** Services' webhook URLs pass the engine's SSRF guard (DNS included), as the SMS webhook settings do. */
+const webhookUrlPolicy = (destinations: WebhookDestinations): WebhookUrlPolicy => ({
+  check: async (raw) => (await destinations.check(raw)).map((destination) => destination.url.href),
+});
+
+const bindings = new ContainerModule(({ bind }) => {
+  bindClass(bind, T.services, MikroOrmTwoWayServiceRepository, [S.database]);
+  bindClass(bind, T.priceTable, MikroOrmTwoWayPriceTable, [S.database]);
+  bindClass(bind, T.inventory, MikroOrmShortCodeInventory, [S.database]);
+  bind(T.webhookUrls).toResolvedValue(webhookUrlPolicy, [WEBHOOKS_TOKENS.webhookDestinations]);
+  bindFactory(bind, T.twoWay, createTwoWay, {
+    unitOfWork: K.unitOfWork,
+    clock: K.clock,
+    jobs: K.jobScheduler,
+    services: T.services,
+    priceTable: T.priceTable,
+    inventory: T.inventory,
+    webhookUrls: T.webhookUrls,
+    catalogue: MESSAGING_TOKENS.catalogue,
+    walletLedger: B.walletLedger,
+    walletOwners: B.walletOwners,
+    fxRates: B.fxRates,
+  });
+});
+
+const twoWayOf = (container: Container): TwoWay => resolve(container, T.twoWay);
+
+function registerJobs(container: Container): void {
+  const db = resolve(container, S.database);
+  const workers = resolve(container, S.jobs);
+  for (const route of twoWayJobRoutes(twoWayOf(container))) route.register(workers, (attempt) => db.withContext(attempt));
+}
+
+/** Two-Way SMS (docs/two-way.md): pricing, services, the operator's review and inventory, the hourly renewal sweep. */
+export const twoWayServerModule: ServerModule = {
+  name: 'two-way',
+  bindings,
+  routes: (container) => [...twoWayRoutes(twoWayOf(container)), ...adminTwoWayRoutes(twoWayOf(container))],
+  jobs: registerJobs,
+  onJobsStarted: (container) => twoWayOf(container).renewServices.scheduleNext(),
+};
