@@ -17,6 +17,8 @@ export {
   type ServiceStateError,
 } from './domain/services/two-way-errors.ts';
 export { TwoWayService, type DueCharge, type NewTwoWayService, type ServicePrices, type ServiceSettings, type TwoWayServiceSnapshot } from './domain/services/two-way-service.aggregate.ts';
+export type { TwoWayDirection, TwoWayMessage } from './domain/messages/two-way-message.ts';
+export type { TwoWayMessageLog } from './application/messages/two-way-message-log.port.ts';
 export type { TwoWayPriceTable } from './application/pricing/two-way-price-table.port.ts';
 export type { ServiceListQuery, TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
 export type { ShortCode, ShortCodeInventory } from './application/short-codes/short-code-inventory.port.ts';

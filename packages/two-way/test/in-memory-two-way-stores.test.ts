@@ -1,5 +1,5 @@
-import { describeShortCodeInventoryContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryShortCodeInventory, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../src/testing/index.ts';
+import { describeShortCodeInventoryContract, describeTwoWayMessageLogContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '../src/testing/contracts.ts';
+import { InMemoryShortCodeInventory, InMemoryTwoWayMessageLog, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../src/testing/index.ts';
 
 describeTwoWayServiceRepositoryContract('in memory', async () => ({
   repository: new InMemoryTwoWayServiceRepository(),
@@ -10,3 +10,5 @@ describeTwoWayServiceRepositoryContract('in memory', async () => ({
 describeShortCodeInventoryContract('in memory', async () => new InMemoryShortCodeInventory());
 
 describeTwoWayPriceTableContract('in memory', async () => new InMemoryTwoWayPriceTable());
+
+describeTwoWayMessageLogContract('in memory', async () => ({ log: new InMemoryTwoWayMessageLog(), serviceIds: [1, 2] }));

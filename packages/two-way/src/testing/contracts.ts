@@ -2,3 +2,4 @@
 export { describeTwoWayServiceRepositoryContract, type TwoWayServiceRepositoryFixture } from './two-way-service-repository.contract.ts';
 export { describeShortCodeInventoryContract } from './short-code-inventory.contract.ts';
 export { describeTwoWayPriceTableContract } from './two-way-price-table.contract.ts';
+export { describeTwoWayMessageLogContract, type TwoWayMessageLogFixture } from './two-way-message-log.contract.ts';
