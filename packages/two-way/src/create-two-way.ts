@@ -1,6 +1,13 @@
 import type { FxRates, WalletLedger, WalletOwners } from '@tuma/billing';
 import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
-import type { Catalogue } from '@tuma/messaging';
+import type { Catalogue, OptOutList, SendMessage } from '@tuma/messaging';
+import { InboundCharge } from './application/inbound/inbound-charge.ts';
+import type { InboundMailer } from './application/inbound/inbound-mailer.port.ts';
+import { ShortCodeInbound } from './application/inbound/short-code-inbound.ts';
+import { ListServiceMessages } from './application/messages/list-service-messages.use-case.ts';
+import type { TwoWayMessageLog } from './application/messages/two-way-message-log.port.ts';
+import { Reply } from './application/replies/reply.use-case.ts';
+import { ServiceSender } from './application/replies/service-sender.ts';
 import { ListTwoWayPricing } from './application/pricing/list-two-way-pricing.use-case.ts';
 import { SetCountryPricing } from './application/pricing/set-country-pricing.use-case.ts';
 import type { TwoWayPriceTable } from './application/pricing/two-way-price-table.port.ts';
@@ -35,6 +42,14 @@ export interface TwoWayPorts {
   readonly walletLedger: Pick<WalletLedger, 'charge'>;
   readonly walletOwners: WalletOwners;
   readonly fxRates: FxRates;
+  /** The services' messages both ways. */
+  readonly messageLog: TwoWayMessageLog;
+  /** Messaging's sending path: replies and auto-replies go out from the short code through it. */
+  readonly sendMessage: Pick<SendMessage, 'execute'>;
+  /** Messaging's opt-out lists: replies are not sent to numbers on the account's. */
+  readonly optOuts: Pick<OptOutList, 'isOptedOut'>;
+  /** Copies of inbound messages to forward_email. */
+  readonly mailer: InboundMailer;
 }
 
 /** Two-Way short-code services (docs/two-way.md): every use case, built from its ports. */
@@ -42,6 +57,7 @@ export function createTwoWay(ports: TwoWayPorts) {
   const { unitOfWork: uow, clock, services } = ports;
   const pricing = new TwoWayPricing(ports.priceTable, ports.catalogue, ports.fxRates);
   const billing = new ServiceBilling(ports.walletOwners, ports.fxRates, ports.walletLedger);
+  const sender = new ServiceSender(ports.sendMessage, ports.walletOwners, ports.messageLog);
   return {
     listPricing: new ListTwoWayPricing(pricing),
     setCountryPricing: new SetCountryPricing(ports.priceTable, pricing),
@@ -55,6 +71,10 @@ export function createTwoWay(ports: TwoWayPorts) {
     approveService: new ApproveService(services, ports.inventory, billing, uow, clock),
     rejectService: new RejectService(services, uow, clock),
     suspendService: new SuspendService(services, uow, clock),
+    /** Messaging's `InboundClaims`: texts to short codes are the services'. */
+    shortCodeInbound: new ShortCodeInbound(services, ports.messageLog, new InboundCharge(ports.walletOwners, ports.fxRates, ports.walletLedger), ports.mailer, sender),
+    reply: new Reply(services, ports.optOuts, sender),
+    listServiceMessages: new ListServiceMessages(services, ports.messageLog),
     provisionShortCode: new ProvisionShortCode(ports.inventory, ports.catalogue),
     listShortCodes: new ListShortCodes(ports.inventory),
     renewServices: new RenewServices(services, new ServiceRenewal(services, billing), ports.jobs, uow, clock),

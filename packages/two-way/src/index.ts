@@ -37,6 +37,13 @@ export { SuspendService } from './application/services/suspend-service.use-case.
 export { ServiceBilling, type FeeChargeError } from './application/services/service-billing.ts';
 export { ServiceRenewal, type RenewalOutcome } from './application/services/service-renewal.ts';
 export { RENEW_TWO_WAY_SERVICES_JOB, RenewServices, type ServiceRenewalCounts } from './application/services/renew-services.ts';
+export { routeInbound, type InboundRoute } from './domain/inbound/inbound-route.ts';
+export { InboundCharge, type InboundBilling } from './application/inbound/inbound-charge.ts';
+export type { InboundMailer } from './application/inbound/inbound-mailer.port.ts';
+export { ShortCodeInbound } from './application/inbound/short-code-inbound.ts';
+export { ServiceSender, type ServiceSend } from './application/replies/service-sender.ts';
+export { Reply, type ReplyError, type ReplyInput } from './application/replies/reply.use-case.ts';
+export { ListServiceMessages, SERVICE_MESSAGES_DEFAULT_LIMIT, SERVICE_MESSAGES_MAX_LIMIT } from './application/messages/list-service-messages.use-case.ts';
 export { ListShortCodes, ProvisionShortCode } from './application/short-codes/short-code-use-cases.ts';
 export { createTwoWay, twoWayJobRoutes, type TwoWay, type TwoWayPorts } from './create-two-way.ts';
 export { TWO_WAY_TOKENS } from './tokens.ts';

@@ -4,7 +4,8 @@
  */
 import type { LedgerEntry } from '@tuma/billing';
 import type { Money } from '@tuma/kernel';
-import { SERVICE_STATUSES, SERVICE_TYPES, type KeywordCheck, type ShortCode, type TwoWayPricingEntry, type TwoWayServiceSnapshot } from '@tuma/two-way';
+import type { SentMessage } from '@tuma/messaging';
+import { SERVICE_STATUSES, SERVICE_TYPES, type KeywordCheck, type ShortCode, type TwoWayMessage, type TwoWayPricingEntry, type TwoWayServiceSnapshot } from '@tuma/two-way';
 import { z } from 'zod';
 
 const usd = (money: Money | null): number | null => money?.toNumber() ?? null;
@@ -136,3 +137,52 @@ export const keywordCheckView = (c: KeywordCheck): z.infer<typeof keywordCheckSc
 export const shortCodeSchema = z.object({ number: z.string(), country_code: z.string(), kind: z.enum(['shared', 'dedicated']) });
 
 export const shortCodeView = (c: ShortCode): z.infer<typeof shortCodeSchema> => ({ number: c.number, country_code: c.countryCode, kind: c.kind });
+
+export const twoWayMessageSchema = z.object({
+  id: z.string(),
+  direction: z.enum(['inbound', 'outbound']),
+  from: z.string(),
+  to: z.string(),
+  text: z.string(),
+  keyword: z.string().nullable(),
+  phone: z.string(),
+  status: z.string().describe('`received` for inbound; an outbound one’s current status (queued, sent, submitted, delivered, failed, rejected)'),
+  billed: z.boolean().nullable().describe('Whether the inbound price was collected (false when the wallet could not pay); null for outbound'),
+  cost: z.number().describe('In the wallet currency'),
+  auto_reply: z.boolean(),
+  created_at: z.string(),
+});
+
+export const twoWayMessageView = (m: TwoWayMessage): z.infer<typeof twoWayMessageSchema> => ({
+  id: m.id,
+  direction: m.direction,
+  from: m.from,
+  to: m.to,
+  text: m.text,
+  keyword: m.keyword,
+  phone: m.phone,
+  status: m.status,
+  billed: m.billed,
+  cost: m.cost.toNumber(),
+  auto_reply: m.autoReply,
+  created_at: m.createdAt.toISOString(),
+});
+
+/** The spec's reply response. */
+export const replySchema = z.object({
+  id: z.string(),
+  status: z.literal('submitted'),
+  segments: z.number().int(),
+  cost: z.number().describe('Charged, in the wallet currency (0 for a test key)'),
+  currency: z.string(),
+  balance_after: z.number().nullable(),
+});
+
+export const replyView = ({ message, balanceAfter }: SentMessage): z.infer<typeof replySchema> => ({
+  id: message.id,
+  status: 'submitted',
+  segments: message.segments,
+  cost: message.environment === 'live' ? message.cost.toNumber() : 0,
+  currency: message.cost.currency,
+  balance_after: balanceAfter?.toNumber() ?? null,
+});

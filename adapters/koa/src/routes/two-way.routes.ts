@@ -1,16 +1,17 @@
-import { KEYWORD_MAX_LENGTH, SERVICE_TYPES, type TwoWay } from '@tuma/two-way';
+import { KEYWORD_MAX_LENGTH, SERVICE_MESSAGES_DEFAULT_LIMIT, SERVICE_MESSAGES_MAX_LIMIT, SERVICE_TYPES, type TwoWay } from '@tuma/two-way';
 import { z } from 'zod';
 import { positiveIdParam } from '../http/id-param.ts';
 import { inBody } from '../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
-import { keywordCheckSchema, keywordCheckView, twoWayPricingEntryView, twoWayPricingSchema, twoWayServiceSchema, twoWayServiceView } from './two-way-views.ts';
+import { keywordCheckSchema, keywordCheckView, replySchema, replyView, twoWayMessageSchema, twoWayMessageView, twoWayPricingEntryView, twoWayPricingSchema, twoWayServiceSchema, twoWayServiceView } from './two-way-views.ts';
 
-export type TwoWayUseCases = Pick<TwoWay, 'listPricing' | 'requestService' | 'checkKeyword' | 'getService' | 'listServices' | 'updateService' | 'cancelService'>;
+export type TwoWayUseCases = Pick<TwoWay, 'listPricing' | 'requestService' | 'checkKeyword' | 'getService' | 'listServices' | 'updateService' | 'cancelService' | 'reply' | 'listServiceMessages'>;
 
 /** Authentication 3 of the spec, to the letter: reads take two_way or query; requesting and changing services take two_way. */
 const READ = { anyScope: ['two_way', 'query'] } as const;
 const WRITE = { anyScope: ['two_way'] } as const;
+const REPLY = { anyScope: ['two_way', 'send'] } as const;
 const SCOPE = { description: 'The key lacks the scope (insufficient_scope), or the account is suspended (account_suspended)' };
 const NOT_YOURS = { description: 'No service with this id in the account' };
 const NOT_NOW = { description: 'The service is rejected or cancelled (service_state_conflict)' };
@@ -127,6 +128,51 @@ export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
       params: idParams,
       responses: { 200: { description: 'The cancelled service', schema: twoWayServiceSchema }, 403: SCOPE, 404: NOT_YOURS, 409: NOT_NOW },
       handler: async ({ principal, params }) => json(200, twoWayServiceView(unwrap(await useCases.cancelService.execute({ accountId: principal.account.id, id: params.id })))),
+    }),
+    defineRoute({
+      method: 'get',
+      ...path('/services/:id/messages'),
+      summary: "The service's messages both ways, newest first: every inbound one (also while suspended or unbilled) and every reply",
+      tag: TAG,
+      access: READ,
+      params: idParams,
+      query: z.object({ limit: z.coerce.number().int().min(1).max(SERVICE_MESSAGES_MAX_LIMIT).default(SERVICE_MESSAGES_DEFAULT_LIMIT) }),
+      responses: { 200: { description: 'At most `limit` messages and how many there are', schema: z.object({ messages: z.array(twoWayMessageSchema), total: z.number().int() }) }, 403: SCOPE, 404: NOT_YOURS },
+      handler: async ({ principal, params, query }) => {
+        const page = unwrap(await useCases.listServiceMessages.execute({ accountId: principal.account.id, id: params.id, limit: query.limit }));
+        return json(200, { messages: page.messages.map(twoWayMessageView), total: page.total });
+      },
+    }),
+    defineRoute({
+      method: 'post',
+      ...path('/services/:id/reply'),
+      summary: "Send from the service's short code to a number of its country, billed per segment at the service's outbound rate",
+      tag: TAG,
+      access: REPLY,
+      params: idParams,
+      body: z.strictObject({
+        to: z.string().min(1).max(64).describe("International format, in the service's country"),
+        text: z.string().min(1).max(1600).describe('160 GSM-7 or 70 Unicode characters per segment'),
+      }),
+      responses: {
+        200: { description: 'Accepted: charged and on its way; delivery reports go to dlr_url', schema: replySchema },
+        400: { description: "`to` is no number, not in the service's country (unroutable) or opted out (recipient_opted_out)", errorCodes: ['invalid_phone_number', 'unroutable', 'recipient_opted_out'] },
+        402: { description: 'The wallet cannot pay (required, available, cost)' },
+        403: SCOPE,
+        404: NOT_YOURS,
+        409: { description: 'The service is not active (service_not_active), or the same text went to the number in the last 5 minutes', errorCodes: ['service_not_active', 'duplicate_message'] },
+      },
+      handler: async ({ principal, params, body }) => {
+        const result = await useCases.reply.execute({
+          accountId: principal.account.id,
+          id: params.id,
+          to: body.to,
+          text: body.text,
+          environment: principal.apiKey.environment,
+          apiKeyId: principal.apiKey.id,
+        });
+        return json(200, replyView(unwrap(result.mapErr(inBody))));
+      },
     }),
     defineRoute({
       method: 'get',

@@ -1,8 +1,9 @@
 import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { adminTwoWayRoutes, twoWayRoutes } from '@tuma/koa-adapter';
-import { MESSAGING_TOKENS } from '@tuma/messaging';
-import { MikroOrmShortCodeInventory, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '@tuma/mikro-orm-adapter';
+import { IDENTITY_TOKENS } from '@tuma/identity';
+import { MESSAGING_TOKENS, type InboundClaims, type Messaging } from '@tuma/messaging';
+import { MikroOrmShortCodeInventory, MikroOrmTwoWayMessageLog, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '@tuma/mikro-orm-adapter';
 import { createTwoWay, TWO_WAY_TOKENS, twoWayJobRoutes, type TwoWay, type WebhookUrlPolicy } from '@tuma/two-way';
 import { WEBHOOKS_TOKENS, type WebhookDestinations } from '@tuma/webhooks';
 import { ContainerModule, type Container } from 'inversify';
@@ -25,7 +26,14 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, T.services, MikroOrmTwoWayServiceRepository, [S.database]);
   bindClass(bind, T.priceTable, MikroOrmTwoWayPriceTable, [S.database]);
   bindClass(bind, T.inventory, MikroOrmShortCodeInventory, [S.database]);
+  bindClass(bind, T.messageLog, MikroOrmTwoWayMessageLog, [S.database]);
   bind(T.webhookUrls).toResolvedValue(webhookUrlPolicy, [WEBHOOKS_TOKENS.webhookDestinations]);
+  // Copies to forward_email go through the platform's Mailer (the local outbox, or SMTP_URL).
+  bind(T.mailer).toResolvedValue((mailer) => mailer, [IDENTITY_TOKENS.mailer]);
+  bind(T.sendMessage).toResolvedValue((messaging: Messaging) => messaging.sendMessage, [MESSAGING_TOKENS.messaging]);
+  // The SMS core asks two-way about each inbound message; two-way is built over the SMS core's
+  // sending path, so it is looked up when a message comes, not when the SMS core is built.
+  bind(MESSAGING_TOKENS.inboundClaims).toDynamicValue((context): InboundClaims => ({ claim: (sms) => context.get<TwoWay>(T.twoWay).shortCodeInbound.claim(sms) }));
   bindFactory(bind, T.twoWay, createTwoWay, {
     unitOfWork: K.unitOfWork,
     clock: K.clock,
@@ -38,6 +46,10 @@ const bindings = new ContainerModule(({ bind }) => {
     walletLedger: B.walletLedger,
     walletOwners: B.walletOwners,
     fxRates: B.fxRates,
+    messageLog: T.messageLog,
+    sendMessage: T.sendMessage,
+    optOuts: MESSAGING_TOKENS.optOutList,
+    mailer: T.mailer,
   });
 });
 
