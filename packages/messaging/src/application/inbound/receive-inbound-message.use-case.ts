@@ -47,11 +47,13 @@ export class ReceiveInboundMessage {
     if (checked.isErr()) return errAsync(checked.error);
     const receivedAt = sms.receivedAt ?? this.clock.now();
     return atomically(this.unitOfWork, async () => ok(await this.take(checked.value, receivedAt))).andThen(({ received, claimed }) =>
-      ResultAsync.fromSafePromise((async () => {
-        if (claimed && !received.duplicate) await claimed.afterCommit(received.message, received.keyword);
-        return received;
-      })()),
+      ResultAsync.fromSafePromise(this.afterCommit(received, claimed)).map(() => received),
     );
+  }
+
+  /** What a claim does once its new message is committed (nothing for a repeated delivery). */
+  private async afterCommit(received: ReceivedInbound, claimed: ClaimedInbound | null): Promise<void> {
+    if (claimed && !received.duplicate) await claimed.afterCommit(received.message, received.keyword);
   }
 
   private async take(sms: CheckedInboundSms, receivedAt: Date): Promise<{ received: ReceivedInbound; claimed: ClaimedInbound | null }> {
