@@ -105,6 +105,12 @@ describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
     const listed = await until('the reply delivered in the log', () => messagesOf(key, service.id), (page) => page.messages[0]?.status === 'delivered');
     expect(listed.messages.map((m: { id: string }) => m.id)).to.deep.equal([reply.id, simulated.message_id]);
 
+    const accountId = ok(await api.request('GET', '/api/auth/me', { key })).id as string;
+    const custom = ok(await admin('PUT', `/v1/admin/accounts/${accountId}/prices/ug`, { price_usd: '0.02' }));
+    expect(custom).to.deep.equal({ account_id: accountId, country_code: 'UG', price_usd: 0.02, price_source: 'custom' });
+    expect(ok(await api.request('POST', `/api/two-way/services/${service.id}/reply`, { key, body: { to: TEXTER, text: 'At your own price.' } })).cost).to.equal(0.02);
+    expect(ok(await admin('PUT', `/api/admin/accounts/${accountId}/prices/UG`, { price_usd: null }))).to.deep.include({ price_usd: null, price_source: 'basic' });
+    refused(await admin('PUT', '/api/admin/accounts/acc_nobody/prices/UG', { price_usd: 1 }), 404, 'not_found');
     refused(await api.request('POST', `/api/two-way/services/${service.id}/reply`, { key, body: { to: '+254712345678', text: 'Hi' } }), 400, 'unroutable');
     const invalid = await api.request('POST', `/api/two-way/services/${service.id}/reply`, { key, body: { to: TEXTER } });
     refused(invalid, 422, 'validation_error');

@@ -33,6 +33,7 @@ export { MikroOrmVelocityLimits } from './repositories/verify/mikro-orm-velocity
 export { MikroOrmTwoWayServiceRepository } from './repositories/two-way/mikro-orm-two-way-service.repository.ts';
 export { MikroOrmTwoWayPriceTable } from './repositories/two-way/mikro-orm-two-way-price-table.ts';
 export { MikroOrmTwoWayMessageLog } from './repositories/two-way/mikro-orm-two-way-message-log.ts';
+export { MikroOrmAccountSmsPrices } from './repositories/two-way/mikro-orm-account-sms-prices.ts';
 export { MikroOrmShortCodeInventory } from './repositories/two-way/mikro-orm-short-code-inventory.ts';
 export { MikroOrmSubscriptionRepository } from './repositories/subscriptions/mikro-orm-subscription.repository.ts';
 export { MikroOrmMailDomainRepository } from './repositories/mail/mikro-orm-mail-domain.repository.ts';

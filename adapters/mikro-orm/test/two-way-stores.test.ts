@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { currency, Money } from '@tuma/kernel';
 import { TwoWayService } from '@tuma/two-way';
-import { describeShortCodeInventoryContract, describeTwoWayMessageLogContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '@tuma/two-way/testing/contracts';
+import { describeAccountSmsPricesContract, describeShortCodeInventoryContract, describeTwoWayMessageLogContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '@tuma/two-way/testing/contracts';
 import { defaultCatalogueData } from '@tuma/messaging';
-import { MikroOrmCatalogue, MikroOrmShortCodeInventory, MikroOrmTwoWayMessageLog, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository, type Database } from '../src/index.ts';
+import { MikroOrmAccountSmsPrices, MikroOrmCatalogue, MikroOrmShortCodeInventory, MikroOrmTwoWayMessageLog, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository, type Database } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -61,6 +61,11 @@ describeTwoWayMessageLogContract(`MikroORM on ${databaseKind()}`, async () => {
   const accountId = await insertAccount(database);
   const add = async (keyword: string) => (await database.withContext(() => repository.add(serviceDraft(accountId, keyword))))._unsafeUnwrap().id;
   return { log: inContext(database, new MikroOrmTwoWayMessageLog(database)), serviceIds: [await add('ONE'), await add('TWO')] };
+});
+
+describeAccountSmsPricesContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await emptyDatabase();
+  return { prices: inContext(database, new MikroOrmAccountSmsPrices(database)), accountIds: [await insertAccount(database), await insertAccount(database)] };
 });
 
 describe(`MikroOrmTwoWayServiceRepository on ${databaseKind()}`, () => {

@@ -1,6 +1,8 @@
 import type { FxRates, WalletLedger, WalletOwners } from '@tuma/billing';
 import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue, OptOutList, SendMessage } from '@tuma/messaging';
+import type { AccountSmsPrices } from './application/account-prices/account-sms-prices.port.ts';
+import { SetAccountSmsPrice } from './application/account-prices/set-account-sms-price.use-case.ts';
 import { InboundCharge } from './application/inbound/inbound-charge.ts';
 import type { InboundMailer } from './application/inbound/inbound-mailer.port.ts';
 import { ShortCodeInbound } from './application/inbound/short-code-inbound.ts';
@@ -50,6 +52,8 @@ export interface TwoWayPorts {
   readonly optOuts: Pick<OptOutList, 'isOptedOut'>;
   /** Copies of inbound messages to forward_email. */
   readonly mailer: InboundMailer;
+  /** Per-customer SMS prices: replies of an account that has one for the country are billed at it. */
+  readonly accountPrices: AccountSmsPrices;
 }
 
 /** Two-Way short-code services (docs/two-way.md): every use case, built from its ports. */
@@ -57,7 +61,7 @@ export function createTwoWay(ports: TwoWayPorts) {
   const { unitOfWork: uow, clock, services } = ports;
   const pricing = new TwoWayPricing(ports.priceTable, ports.catalogue, ports.fxRates);
   const billing = new ServiceBilling(ports.walletOwners, ports.fxRates, ports.walletLedger);
-  const sender = new ServiceSender(ports.sendMessage, ports.walletOwners, ports.messageLog);
+  const sender = new ServiceSender(ports.sendMessage, ports.walletOwners, ports.messageLog, ports.accountPrices);
   return {
     listPricing: new ListTwoWayPricing(pricing),
     setCountryPricing: new SetCountryPricing(ports.priceTable, pricing),
@@ -75,6 +79,7 @@ export function createTwoWay(ports: TwoWayPorts) {
     shortCodeInbound: new ShortCodeInbound(services, ports.messageLog, new InboundCharge(ports.walletOwners, ports.fxRates, ports.walletLedger), ports.mailer, sender),
     reply: new Reply(services, ports.optOuts, sender),
     listServiceMessages: new ListServiceMessages(services, ports.messageLog),
+    setAccountSmsPrice: new SetAccountSmsPrice(ports.accountPrices, ports.walletOwners, ports.catalogue),
     provisionShortCode: new ProvisionShortCode(ports.inventory, ports.catalogue),
     listShortCodes: new ListShortCodes(ports.inventory),
     renewServices: new RenewServices(services, new ServiceRenewal(services, billing), ports.jobs, uow, clock),

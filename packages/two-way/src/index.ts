@@ -44,6 +44,8 @@ export { ShortCodeInbound } from './application/inbound/short-code-inbound.ts';
 export { ServiceSender, type ServiceSend } from './application/replies/service-sender.ts';
 export { Reply, type ReplyError, type ReplyInput } from './application/replies/reply.use-case.ts';
 export { ListServiceMessages, SERVICE_MESSAGES_DEFAULT_LIMIT, SERVICE_MESSAGES_MAX_LIMIT } from './application/messages/list-service-messages.use-case.ts';
+export type { AccountSmsPrices } from './application/account-prices/account-sms-prices.port.ts';
+export { SetAccountSmsPrice, type AccountSmsPrice } from './application/account-prices/set-account-sms-price.use-case.ts';
 export { ListShortCodes, ProvisionShortCode } from './application/short-codes/short-code-use-cases.ts';
 export { createTwoWay, twoWayJobRoutes, type TwoWay, type TwoWayPorts } from './create-two-way.ts';
 export { TWO_WAY_TOKENS } from './tokens.ts';

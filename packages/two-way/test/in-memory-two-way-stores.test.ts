@@ -1,5 +1,5 @@
-import { describeShortCodeInventoryContract, describeTwoWayMessageLogContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryShortCodeInventory, InMemoryTwoWayMessageLog, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../src/testing/index.ts';
+import { describeAccountSmsPricesContract, describeShortCodeInventoryContract, describeTwoWayMessageLogContract, describeTwoWayPriceTableContract, describeTwoWayServiceRepositoryContract } from '../src/testing/contracts.ts';
+import { InMemoryAccountSmsPrices, InMemoryShortCodeInventory, InMemoryTwoWayMessageLog, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../src/testing/index.ts';
 
 describeTwoWayServiceRepositoryContract('in memory', async () => ({
   repository: new InMemoryTwoWayServiceRepository(),
@@ -12,3 +12,5 @@ describeShortCodeInventoryContract('in memory', async () => new InMemoryShortCod
 describeTwoWayPriceTableContract('in memory', async () => new InMemoryTwoWayPriceTable());
 
 describeTwoWayMessageLogContract('in memory', async () => ({ log: new InMemoryTwoWayMessageLog(), serviceIds: [1, 2] }));
+
+describeAccountSmsPricesContract('in memory', async () => ({ prices: new InMemoryAccountSmsPrices(), accountIds: ['acc_a', 'acc_b'] }));

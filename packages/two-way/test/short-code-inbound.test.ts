@@ -101,7 +101,7 @@ describe('two-way inbound to short codes and replies (in-memory world)', () => {
     expect(w.carrier.submissions, 'no auto-reply').to.deep.equal([]);
   });
 
-  it('replies from an active service only, to its own country, never to opted-out numbers, and hides other accounts’ services', async () => {
+  it('replies from an active service only, to its own country, never to opted-out numbers, at the account’s own SMS price where it has one, and hides other accounts’ services', async () => {
     const w = await twoWayWorld();
     const accountId = await w.account('1000000');
     const service = await approved(w, accountId);
@@ -113,6 +113,12 @@ describe('two-way inbound to short codes and replies (in-memory world)', () => {
     expect((await reply(TEXTER, await w.account('0')))._unsafeUnwrapErr().type).to.equal('not_found');
     await w.ports.optOutList.add(accountId, '+256772000111', { source: 'api', keyword: null }, w.clock.now());
     expect((await reply('+256772000111'))._unsafeUnwrapErr().type).to.equal('recipient_opted_out');
+    const custom = (await w.service.setAccountSmsPrice.execute({ accountId, countryCode: 'ug', priceUsd: '0.01' }))._unsafeUnwrap();
+    expect([custom.priceSource, custom.priceUsd?.toDecimalString()]).to.deep.equal(['custom', '0.010000']);
+    const atCustom = (await w.service.reply.execute({ accountId, id: service.id, to: TEXTER, text: 'Two segments? No: one, at the account price', environment: 'live', apiKeyId: null }))._unsafeUnwrap();
+    expect(atCustom.message.cost.toDecimalString(), 'USD 0.01 at KES 129').to.equal('1.290000');
+    expect((await w.service.setAccountSmsPrice.execute({ accountId: 'acc_nobody', countryCode: 'UG', priceUsd: '0.01' }))._unsafeUnwrapErr().type).to.equal('not_found');
+    expect((await w.service.setAccountSmsPrice.execute({ accountId, countryCode: 'UG', priceUsd: '-1' }))._unsafeUnwrapErr().type).to.equal('validation_error');
     (await w.service.suspendService.execute({ id: service.id, suspended: true }))._unsafeUnwrap();
     expect((await reply(TEXTER))._unsafeUnwrapErr()).to.deep.include({ type: 'service_not_active', status: 'suspended' });
   });

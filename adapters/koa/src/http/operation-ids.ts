@@ -124,6 +124,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/admin/two-way/services/{id}/suspend': 'suspendTwoWayService',
   'POST /api/admin/two-way/services/{id}/unsuspend': 'unsuspendTwoWayService',
   'PUT /api/admin/two-way/pricing/{cc}': 'setTwoWayCountryPricing',
+  'PUT /api/admin/accounts/{id}/prices/{cc}': 'setAccountSmsPrice',
   'GET /api/admin/two-way/short-codes': 'listTwoWayShortCodes',
   'POST /api/admin/two-way/short-codes': 'addTwoWayShortCode',
   'GET /v1/plans': 'listPlans',

@@ -4,9 +4,9 @@ import { positiveIdParam } from '../http/id-param.ts';
 import { inBody } from '../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
-import { adminTwoWayServiceSchema, adminTwoWayServiceView, shortCodeSchema, shortCodeView, twoWayApprovalSchema, twoWayApprovalView, twoWayPricingEntrySchema, twoWayPricingEntryView } from './two-way-views.ts';
+import { accountSmsPriceSchema, accountSmsPriceView, adminTwoWayServiceSchema, adminTwoWayServiceView, shortCodeSchema, shortCodeView, twoWayApprovalSchema, twoWayApprovalView, twoWayPricingEntrySchema, twoWayPricingEntryView } from './two-way-views.ts';
 
-export type AdminTwoWayUseCases = Pick<TwoWay, 'reviewServices' | 'approveService' | 'rejectService' | 'suspendService' | 'setCountryPricing' | 'provisionShortCode' | 'listShortCodes'>;
+export type AdminTwoWayUseCases = Pick<TwoWay, 'reviewServices' | 'approveService' | 'rejectService' | 'suspendService' | 'setCountryPricing' | 'provisionShortCode' | 'listShortCodes' | 'setAccountSmsPrice'>;
 
 const ADMIN = { anyScope: ['admin'] } as const;
 const TAG = 'Admin';
@@ -117,6 +117,21 @@ export function adminTwoWayRoutes(useCases: AdminTwoWayUseCases): RouteDefinitio
         });
         return json(200, twoWayPricingEntryView(unwrap(result.mapErr(inBody))));
       },
+    }),
+    defineRoute({
+      method: 'put',
+      path: '/api/admin/accounts/:id/prices/:cc',
+      aliases: alsoUnderV1('/api/admin/accounts/:id/prices/:cc'),
+      summary: "Set an account's per-customer SMS price in a country (USD a segment); its two-way replies there are billed at it. null removes it",
+      tag: TAG,
+      access: ADMIN,
+      params: z.object({ id: z.string().min(1).max(64), cc: z.string().regex(/^[A-Za-z]{2}$/, 'Must be an ISO 3166-1 alpha-2 code') }),
+      body: z.strictObject({ price_usd: usdAmount.nullable() }),
+      responses: {
+        200: { description: 'The price in force', schema: accountSmsPriceSchema },
+        404: { description: 'No such account, or not one of the markets' },
+      },
+      handler: async ({ params, body }) => json(200, accountSmsPriceView(unwrap((await useCases.setAccountSmsPrice.execute({ accountId: params.id, countryCode: params.cc, priceUsd: body.price_usd })).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'get',

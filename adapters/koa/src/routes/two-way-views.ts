@@ -5,7 +5,7 @@
 import type { LedgerEntry } from '@tuma/billing';
 import type { Money } from '@tuma/kernel';
 import type { SentMessage } from '@tuma/messaging';
-import { SERVICE_STATUSES, SERVICE_TYPES, type KeywordCheck, type ShortCode, type TwoWayMessage, type TwoWayPricingEntry, type TwoWayServiceSnapshot } from '@tuma/two-way';
+import { SERVICE_STATUSES, SERVICE_TYPES, type AccountSmsPrice, type KeywordCheck, type ShortCode, type TwoWayMessage, type TwoWayPricingEntry, type TwoWayServiceSnapshot } from '@tuma/two-way';
 import { z } from 'zod';
 
 const usd = (money: Money | null): number | null => money?.toNumber() ?? null;
@@ -185,4 +185,18 @@ export const replyView = ({ message, balanceAfter }: SentMessage): z.infer<typeo
   cost: message.environment === 'live' ? message.cost.toNumber() : 0,
   currency: message.cost.currency,
   balance_after: balanceAfter?.toNumber() ?? null,
+});
+
+export const accountSmsPriceSchema = z.object({
+  account_id: z.string(),
+  country_code: z.string(),
+  price_usd: z.number().nullable().describe('USD a segment; null: none (the service rates apply)'),
+  price_source: z.enum(['custom', 'basic']),
+});
+
+export const accountSmsPriceView = (p: AccountSmsPrice): z.infer<typeof accountSmsPriceSchema> => ({
+  account_id: p.accountId,
+  country_code: p.countryCode,
+  price_usd: usd(p.priceUsd),
+  price_source: p.priceSource,
 });

@@ -26,6 +26,7 @@ import { Migration20261124001810Emails } from './Migration20261124001810Emails.t
 import { Migration20261124001900AccountEmailVerified } from './Migration20261124001900AccountEmailVerified.ts';
 import { Migration20261125000100TwoWayServices } from './Migration20261125000100TwoWayServices.ts';
 import { Migration20261125000200TwoWayMessages } from './Migration20261125000200TwoWayMessages.ts';
+import { Migration20261125000300AccountSmsPrices } from './Migration20261125000300AccountSmsPrices.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001900AccountEmailVerified', class: Migration20261124001900AccountEmailVerified },
   { name: 'Migration20261125000100TwoWayServices', class: Migration20261125000100TwoWayServices },
   { name: 'Migration20261125000200TwoWayMessages', class: Migration20261125000200TwoWayMessages },
+  { name: 'Migration20261125000300AccountSmsPrices', class: Migration20261125000300AccountSmsPrices },
 ];

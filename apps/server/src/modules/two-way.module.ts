@@ -3,7 +3,7 @@ import { KERNEL_TOKENS } from '@tuma/kernel';
 import { adminTwoWayRoutes, twoWayRoutes } from '@tuma/koa-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { MESSAGING_TOKENS, type InboundClaims, type Messaging } from '@tuma/messaging';
-import { MikroOrmShortCodeInventory, MikroOrmTwoWayMessageLog, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '@tuma/mikro-orm-adapter';
+import { MikroOrmAccountSmsPrices, MikroOrmShortCodeInventory, MikroOrmTwoWayMessageLog, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '@tuma/mikro-orm-adapter';
 import { createTwoWay, TWO_WAY_TOKENS, twoWayJobRoutes, type TwoWay, type WebhookUrlPolicy } from '@tuma/two-way';
 import { WEBHOOKS_TOKENS, type WebhookDestinations } from '@tuma/webhooks';
 import { ContainerModule, type Container } from 'inversify';
@@ -27,6 +27,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, T.priceTable, MikroOrmTwoWayPriceTable, [S.database]);
   bindClass(bind, T.inventory, MikroOrmShortCodeInventory, [S.database]);
   bindClass(bind, T.messageLog, MikroOrmTwoWayMessageLog, [S.database]);
+  bindClass(bind, T.accountPrices, MikroOrmAccountSmsPrices, [S.database]);
   bind(T.webhookUrls).toResolvedValue(webhookUrlPolicy, [WEBHOOKS_TOKENS.webhookDestinations]);
   // Copies to forward_email go through the platform's Mailer (the local outbox, or SMTP_URL).
   bind(T.mailer).toResolvedValue((mailer) => mailer, [IDENTITY_TOKENS.mailer]);
@@ -50,6 +51,7 @@ const bindings = new ContainerModule(({ bind }) => {
     sendMessage: T.sendMessage,
     optOuts: MESSAGING_TOKENS.optOutList,
     mailer: T.mailer,
+    accountPrices: T.accountPrices,
   });
 });
 

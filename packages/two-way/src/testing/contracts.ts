@@ -3,3 +3,4 @@ export { describeTwoWayServiceRepositoryContract, type TwoWayServiceRepositoryFi
 export { describeShortCodeInventoryContract } from './short-code-inventory.contract.ts';
 export { describeTwoWayPriceTableContract } from './two-way-price-table.contract.ts';
 export { describeTwoWayMessageLogContract, type TwoWayMessageLogFixture } from './two-way-message-log.contract.ts';
+export { describeAccountSmsPricesContract, type AccountSmsPricesFixture } from './account-sms-prices.contract.ts';

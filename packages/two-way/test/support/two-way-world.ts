@@ -4,7 +4,7 @@ import { FakeClock } from '@tuma/kernel/testing';
 import { EnvironmentGateways, messagingJobRoutes, type CarrierGateway, type CarrierSubmission, type InboundClaims } from '@tuma/messaging';
 import { inMemoryMessaging } from '@tuma/messaging/testing';
 import { createTwoWay, type InboundMailer, type TwoWay } from '../../src/index.ts';
-import { InMemoryShortCodeInventory, InMemoryTwoWayMessageLog, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../../src/testing/index.ts';
+import { InMemoryAccountSmsPrices, InMemoryShortCodeInventory, InMemoryTwoWayMessageLog, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../../src/testing/index.ts';
 
 /** A carrier that accepts every part, recording the submissions. */
 class AcceptingGateway implements CarrierGateway {
@@ -32,6 +32,7 @@ export async function twoWayWorld(start = '2026-03-01T08:00:00.000Z') {
   for (const [to, rate] of [['KES', '129'], ['UGX', '3700']] as const) await fxRates.set(FxRate.set({ from: 'USD', to, rate }, clock.now())._unsafeUnwrap());
   const repository = new InMemoryTwoWayServiceRepository();
   const messageLog = new InMemoryTwoWayMessageLog();
+  const accountPrices = new InMemoryAccountSmsPrices();
   const mails: Parameters<InboundMailer['send']>[0][] = [];
   service = createTwoWay({
     unitOfWork,
@@ -49,6 +50,7 @@ export async function twoWayWorld(start = '2026-03-01T08:00:00.000Z') {
     sendMessage: messaging.sendMessage,
     optOuts: ports.optOutList,
     mailer: { send: async (mail) => void mails.push(mail) },
+    accountPrices,
   });
   let wallets = 0;
   const account = async (amount: string): Promise<string> => {
@@ -63,5 +65,5 @@ export async function twoWayWorld(start = '2026-03-01T08:00:00.000Z') {
   const entries = async (accountId: string) => (await ledger.transactions({ accountId, page: 0, limit: 100 }))._unsafeUnwrap().entries;
   const fees = async (accountId: string) => (await entries(accountId)).filter((e) => e.kind === 'fee');
   const balance = async (accountId: string) => (await ledger.balance(accountId))._unsafeUnwrap()!.balance.toDecimalString();
-  return { clock, repository, service, messaging, ports, carrier, messageLog, mails, account, topUp, entries, fees, balance };
+  return { clock, repository, service, messaging, ports, carrier, messageLog, accountPrices, mails, account, topUp, entries, fees, balance };
 }

@@ -2,6 +2,7 @@ import type { WalletOwners } from '@tuma/billing';
 import { errAsync, Money, notFound, ResultAsync, type NotFoundError } from '@tuma/kernel';
 import type { MessageEnvironment, SendMessage, SendMessageError, SentMessage } from '@tuma/messaging';
 import type { TwoWayServiceSnapshot } from '../../domain/services/two-way-service.aggregate.ts';
+import type { AccountSmsPrices } from '../account-prices/account-sms-prices.port.ts';
 import type { TwoWayMessageLog } from '../messages/two-way-message-log.port.ts';
 
 export interface ServiceSend {
@@ -15,19 +16,22 @@ export interface ServiceSend {
 
 /**
  * Sends a text from a service's short code through the SMS sending path (priced per segment at the
- * service's outbound rate in the wallet currency, charged, stored, submitted, its delivery reports
- * to the account's dlr_url), then logs it as the service's outbound message.
+ * account's per-customer SMS price for the country when it has one, else the service's outbound
+ * rate, in the wallet currency; charged, stored, submitted, its delivery reports to the account's
+ * dlr_url), then logs it as the service's outbound message.
  */
 export class ServiceSender {
   constructor(
     private readonly sendMessage: Pick<SendMessage, 'execute'>,
     private readonly owners: WalletOwners,
     private readonly log: TwoWayMessageLog,
+    private readonly accountPrices: AccountSmsPrices,
   ) {}
 
   send(input: ServiceSend): ResultAsync<SentMessage, SendMessageError | NotFoundError> {
     const { service } = input;
-    return ResultAsync.fromSafePromise(this.owners.walletCurrencyOf(service.accountId)).andThen((walletCurrency) => {
+    const facts = Promise.all([this.owners.walletCurrencyOf(service.accountId), this.accountPrices.find(service.accountId, service.countryCode)]);
+    return ResultAsync.fromSafePromise(facts).andThen(([walletCurrency, customPrice]) => {
       if (!walletCurrency) return errAsync(notFound('account', service.accountId));
       return this.sendMessage
         .execute({
@@ -35,7 +39,7 @@ export class ServiceSender {
           to: input.to,
           text: input.text,
           scheduleMode: 'now',
-          shortCode: { number: service.number!, pricePerSegment: service.prices.outboundPriceUsd },
+          shortCode: { number: service.number!, pricePerSegment: customPrice ?? service.prices.outboundPriceUsd },
         })
         .andThen((sent) => ResultAsync.fromSafePromise(this.record(service, sent, input.autoReply)).map(() => sent));
     });
