@@ -47,7 +47,7 @@ describe(`HTTP two-way SMS on ${databaseKind()}`, function () {
   const requestBody = (changes: Record<string, unknown> = {}) => ({ country_code: 'UG', type: 'dedicated', use_case: 'Customer care', company_name: 'Acme Uganda', kyc_document_urls: KYC, ...changes });
 
   before(async () => {
-    api = await startTestServer({}, { clock });
+    api = await startTestServer({ HOSTED_CHECKOUT_SECRET: 'hosted-checkout-secret-for-the-two-way-suite' }, { clock });
     ok(await admin('POST', '/api/admin/fx-rates', { from: 'USD', to: 'UGX', rate: '3700' }), 201);
     ok(await admin('POST', '/api/admin/two-way/short-codes', { number: '6000', country_code: 'UG', kind: 'shared' }), 201);
     ok(await admin('POST', '/api/admin/two-way/short-codes', { number: '6100', country_code: 'UG', kind: 'dedicated' }), 201);
@@ -157,6 +157,21 @@ describe(`HTTP two-way SMS on ${databaseKind()}`, function () {
     await until('active again once the daily retry pays', statusOf, (status) => status === 'active');
     expect((await fees(tight.key)).map((f) => f.amount)).to.deep.equal([-40, -40]);
     expect(await balance(tight.key)).to.equal(65);
+  });
+
+  it('a completed top-up restores a past-due service at once, without waiting for the daily retry', async () => {
+    const late = await customer('two-way-late@example.com', 40);
+    const service = ok(await as(late.key).post('/api/two-way/services', requestBody({ type: 'shared', keyword: 'LATE' })), 201);
+    ok(await admin('POST', `/api/admin/two-way/services/${service.id}/approve`, {}));
+    const statusOf = async () => ok(await as(late.key).get(`/api/two-way/services/${service.id}`)).status as string;
+    clock.advance(30 * DAY_MS);
+    await until('past due', statusOf, (status) => status === 'past_due');
+    const topUp = ok(await as(late.key).post('/api/balance/topup', { amount: 50 }));
+    const confirmed = await fetch(`${api.baseUrl}${new URL(topUp.checkout_url).pathname}/confirm`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(confirmed.status).to.equal(303);
+    expect(await statusOf(), 'paid by the top-up itself').to.equal('active');
+    expect((await fees(late.key)).map((f) => f.amount)).to.deep.equal([-40, -40]);
+    expect(await balance(late.key)).to.equal(10);
   });
 
   it('operator suspension and its lifting; cancel releases the keyword at once', async () => {

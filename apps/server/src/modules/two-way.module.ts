@@ -1,4 +1,4 @@
-import { BILLING_TOKENS } from '@tuma/billing';
+import { BILLING_TOKENS, type TopUpFollowers } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { adminTwoWayRoutes, twoWayRoutes } from '@tuma/koa-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
@@ -34,6 +34,10 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(T.sendMessage).toResolvedValue((messaging: Messaging) => messaging.sendMessage, [MESSAGING_TOKENS.messaging]);
   // The SMS core asks two-way about each inbound message; two-way is built over the SMS core's
   // sending path, so it is looked up when a message comes, not when the SMS core is built.
+  // A completed top-up retries the account's fees past due at once (billing is built before two-way: looked up when told).
+  bind(B.topUpFollowers).toDynamicValue((context): TopUpFollowers => ({
+    credited: async (accountId) => void (await context.get<TwoWay>(T.twoWay).renewServices.retryUnpaidOf(accountId)),
+  }));
   bind(MESSAGING_TOKENS.inboundClaims).toDynamicValue((context): InboundClaims => ({ claim: (sms) => context.get<TwoWay>(T.twoWay).shortCodeInbound.claim(sms) }));
   bindFactory(bind, T.twoWay, createTwoWay, {
     unitOfWork: K.unitOfWork,
