@@ -43,6 +43,9 @@ export { linksPlanSchema, mailPlanSchema, toLinksPlanView, toMailPlanView, toPla
 export { verifyAppRoutes } from './routes/verify-apps.routes.ts';
 export { senderIdRoutes, type SenderIdUseCases } from './routes/sender-ids.routes.ts';
 export { adminSenderIdRoutes, type AdminSenderIdUseCases } from './routes/admin-sender-ids.routes.ts';
+export { twoWayRoutes, type TwoWayUseCases } from './routes/two-way.routes.ts';
+export { adminTwoWayRoutes, type AdminTwoWayUseCases } from './routes/admin-two-way.routes.ts';
+export { adminTwoWayServiceView, shortCodeView } from './routes/two-way-views.ts';
 export { adminSenderIdView, senderIdReceiptView, senderIdView } from './routes/sender-id-views.ts';
 export { messageRoutes, type MessageUseCases } from './routes/messages.routes.ts';
 export { contactListRoutes, contactListView, contactMemberView, CONTACT_IMPORT_MAX_BYTES, type ContactListUseCases } from './routes/contact-lists.routes.ts';

@@ -30,6 +30,11 @@ export { MikroOrmRateLimitOverrideRepository } from './repositories/mikro-orm-ra
 export { MikroOrmVerificationRepository } from './repositories/verify/mikro-orm-verification.repository.ts';
 export { MikroOrmVerifyAppRepository } from './repositories/verify/mikro-orm-verify-app.repository.ts';
 export { MikroOrmVelocityLimits } from './repositories/verify/mikro-orm-velocity-limits.ts';
+export { MikroOrmTwoWayServiceRepository } from './repositories/two-way/mikro-orm-two-way-service.repository.ts';
+export { MikroOrmTwoWayPriceTable } from './repositories/two-way/mikro-orm-two-way-price-table.ts';
+export { MikroOrmTwoWayMessageLog } from './repositories/two-way/mikro-orm-two-way-message-log.ts';
+export { MikroOrmAccountSmsPrices } from './repositories/two-way/mikro-orm-account-sms-prices.ts';
+export { MikroOrmShortCodeInventory } from './repositories/two-way/mikro-orm-short-code-inventory.ts';
 export { MikroOrmSubscriptionRepository } from './repositories/subscriptions/mikro-orm-subscription.repository.ts';
 export { MikroOrmMailDomainRepository } from './repositories/mail/mikro-orm-mail-domain.repository.ts';
 export { MikroOrmMailOutbox } from './repositories/mail/mikro-orm-mail-outbox.ts';

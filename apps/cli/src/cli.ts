@@ -7,6 +7,7 @@ import type { Database } from '@tuma/mikro-orm-adapter';
 import { commandContext, defineCommand, parsed, readInvocation, renderHelp, required, text, UsageError, type CliCommand, type CliIo } from './command-table.ts';
 import { pageOption, SENDER_ID_COMMANDS } from './sender-id-commands.ts';
 import { RATE_LIMIT_COMMANDS } from './rate-limit-commands.ts';
+import { TWO_WAY_COMMANDS } from './two-way-commands.ts';
 
 export type { CliCommand, CliIo } from './command-table.ts';
 
@@ -127,6 +128,7 @@ export const COMMANDS: readonly CliCommand[] = [
   }),
   ...SENDER_ID_COMMANDS,
   ...RATE_LIMIT_COMMANDS,
+  ...TWO_WAY_COMMANDS,
 ];
 
 /** The help, generated from the command table. */

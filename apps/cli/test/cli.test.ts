@@ -3,6 +3,7 @@ import { BILLING_TOKENS } from '@tuma/billing';
 import { buildContainer, jsonLogger, loadConfig, resolve } from '@tuma/server';
 import { defaultCatalogueData, MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmCatalogue } from '@tuma/mikro-orm-adapter';
+import { TWO_WAY_TOKENS } from '@tuma/two-way';
 import { COMMANDS, runCli } from '../src/cli.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 
@@ -199,5 +200,39 @@ describe(`operator CLI on ${databaseKind()}`, () => {
     expect((await cli('sender-ids:approve', '--id', 'abc')).code).to.equal(2);
     expect((await cli('sender-ids:list', '--status', 'cancelled')).err).to.contain('--status must be pending, approved or rejected');
     expect((await cli('sender-ids:list', '--page', '-1')).code).to.equal(2);
+  });
+
+  it('adds short codes, lists, approves (charging setup and the first month once), rejects, suspends and unsuspends two-way services (two-way:*)', async () => {
+    const database = await testDatabase();
+    await database.withContext(() => new MikroOrmCatalogue(database).seed(defaultCatalogueData()));
+    const account = JSON.parse((await cli('accounts:create', '--email', 'tw@example.com', '--json')).out);
+    const container = buildContainer({ config, logger: jsonLogger('silent'), database });
+    const twoWay = resolve(container, TWO_WAY_TOKENS.twoWay);
+    expect((await cli('fx:set', '--from', 'USD', '--to', 'TZS', '--rate', '2500')).code, 'a basic rate for Tanzania').to.equal(0);
+    const request = (keyword: string) =>
+      database.withContext(async () =>
+        (await twoWay.requestService.execute({ accountId: account.id, countryCode: 'TZ', type: 'shared', keyword, useCase: 'Votes', companyName: 'Acme', kycDocumentUrls: ['https://docs.example/k.pdf'] }))._unsafeUnwrap().id,
+      );
+    const [vote, quiz] = [await request('VOTE'), await request('QUIZ')];
+    expect(JSON.parse((await cli('two-way:add-short-code', '--country', 'tz', '--number', '15000', '--kind', 'shared', '--json')).out)).to.deep.equal({ number: '15000', country_code: 'TZ', kind: 'shared' });
+    expect((await cli('two-way:add-short-code', '--country', 'TZ', '--number', '15001', '--kind', 'shared')).code, 'a second shared code').to.equal(1);
+    expect((await cli('two-way:list', '--status', 'pending')).out).to.equal(`#${quiz}  pending  TZ shared QUIZ  -  ${account.id}  Acme\n#${vote}  pending  TZ shared VOTE  -  ${account.id}  Acme`);
+
+    const broke = await cli('two-way:approve', '--id', String(vote), '--json');
+    expect([broke.code, JSON.parse(broke.err).error.code]).to.deep.equal([1, 'insufficient_balance']);
+    await database.withContext(async () =>
+      (await resolve(container, BILLING_TOKENS.billing).adjustBalance.execute({ accountId: account.id, direction: 'credit', amount: '100', reason: 'funds', reference: 'tw-cli' }))._unsafeUnwrap(),
+    );
+    const approved = JSON.parse((await cli('two-way:approve', '--id', String(vote), '--json')).out);
+    expect(approved).to.deep.include({ id: vote, status: 'active', number: '15000', charge_amount: 40, charge_currency: 'USD' });
+    expect(JSON.parse((await cli('two-way:approve', '--id', String(vote), '--json')).err).error.code).to.equal('service_state_conflict');
+    const balance = await database.withContext(async () => (await resolve(container, BILLING_TOKENS.walletLedger).balance(account.id))._unsafeUnwrap());
+    expect(balance?.balance.toString()).to.equal('60.000000 USD');
+
+    expect(JSON.parse((await cli('two-way:reject', '--id', String(quiz), '--reason', 'No licence', '--json')).out)).to.deep.include({ status: 'rejected', rejection_reason: 'No licence' });
+    expect(JSON.parse((await cli('two-way:suspend', '--id', String(vote), '--json')).out)).to.deep.include({ status: 'suspended', suspended_for: 'operator' });
+    expect(JSON.parse((await cli('two-way:unsuspend', '--id', String(vote), '--json')).out).status).to.equal('active');
+    expect((await cli('two-way:reject', '--id', String(vote))).err).to.contain('--reason is required');
+    expect((await cli('two-way:list', '--status', 'done')).code).to.equal(2);
   });
 });

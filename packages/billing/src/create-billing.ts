@@ -11,6 +11,7 @@ import { ReceivePaymentWebhook } from './application/receive-payment-webhook.use
 import { SeedSampleFxRates } from './application/seed-sample-fx-rates.use-case.ts';
 import { SetFxRate } from './application/set-fx-rate.use-case.ts';
 import { StartTopUp, type TopUpReturnUrls } from './application/start-top-up.use-case.ts';
+import type { TopUpFollowers } from './application/top-up-followers.port.ts';
 import type { TopUpRepository } from './application/top-up.repository.port.ts';
 import { WalletLedger } from './application/wallet-ledger.ts';
 import type { WalletOwners } from './application/wallet-owners.port.ts';
@@ -27,13 +28,15 @@ export interface BillingPorts {
   readonly paymentProvider?: PaymentProvider;
   /** Where the payer comes back to after the checkout of a top-up. */
   readonly topUpReturnUrls: (topUpId: string) => TopUpReturnUrls;
+  /** Told of each completed top-up once it committed; nobody by default. */
+  readonly topUpFollowers?: TopUpFollowers;
 }
 
 /** The wallet, its ledger, FX rates and top-ups: every use case of the package, built from its ports (as `createMessaging`). */
 export function createBilling(ports: BillingPorts) {
   const { unitOfWork: uow, clock, fxRates, topUpRepository: topUps, paymentProvider: provider } = ports;
   const walletLedger = new WalletLedger(ports.walletStore, uow, clock);
-  const completeTopUp = new CompleteTopUp(topUps, walletLedger, uow, clock);
+  const completeTopUp = new CompleteTopUp(topUps, walletLedger, uow, clock, ports.topUpFollowers);
   const closeTopUp = new CloseTopUp(topUps, uow, clock);
   return {
     walletLedger,

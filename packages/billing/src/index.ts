@@ -117,6 +117,7 @@ export type {
 export type { TopUpRepository } from './application/top-up.repository.port.ts';
 export { StartTopUp, type StartTopUpError, type StartTopUpInput, type TopUpReturnUrls } from './application/start-top-up.use-case.ts';
 export { CompleteTopUp, TOP_UP_CREDIT_REASON, type CompleteTopUpInput, type CompleteTopUpResult } from './application/complete-top-up.use-case.ts';
+export type { TopUpFollowers } from './application/top-up-followers.port.ts';
 export { CloseTopUp, type CloseTopUpInput, type CloseTopUpResult } from './application/close-top-up.use-case.ts';
 export { ReceivePaymentWebhook, type ReceivePaymentWebhookError, type WebhookReceipt } from './application/receive-payment-webhook.use-case.ts';
 export { GetTopUpStatus, type TopUpStatusView } from './application/get-top-up-status.use-case.ts';

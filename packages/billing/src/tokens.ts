@@ -4,6 +4,7 @@ import type { BalanceReports } from './application/balance-reports.port.ts';
 import type { WalletOwners } from './application/wallet-owners.port.ts';
 import type { PaymentProvider } from './application/payment-provider.port.ts';
 import type { TopUpRepository } from './application/top-up.repository.port.ts';
+import type { TopUpFollowers } from './application/top-up-followers.port.ts';
 import type { FxRates } from './application/fx-rates.port.ts';
 import type { WalletBalances } from './application/wallet-balances.port.ts';
 import type { WalletLedger } from './application/wallet-ledger.ts';
@@ -23,4 +24,6 @@ export const BILLING_TOKENS = {
   topUpRepository: token<TopUpRepository>('billing.TopUpRepository'),
   /** Undefined when no provider is configured: top-ups then answer payments_not_configured. */
   paymentProvider: token<PaymentProvider | undefined>('billing.PaymentProvider'),
+  /** Told of each completed top-up (two-way retries fees past due). */
+  topUpFollowers: token<TopUpFollowers>('billing.TopUpFollowers'),
 };

@@ -119,6 +119,18 @@ describe('top-up use cases', () => {
       expect((await topUps.findById(topUp.id))?.status).to.equal('completed');
     });
 
+    it('tell the followers once a credit committed, and never again for a repeat or a payment that credits nothing', async () => {
+      const told: string[] = [];
+      const followed = new ReceivePaymentWebhook(provider, new CompleteTopUp(topUps, ledger, uow, clock, { credited: async (accountId) => void told.push(accountId) }), new CloseTopUp(topUps, uow, clock));
+      await startKes('100');
+      const paid = JSON.stringify({ kind: 'completed', eventId: 'evt_1', sessionId: 'cs_1', amount: '100' });
+      expect((await followed.execute(paid, { 'x-signature': 'ok' }))._unsafeUnwrap().outcome).to.equal('credited');
+      expect((await followed.execute(paid, { 'x-signature': 'ok' }))._unsafeUnwrap().outcome).to.equal('duplicate');
+      await startKes('50');
+      expect((await followed.execute(JSON.stringify({ kind: 'completed', eventId: 'evt_2', sessionId: 'cs_2', amount: '5' }), { 'x-signature': 'ok' }))._unsafeUnwrap().outcome).to.equal('amount_mismatch');
+      expect(told).to.deep.equal(['acc_amina']);
+    });
+
     it('a replay or a second delivery of the same payment is a no-op success', async () => {
       await startKes('100');
       const paid = { kind: 'completed', eventId: 'evt_1', sessionId: 'cs_1', amount: '100' };

@@ -25,8 +25,8 @@ export function createMailWebhooks(ports: MailWebhookPorts) {
     webhooks: new MailWebhooks(webhooks, ports.destinations, clock),
     /** What the email timeline publishes its new entries through. */
     eventWebhooks: new MailEventWebhooks(webhooks, new WebhookOutbox(deliveries, jobs, clock, MAIL_WEBHOOK_PROFILE), clock),
-    listDeliveries: new ListWebhookDeliveries(deliveries, MAIL_WEBHOOK_PROFILE),
-    redeliver: new RedeliverWebhook(deliveries, endpoints, jobs, unitOfWork, clock, MAIL_WEBHOOK_PROFILE),
+    listDeliveries: new ListWebhookDeliveries(deliveries, [MAIL_WEBHOOK_PROFILE]),
+    redeliver: new RedeliverWebhook(deliveries, endpoints, jobs, unitOfWork, clock, [MAIL_WEBHOOK_PROFILE]),
     deliver: new DeliverWebhook(deliveries, endpoints, ports.sender, jobs, unitOfWork, clock, MAIL_WEBHOOK_PROFILE),
   };
 }

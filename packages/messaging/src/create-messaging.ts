@@ -86,7 +86,9 @@ import { SendTestWebhooks } from './application/webhooks/send-test-webhooks.use-
 import { SmsWebhookEndpoints } from './application/webhooks/sms-webhook-endpoints.ts';
 import { UpdateWebhookConfig } from './application/webhooks/update-webhook-config.use-case.ts';
 import type { WebhookConfigRepository } from './application/webhooks/webhook-config.repository.port.ts';
-import { SMS_WEBHOOK_PROFILE } from './domain/webhooks/sms-webhook-profile.ts';
+import { SMS_WEBHOOK_PROFILE, TWO_WAY_WEBHOOK_PROFILE } from './domain/webhooks/sms-webhook-profile.ts';
+import { ClaimedEventPublisher } from './application/webhooks/claimed-event-publisher.ts';
+import type { InboundClaims } from './application/inbound/inbound-claims.port.ts';
 
 /** Everything the SMS core needs from outside: its stores, the wallet, the carriers, the webhook engine's adapters. */
 export interface MessagingPorts {
@@ -129,6 +131,8 @@ export interface MessagingPorts {
   readonly batchContext?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Where delivery reports and inbound messages are published; by default the webhook outbox (SMS profile). */
   readonly eventPublisher?: EventPublisher;
+  /** Inbound messages other products take over (two-way short codes); none by default. */
+  readonly inboundClaims?: InboundClaims;
 }
 
 const NOTHING_HELD: SendingHolds = { isHeld: async () => false };
@@ -146,6 +150,9 @@ export function createMessaging(ports: MessagingPorts) {
   const webhookOutbox = new WebhookOutbox(deliveries, jobs, clock, SMS_WEBHOOK_PROFILE);
   const eventPublisher: EventPublisher = ports.eventPublisher ?? new OutboxEventPublisher(webhookEndpoints, webhookOutbox);
   const deliverWebhook = new DeliverWebhook(deliveries, webhookEndpoints, ports.webhookSender, jobs, uow, clock, SMS_WEBHOOK_PROFILE);
+  // Claimed inbound messages (two-way short codes): SMS's headers and secret, the two-way retry schedule.
+  const claimedEvents = new ClaimedEventPublisher(webhookConfigs, new WebhookOutbox(deliveries, jobs, clock, TWO_WAY_WEBHOOK_PROFILE), clock);
+  const deliverTwoWayWebhook = new DeliverWebhook(deliveries, webhookEndpoints, ports.webhookSender, jobs, uow, clock, TWO_WAY_WEBHOOK_PROFILE);
   const idempotentEffects = new IdempotentEffects(ports.idempotencyKeys, clock);
   const planBulkSend = new PlanBulkSend(catalogue, fxRates, optOuts, senderIds, lists);
   const dispatchMessages = new DispatchMessages(
@@ -223,7 +230,7 @@ export function createMessaging(ports: MessagingPorts) {
     getReport: new GetReport(reports, clock),
     getReportBreakdown: new GetReportBreakdown(reports, clock),
     // inbound and conversations
-    receiveInboundMessage: new ReceiveInboundMessage(inbound, optOuts, eventPublisher, uow, clock),
+    receiveInboundMessage: new ReceiveInboundMessage(inbound, optOuts, eventPublisher, uow, clock, ports.inboundClaims, claimedEvents),
     listConversations: new ListConversations(inbound),
     getConversation: new GetConversation(inbound),
     // webhooks (the engine with the SMS profile)
@@ -233,8 +240,9 @@ export function createMessaging(ports: MessagingPorts) {
     rotateWebhookSecret: new RotateWebhookSecret(webhookConfigs, uow, clock),
     sendTestWebhooks: new SendTestWebhooks(webhookConfigs, webhookOutbox, deliveries, deliverWebhook, uow, clock),
     deliverWebhook,
-    listWebhookDeliveries: new ListWebhookDeliveries(deliveries, SMS_WEBHOOK_PROFILE),
-    redeliverWebhook: new RedeliverWebhook(deliveries, webhookEndpoints, jobs, uow, clock, SMS_WEBHOOK_PROFILE),
+    deliverTwoWayWebhook,
+    listWebhookDeliveries: new ListWebhookDeliveries(deliveries, [SMS_WEBHOOK_PROFILE, TWO_WAY_WEBHOOK_PROFILE]),
+    redeliverWebhook: new RedeliverWebhook(deliveries, webhookEndpoints, jobs, uow, clock, [SMS_WEBHOOK_PROFILE, TWO_WAY_WEBHOOK_PROFILE]),
   };
 }
 
@@ -258,6 +266,10 @@ export function messagingJobRoutes(messaging: Messaging, options: MessagingJobOp
     jobRoute(SENDER_ID_RECURRING_FEE_JOB, (p) => messaging.chargeSenderIdRecurringFee.execute(p)),
     jobRoute(deliverWebhookJob(SMS_WEBHOOK_PROFILE), async (due) => {
       const recorded = await messaging.deliverWebhook.execute(due);
+      if (recorded) options.onWebhookAttempt?.(recorded);
+    }),
+    jobRoute(deliverWebhookJob(TWO_WAY_WEBHOOK_PROFILE), async (due) => {
+      const recorded = await messaging.deliverTwoWayWebhook.execute(due);
       if (recorded) options.onWebhookAttempt?.(recorded);
     }),
   ];

@@ -31,6 +31,7 @@ export {
 } from './domain/inbound/conversation.ts';
 export type { InboundAddition, InboundMessageRepository } from './application/inbound/inbound-message.repository.port.ts';
 export type { InboundMessageSink } from './application/inbound/inbound-message-sink.port.ts';
+export type { ClaimedInbound, InboundClaims } from './application/inbound/inbound-claims.port.ts';
 export { ReceiveInboundMessage, type ReceivedInbound } from './application/inbound/receive-inbound-message.use-case.ts';
 export { ListConversations, type ListConversationsInput } from './application/inbound/list-conversations.use-case.ts';
 export { GetConversation, type Conversation, type GetConversationInput } from './application/inbound/get-conversation.use-case.ts';

@@ -16,6 +16,7 @@ import type { MessageReports } from './application/reports/message-reports.port.
 import type { WebhookConfigRepository } from './application/webhooks/webhook-config.repository.port.ts';
 import type { InboundMessageRepository } from './application/inbound/inbound-message.repository.port.ts';
 import type { InboundMessageSink } from './application/inbound/inbound-message-sink.port.ts';
+import type { InboundClaims } from './application/inbound/inbound-claims.port.ts';
 
 export const MESSAGING_TOKENS = {
   /** The SMS core's use cases (`createMessaging`). */
@@ -42,4 +43,6 @@ export const MESSAGING_TOKENS = {
   // inbound
   inboundMessageRepository: token<InboundMessageRepository>('messaging.InboundMessageRepository'),
   inboundMessageSink: token<InboundMessageSink>('messaging.InboundMessageSink'),
+  /** Inbound messages other products take over (two-way short codes). */
+  inboundClaims: token<InboundClaims>('messaging.InboundClaims'),
 };

@@ -7,6 +7,7 @@ export { destinationOf, WebhookConfig, type WebhookConfigChange, type WebhookCon
 export type { WebhookConfigRepository } from './application/webhooks/webhook-config.repository.port.ts';
 export { sampleWebhookEvent } from './domain/webhooks/sample-webhook-events.ts';
 export { SMS_WEBHOOK_PROFILE, TWO_WAY_WEBHOOK_PROFILE } from './domain/webhooks/sms-webhook-profile.ts';
+export { ClaimedEventPublisher } from './application/webhooks/claimed-event-publisher.ts';
 export { SmsWebhookEndpoints } from './application/webhooks/sms-webhook-endpoints.ts';
 export { GetWebhookConfig } from './application/webhooks/get-webhook-config.use-case.ts';
 export { UpdateWebhookConfig, type UpdateWebhookConfigInput } from './application/webhooks/update-webhook-config.use-case.ts';

@@ -17,9 +17,11 @@ export {
   type ServiceStateError,
 } from './domain/services/two-way-errors.ts';
 export { TwoWayService, type DueCharge, type NewTwoWayService, type ServicePrices, type ServiceSettings, type TwoWayServiceSnapshot } from './domain/services/two-way-service.aggregate.ts';
+export type { TwoWayDirection, TwoWayMessage } from './domain/messages/two-way-message.ts';
+export type { TwoWayMessageLog } from './application/messages/two-way-message-log.port.ts';
 export type { TwoWayPriceTable } from './application/pricing/two-way-price-table.port.ts';
 export type { ServiceListQuery, TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
-export type { ShortCodeInventory } from './application/services/short-code-inventory.port.ts';
+export type { ShortCode, ShortCodeInventory } from './application/short-codes/short-code-inventory.port.ts';
 export type { WebhookUrlPolicy } from './application/services/webhook-url-policy.port.ts';
 export { TwoWayPricing } from './application/pricing/two-way-pricing.ts';
 export { ListTwoWayPricing } from './application/pricing/list-two-way-pricing.use-case.ts';
@@ -35,5 +37,15 @@ export { SuspendService } from './application/services/suspend-service.use-case.
 export { ServiceBilling, type FeeChargeError } from './application/services/service-billing.ts';
 export { ServiceRenewal, type RenewalOutcome } from './application/services/service-renewal.ts';
 export { RENEW_TWO_WAY_SERVICES_JOB, RenewServices, type ServiceRenewalCounts } from './application/services/renew-services.ts';
+export { routeInbound, type InboundRoute } from './domain/inbound/inbound-route.ts';
+export { InboundCharge, type InboundBilling } from './application/inbound/inbound-charge.ts';
+export type { InboundMailer } from './application/inbound/inbound-mailer.port.ts';
+export { ShortCodeInbound } from './application/inbound/short-code-inbound.ts';
+export { ServiceSender, type ServiceSend } from './application/replies/service-sender.ts';
+export { Reply, type ReplyError, type ReplyInput } from './application/replies/reply.use-case.ts';
+export { ListServiceMessages, SERVICE_MESSAGES_DEFAULT_LIMIT, SERVICE_MESSAGES_MAX_LIMIT } from './application/messages/list-service-messages.use-case.ts';
+export type { AccountSmsPrices } from './application/account-prices/account-sms-prices.port.ts';
+export { SetAccountSmsPrice, type AccountSmsPrice } from './application/account-prices/set-account-sms-price.use-case.ts';
+export { ListShortCodes, ProvisionShortCode } from './application/short-codes/short-code-use-cases.ts';
 export { createTwoWay, twoWayJobRoutes, type TwoWay, type TwoWayPorts } from './create-two-way.ts';
 export { TWO_WAY_TOKENS } from './tokens.ts';

@@ -16,6 +16,7 @@ import type { AlreadySubscribedError, PlanLimitReachedError, SubscriptionEndedEr
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
 import type { DnsRecordsNotFoundError, DomainAlreadyExistsError, DomainNotVerifiedError, NotCancellableError as EmailNotCancellableError } from '@tuma/mail';
+import type { KeywordTakenError, NoShortCodeError, NumberTakenError, ServiceNotActiveError, ServiceStateError } from '@tuma/two-way';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -53,7 +54,12 @@ export type AppError =
   | DomainAlreadyExistsError
   | DnsRecordsNotFoundError
   | DomainNotVerifiedError
-  | EmailNotCancellableError;
+  | EmailNotCancellableError
+  | KeywordTakenError
+  | NumberTakenError
+  | NoShortCodeError
+  | ServiceStateError
+  | ServiceNotActiveError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -114,6 +120,12 @@ export const DOMAIN_ERROR_STATUS = {
   domain_already_exists: 409,
   dns_records_not_found: 400,
   domain_not_verified: 403,
+  // Two-Way SMS (docs/two-way.md).
+  keyword_taken: 409,
+  number_taken: 409,
+  no_short_code: 409,
+  service_state_conflict: 409,
+  service_not_active: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

@@ -24,6 +24,9 @@ import { Migration20261124001700MailDomains } from './Migration20261124001700Mai
 import { Migration20261124001800MailKeys } from './Migration20261124001800MailKeys.ts';
 import { Migration20261124001810Emails } from './Migration20261124001810Emails.ts';
 import { Migration20261124001900AccountEmailVerified } from './Migration20261124001900AccountEmailVerified.ts';
+import { Migration20261125000100TwoWayServices } from './Migration20261125000100TwoWayServices.ts';
+import { Migration20261125000200TwoWayMessages } from './Migration20261125000200TwoWayMessages.ts';
+import { Migration20261125000300AccountSmsPrices } from './Migration20261125000300AccountSmsPrices.ts';
 import { Migration20261125001000WebhookProducts } from './Migration20261125001000WebhookProducts.ts';
 import { Migration20261125001010MailWebhooks } from './Migration20261125001010MailWebhooks.ts';
 
@@ -53,6 +56,9 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001800MailKeys', class: Migration20261124001800MailKeys },
   { name: 'Migration20261124001810Emails', class: Migration20261124001810Emails },
   { name: 'Migration20261124001900AccountEmailVerified', class: Migration20261124001900AccountEmailVerified },
+  { name: 'Migration20261125000100TwoWayServices', class: Migration20261125000100TwoWayServices },
+  { name: 'Migration20261125000200TwoWayMessages', class: Migration20261125000200TwoWayMessages },
+  { name: 'Migration20261125000300AccountSmsPrices', class: Migration20261125000300AccountSmsPrices },
   { name: 'Migration20261125001000WebhookProducts', class: Migration20261125001000WebhookProducts },
   { name: 'Migration20261125001010MailWebhooks', class: Migration20261125001010MailWebhooks },
 ];

@@ -114,10 +114,13 @@ const attemptOf = (row: AttemptRow): WebhookAttempt => ({
 
 /** The conditions of a scope: its owner, and its product and kind where given. */
 function scopeWhere(scope: WebhookDeliveryScope): { sql: string; params: string[] } {
-  const conditions = [['account_id', scope.accountId], ['environment', scope.environment], ['product', scope.product], ['kind', scope.kind]].filter(
-    (condition): condition is [string, string] => condition[1] !== undefined,
-  );
-  return { sql: conditions.map(([column]) => `${column} = ?`).join(' and '), params: conditions.map(([, value]) => value) };
+  const conditions: [string, string][] = [
+    ['account_id = ?', scope.accountId],
+    ['environment = ?', scope.environment],
+    ...(scope.products === undefined ? [] : ([['product = any (array(select jsonb_array_elements_text(?::jsonb)))', JSON.stringify(scope.products)]] as [string, string][])),
+    ...(scope.kind === undefined ? [] : ([['kind = ?', scope.kind]] as [string, string][])),
+  ];
+  return { sql: conditions.map(([condition]) => condition).join(' and '), params: conditions.map(([, value]) => value) };
 }
 
 /** The webhook outbox (`webhook_delivery`) and its attempt log (`webhook_attempt`). */

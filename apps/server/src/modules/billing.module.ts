@@ -1,5 +1,5 @@
 import { ACCOUNTS_TOKENS, type AccountRepository } from '@tuma/accounts';
-import { BILLING_TOKENS, createBilling, type BalanceReports, type Billing, type FxRates, type PaymentProvider, type TopUpRepository, type WalletOwners, type WalletStore } from '@tuma/billing';
+import { BILLING_TOKENS, createBilling, type BalanceReports, type Billing, type FxRates, type PaymentProvider, type TopUpFollowers, type TopUpRepository, type WalletOwners, type WalletStore } from '@tuma/billing';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
 import { adminBalanceRoutes, balanceRoutes } from '@tuma/koa-adapter';
 import { MikroOrmBalanceReports, MikroOrmWalletStore, type Database } from '@tuma/mikro-orm-adapter';
@@ -16,9 +16,9 @@ const bindings = new ContainerModule(({ bind }) => {
   const K = KERNEL_TOKENS;
   bindClass(bind, B.walletStore, MikroOrmWalletStore, [SERVER_TOKENS.database]);
   bind(B.billing).toResolvedValue(
-    (walletStore: WalletStore, walletOwners: WalletOwners, fxRates: FxRates, topUpRepository: TopUpRepository, paymentProvider: PaymentProvider | undefined, unitOfWork: UnitOfWork, clock: Clock, urls: PublicUrls) =>
-      createBilling({ walletStore, walletOwners, fxRates, topUpRepository, paymentProvider, unitOfWork, clock, topUpReturnUrls: topUpReturnUrls(urls.sms) }),
-    [B.walletStore, B.walletOwners, B.fxRates, B.topUpRepository, B.paymentProvider, K.unitOfWork, K.clock, SERVER_TOKENS.publicUrls],
+    (walletStore: WalletStore, walletOwners: WalletOwners, fxRates: FxRates, topUpRepository: TopUpRepository, paymentProvider: PaymentProvider | undefined, unitOfWork: UnitOfWork, clock: Clock, urls: PublicUrls, topUpFollowers: TopUpFollowers) =>
+      createBilling({ walletStore, walletOwners, fxRates, topUpRepository, paymentProvider, unitOfWork, clock, topUpReturnUrls: topUpReturnUrls(urls.sms), topUpFollowers }),
+    [B.walletStore, B.walletOwners, B.fxRates, B.topUpRepository, B.paymentProvider, K.unitOfWork, K.clock, SERVER_TOKENS.publicUrls, B.topUpFollowers],
   );
   // The ledger is also a port of the SMS core (charges, refunds) and of quotes (balances).
   bind(B.walletLedger).toResolvedValue((billing: Billing) => billing.walletLedger, [B.billing]);

@@ -45,6 +45,7 @@ const bindings = new ContainerModule(({ bind }) => {
     routeThrottle: M.routeThrottle,
     sendingHolds: M.sendingHolds,
     batchContext: M.batchContext,
+    inboundClaims: M.inboundClaims,
   });
 });
 

@@ -1,6 +1,7 @@
 import { okAsync, ResultAsync, type Clock, type Money, type UnitOfWork } from '@tuma/kernel';
 import type { WalletError } from '../domain/wallet-errors.ts';
 import type { PaymentProviderName, TopUp } from '../domain/top-up.aggregate.ts';
+import type { TopUpFollowers } from './top-up-followers.port.ts';
 import type { TopUpRepository } from './top-up.repository.port.ts';
 import type { WalletLedger } from './wallet-ledger.ts';
 
@@ -26,7 +27,8 @@ export const TOP_UP_CREDIT_REASON = 'Wallet top-up';
  * Completes a top-up from a verified "paid" notice: credits the wallet with reference
  * `topup:<id>` and marks the top-up completed in ONE unit of work, with the top-up row locked
  * so concurrent deliveries take turns. A second notice finds it completed and changes nothing;
- * should two ever race past that, the ledger applies the reference once.
+ * should two ever race past that, the ledger applies the reference once. Once a credit committed,
+ * the followers are told (a repeated notice tells nobody again).
  */
 export class CompleteTopUp {
   constructor(
@@ -34,9 +36,16 @@ export class CompleteTopUp {
     private readonly wallets: Pick<WalletLedger, 'openWallet' | 'credit'>,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly followers: TopUpFollowers = { credited: async () => undefined },
   ) {}
 
   execute(input: CompleteTopUpInput): ResultAsync<CompleteTopUpResult, WalletError> {
+    return this.complete(input).andThen((result) =>
+      result.outcome === 'credited' ? ResultAsync.fromSafePromise(this.followers.credited(result.topUp.accountId)).map(() => result) : okAsync(result),
+    );
+  }
+
+  private complete(input: CompleteTopUpInput): ResultAsync<CompleteTopUpResult, WalletError> {
     return this.unitOfWork.run(() =>
       ResultAsync.fromSafePromise(this.topUps.findBySession(input.provider, input.sessionId, { forUpdate: true })).andThen(
         (topUp): ResultAsync<CompleteTopUpResult, WalletError> => {

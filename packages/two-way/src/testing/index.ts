@@ -2,3 +2,5 @@
 export { InMemoryTwoWayServiceRepository } from './in-memory-two-way-service.repository.ts';
 export { InMemoryTwoWayPriceTable } from './in-memory-two-way-price-table.ts';
 export { InMemoryShortCodeInventory } from './in-memory-short-code-inventory.ts';
+export { InMemoryTwoWayMessageLog } from './in-memory-two-way-message-log.ts';
+export { InMemoryAccountSmsPrices } from './in-memory-account-sms-prices.ts';

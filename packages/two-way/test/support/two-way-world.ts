@@ -1,31 +1,56 @@
-import { FxRate, WalletLedger } from '@tuma/billing';
-import { InMemoryFxRates, InMemoryWalletStore } from '@tuma/billing/testing';
-import { currency, ok, Money } from '@tuma/kernel';
-import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
-import { InMemoryCatalogue } from '@tuma/messaging/testing';
-import { createTwoWay } from '../../src/index.ts';
-import { InMemoryShortCodeInventory, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../../src/testing/index.ts';
+import { FxRate } from '@tuma/billing';
+import { currency, Money, ok, type Result } from '@tuma/kernel';
+import { FakeClock } from '@tuma/kernel/testing';
+import { EnvironmentGateways, messagingJobRoutes, type CarrierGateway, type CarrierSubmission, type InboundClaims } from '@tuma/messaging';
+import { inMemoryMessaging } from '@tuma/messaging/testing';
+import { createTwoWay, type InboundMailer, type TwoWay } from '../../src/index.ts';
+import { InMemoryAccountSmsPrices, InMemoryShortCodeInventory, InMemoryTwoWayMessageLog, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../../src/testing/index.ts';
 
-/** Two-way on in-memory ports: the default catalogue and price table, USD 1 = KES 129 = UGX 3,700 (Uganda's route: UGX 30 a segment), webhook URLs allowed as given. */
+/** A carrier that accepts every part, recording the submissions. */
+class AcceptingGateway implements CarrierGateway {
+  readonly name = 'accepting';
+  readonly submissions: CarrierSubmission[] = [];
+  async submit(submission: CarrierSubmission): Promise<Result<{ carrierMessageIds: string[] }, never>> {
+    this.submissions.push(submission);
+    return ok({ carrierMessageIds: submission.parts.map((_, i) => `${submission.messageId}-${i}`) });
+  }
+}
+
+/**
+ * Two-way on in-memory ports over the in-memory SMS core (its inbound claims are two-way's): the
+ * default catalogue and price table, USD 1 = KES 129 = UGX 3,700 (Uganda's route: UGX 30 a segment),
+ * Uganda's shared code 6000 and dedicated pool 6100, 6101, webhook URLs allowed as given.
+ */
 export async function twoWayWorld(start = '2026-03-01T08:00:00.000Z') {
   const clock = new FakeClock(start);
-  const unitOfWork = new ImmediateUnitOfWork();
-  const ledger = new WalletLedger(new InMemoryWalletStore(), unitOfWork, clock);
-  const fxRates = new InMemoryFxRates();
+  const carrier = new AcceptingGateway();
+  let service: TwoWay | undefined;
+  const claims: InboundClaims = { claim: (sms) => service!.shortCodeInbound.claim(sms) };
+  const { messaging, ports } = inMemoryMessaging({ clock, gateways: new EnvironmentGateways(carrier, carrier), inboundClaims: claims });
+  const { unitOfWork, walletLedger: ledger, fxRates, jobs } = ports;
+  for (const route of messagingJobRoutes(messaging)) route.register(jobs, (attempt) => attempt());
   for (const [to, rate] of [['KES', '129'], ['UGX', '3700']] as const) await fxRates.set(FxRate.set({ from: 'USD', to, rate }, clock.now())._unsafeUnwrap());
   const repository = new InMemoryTwoWayServiceRepository();
-  const service = createTwoWay({
+  const messageLog = new InMemoryTwoWayMessageLog();
+  const accountPrices = new InMemoryAccountSmsPrices();
+  const mails: Parameters<InboundMailer['send']>[0][] = [];
+  service = createTwoWay({
     unitOfWork,
     clock,
-    jobs: new InMemoryJobScheduler(clock),
+    jobs,
     services: repository,
     priceTable: new InMemoryTwoWayPriceTable(),
     inventory: new InMemoryShortCodeInventory({ UG: { shared: '6000', dedicated: ['6100', '6101'] } }),
     webhookUrls: { check: async (raw) => ok(new URL(raw).href) },
-    catalogue: new InMemoryCatalogue(),
+    catalogue: ports.catalogue,
     walletLedger: ledger,
-    walletOwners: { walletCurrencyOf: async (accountId) => (await ledger.balance(accountId))._unsafeUnwrap()?.currency },
+    walletOwners: ports.walletOwners,
     fxRates,
+    messageLog,
+    sendMessage: messaging.sendMessage,
+    optOuts: ports.optOutList,
+    mailer: { send: async (mail) => void mails.push(mail) },
+    accountPrices,
   });
   let wallets = 0;
   const account = async (amount: string): Promise<string> => {
@@ -37,6 +62,8 @@ export async function twoWayWorld(start = '2026-03-01T08:00:00.000Z') {
   };
   const topUp = async (accountId: string, amount: string) =>
     (await ledger.credit({ accountId, amount: Money.parse(amount, 'KES')._unsafeUnwrap(), reason: 'top-up', reference: `top-up:${accountId}:${clock.now().toISOString()}` }))._unsafeUnwrap();
-  const fees = async (accountId: string) => (await ledger.transactions({ accountId, page: 0, limit: 100 }))._unsafeUnwrap().entries.filter((e) => e.kind === 'fee');
-  return { clock, repository, service, account, topUp, fees };
+  const entries = async (accountId: string) => (await ledger.transactions({ accountId, page: 0, limit: 100 }))._unsafeUnwrap().entries;
+  const fees = async (accountId: string) => (await entries(accountId)).filter((e) => e.kind === 'fee');
+  const balance = async (accountId: string) => (await ledger.balance(accountId))._unsafeUnwrap()!.balance.toDecimalString();
+  return { clock, repository, service, messaging, ports, carrier, messageLog, accountPrices, mails, account, topUp, entries, fees, balance };
 }

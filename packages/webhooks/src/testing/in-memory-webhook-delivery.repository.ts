@@ -3,7 +3,7 @@ import { WebhookDelivery, type WebhookAttempt, type WebhookDeliverySnapshot } fr
 import type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository, WebhookDeliveryScope } from '../application/deliveries/webhook-delivery.repository.port.ts';
 
 const inScope = (scope: WebhookDeliveryScope, delivery: WebhookDeliverySnapshot): boolean =>
-  sameOwner(scope, delivery) && (scope.product === undefined || scope.product === delivery.product) && (scope.kind === undefined || scope.kind === delivery.kind);
+  sameOwner(scope, delivery) && (scope.products === undefined || scope.products.includes(delivery.product)) && (scope.kind === undefined || scope.kind === delivery.kind);
 
 const newestFirst = (a: WebhookDeliverySnapshot, b: WebhookDeliverySnapshot): number =>
   b.createdAt.getTime() - a.createdAt.getTime() || (a.eventId < b.eventId ? 1 : a.eventId > b.eventId ? -1 : 0);

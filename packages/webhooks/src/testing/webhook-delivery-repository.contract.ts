@@ -61,12 +61,13 @@ export function describeWebhookDeliveryRepositoryContract(name: string, make: ()
         const mailOne = await open(event(a, 2, 'mwh_one'), 'https://hooks.example.com/mail', 'mail');
         const mailTwo = await open(event(a, 3, 'mwh_two'), 'https://hooks.example.com/mail', 'mail');
         const listed = async (scope: Parameters<WebhookDeliveryRepository['list']>[0]) => (await f.step(() => f.deliveries.list(scope, 0, 10))).deliveries.map((d) => d.delivery.eventId);
-        expect(await listed({ ...a, product: 'sms' })).to.deep.equal([sms.eventId]);
-        expect(await listed({ ...a, product: 'mail' })).to.deep.equal([mailTwo.eventId, mailOne.eventId]);
-        expect(await listed({ ...a, product: 'mail', kind: 'mwh_one' })).to.deep.equal([mailOne.eventId]);
-        expect((await f.step(() => f.deliveries.list({ ...a, product: 'mail', kind: 'mwh_two' }, 0, 10))).total).to.equal(1);
-        expect(await f.step(() => f.deliveries.findLogged({ ...a, product: 'sms' }, mailOne.eventId)), "another product's event").to.equal(undefined);
-        expect((await f.step(() => f.deliveries.findLogged({ ...a, product: 'mail' }, mailOne.eventId)))?.delivery.product).to.equal('mail');
+        expect(await listed({ ...a, products: ['sms'] })).to.deep.equal([sms.eventId]);
+        expect(await listed({ ...a, products: ['mail'] })).to.deep.equal([mailTwo.eventId, mailOne.eventId]);
+        expect(await listed({ ...a, products: ['mail'], kind: 'mwh_one' })).to.deep.equal([mailOne.eventId]);
+        expect(await listed({ ...a, products: ['sms', 'mail'] })).to.deep.equal([mailTwo.eventId, mailOne.eventId, sms.eventId]);
+        expect((await f.step(() => f.deliveries.list({ ...a, products: ['mail'], kind: 'mwh_two' }, 0, 10))).total).to.equal(1);
+        expect(await f.step(() => f.deliveries.findLogged({ ...a, products: ['sms'] }, mailOne.eventId)), "another product's event").to.equal(undefined);
+        expect((await f.step(() => f.deliveries.findLogged({ ...a, products: ['mail'] }, mailOne.eventId)))?.delivery.product).to.equal('mail');
       });
 
       it('stores events and serves them back field for field, the body exactly as it will be signed', async () => {

@@ -46,7 +46,7 @@ export function webhookEngineWorld(profile: WebhookProfile, statuses: number[] =
     sender,
     publisher: new OutboxEventPublisher(endpoints, new WebhookOutbox(deliveries, jobs, clock, profile)),
     deliver,
-    redeliver: new RedeliverWebhook(deliveries, endpoints, jobs, uow, clock, profile),
+    redeliver: new RedeliverWebhook(deliveries, endpoints, jobs, uow, clock, [profile]),
     async drain() {
       for (let queued = jobs.jobs(); queued.length > 0; queued = jobs.jobs()) {
         const due = Math.min(...queued.map((job) => job.startAfter.getTime()));

@@ -89,6 +89,12 @@ export interface SendMessageInput {
   readonly idempotency?: IdempotentRequest<Result<SentMessage, SendMessageError>> | undefined;
   /** A row of the caller's written in the send's unit of work if the send is accepted (Verify's verification). */
   readonly alongside?: AlongsideWrite<SentMessage> | undefined;
+  /**
+   * A short code the caller vouches for, with its own price per segment (a two-way service's code
+   * and outbound rate, docs/two-way.md): the message goes from it, priced at that rate converted
+   * into the wallet currency, instead of the route's default sender and price. The route carries it.
+   */
+  readonly shortCode?: { readonly number: string; readonly pricePerSegment: Money };
 }
 
 /** What the send response shows (spec: Send response). */
@@ -162,11 +168,12 @@ export class SendMessage {
     const { e164, country } = phone.value;
     const cache = new RouteRateCache(this.catalogue, this.fxRates, input.sender.walletCurrency);
 
+    const perSegmentOf = (route: Route): Money => input.shortCode?.pricePerSegment ?? route.pricePerSegment;
     return new ResultAsync(this.routeFor(input.route, country, cache))
-      .andThen((route) => ResultAsync.fromSafePromise(cache.rateFor(route.currency)).andThen((rate) => rate.map((resolved) => ({ route, rate: resolved.rate }))))
+      .andThen((route) => ResultAsync.fromSafePromise(cache.rateFor(perSegmentOf(route).currency)).andThen((rate) => rate.map((resolved) => ({ route, rate: resolved.rate }))))
       .andThen(({ route, rate }) =>
-        ResultAsync.fromSafePromise(this.senderIdFor(input, route)).map((senderId) => {
-          const price = priceMessage({ segments: segmented.segments, pricePerSegment: route.pricePerSegment, rate });
+        ResultAsync.fromSafePromise(input.shortCode ? Promise.resolve(input.shortCode.number) : this.senderIdFor(input, route)).map((senderId) => {
+          const price = priceMessage({ segments: segmented.segments, pricePerSegment: perSegmentOf(route), rate });
           const message: OutboundMessage = {
             id: newId('msg', now),
             accountId: input.sender.accountId,

@@ -3,7 +3,7 @@ import { atomically, err, notFound, ok, type Clock, type NotFoundError, type Res
 import { noShortCode, numberTaken, type NoShortCodeError, type NumberTakenError, type ServiceStateError } from '../../domain/services/two-way-errors.ts';
 import { TwoWayService, type TwoWayServiceSnapshot } from '../../domain/services/two-way-service.aggregate.ts';
 import type { FeeChargeError, ServiceBilling } from './service-billing.ts';
-import type { ShortCodeInventory } from './short-code-inventory.port.ts';
+import type { ShortCodeInventory } from '../short-codes/short-code-inventory.port.ts';
 import type { TwoWayServiceRepository } from './two-way-service.repository.port.ts';
 
 export type ApproveServiceError = NotFoundError | ServiceStateError | NumberTakenError | NoShortCodeError | FeeChargeError;

@@ -15,16 +15,21 @@ export interface ListWebhookDeliveriesInput {
   readonly limit: number;
 }
 
-/** `GET /api/webhooks/deliveries`: the profile's events of the key's account and environment, newest first, each with every attempt logged. */
+/** `GET /api/webhooks/deliveries`: the profiles' events of the key's account and environment, newest first, each with every attempt logged. */
 export class ListWebhookDeliveries {
+  private readonly products: readonly string[];
+
+  /** `profiles`: the products whose events this log shows (SMS's shows two-way's too: the same endpoints and secret). */
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
-    private readonly profile: WebhookProfile,
-  ) {}
+    profiles: readonly WebhookProfile[],
+  ) {
+    this.products = profiles.map((profile) => profile.name);
+  }
 
   execute(input: ListWebhookDeliveriesInput): ResultAsync<WebhookDeliveryPage, ValidationError> {
     return checkListPage(input.page, input.limit, WEBHOOK_DELIVERIES_MAX_LIMIT).asyncAndThen(({ page, limit }) =>
-      ResultAsync.fromSafePromise(this.deliveries.list({ ...input.owner, product: this.profile.name, ...(input.kind === undefined ? {} : { kind: input.kind }) }, page, limit)),
+      ResultAsync.fromSafePromise(this.deliveries.list({ ...input.owner, products: this.products, ...(input.kind === undefined ? {} : { kind: input.kind }) }, page, limit)),
     );
   }
 }

@@ -15,17 +15,19 @@ export type RedeliverWebhookError = NotFoundError | ConflictError;
  * event of another account or environment is not found.
  */
 export class RedeliverWebhook {
-  private readonly job: JobDefinition<WebhookAttemptRef>;
+  /** The delivery job of each product this redelivers: an event goes again on its own profile's queue and schedule. */
+  private readonly jobs: ReadonlyMap<string, JobDefinition<WebhookAttemptRef>>;
 
+  /** `profiles`: the products whose events it redelivers (SMS's: two-way's too), all to `endpoints`' current URLs. */
   constructor(
     private readonly deliveries: WebhookDeliveryRepository,
     private readonly endpoints: WebhookEndpoints,
-    private readonly jobs: JobScheduler,
+    private readonly scheduler: JobScheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly profile: WebhookProfile,
+    profiles: readonly WebhookProfile[],
   ) {
-    this.job = deliverWebhookJob(profile);
+    this.jobs = new Map(profiles.map((profile) => [profile.name, deliverWebhookJob(profile)]));
   }
 
   /** `kind`: the event must be of this kind of endpoint (mail: the webhook in the path), else it is not found. */
@@ -35,13 +37,13 @@ export class RedeliverWebhook {
 
   private async redeliver(owner: WebhookOwner, eventId: string, kind: string | undefined): Promise<Result<LoggedWebhookDelivery, RedeliverWebhookError>> {
     const delivery = await this.deliveries.find(eventId, { lock: true });
-    const ours = delivery && sameOwner(owner, delivery) && delivery.product === this.profile.name && (kind === undefined || delivery.kind === kind);
-    if (!delivery || !ours) return err(notFound('webhook_event', eventId));
+    const job = delivery && this.jobs.get(delivery.product);
+    if (!delivery || !job || !sameOwner(owner, delivery) || (kind !== undefined && delivery.kind !== kind)) return err(notFound('webhook_event', eventId));
     const destination = await this.endpoints.redeliveryUrl(owner, delivery.kind);
     if ('missing' in destination) return err(conflict('webhook_config', destination.missing));
     const redelivered = delivery.redeliver(destination.url, this.clock.now());
     await this.deliveries.save(redelivered);
-    await enqueueWebhookAttempts(this.jobs, this.job, [redelivered]);
-    return ok((await this.deliveries.findLogged({ ...owner, product: this.profile.name }, eventId))!);
+    await enqueueWebhookAttempts(this.scheduler, job, [redelivered]);
+    return ok((await this.deliveries.findLogged({ ...owner, products: [...this.jobs.keys()] }, eventId))!);
   }
 }

@@ -12,9 +12,9 @@ export interface WebhookDeliveryPage {
   readonly total: number;
 }
 
-/** Whose deliveries a read may see: an owner's, of one product (its profile's name) and, within it, of one kind of endpoint, where given. */
+/** Whose deliveries a read may see: an owner's, of some products (their profiles' names) and of one kind of endpoint, where given. */
 export interface WebhookDeliveryScope extends WebhookOwner {
-  readonly product?: string;
+  readonly products?: readonly string[];
   readonly kind?: string;
 }
 

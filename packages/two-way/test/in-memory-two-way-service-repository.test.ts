@@ -1,8 +1,0 @@
-import { describeTwoWayServiceRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryTwoWayServiceRepository } from '../src/testing/index.ts';
-
-describeTwoWayServiceRepositoryContract('in memory', async () => ({
-  repository: new InMemoryTwoWayServiceRepository(),
-  accountIds: ['acc_in_memory_a', 'acc_in_memory_b'],
-  step: (work) => work(),
-}));
