@@ -1,9 +1,7 @@
 import { expect } from 'chai';
-import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
+import { startMailWorld, type MailWorld } from '../support/mail-world.ts';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
-import { until } from '../support/until.ts';
 
 interface EventView {
   type: string;
@@ -17,27 +15,17 @@ interface EventView {
  */
 describe(`HTTP mail sending on ${databaseKind()}`, function () {
   this.timeout(60_000);
-  let api: TestServer;
-  let dns: DnsZoneServer;
-  let key: string;
+  let world: MailWorld;
 
-  const mail = (method: string, path: string, body?: unknown, options: { key?: string; headers?: Record<string, string> } = {}) =>
-    api.request(method, path, { api: 'mail', key: options.key ?? key, body, headers: options.headers });
-  const send = async (body: Record<string, unknown>) => ok(await mail('POST', '/v1/emails', { from: 'Shop <hello@send.example.com>', subject: 'Your order', html: '<p>Hello</p>', ...body })).id as string;
-  const settled = (id: string, status: string) => until(`${id} ${status}`, async () => ok(await mail('GET', `/v1/emails/${id}`)), (email) => email.status === status);
+  const mail: MailWorld['mail'] = (...args) => world.mail(...args);
+  const send = (body: Record<string, unknown>) => world.send(body);
+  const settled = (id: string, status: string) => world.settled(id, status);
 
   before(async () => {
-    dns = await new DnsZoneServer().start();
-    api = await startTestServer({ DNS_SERVERS: dns.address });
-    const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'mail-sending@example.com' } }), 201);
-    key = ok(await api.request('POST', `/api/admin/accounts/${account.id}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key;
-    const domain = ok(await mail('POST', '/v1/domains', { name: 'send.example.com' }), 201);
-    for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
-    expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
+    world = await startMailWorld({ domain: 'send.example.com' });
   });
   after(async () => {
-    await api.stop();
-    await dns.close();
+    await world.stop();
   });
 
   it('sends through the outbox: queued, sent, delivered, with a text part derived from the html', async () => {

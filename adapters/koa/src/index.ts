@@ -17,6 +17,7 @@ export { apiKeyRoutes, type ApiKeyUseCases } from './routes/api-keys.routes.ts';
 export { mailKeyRoutes, type MailKeyUseCases } from './routes/mail-keys.routes.ts';
 export { mailDomainRoutes, type MailDomainUseCases } from './routes/mail-domains.routes.ts';
 export { mailEmailRoutes, type MailEmailUseCases } from './routes/mail-emails.routes.ts';
+export { mailSuppressionRoutes, type MailSuppressionUseCases } from './routes/mail-suppressions.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';

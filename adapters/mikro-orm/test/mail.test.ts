@@ -1,5 +1,5 @@
-import { describeMailDomainRepositoryContract, describeMailOutboxContract } from '@tuma/mail/testing/contracts';
-import { MikroOrmMailDomainRepository, MikroOrmMailOutbox } from '../src/index.ts';
+import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeSuppressionListContract } from '@tuma/mail/testing/contracts';
+import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSuppressionList } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -17,4 +17,14 @@ describeMailOutboxContract(`MikroORM on ${databaseKind()}`, async () => {
   const database = await testDatabase();
   await truncateAll(database);
   return { outbox: new MikroOrmMailOutbox(database), step: (work) => database.withContext(work) };
+});
+
+describeSuppressionListContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    list: new MikroOrmSuppressionList(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
 });

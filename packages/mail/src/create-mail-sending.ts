@@ -10,6 +10,9 @@ import { GetEmail } from './application/emails/get-email.use-case.ts';
 import { ListEmails } from './application/emails/list-emails.use-case.ts';
 import { SendEmail } from './application/emails/send-email.use-case.ts';
 import type { MailTransport } from './application/sending/mail-transport.port.ts';
+import { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
+import { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
+import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
 
 export interface MailSendingPorts {
   readonly clock: Clock;
@@ -18,20 +21,23 @@ export interface MailSendingPorts {
   readonly idempotencyKeys: IdempotencyKeyStore;
   readonly domains: MailDomainRepository;
   readonly emails: EmailRepository;
+  readonly suppressions: SuppressionList;
   readonly dkimKeys: DkimKeys;
   /** Its outcomes go to a `RecordMailOutcome` over the same emails. */
   readonly transport: MailTransport;
 }
 
-/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, and the delivery job. */
+/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, and the suppression list sends respect. */
 export function createMailSending(ports: MailSendingPorts) {
-  const { clock, domains, emails, dkimKeys, unitOfWork, jobs } = ports;
+  const { clock, domains, emails, suppressions, dkimKeys, unitOfWork, jobs } = ports;
   return {
-    sendEmail: new SendEmail(emails, domains, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
+    sendEmail: new SendEmail(emails, domains, suppressions, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
     listEmails: new ListEmails(emails),
     getEmail: new GetEmail(emails),
     cancelEmail: new CancelEmail(emails, unitOfWork, clock),
-    deliverEmail: new DeliverEmail(emails, domains, dkimKeys, ports.transport, unitOfWork, clock),
+    deliverEmail: new DeliverEmail(emails, domains, suppressions, dkimKeys, ports.transport, unitOfWork, clock),
+    listSuppressions: new ListSuppressions(suppressions),
+    removeSuppression: new RemoveSuppression(suppressions),
   };
 }
 

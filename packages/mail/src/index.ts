@@ -48,7 +48,10 @@ export { textFromHtml } from './domain/emails/text-from-html.ts';
 export { checkEmailContent, MAX_EMAIL_BYTES, MAX_RECIPIENTS, type EmailContent, type RawAttachment, type RawEmailContent } from './domain/emails/email-content.ts';
 export {
   Email,
+  EMAIL_EVENT_TYPES,
   EMAIL_STATUSES,
+  ENGAGEMENT_EVENTS,
+  type EngagementEvent,
   type EmailEvent,
   type EmailEventType,
   type EmailSnapshot,
@@ -61,7 +64,12 @@ export type { EmailQuery, EmailRepository } from './application/emails/email.rep
 export { domainNotVerified, type DomainNotVerifiedError } from './application/emails/email-errors.ts';
 export { DELIVER_EMAIL_JOB } from './application/emails/deliver-email.job.ts';
 export { SendEmail, type SendEmailError, type SendEmailInput, type SentEmail } from './application/emails/send-email.use-case.ts';
-export { ListEmails, type EmailPage } from './application/emails/list-emails.use-case.ts';
+export { ListEmails } from './application/emails/list-emails.use-case.ts';
+export type { Page } from './application/paging.ts';
+export { isHardBounce, SUPPRESSED, SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from './domain/suppressions/suppression.ts';
+export type { SuppressionList, SuppressionQuery } from './application/suppressions/suppression-list.port.ts';
+export { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
+export { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
 export { GetEmail, type EmailWithEvents } from './application/emails/get-email.use-case.ts';
 export { CancelEmail } from './application/emails/cancel-email.use-case.ts';
 export { DeliverEmail } from './application/emails/deliver-email.use-case.ts';

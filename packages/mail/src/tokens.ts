@@ -9,6 +9,7 @@ import type { MailService } from './create-mail.ts';
 import type { MailSending } from './create-mail-sending.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
 import type { EmailRepository } from './application/emails/email.repository.port.ts';
+import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -17,6 +18,7 @@ export const MAIL_TOKENS = {
   sending: token<MailSending>('mail.MailSending'),
   domainRepository: token<MailDomainRepository>('mail.MailDomainRepository'),
   emailRepository: token<EmailRepository>('mail.EmailRepository'),
+  suppressions: token<SuppressionList>('mail.SuppressionList'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),
   dkimKeys: token<DkimKeys>('mail.DkimKeys'),
   dnsSettings: token<MailDnsSettings>('mail.MailDnsSettings'),

@@ -127,7 +127,7 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
             limit: query.limit,
           }),
         );
-        return json(200, { data: page.emails.map(emailSummaryView), next_cursor: page.next });
+        return json(200, { data: page.items.map(emailSummaryView), next_cursor: page.next });
       },
     }),
     defineRoute({

@@ -1,10 +1,10 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes } from '@tuma/koa-adapter';
-import { createMail, createMailSending, MAIL_TOKENS, mailJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport } from '@tuma/mail';
+import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSuppressionRoutes } from '@tuma/koa-adapter';
+import { createMail, createMailSending, MAIL_TOKENS, mailJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport, type SuppressionList } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -23,17 +23,18 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.domainRepository, MikroOrmMailDomainRepository, [S.database]);
   bindClass(bind, M.emailRepository, MikroOrmEmailRepository, [S.database]);
   bindClass(bind, M.outbox, MikroOrmMailOutbox, [S.database]);
+  bindClass(bind, M.suppressions, MikroOrmSuppressionList, [S.database]);
   bind(M.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
   // DKIM private keys are sealed with the project's one secret cipher, as webhook secrets are (docs/mail.md, "DKIM keys").
   bind(M.dkimKeys).toResolvedValue((config: ServerConfig) => new NodeDkimKeys(new AesGcmSecretCipher(webhookSecretKey(config))), [S.config]);
   bind(M.dnsSettings).toResolvedValue((config: ServerConfig) => config.mail.dns, [S.config]);
   // Outcomes arrive outside any request or job (the outbox's timers, later bounce mail): each in a database context of its own.
   bind(M.outcomes).toResolvedValue(
-    (database: Database, emails: EmailRepository, unitOfWork: UnitOfWork): MailOutcomes => {
-      const recorder = new RecordMailOutcome(emails, unitOfWork);
+    (database: Database, emails: EmailRepository, suppressions: SuppressionList, unitOfWork: UnitOfWork): MailOutcomes => {
+      const recorder = new RecordMailOutcome(emails, suppressions, unitOfWork);
       return { record: (outcome) => database.withContext(() => recorder.record(outcome)) };
     },
-    [S.database, M.emailRepository, K.unitOfWork],
+    [S.database, M.emailRepository, M.suppressions, K.unitOfWork],
   );
   bind(M.transport).toResolvedValue(
     (config: ServerConfig, outbox: MailOutbox, outcomes: MailOutcomes, clock: Clock, logger: Logger): MailTransport =>
@@ -56,6 +57,7 @@ const bindings = new ContainerModule(({ bind }) => {
     idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     domains: M.domainRepository,
     emails: M.emailRepository,
+    suppressions: M.suppressions,
     dkimKeys: M.dkimKeys,
     transport: M.transport,
   });
@@ -81,6 +83,7 @@ export const mailServerModule: ServerModule = {
     ...mailKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
     ...mailDomainRoutes(resolve(container, M.mail)),
     ...mailEmailRoutes(resolve(container, M.sending)),
+    ...mailSuppressionRoutes(resolve(container, M.sending)),
   ],
   jobs: registerJobs,
 };

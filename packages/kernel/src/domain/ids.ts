@@ -20,6 +20,8 @@ export const ID_PREFIXES = {
   subscription: 'sub',
   mailDomain: 'dom',
   email: 'em',
+  suppression: 'sup',
+  senderAddress: 'sa',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,3 +1,4 @@
 /** Contract suites of this package's ports, run against the in-memory fakes and the real adapters. */
 export { describeMailDomainRepositoryContract, type MailDomainRepositoryFixture } from './mail-domain-repository.contract.ts';
 export { describeMailOutboxContract, type MailOutboxFixture } from './mail-outbox.contract.ts';
+export { describeSuppressionListContract, type SuppressionListFixture } from './suppression-list.contract.ts';

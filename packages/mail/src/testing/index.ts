@@ -4,3 +4,4 @@ export { InMemoryDnsResolver } from './in-memory-dns-resolver.ts';
 export { InMemoryDkimKeys } from './in-memory-dkim-keys.ts';
 export { InMemoryMailOutbox } from './in-memory-mail-outbox.ts';
 export { RecordingMailOutcomes } from './recording-mail-outcomes.ts';
+export { InMemorySuppressionList } from './in-memory-suppression-list.ts';

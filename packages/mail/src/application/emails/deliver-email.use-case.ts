@@ -2,15 +2,18 @@ import type { Clock, JobContext, UnitOfWork } from '@tuma/kernel';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import type { DkimKeys } from '../domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
-import type { MailTransport } from '../sending/mail-transport.port.ts';
+import type { MailAddress, MailTransport } from '../sending/mail-transport.port.ts';
+import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
 import { signedMail, type MailContent } from '../sending/signed-mail.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import type { EmailRepository } from './email.repository.port.ts';
 import { recordEmailEvents } from './record-email-event.ts';
 
-/** The message to sign and send: the stored email, attachments decoded. */
-function contentOf(email: EmailSnapshot): MailContent {
-  const { id, from, to, cc, bcc, replyTo, subject, html, text, headers, attachments } = email;
+/** The message to sign and send: the stored email, attachments decoded, without the recipients dropped. */
+function contentOf(email: EmailSnapshot, dropped: ReadonlySet<string>): MailContent {
+  const { id, from, replyTo, subject, html, text, headers, attachments } = email;
+  const kept = (list: readonly MailAddress[]) => list.filter((recipient) => !dropped.has(recipient.address.toLowerCase()));
+  const [to, cc, bcc] = [kept(email.to), kept(email.cc), kept(email.bcc)];
   const decoded = attachments.map((attachment) => ({
     filename: attachment.filename,
     content: Uint8Array.from(atob(attachment.content), (char) => char.charCodeAt(0)),
@@ -23,11 +26,14 @@ function contentOf(email: EmailSnapshot): MailContent {
  * The delivery job: signs the email with its domain's key and hands it to the transport; the
  * answer becomes `sent` for the recipients taken and `failed` for those refused. A temporary
  * refusal throws, so the job is retried, until its last attempt, which records `failed`.
+ * Recipients suppressed by now (a scheduled email, an address that bounced since) are dropped
+ * from the message with a `failed` event, as at send time.
  */
 export class DeliverEmail {
   constructor(
     private readonly emails: EmailRepository,
     private readonly domains: MailDomainRepository,
+    private readonly suppressions: SuppressionList,
     private readonly dkimKeys: DkimKeys,
     private readonly transport: MailTransport,
     private readonly unitOfWork: UnitOfWork,
@@ -41,7 +47,13 @@ export class DeliverEmail {
     const email = Email.rehydrate(snapshot);
     const domain = await this.domains.find(snapshot.accountId, snapshot.domainId);
     if (!domain) return this.fail(email, 'The sending domain was deleted before the email left');
-    const result = await this.transport.send(signedMail(contentOf(snapshot), domain, this.dkimKeys));
+    const suppressed = await this.suppressions.suppressed(snapshot.accountId, email.recipients);
+    const dropped = email.dropSuppressed(suppressed, this.clock.now());
+    if (dropped.length === email.recipients.length) {
+      await recordEmailEvents(this.emails, this.unitOfWork, snapshot.id, dropped);
+      return;
+    }
+    const result = await this.transport.send(signedMail(contentOf(snapshot, suppressed), domain, this.dkimKeys));
     if (result.kind === 'refused') {
       const lastAttempt = context.retryCount >= DELIVER_EMAIL_JOB.retryLimit;
       if (result.permanence === 'temporary' && !lastAttempt) throw new Error(`Email ${snapshot.id} deferred: ${result.reason}`);
@@ -49,10 +61,12 @@ export class DeliverEmail {
     }
     const refused = new Set(result.refusedRecipients.map((recipient) => recipient.toLowerCase()));
     const now = this.clock.now();
-    const events = email.recipients.map((recipient): EmailEvent =>
-      refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
-    );
-    await recordEmailEvents(this.emails, this.unitOfWork, snapshot.id, events, { messageId: result.messageId, at: now });
+    const events = email.recipients
+      .filter((recipient) => !suppressed.has(recipient))
+      .map((recipient): EmailEvent =>
+        refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
+      );
+    await recordEmailEvents(this.emails, this.unitOfWork, snapshot.id, [...events, ...dropped], { messageId: result.messageId, at: now });
   }
 
   private async fail(email: Email, reason: string): Promise<void> {
