@@ -13,6 +13,9 @@ import type { MailTransport } from './application/sending/mail-transport.port.ts
 import { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
 import { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
 import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
+import { EmailTracking, type TrackingSettings } from './application/tracking/email-tracking.ts';
+import { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';
+import { TrackingTokens } from './application/tracking/tracking-tokens.ts';
 
 export interface MailSendingPorts {
   readonly clock: Clock;
@@ -25,17 +28,22 @@ export interface MailSendingPorts {
   readonly dkimKeys: DkimKeys;
   /** Its outcomes go to a `RecordMailOutcome` over the same emails. */
   readonly transport: MailTransport;
+  /** Signs tracking links (the server's mail token key). */
+  readonly tokenKey: () => Buffer;
+  readonly tracking: TrackingSettings;
 }
 
-/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, and the suppression list sends respect. */
+/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, the suppression list sends respect, and opens and clicks. */
 export function createMailSending(ports: MailSendingPorts) {
   const { clock, domains, emails, suppressions, dkimKeys, unitOfWork, jobs } = ports;
+  const tokens = new TrackingTokens(ports.tokenKey);
   return {
     sendEmail: new SendEmail(emails, domains, suppressions, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
     listEmails: new ListEmails(emails),
     getEmail: new GetEmail(emails),
     cancelEmail: new CancelEmail(emails, unitOfWork, clock),
-    deliverEmail: new DeliverEmail(emails, domains, suppressions, dkimKeys, ports.transport, unitOfWork, clock),
+    deliverEmail: new DeliverEmail(emails, domains, suppressions, dkimKeys, ports.transport, new EmailTracking(tokens, ports.tracking), unitOfWork, clock),
+    recordEngagement: new RecordEngagement(tokens, emails, unitOfWork, clock),
     listSuppressions: new ListSuppressions(suppressions),
     removeSuppression: new RemoveSuppression(suppressions),
   };

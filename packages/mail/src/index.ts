@@ -77,3 +77,7 @@ export { RecordMailOutcome } from './application/emails/record-mail-outcome.use-
 export { createMail, type MailPorts, type MailService } from './create-mail.ts';
 export { createMailSending, mailJobRoutes, type MailSending, type MailSendingPorts } from './create-mail-sending.ts';
 export { MAIL_TOKENS } from './tokens.ts';
+export { trackedHtml, type TrackingUrls } from './domain/tracking/tracked-html.ts';
+export { TrackingTokens, type TrackingClaim } from './application/tracking/tracking-tokens.ts';
+export { EmailTracking, type TrackingSettings } from './application/tracking/email-tracking.ts';
+export { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';

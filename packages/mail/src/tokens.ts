@@ -10,6 +10,7 @@ import type { MailSending } from './create-mail-sending.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
 import type { EmailRepository } from './application/emails/email.repository.port.ts';
 import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
+import type { TrackingSettings } from './application/tracking/email-tracking.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -25,4 +26,7 @@ export const MAIL_TOKENS = {
   transport: token<MailTransport>('mail.MailTransport'),
   outcomes: token<MailOutcomes>('mail.MailOutcomes'),
   outbox: token<MailOutbox>('mail.MailOutbox'),
+  /** The key of the mail API's signed links (tracking, sender-address confirmation). */
+  tokenKey: token<() => Buffer>('mail.TokenKey'),
+  tracking: token<TrackingSettings>('mail.TrackingSettings'),
 };

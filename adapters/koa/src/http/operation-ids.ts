@@ -98,6 +98,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/emails': 'listEmails',
   'GET /v1/emails/{id}': 'getEmail',
   'POST /v1/emails/{id}/cancel': 'cancelEmail',
+  'GET /v1/suppressions': 'listSuppressions',
+  'DELETE /v1/suppressions/{email}': 'removeSuppression',
+  'GET /t/o/{token}': 'trackEmailOpen',
+  'GET /t/c/{token}': 'trackEmailClick',
   'POST /v1/verify/start': 'startVerification',
   'POST /v1/verify/check': 'checkVerification',
   'GET /v1/verify': 'listVerifications',
@@ -165,5 +169,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Team: "The members of the session's account, their roles and invitations",
   Subscriptions: "The account's subscriptions to the mail and links plans, paid from the wallet",
   Keys: "The account's API keys, managed from the dashboard (a signed-in user's access token)",
+  Suppressions: 'Addresses the mail API no longer sends to: hard bounces and complaints (per account)',
+  Tracking: 'The pixel and links of tracked emails (no key: mail readers follow them)',
   Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSuppressionRoutes } from '@tuma/koa-adapter';
+import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSuppressionRoutes, mailTrackingRoutes } from '@tuma/koa-adapter';
 import { createMail, createMailSending, MAIL_TOKENS, mailJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport, type SuppressionList } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
 import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
@@ -11,7 +11,8 @@ import { bindClass, bindFactory } from '../bind-class.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolve } from '../resolve.ts';
-import { webhookSecretKey } from '../server-secrets.ts';
+import { mailTokenKey, webhookSecretKey } from '../server-secrets.ts';
+import type { PublicUrls } from '../api-placement.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
@@ -28,6 +29,9 @@ const bindings = new ContainerModule(({ bind }) => {
   // DKIM private keys are sealed with the project's one secret cipher, as webhook secrets are (docs/mail.md, "DKIM keys").
   bind(M.dkimKeys).toResolvedValue((config: ServerConfig) => new NodeDkimKeys(new AesGcmSecretCipher(webhookSecretKey(config))), [S.config]);
   bind(M.dnsSettings).toResolvedValue((config: ServerConfig) => config.mail.dns, [S.config]);
+  bind(M.tokenKey).toResolvedValue((config: ServerConfig) => mailTokenKey(config), [S.config]);
+  // Tracking links lead to the mail API's public URL, known once it listens (port 0).
+  bind(M.tracking).toResolvedValue((urls: PublicUrls) => ({ baseUrl: () => urls.mail.value }), [S.publicUrls]);
   // Outcomes arrive outside any request or job (the outbox's timers, later bounce mail): each in a database context of its own.
   bind(M.outcomes).toResolvedValue(
     (database: Database, emails: EmailRepository, suppressions: SuppressionList, unitOfWork: UnitOfWork): MailOutcomes => {
@@ -60,6 +64,8 @@ const bindings = new ContainerModule(({ bind }) => {
     suppressions: M.suppressions,
     dkimKeys: M.dkimKeys,
     transport: M.transport,
+    tokenKey: M.tokenKey,
+    tracking: M.tracking,
   });
 });
 
@@ -84,6 +90,7 @@ export const mailServerModule: ServerModule = {
     ...mailDomainRoutes(resolve(container, M.mail)),
     ...mailEmailRoutes(resolve(container, M.sending)),
     ...mailSuppressionRoutes(resolve(container, M.sending)),
+    ...mailTrackingRoutes(resolve(container, M.sending)),
   ],
   jobs: registerJobs,
 };

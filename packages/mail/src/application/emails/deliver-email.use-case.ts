@@ -4,6 +4,7 @@ import type { DkimKeys } from '../domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
 import type { MailAddress, MailTransport } from '../sending/mail-transport.port.ts';
 import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
+import type { EmailTracking } from '../tracking/email-tracking.ts';
 import { signedMail, type MailContent } from '../sending/signed-mail.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import type { EmailRepository } from './email.repository.port.ts';
@@ -26,7 +27,7 @@ function contentOf(email: EmailSnapshot, dropped: ReadonlySet<string>): MailCont
  * The delivery job: signs the email with its domain's key and hands it to the transport; the
  * answer becomes `sent` for the recipients taken and `failed` for those refused. A temporary
  * refusal throws, so the job is retried, until its last attempt, which records `failed`.
- * Recipients suppressed by now (a scheduled email, an address that bounced since) are dropped
+ * The html is tracked when the domain tracks opens or clicks. Recipients suppressed by now (a scheduled email, an address that bounced since) are dropped
  * from the message with a `failed` event, as at send time.
  */
 export class DeliverEmail {
@@ -36,6 +37,7 @@ export class DeliverEmail {
     private readonly suppressions: SuppressionList,
     private readonly dkimKeys: DkimKeys,
     private readonly transport: MailTransport,
+    private readonly tracking: EmailTracking,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -53,7 +55,7 @@ export class DeliverEmail {
       await recordEmailEvents(this.emails, this.unitOfWork, snapshot.id, dropped);
       return;
     }
-    const result = await this.transport.send(signedMail(contentOf(snapshot, suppressed), domain, this.dkimKeys));
+    const result = await this.transport.send(signedMail(this.tracking.apply(contentOf(snapshot, suppressed), domain), domain, this.dkimKeys));
     if (result.kind === 'refused') {
       const lastAttempt = context.retryCount >= DELIVER_EMAIL_JOB.retryLimit;
       if (result.permanence === 'temporary' && !lastAttempt) throw new Error(`Email ${snapshot.id} deferred: ${result.reason}`);
