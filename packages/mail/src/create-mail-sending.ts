@@ -16,6 +16,7 @@ import type { SuppressionList } from './application/suppressions/suppression-lis
 import { EmailTracking, type TrackingSettings } from './application/tracking/email-tracking.ts';
 import { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';
 import { TrackingTokens } from './application/tracking/tracking-tokens.ts';
+import { SignedTokens } from './application/signing/signed-tokens.ts';
 
 export interface MailSendingPorts {
   readonly clock: Clock;
@@ -36,7 +37,7 @@ export interface MailSendingPorts {
 /** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, the suppression list sends respect, and opens and clicks. */
 export function createMailSending(ports: MailSendingPorts) {
   const { clock, domains, emails, suppressions, dkimKeys, unitOfWork, jobs } = ports;
-  const tokens = new TrackingTokens(ports.tokenKey);
+  const tokens = new TrackingTokens(new SignedTokens(ports.tokenKey));
   return {
     sendEmail: new SendEmail(emails, domains, suppressions, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
     listEmails: new ListEmails(emails),

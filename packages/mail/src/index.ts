@@ -78,6 +78,7 @@ export { createMail, type MailPorts, type MailService } from './create-mail.ts';
 export { createMailSending, mailJobRoutes, type MailSending, type MailSendingPorts } from './create-mail-sending.ts';
 export { MAIL_TOKENS } from './tokens.ts';
 export { trackedHtml, type TrackingUrls } from './domain/tracking/tracked-html.ts';
+export { SignedTokens } from './application/signing/signed-tokens.ts';
 export { TrackingTokens, type TrackingClaim } from './application/tracking/tracking-tokens.ts';
 export { EmailTracking, type TrackingSettings } from './application/tracking/email-tracking.ts';
 export { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';
