@@ -1,5 +1,5 @@
-import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeSuppressionListContract } from '@tuma/mail/testing/contracts';
-import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSuppressionList } from '../src/index.ts';
+import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeSenderAddressRepositoryContract, describeSuppressionListContract } from '@tuma/mail/testing/contracts';
+import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSenderAddressRepository, MikroOrmSuppressionList } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -24,6 +24,16 @@ describeSuppressionListContract(`MikroORM on ${databaseKind()}`, async () => {
   await truncateAll(database);
   return {
     list: new MikroOrmSuppressionList(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeSenderAddressRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: new MikroOrmSenderAddressRepository(database),
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };

@@ -13,7 +13,17 @@ import type { MailTransport } from './application/sending/mail-transport.port.ts
 import { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
 import { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
 import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
-import { EmailTracking, type TrackingSettings } from './application/tracking/email-tracking.ts';
+import { EmailTracking } from './application/tracking/email-tracking.ts';
+import type { MailPublicUrl } from './application/mail-public-url.ts';
+import type { MailDnsSettings } from './domain/domains/dns-records.ts';
+import { AddSenderAddress } from './application/sender-addresses/add-sender-address.use-case.ts';
+import { ConfirmationTokens } from './application/sender-addresses/confirmation-tokens.ts';
+import { ConfirmSenderAddress } from './application/sender-addresses/confirm-sender-address.use-case.ts';
+import { DeleteSenderAddress } from './application/sender-addresses/delete-sender-address.use-case.ts';
+import { GetSenderAddress } from './application/sender-addresses/get-sender-address.use-case.ts';
+import { ListSenderAddresses } from './application/sender-addresses/list-sender-addresses.use-case.ts';
+import type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
+import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
 import { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';
 import { TrackingTokens } from './application/tracking/tracking-tokens.ts';
 import { SignedTokens } from './application/signing/signed-tokens.ts';
@@ -26,27 +36,39 @@ export interface MailSendingPorts {
   readonly domains: MailDomainRepository;
   readonly emails: EmailRepository;
   readonly suppressions: SuppressionList;
+  readonly senderAddresses: SenderAddressRepository;
+  /** Sends the confirmation links of sender addresses (the account service's mail). */
+  readonly serviceMailer: ServiceMailer;
+  /** Where mail of sender addresses bounces to (MAIL_BOUNCE_MX). */
+  readonly dnsSettings: MailDnsSettings;
   readonly dkimKeys: DkimKeys;
   /** Its outcomes go to a `RecordMailOutcome` over the same emails. */
   readonly transport: MailTransport;
   /** Signs tracking links (the server's mail token key). */
   readonly tokenKey: () => Buffer;
-  readonly tracking: TrackingSettings;
+  readonly publicUrl: MailPublicUrl;
 }
 
-/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, the suppression list sends respect, and opens and clicks. */
+/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, the suppression list sends respect, opens and clicks, and sender addresses. */
 export function createMailSending(ports: MailSendingPorts) {
-  const { clock, domains, emails, suppressions, dkimKeys, unitOfWork, jobs } = ports;
-  const tokens = new TrackingTokens(new SignedTokens(ports.tokenKey));
+  const { clock, domains, emails, suppressions, senderAddresses, dkimKeys, unitOfWork, jobs } = ports;
+  const signed = new SignedTokens(ports.tokenKey);
+  const tokens = new TrackingTokens(signed);
+  const confirmations = new ConfirmationTokens(signed);
   return {
-    sendEmail: new SendEmail(emails, domains, suppressions, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
+    sendEmail: new SendEmail(emails, domains, suppressions, senderAddresses, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
     listEmails: new ListEmails(emails),
     getEmail: new GetEmail(emails),
     cancelEmail: new CancelEmail(emails, unitOfWork, clock),
-    deliverEmail: new DeliverEmail(emails, domains, suppressions, dkimKeys, ports.transport, new EmailTracking(tokens, ports.tracking), unitOfWork, clock),
+    deliverEmail: new DeliverEmail(emails, domains, suppressions, senderAddresses, ports.dnsSettings, dkimKeys, ports.transport, new EmailTracking(tokens, ports.publicUrl), unitOfWork, clock),
     recordEngagement: new RecordEngagement(tokens, emails, unitOfWork, clock),
     listSuppressions: new ListSuppressions(suppressions),
     removeSuppression: new RemoveSuppression(suppressions),
+    addSenderAddress: new AddSenderAddress(senderAddresses, confirmations, ports.serviceMailer, ports.publicUrl, clock),
+    confirmSenderAddress: new ConfirmSenderAddress(senderAddresses, confirmations, unitOfWork, clock),
+    listSenderAddresses: new ListSenderAddresses(senderAddresses),
+    getSenderAddress: new GetSenderAddress(senderAddresses),
+    deleteSenderAddress: new DeleteSenderAddress(senderAddresses),
   };
 }
 

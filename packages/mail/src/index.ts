@@ -42,7 +42,7 @@ export { DeleteDomain } from './application/domains/delete-domain.use-case.ts';
 export type { DkimSigning, MailAddress, MailAttachment, MailTransport, OutgoingMail, TransportResult } from './application/sending/mail-transport.port.ts';
 export { OUTCOME_EVENTS, type MailOutcome, type MailOutcomes, type OutcomeEvent } from './application/sending/mail-outcomes.port.ts';
 export type { MailOutbox, OutboxMessage } from './application/sending/mail-outbox.port.ts';
-export { signedMail, type MailContent } from './application/sending/signed-mail.ts';
+export { signedMail, unsignedMail, type MailContent } from './application/sending/signed-mail.ts';
 export { EmailAddress } from './domain/emails/email-address.value-object.ts';
 export { textFromHtml } from './domain/emails/text-from-html.ts';
 export { checkEmailContent, MAX_EMAIL_BYTES, MAX_RECIPIENTS, type EmailContent, type RawAttachment, type RawEmailContent } from './domain/emails/email-content.ts';
@@ -80,5 +80,21 @@ export { MAIL_TOKENS } from './tokens.ts';
 export { trackedHtml, type TrackingUrls } from './domain/tracking/tracked-html.ts';
 export { SignedTokens } from './application/signing/signed-tokens.ts';
 export { TrackingTokens, type TrackingClaim } from './application/tracking/tracking-tokens.ts';
-export { EmailTracking, type TrackingSettings } from './application/tracking/email-tracking.ts';
+export { EmailTracking } from './application/tracking/email-tracking.ts';
+export type { MailPublicUrl } from './application/mail-public-url.ts';
 export { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';
+export { SenderAddress, SENDER_ADDRESS_STATUSES, type SenderAddressSnapshot, type SenderAddressStatus } from './domain/sender-addresses/sender-address.aggregate.ts';
+export {
+  invalidConfirmationToken,
+  senderAddressAlreadyExists,
+  type InvalidConfirmationTokenError,
+  type SenderAddressAlreadyExistsError,
+} from './domain/sender-addresses/sender-address-errors.ts';
+export type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
+export type { ServiceMailer, ServiceMessage } from './application/sender-addresses/service-mailer.port.ts';
+export { CONFIRMATION_TTL_MS, ConfirmationTokens, type ConfirmationClaim } from './application/sender-addresses/confirmation-tokens.ts';
+export { AddSenderAddress, type AddSenderAddressError, type AddSenderAddressInput } from './application/sender-addresses/add-sender-address.use-case.ts';
+export { ConfirmSenderAddress } from './application/sender-addresses/confirm-sender-address.use-case.ts';
+export { ListSenderAddresses } from './application/sender-addresses/list-sender-addresses.use-case.ts';
+export { GetSenderAddress } from './application/sender-addresses/get-sender-address.use-case.ts';
+export { DeleteSenderAddress } from './application/sender-addresses/delete-sender-address.use-case.ts';

@@ -10,7 +10,9 @@ import type { MailSending } from './create-mail-sending.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
 import type { EmailRepository } from './application/emails/email.repository.port.ts';
 import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
-import type { TrackingSettings } from './application/tracking/email-tracking.ts';
+import type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
+import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
+import type { MailPublicUrl } from './application/mail-public-url.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -20,6 +22,9 @@ export const MAIL_TOKENS = {
   domainRepository: token<MailDomainRepository>('mail.MailDomainRepository'),
   emailRepository: token<EmailRepository>('mail.EmailRepository'),
   suppressions: token<SuppressionList>('mail.SuppressionList'),
+  senderAddresses: token<SenderAddressRepository>('mail.SenderAddressRepository'),
+  /** The service's own mail (confirmation links): the account service's Mailer. */
+  serviceMailer: token<ServiceMailer>('mail.ServiceMailer'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),
   dkimKeys: token<DkimKeys>('mail.DkimKeys'),
   dnsSettings: token<MailDnsSettings>('mail.MailDnsSettings'),
@@ -28,5 +33,5 @@ export const MAIL_TOKENS = {
   outbox: token<MailOutbox>('mail.MailOutbox'),
   /** The key of the mail API's signed links (tracking, sender-address confirmation). */
   tokenKey: token<() => Buffer>('mail.TokenKey'),
-  tracking: token<TrackingSettings>('mail.TrackingSettings'),
+  publicUrl: token<MailPublicUrl>('mail.MailPublicUrl'),
 };

@@ -1,5 +1,5 @@
-import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeSuppressionListContract } from '../src/testing/contracts.ts';
-import { InMemoryMailDomainRepository, InMemoryMailOutbox, InMemorySuppressionList } from '../src/testing/index.ts';
+import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeSenderAddressRepositoryContract, describeSuppressionListContract } from '../src/testing/contracts.ts';
+import { InMemoryMailDomainRepository, InMemoryMailOutbox, InMemorySenderAddressRepository, InMemorySuppressionList } from '../src/testing/index.ts';
 
 describeMailDomainRepositoryContract('in memory', async () => ({
   repository: new InMemoryMailDomainRepository(),
@@ -10,3 +10,5 @@ describeMailDomainRepositoryContract('in memory', async () => ({
 describeMailOutboxContract('in memory', async () => ({ outbox: new InMemoryMailOutbox(), step: (work) => work() }));
 
 describeSuppressionListContract('in memory', async () => ({ list: new InMemorySuppressionList(), accountIds: ['acc_in_memory_a', 'acc_in_memory_b'], step: (work) => work() }));
+
+describeSenderAddressRepositoryContract('in memory', async () => ({ repository: new InMemorySenderAddressRepository(), accountIds: ['acc_in_memory_a', 'acc_in_memory_b'], step: (work) => work() }));

@@ -15,7 +15,14 @@ import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { AlreadySubscribedError, PlanLimitReachedError, SubscriptionEndedError } from '@tuma/subscriptions';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
-import type { DnsRecordsNotFoundError, DomainAlreadyExistsError, DomainNotVerifiedError, NotCancellableError as EmailNotCancellableError } from '@tuma/mail';
+import type {
+  DnsRecordsNotFoundError,
+  DomainAlreadyExistsError,
+  DomainNotVerifiedError,
+  InvalidConfirmationTokenError,
+  NotCancellableError as EmailNotCancellableError,
+  SenderAddressAlreadyExistsError,
+} from '@tuma/mail';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -53,7 +60,9 @@ export type AppError =
   | DomainAlreadyExistsError
   | DnsRecordsNotFoundError
   | DomainNotVerifiedError
-  | EmailNotCancellableError;
+  | EmailNotCancellableError
+  | SenderAddressAlreadyExistsError
+  | InvalidConfirmationTokenError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -114,6 +123,7 @@ export const DOMAIN_ERROR_STATUS = {
   domain_already_exists: 409,
   dns_records_not_found: 400,
   domain_not_verified: 403,
+  sender_address_already_exists: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

@@ -25,6 +25,7 @@ import { Migration20261124001800MailKeys } from './Migration20261124001800MailKe
 import { Migration20261124001810Emails } from './Migration20261124001810Emails.ts';
 import { Migration20261124001900AccountEmailVerified } from './Migration20261124001900AccountEmailVerified.ts';
 import { Migration20261125000500Suppressions } from './Migration20261125000500Suppressions.ts';
+import { Migration20261125000600SenderAddresses } from './Migration20261125000600SenderAddresses.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -53,4 +54,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001810Emails', class: Migration20261124001810Emails },
   { name: 'Migration20261124001900AccountEmailVerified', class: Migration20261124001900AccountEmailVerified },
   { name: 'Migration20261125000500Suppressions', class: Migration20261125000500Suppressions },
+  { name: 'Migration20261125000600SenderAddresses', class: Migration20261125000600SenderAddresses },
 ];

@@ -1,10 +1,11 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSuppressionRoutes, mailTrackingRoutes } from '@tuma/koa-adapter';
-import { createMail, createMailSending, MAIL_TOKENS, mailJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport, type SuppressionList } from '@tuma/mail';
+import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes } from '@tuma/koa-adapter';
+import { createMail, createMailSending, MAIL_TOKENS, mailJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport, type ServiceMailer, type SuppressionList } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
+import { IDENTITY_TOKENS } from '@tuma/identity';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -25,13 +26,16 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.emailRepository, MikroOrmEmailRepository, [S.database]);
   bindClass(bind, M.outbox, MikroOrmMailOutbox, [S.database]);
   bindClass(bind, M.suppressions, MikroOrmSuppressionList, [S.database]);
+  bindClass(bind, M.senderAddresses, MikroOrmSenderAddressRepository, [S.database]);
+  // Confirmation links go out as the account service's own mail (its relay, or its outbox): outbox.module.ts binds it.
+  bind(M.serviceMailer).toResolvedValue((mailer: ServiceMailer) => mailer, [IDENTITY_TOKENS.mailer]);
   bind(M.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
   // DKIM private keys are sealed with the project's one secret cipher, as webhook secrets are (docs/mail.md, "DKIM keys").
   bind(M.dkimKeys).toResolvedValue((config: ServerConfig) => new NodeDkimKeys(new AesGcmSecretCipher(webhookSecretKey(config))), [S.config]);
   bind(M.dnsSettings).toResolvedValue((config: ServerConfig) => config.mail.dns, [S.config]);
   bind(M.tokenKey).toResolvedValue((config: ServerConfig) => mailTokenKey(config), [S.config]);
-  // Tracking links lead to the mail API's public URL, known once it listens (port 0).
-  bind(M.tracking).toResolvedValue((urls: PublicUrls) => ({ baseUrl: () => urls.mail.value }), [S.publicUrls]);
+  // Tracking and confirmation links lead to the mail API's public URL, known once it listens (port 0).
+  bind(M.publicUrl).toResolvedValue((urls: PublicUrls) => ({ baseUrl: () => urls.mail.value }), [S.publicUrls]);
   // Outcomes arrive outside any request or job (the outbox's timers, later bounce mail): each in a database context of its own.
   bind(M.outcomes).toResolvedValue(
     (database: Database, emails: EmailRepository, suppressions: SuppressionList, unitOfWork: UnitOfWork): MailOutcomes => {
@@ -62,10 +66,13 @@ const bindings = new ContainerModule(({ bind }) => {
     domains: M.domainRepository,
     emails: M.emailRepository,
     suppressions: M.suppressions,
+    senderAddresses: M.senderAddresses,
+    serviceMailer: M.serviceMailer,
+    dnsSettings: M.dnsSettings,
     dkimKeys: M.dkimKeys,
     transport: M.transport,
     tokenKey: M.tokenKey,
-    tracking: M.tracking,
+    publicUrl: M.publicUrl,
   });
 });
 
@@ -90,6 +97,7 @@ export const mailServerModule: ServerModule = {
     ...mailDomainRoutes(resolve(container, M.mail)),
     ...mailEmailRoutes(resolve(container, M.sending)),
     ...mailSuppressionRoutes(resolve(container, M.sending)),
+    ...mailSenderAddressRoutes(resolve(container, M.sending)),
     ...mailTrackingRoutes(resolve(container, M.sending)),
   ],
   jobs: registerJobs,

@@ -1,11 +1,15 @@
-import type { Clock, JobContext, UnitOfWork } from '@tuma/kernel';
+import { err, ok, type Clock, type JobContext, type Result, type UnitOfWork } from '@tuma/kernel';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import type { DkimKeys } from '../domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
 import type { MailAddress, MailTransport } from '../sending/mail-transport.port.ts';
 import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
 import type { EmailTracking } from '../tracking/email-tracking.ts';
-import { signedMail, type MailContent } from '../sending/signed-mail.ts';
+import { signedMail, unsignedMail, type MailContent } from '../sending/signed-mail.ts';
+import type { MailDnsSettings } from '../../domain/domains/dns-records.ts';
+import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
+import type { OutgoingMail } from '../sending/mail-transport.port.ts';
+import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import type { EmailRepository } from './email.repository.port.ts';
 import { recordEmailEvents } from './record-email-event.ts';
@@ -35,6 +39,8 @@ export class DeliverEmail {
     private readonly emails: EmailRepository,
     private readonly domains: MailDomainRepository,
     private readonly suppressions: SuppressionList,
+    private readonly senderAddresses: SenderAddressRepository,
+    private readonly dnsSettings: MailDnsSettings,
     private readonly dkimKeys: DkimKeys,
     private readonly transport: MailTransport,
     private readonly tracking: EmailTracking,
@@ -47,15 +53,15 @@ export class DeliverEmail {
     // Cancelled, or taken by the transport on an earlier attempt: at least once, never twice.
     if (!snapshot || !Email.rehydrate(snapshot).awaitsDelivery) return;
     const email = Email.rehydrate(snapshot);
-    const domain = await this.domains.find(snapshot.accountId, snapshot.domainId);
-    if (!domain) return this.fail(email, 'The sending domain was deleted before the email left');
     const suppressed = await this.suppressions.suppressed(snapshot.accountId, email.recipients);
     const dropped = email.dropSuppressed(suppressed, this.clock.now());
     if (dropped.length === email.recipients.length) {
       await recordEmailEvents(this.emails, this.unitOfWork, snapshot.id, dropped);
       return;
     }
-    const result = await this.transport.send(signedMail(this.tracking.apply(contentOf(snapshot, suppressed), domain), domain, this.dkimKeys));
+    const message = await this.message(snapshot, contentOf(snapshot, suppressed));
+    if (message.isErr()) return this.fail(email, message.error);
+    const result = await this.transport.send(message.value);
     if (result.kind === 'refused') {
       const lastAttempt = context.retryCount >= DELIVER_EMAIL_JOB.retryLimit;
       if (result.permanence === 'temporary' && !lastAttempt) throw new Error(`Email ${snapshot.id} deferred: ${result.reason}`);
@@ -69,6 +75,20 @@ export class DeliverEmail {
         refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
       );
     await recordEmailEvents(this.emails, this.unitOfWork, snapshot.id, [...events, ...dropped], { messageId: result.messageId, at: now });
+  }
+
+  /**
+   * The message as it leaves: from a verified domain, tracked as the domain says and signed with
+   * its key; from a confirmed sender address, unsigned and untracked. Why not, when the domain or
+   * the address went away before the email left.
+   */
+  private async message(email: EmailSnapshot, content: MailContent): Promise<Result<OutgoingMail, string>> {
+    if (email.domainId === null) {
+      const address = await this.senderAddresses.findByEmail(email.accountId, email.from.address.toLowerCase());
+      return address && SenderAddress.rehydrate(address).mayBeSentFrom ? ok(unsignedMail(content, this.dnsSettings)) : err('The sender address was deleted before the email left');
+    }
+    const domain = await this.domains.find(email.accountId, email.domainId);
+    return domain ? ok(signedMail(this.tracking.apply(content, domain), domain, this.dkimKeys)) : err('The sending domain was deleted before the email left');
   }
 
   private async fail(email: Email, reason: string): Promise<void> {

@@ -4,6 +4,10 @@ import { checkEmailContent, type RawEmailContent } from '../../domain/emails/ema
 import { Email, type EmailEvent } from '../../domain/emails/email.aggregate.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
 import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
+import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
+import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
+import type { MailAddress } from '../../domain/emails/mail-address.ts';
+import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import { domainNotVerified, type DomainNotVerifiedError } from './email-errors.ts';
 import type { EmailRepository } from './email.repository.port.ts';
@@ -31,8 +35,15 @@ interface Composed {
   readonly dropped: readonly EmailEvent[];
 }
 
+/** Who an email is sent as: the verified domain whose key signs it (null for a confirmed sender address), and its `From`. */
+interface Sender {
+  readonly domainId: string | null;
+  readonly from: MailAddress;
+}
+
 /**
- * `POST /emails`: checks every field, finds the verified domain of `from`, drops the recipients
+ * `POST /emails`: checks every field, finds the verified domain of `from` (or, without one, a
+ * confirmed sender address of the account: docs/mail.md, "Sender addresses"), drops the recipients
  * on the account's suppression list (a `failed` event each), and stores the email with its
  * delivery job in one unit of work (the job runs at `scheduledAt`, else at once). When every
  * recipient is suppressed the email is stored `failed` and no job is queued: the answer is still
@@ -43,6 +54,7 @@ export class SendEmail {
     private readonly emails: EmailRepository,
     private readonly domains: MailDomainRepository,
     private readonly suppressions: SuppressionList,
+    private readonly senderAddresses: SenderAddressRepository,
     private readonly jobs: JobScheduler,
     private readonly unitOfWork: UnitOfWork,
     private readonly idempotentEffects: IdempotentEffects,
@@ -57,14 +69,23 @@ export class SendEmail {
     const content = checkEmailContent(input);
     if (content.isErr()) return err(content.error);
     const { from, ...rest } = content.value;
-    const domain = await this.domains.findByName(input.accountId, from.domain);
-    if (!domain || domain.status !== 'verified') return err(domainNotVerified(from.domain));
+    const sender = await this.sender(input.accountId, from);
+    if (!sender) return err(domainNotVerified(from.domain));
     const now = this.clock.now();
-    const sender = from.name ? { address: from.address, name: from.name } : { address: from.address };
-    const email = Email.compose({ ...rest, id: newId('em', now), accountId: input.accountId, domainId: domain.id, from: sender, scheduledAt: input.scheduledAt ?? null, createdAt: now }, now);
+    const email = Email.compose({ ...rest, id: newId('em', now), accountId: input.accountId, domainId: sender.domainId, from: sender.from, scheduledAt: input.scheduledAt ?? null, createdAt: now }, now);
     const first: EmailEvent = { emailId: email.id, type: email.status, recipient: null, at: now, reason: null };
     const dropped = email.dropSuppressed(await this.suppressions.suppressed(input.accountId, email.recipients), now);
     return ok({ email, first, dropped });
+  }
+
+  /** A verified domain of the account, else a confirmed sender address of it (whose name stands in for a `from` without one). */
+  private async sender(accountId: string, from: EmailAddress): Promise<Sender | undefined> {
+    const named = (name: string | undefined): MailAddress => (name ? { address: from.address, name } : { address: from.address });
+    const domain = await this.domains.findByName(accountId, from.domain);
+    if (domain?.status === 'verified') return { domainId: domain.id, from: named(from.name) };
+    const address = await this.senderAddresses.findByEmail(accountId, from.address.toLowerCase());
+    if (!address || !SenderAddress.rehydrate(address).mayBeSentFrom) return undefined;
+    return { domainId: null, from: named(from.name ?? address.name ?? undefined) };
   }
 
   private store({ email, first, dropped }: Composed): ResultAsync<SentEmail, never> {

@@ -1,11 +1,8 @@
 import { trackedHtml } from '../../domain/tracking/tracked-html.ts';
 import type { MailContent } from '../sending/signed-mail.ts';
 import type { TrackingTokens } from './tracking-tokens.ts';
+import type { MailPublicUrl } from '../mail-public-url.ts';
 
-/** What tracking needs from the server: the mail API's public base URL (`{mail_url}`), known once it listens. */
-export interface TrackingSettings {
-  readonly baseUrl: () => string;
-}
 
 /**
  * Open and click tracking of the messages of domains that enable it (docs/mail.md, "Tracking"):
@@ -15,12 +12,12 @@ export interface TrackingSettings {
 export class EmailTracking {
   constructor(
     private readonly tokens: TrackingTokens,
-    private readonly settings: TrackingSettings,
+    private readonly publicUrl: MailPublicUrl,
   ) {}
 
   apply(content: MailContent, domain: { readonly openTracking: boolean; readonly clickTracking: boolean }): MailContent {
     if (content.html === null || (!domain.openTracking && !domain.clickTracking)) return content;
-    const base = this.settings.baseUrl();
+    const base = this.publicUrl.baseUrl();
     const emailId = content.id;
     const html = trackedHtml(content.html, {
       ...(domain.openTracking ? { pixel: `${base}/t/o/${this.tokens.sign({ kind: 'open', emailId })}` } : {}),

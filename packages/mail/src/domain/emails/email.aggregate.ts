@@ -45,8 +45,8 @@ export interface StoredAttachment {
 export interface EmailSnapshot extends MailParts {
   readonly id: string;
   readonly accountId: string;
-  /** The verified domain of `from`, whose key signs it. */
-  readonly domainId: string;
+  /** The verified domain of `from`, whose key signs it; null when `from` is a confirmed sender address instead. */
+  readonly domainId: string | null;
   readonly from: MailAddress;
   readonly attachments: readonly StoredAttachment[];
   readonly tags: readonly EmailTag[];
