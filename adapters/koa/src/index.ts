@@ -20,6 +20,7 @@ export { mailEmailRoutes, type MailEmailUseCases } from './routes/mail-emails.ro
 export { mailSuppressionRoutes, type MailSuppressionUseCases } from './routes/mail-suppressions.routes.ts';
 export { mailTrackingRoutes, type MailTrackingUseCases } from './routes/mail-tracking.routes.ts';
 export { mailSenderAddressRoutes, type MailSenderAddressUseCases } from './routes/mail-sender-addresses.routes.ts';
+export { mailAnalyticsRoutes, type MailAnalyticsUseCases } from './routes/mail-analytics.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';

@@ -16,6 +16,8 @@ import type { SuppressionList } from './application/suppressions/suppression-lis
 import { EmailTracking } from './application/tracking/email-tracking.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
+import { GetMailAnalytics } from './application/analytics/get-mail-analytics.use-case.ts';
+import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
 import { AddSenderAddress } from './application/sender-addresses/add-sender-address.use-case.ts';
 import { ConfirmationTokens } from './application/sender-addresses/confirmation-tokens.ts';
 import { ConfirmSenderAddress } from './application/sender-addresses/confirm-sender-address.use-case.ts';
@@ -37,6 +39,7 @@ export interface MailSendingPorts {
   readonly emails: EmailRepository;
   readonly suppressions: SuppressionList;
   readonly senderAddresses: SenderAddressRepository;
+  readonly analytics: MailAnalytics;
   /** Sends the confirmation links of sender addresses (the account service's mail). */
   readonly serviceMailer: ServiceMailer;
   /** Where mail of sender addresses bounces to (MAIL_BOUNCE_MX). */
@@ -49,7 +52,7 @@ export interface MailSendingPorts {
   readonly publicUrl: MailPublicUrl;
 }
 
-/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, the suppression list sends respect, opens and clicks, and sender addresses. */
+/** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, the suppression list sends respect, opens and clicks, sender addresses and analytics. */
 export function createMailSending(ports: MailSendingPorts) {
   const { clock, domains, emails, suppressions, senderAddresses, dkimKeys, unitOfWork, jobs } = ports;
   const signed = new SignedTokens(ports.tokenKey);
@@ -69,6 +72,7 @@ export function createMailSending(ports: MailSendingPorts) {
     listSenderAddresses: new ListSenderAddresses(senderAddresses),
     getSenderAddress: new GetSenderAddress(senderAddresses),
     deleteSenderAddress: new DeleteSenderAddress(senderAddresses),
+    getAnalytics: new GetMailAnalytics(ports.analytics, clock),
   };
 }
 

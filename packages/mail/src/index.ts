@@ -98,3 +98,16 @@ export { ConfirmSenderAddress } from './application/sender-addresses/confirm-sen
 export { ListSenderAddresses } from './application/sender-addresses/list-sender-addresses.use-case.ts';
 export { GetSenderAddress } from './application/sender-addresses/get-sender-address.use-case.ts';
 export { DeleteSenderAddress } from './application/sender-addresses/delete-sender-address.use-case.ts';
+export {
+  analyticsWindow,
+  COUNTED_EVENTS,
+  DEFAULT_ANALYTICS_DAYS,
+  MAX_ANALYTICS_DAYS,
+  MIN_ANALYTICS_DAYS,
+  ratesOf,
+  type CountedEvent,
+  type MailCounts,
+  type MailRates,
+} from './domain/analytics/mail-stats.ts';
+export type { DailyCounts, MailAnalytics } from './application/analytics/mail-analytics.port.ts';
+export { GetMailAnalytics, type CountsWithRates, type MailAnalyticsReport } from './application/analytics/get-mail-analytics.use-case.ts';

@@ -12,6 +12,7 @@ import type { EmailRepository } from './application/emails/email.repository.port
 import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
 import type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
 import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
+import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
 
 export const MAIL_TOKENS = {
@@ -23,6 +24,7 @@ export const MAIL_TOKENS = {
   emailRepository: token<EmailRepository>('mail.EmailRepository'),
   suppressions: token<SuppressionList>('mail.SuppressionList'),
   senderAddresses: token<SenderAddressRepository>('mail.SenderAddressRepository'),
+  analytics: token<MailAnalytics>('mail.MailAnalytics'),
   /** The service's own mail (confirmation links): the account service's Mailer. */
   serviceMailer: token<ServiceMailer>('mail.ServiceMailer'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),

@@ -105,6 +105,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/sender-addresses/confirm': 'confirmSenderAddress',
   'GET /v1/sender-addresses/{id}': 'getSenderAddress',
   'DELETE /v1/sender-addresses/{id}': 'deleteSenderAddress',
+  'GET /v1/analytics': 'getMailAnalytics',
   'GET /t/o/{token}': 'trackEmailOpen',
   'GET /t/c/{token}': 'trackEmailClick',
   'POST /v1/verify/start': 'startVerification',
@@ -176,6 +177,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Keys: "The account's API keys, managed from the dashboard (a signed-in user's access token)",
   Suppressions: 'Addresses the mail API no longer sends to: hard bounces and complaints (per account)',
   'Sender addresses': 'Single addresses sent from without a verified domain, once confirmed by a link mailed to them',
+  Analytics: "The mail API account's sending by day: counts and rates",
   Tracking: 'The pixel and links of tracked emails (no key: mail readers follow them)',
   Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

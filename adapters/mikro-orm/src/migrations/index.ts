@@ -26,6 +26,7 @@ import { Migration20261124001810Emails } from './Migration20261124001810Emails.t
 import { Migration20261124001900AccountEmailVerified } from './Migration20261124001900AccountEmailVerified.ts';
 import { Migration20261125000500Suppressions } from './Migration20261125000500Suppressions.ts';
 import { Migration20261125000600SenderAddresses } from './Migration20261125000600SenderAddresses.ts';
+import { Migration20261125000700EmailEventTimes } from './Migration20261125000700EmailEventTimes.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -55,4 +56,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261124001900AccountEmailVerified', class: Migration20261124001900AccountEmailVerified },
   { name: 'Migration20261125000500Suppressions', class: Migration20261125000500Suppressions },
   { name: 'Migration20261125000600SenderAddresses', class: Migration20261125000600SenderAddresses },
+  { name: 'Migration20261125000700EmailEventTimes', class: Migration20261125000700EmailEventTimes },
 ];

@@ -1,10 +1,10 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes } from '@tuma/koa-adapter';
+import { mailDomainRoutes, mailEmailRoutes, mailAnalyticsRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes } from '@tuma/koa-adapter';
 import { createMail, createMailSending, MAIL_TOKENS, mailJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport, type ServiceMailer, type SuppressionList } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { ContainerModule, type Container } from 'inversify';
@@ -27,6 +27,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.outbox, MikroOrmMailOutbox, [S.database]);
   bindClass(bind, M.suppressions, MikroOrmSuppressionList, [S.database]);
   bindClass(bind, M.senderAddresses, MikroOrmSenderAddressRepository, [S.database]);
+  bindClass(bind, M.analytics, MikroOrmMailAnalytics, [S.database]);
   // Confirmation links go out as the account service's own mail (its relay, or its outbox): outbox.module.ts binds it.
   bind(M.serviceMailer).toResolvedValue((mailer: ServiceMailer) => mailer, [IDENTITY_TOKENS.mailer]);
   bind(M.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
@@ -67,6 +68,7 @@ const bindings = new ContainerModule(({ bind }) => {
     emails: M.emailRepository,
     suppressions: M.suppressions,
     senderAddresses: M.senderAddresses,
+    analytics: M.analytics,
     serviceMailer: M.serviceMailer,
     dnsSettings: M.dnsSettings,
     dkimKeys: M.dkimKeys,
@@ -99,6 +101,7 @@ export const mailServerModule: ServerModule = {
     ...mailSuppressionRoutes(resolve(container, M.sending)),
     ...mailSenderAddressRoutes(resolve(container, M.sending)),
     ...mailTrackingRoutes(resolve(container, M.sending)),
+    ...mailAnalyticsRoutes(resolve(container, M.sending)),
   ],
   jobs: registerJobs,
 };
