@@ -1,5 +1,7 @@
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
 import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { GetMailAnalytics } from './application/analytics/get-mail-analytics.use-case.ts';
+import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
 import type { DkimKeys } from './application/domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from './application/domains/mail-domain.repository.port.ts';
 import { CancelEmail } from './application/emails/cancel-email.use-case.ts';
@@ -9,26 +11,24 @@ import type { EmailRepository } from './application/emails/email.repository.port
 import { GetEmail } from './application/emails/get-email.use-case.ts';
 import { ListEmails } from './application/emails/list-emails.use-case.ts';
 import { SendEmail } from './application/emails/send-email.use-case.ts';
-import type { MailTransport } from './application/sending/mail-transport.port.ts';
-import { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
-import { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
-import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
-import { EmailTracking } from './application/tracking/email-tracking.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
-import type { MailDnsSettings } from './domain/domains/dns-records.ts';
-import { GetMailAnalytics } from './application/analytics/get-mail-analytics.use-case.ts';
-import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
 import { AddSenderAddress } from './application/sender-addresses/add-sender-address.use-case.ts';
-import { ConfirmationTokens } from './application/sender-addresses/confirmation-tokens.ts';
 import { ConfirmSenderAddress } from './application/sender-addresses/confirm-sender-address.use-case.ts';
+import { ConfirmationTokens } from './application/sender-addresses/confirmation-tokens.ts';
 import { DeleteSenderAddress } from './application/sender-addresses/delete-sender-address.use-case.ts';
 import { GetSenderAddress } from './application/sender-addresses/get-sender-address.use-case.ts';
 import { ListSenderAddresses } from './application/sender-addresses/list-sender-addresses.use-case.ts';
 import type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
 import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
+import type { MailTransport } from './application/sending/mail-transport.port.ts';
+import { SignedTokens } from './application/signing/signed-tokens.ts';
+import { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
+import { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
+import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
+import { EmailTracking } from './application/tracking/email-tracking.ts';
 import { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';
 import { TrackingTokens } from './application/tracking/tracking-tokens.ts';
-import { SignedTokens } from './application/signing/signed-tokens.ts';
+import type { MailDnsSettings } from './domain/domains/dns-records.ts';
 
 export interface MailSendingPorts {
   readonly clock: Clock;
@@ -47,7 +47,7 @@ export interface MailSendingPorts {
   readonly dkimKeys: DkimKeys;
   /** Its outcomes go to a `RecordMailOutcome` over the same emails. */
   readonly transport: MailTransport;
-  /** Signs tracking links (the server's mail token key). */
+  /** Signs tracking and confirmation links (the server's mail token key, MAIL_TOKEN_KEY). */
   readonly tokenKey: () => Buffer;
   readonly publicUrl: MailPublicUrl;
 }

@@ -1,15 +1,14 @@
 import { err, ok, type Clock, type JobContext, type Result, type UnitOfWork } from '@tuma/kernel';
+import type { MailDnsSettings } from '../../domain/domains/dns-records.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
+import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
 import type { DkimKeys } from '../domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
-import type { MailAddress, MailTransport } from '../sending/mail-transport.port.ts';
+import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
+import type { MailAddress, MailTransport, OutgoingMail } from '../sending/mail-transport.port.ts';
+import { signedMail, unsignedMail, type MailContent } from '../sending/signed-mail.ts';
 import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
 import type { EmailTracking } from '../tracking/email-tracking.ts';
-import { signedMail, unsignedMail, type MailContent } from '../sending/signed-mail.ts';
-import type { MailDnsSettings } from '../../domain/domains/dns-records.ts';
-import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
-import type { OutgoingMail } from '../sending/mail-transport.port.ts';
-import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import type { EmailRepository } from './email.repository.port.ts';
 import { recordEmailEvents } from './record-email-event.ts';
@@ -31,8 +30,9 @@ function contentOf(email: EmailSnapshot, dropped: ReadonlySet<string>): MailCont
  * The delivery job: signs the email with its domain's key and hands it to the transport; the
  * answer becomes `sent` for the recipients taken and `failed` for those refused. A temporary
  * refusal throws, so the job is retried, until its last attempt, which records `failed`.
- * The html is tracked when the domain tracks opens or clicks. Recipients suppressed by now (a scheduled email, an address that bounced since) are dropped
- * from the message with a `failed` event, as at send time.
+ * The html is tracked when the domain tracks opens or clicks; a confirmed sender address's mail
+ * leaves unsigned. Recipients suppressed by now (a scheduled email, an address that bounced since)
+ * are dropped from the message with a `failed` event, as at send time.
  */
 export class DeliverEmail {
   constructor(

@@ -1,13 +1,13 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, newId, ok, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
 import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
 import { Email, type EmailEvent } from '../../domain/emails/email.aggregate.ts';
-import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
-import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
-import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
-import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
 import type { MailAddress } from '../../domain/emails/mail-address.ts';
+import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
+import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
 import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
+import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import { domainNotVerified, type DomainNotVerifiedError } from './email-errors.ts';
 import type { EmailRepository } from './email.repository.port.ts';
