@@ -66,6 +66,17 @@ describe(`HTTP mail suppressions on ${databaseKind()}`, function () {
     ]);
   });
 
+  it('checks the list again when a scheduled email leaves: an address suppressed meanwhile is dropped', async () => {
+    const later = await world.send({ to: 'bounce+later@example.org', text: 'Hi', scheduled_at: new Date(Date.now() + 3000).toISOString() });
+    await world.settled(await world.send({ to: 'bounce+later@example.org', text: 'Hi' }), 'bounced');
+    await suppressedAs('bounce+later@example.org');
+    const email = await world.settled(later, 'failed');
+    expect(steps(email)).to.deep.equal([
+      ['scheduled', null, null],
+      ['failed', 'bounce+later@example.org', 'suppressed'],
+    ]);
+  });
+
   it('takes an address off the list (case aside): it is sent to again; a second removal is 404', async () => {
     await suppressedAs('bounce@example.org');
     expect((await world.mail('DELETE', '/v1/suppressions/BOUNCE%40example.org')).status).to.equal(204);
