@@ -1,10 +1,7 @@
 import { expect } from 'chai';
-import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
+import { startMailWorld, type MailWorld } from '../support/mail-world.ts';
 import { databaseKind } from '../support/test-database.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
-import { mailSender } from '../support/mail-sender.ts';
-import { until } from '../support/until.ts';
 
 interface EventView {
   type: string;
@@ -18,23 +15,17 @@ interface EventView {
  */
 describe(`HTTP mail sending on ${databaseKind()}`, function () {
   this.timeout(60_000);
-  let api: TestServer;
-  let dns: DnsZoneServer;
-  let key: string;
+  let world: MailWorld;
 
-  const mail = (method: string, path: string, body?: unknown, options: { key?: string; headers?: Record<string, string> } = {}) =>
-    api.request(method, path, { api: 'mail', key: options.key ?? key, body, headers: options.headers });
-  const send = async (body: Record<string, unknown>) => ok(await mail('POST', '/v1/emails', { from: 'Shop <hello@send.example.com>', subject: 'Your order', html: '<p>Hello</p>', ...body })).id as string;
-  const settled = (id: string, status: string) => until(`${id} ${status}`, async () => ok(await mail('GET', `/v1/emails/${id}`)), (email) => email.status === status);
+  const mail: MailWorld['mail'] = (...args) => world.mail(...args);
+  const send = (body: Record<string, unknown>) => world.send(body);
+  const settled = (id: string, status: string) => world.settled(id, status);
 
   before(async () => {
-    dns = await new DnsZoneServer().start();
-    api = await startTestServer({ DNS_SERVERS: dns.address });
-    ({ key } = await mailSender(api, dns, 'mail-sending@example.com', 'send.example.com'));
+    world = await startMailWorld({ domain: 'send.example.com' });
   });
   after(async () => {
-    await api.stop();
-    await dns.close();
+    await world.stop();
   });
 
   it('sends through the outbox: queued, sent, delivered, with a text part derived from the html', async () => {

@@ -2,11 +2,10 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
-import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
-import { mailSender } from '../support/mail-sender.ts';
+import { startMailWorld, type MailWorld } from '../support/mail-world.ts';
 import { ok, refused } from '../support/responses.ts';
 import { databaseKind } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY } from '../support/test-server.ts';
 import { until } from '../support/until.ts';
 
 /** One POST the local receiver got. */
@@ -32,19 +31,16 @@ const signedWith = (secret: string, { raw, signature }: Received): boolean => {
  */
 describe(`HTTP mail webhooks on ${databaseKind()}`, function () {
   this.timeout(60_000);
-  let api: TestServer;
-  let dns: DnsZoneServer;
+  let world: MailWorld;
   let receiver: Server;
   let base: string;
-  let key: string;
-  let accountId: string;
   let otherKey: string;
   const received: Received[] = [];
   /** Status codes to answer per path, in turn; 200 when none is left. */
   const script: Record<string, number[]> = {};
 
-  const mail = (method: string, path: string, body?: unknown, asKey = key) => api.request(method, path, { api: 'mail', key: asKey, body });
-  const send = async (to: string) => ok(await mail('POST', '/v1/emails', { from: 'Shop <hello@hooks.example.com>', to, subject: 'Your order', text: 'Shipped' })).id as string;
+  const mail = (method: string, path: string, body?: unknown, asKey?: string) => world.mail(method, path, body, asKey ? { key: asKey } : {});
+  const send = (to: string) => world.send({ to, text: 'Shipped' });
   const at = (path: string) => received.filter((r) => r.path === path);
 
   before(async () => {
@@ -61,14 +57,11 @@ describe(`HTTP mail webhooks on ${databaseKind()}`, function () {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const { port } = receiver.address() as AddressInfo;
     base = `http://127.0.0.1:${port}`;
-    dns = await new DnsZoneServer().start();
-    api = await startTestServer({ DNS_SERVERS: dns.address, WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}` });
-    ({ key, accountId } = await mailSender(api, dns, 'mail-hooks@example.com', 'hooks.example.com'));
-    ({ key: otherKey } = await mailSender(api, dns, 'mail-hooks-other@example.com', 'other-hooks.example.com'));
+    world = await startMailWorld({ domain: 'hooks.example.com', env: { WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}` } });
+    otherKey = await world.otherAccountKey();
   });
   after(async () => {
-    await api.stop();
-    await dns.close();
+    await world.stop();
     await new Promise((resolve) => receiver.close(resolve));
   });
 
@@ -98,6 +91,15 @@ describe(`HTTP mail webhooks on ${databaseKind()}`, function () {
     expect([onlyBounce!.body.email_id, onlyBounce!.body.event_type]).to.deep.equal([bounced, 'bounced']);
     expect(signedWith(only.secret, onlyBounce!), "signed with the other webhook's own secret").to.equal(true);
     expect(onlyBounce!.deliveryId, 'each webhook gets a delivery of its own').to.not.equal(bounce.deliveryId);
+  });
+
+  it('sends the failed event of a recipient a send drops for being suppressed', async () => {
+    ok(await mail('POST', '/v1/webhooks', { url: `${base}/failed`, events: ['failed'] }), 201);
+    await world.settled(await send('bounce+twice@example.org'), 'bounced');
+    const dropped = await send('bounce+twice@example.org');
+    const [failed] = await until('the failed event', async () => at('/failed'), (got) => got.length >= 1);
+    expect([failed!.body.email_id, failed!.body.event_type, failed!.body.data.recipient]).to.deep.equal([dropped, 'failed', 'bounce+twice@example.org']);
+    expect(failed!.body.data.reason).to.match(/suppress/i);
   });
 
   it('logs every attempt and redelivers on demand; an inactive webhook gets nothing', async () => {
@@ -166,7 +168,7 @@ describe(`HTTP mail webhooks on ${databaseKind()}`, function () {
     const entry = ok(await mail('GET', `/v1/webhooks/${hook.id}/deliveries`)).deliveries[0];
     refused(await mail('POST', `/v1/webhooks/${hook.id}/deliveries/${entry.event_id}/redeliver`, undefined, otherKey), 404, 'not_found');
     expect(got!.deliveryId).to.equal(entry.event_id);
-    const smsKey = ok(await api.request('POST', `/api/admin/accounts/${accountId}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } }), 201).key;
-    expect(ok(await api.request('GET', '/api/webhooks/deliveries', { key: smsKey })).total, "the SMS log shows SMS's events only").to.equal(0);
+    const smsKey = ok(await world.api.request('POST', `/api/admin/accounts/${world.accountId}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } }), 201).key;
+    expect(ok(await world.api.request('GET', '/api/webhooks/deliveries', { key: smsKey })).total, "the SMS log shows SMS's events only").to.equal(0);
   });
 });

@@ -82,7 +82,8 @@ export async function startTestServer(env: Record<string, string> = {}, { log, .
       }
       const api = options.api ?? apiOfSharedPath(path);
       const url = options.api ? `${apiUrl(api)}${path}` : `${baseUrl}${path}`;
-      const response = await fetch(url, { method, headers, body });
+      // An answer is checked as it is given: a redirect is the route's answer, not the page it leads to.
+      const response = await fetch(url, { method, headers, body, redirect: 'manual' });
       const text = await response.text();
       let parsed: unknown;
       try {

@@ -18,6 +18,10 @@ export { mailKeyRoutes, type MailKeyUseCases } from './routes/mail-keys.routes.t
 export { mailDomainRoutes, type MailDomainUseCases } from './routes/mail-domains.routes.ts';
 export { mailEmailRoutes, type MailEmailUseCases } from './routes/mail-emails.routes.ts';
 export { mailWebhookRoutes, type MailWebhookUseCases } from './routes/mail-webhooks.routes.ts';
+export { mailSuppressionRoutes, type MailSuppressionUseCases } from './routes/mail-suppressions.routes.ts';
+export { mailTrackingRoutes, type MailTrackingUseCases } from './routes/mail-tracking.routes.ts';
+export { mailSenderAddressRoutes, type MailSenderAddressUseCases } from './routes/mail-sender-addresses.routes.ts';
+export { mailAnalyticsRoutes, type MailAnalyticsUseCases } from './routes/mail-analytics.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';

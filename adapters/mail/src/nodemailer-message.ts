@@ -3,7 +3,7 @@ import type { SendMailOptions } from 'nodemailer';
 
 const addresses = (list: readonly MailAddress[]) => list.map((a) => (a.name ? { name: a.name, address: a.address } : a.address));
 
-/** The nodemailer message of an outgoing mail: DKIM-signed with its domain's key, the return path as envelope sender. */
+/** The nodemailer message of an outgoing mail: DKIM-signed with its domain's key (when it has one), the return path as envelope sender. */
 export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
   const recipients = [...mail.to, ...mail.cc, ...mail.bcc].map((a) => a.address);
   return {
@@ -18,6 +18,6 @@ export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
     attachments: mail.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType, cid: a.contentId })),
     headers: { ...mail.headers },
     envelope: { from: mail.returnPath, to: recipients },
-    dkim: { domainName: mail.dkim.domainName, keySelector: mail.dkim.selector, privateKey: mail.dkim.privateKey },
+    ...(mail.dkim ? { dkim: { domainName: mail.dkim.domainName, keySelector: mail.dkim.selector, privateKey: mail.dkim.privateKey } } : {}),
   };
 }

@@ -40,6 +40,9 @@ export { MikroOrmMailDomainRepository } from './repositories/mail/mikro-orm-mail
 export { MikroOrmMailOutbox } from './repositories/mail/mikro-orm-mail-outbox.ts';
 export { MikroOrmEmailRepository } from './repositories/mail/mikro-orm-email.repository.ts';
 export { MikroOrmMailWebhookRepository } from './repositories/mail/mikro-orm-mail-webhook.repository.ts';
+export { MikroOrmSuppressionList } from './repositories/mail/mikro-orm-suppression-list.ts';
+export { MikroOrmSenderAddressRepository } from './repositories/mail/mikro-orm-sender-address.repository.ts';
+export { MikroOrmMailAnalytics } from './repositories/mail/mikro-orm-mail-analytics.ts';
 export { MikroOrmIdempotencyKeyStore } from './repositories/mikro-orm-idempotency-key-store.ts';
 export { MikroOrmUserRepository } from './repositories/identity/mikro-orm-user.repository.ts';
 export { MikroOrmTokenStore } from './repositories/identity/mikro-orm-token.store.ts';

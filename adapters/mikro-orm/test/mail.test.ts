@@ -1,6 +1,12 @@
-import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeMailWebhookRepositoryContract } from '@tuma/mail/testing/contracts';
+import {
+  describeMailDomainRepositoryContract,
+  describeMailOutboxContract,
+  describeMailWebhookRepositoryContract,
+  describeSenderAddressRepositoryContract,
+  describeSuppressionListContract,
+} from '@tuma/mail/testing/contracts';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
-import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailWebhookRepository } from '../src/index.ts';
+import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -25,6 +31,26 @@ describeMailWebhookRepositoryContract(`MikroORM on ${databaseKind()}`, async () 
   await truncateAll(database);
   return {
     repository: new MikroOrmMailWebhookRepository(database, new AesGcmSecretCipher(() => Buffer.alloc(32, 7))),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeSuppressionListContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    list: new MikroOrmSuppressionList(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeSenderAddressRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: new MikroOrmSenderAddressRepository(database),
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };

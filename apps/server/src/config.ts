@@ -14,6 +14,12 @@ export type MovableApi = (typeof MOVABLE_APIS)[number];
 
 const port = z.coerce.number().int().min(0).max(65535);
 /** A DNS host name written as the operator would in a zone (`_spf.example.com`): letters, digits, `-`, `_` and dots. */
+/** A 32-byte server key given in base64 (WEBHOOK_SECRET_KEY, MAIL_TOKEN_KEY). */
+const key32 = z
+  .string()
+  .transform((value) => Buffer.from(value, 'base64'))
+  .refine((key) => key.length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)');
+
 const hostName = z.string().regex(/^[a-z0-9_](?:[a-z0-9_-]{0,62}\.)*[a-z0-9_-]{1,63}$/i, 'must be a host name').transform((name) => name.toLowerCase());
 const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s):// URL' });
 
@@ -100,11 +106,7 @@ const schema = z.object({
       ),
     )
     .optional(),
-  WEBHOOK_SECRET_KEY: z
-    .string()
-    .transform((value) => Buffer.from(value, 'base64'))
-    .refine((key) => key.length === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
-    .optional(),
+  WEBHOOK_SECRET_KEY: key32.optional(),
   VERIFY_PEPPER: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
   VERIFY_NUMBER_STARTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   VERIFY_COUNTRY_STARTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000_000).default(1000),
@@ -126,6 +128,7 @@ const schema = z.object({
     .optional(),
   MAIL_SPF_INCLUDE: hostName.default(DEFAULT_MAIL_DNS.spfInclude),
   MAIL_BOUNCE_MX: hostName.default(DEFAULT_MAIL_DNS.bounceMx),
+  MAIL_TOKEN_KEY: key32.optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Tuma <no-reply@localhost>'),
   DASHBOARD_URL: httpUrl.optional(),
   AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
@@ -258,6 +261,8 @@ export interface ServerConfig {
     /** Resolvers of the domain checks; the system's when undefined. */
     readonly dnsServers: readonly string[] | undefined;
     readonly dns: MailDnsSettings;
+    /** Signs the mail API's tracking links and confirmation tokens; else `mail-token.key` (docs/mail.md, "Tracking"). */
+    readonly tokenKey: Buffer | undefined;
   };
   readonly verify: {
     /** The HMAC key of OTP hashes; when unset, a key kept in the data directory (docs/verify.md, "Codes"). */
@@ -340,6 +345,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       transport: c.MAIL_TRANSPORT === 'smtp' ? { kind: 'smtp', smtpUrl: (c.MAIL_SMTP_URL ?? c.SMTP_URL)! } : { kind: 'outbox' },
       dnsServers: dnsServersFrom(c.DNS_SERVERS),
       dns: { spfInclude: c.MAIL_SPF_INCLUDE, bounceMx: c.MAIL_BOUNCE_MX },
+      tokenKey: c.MAIL_TOKEN_KEY,
     },
     verify: {
       pepper: c.VERIFY_PEPPER === undefined ? undefined : Buffer.from(c.VERIFY_PEPPER, 'utf8'),

@@ -46,6 +46,9 @@ const serverKey = (config: ServerConfig, configured: Buffer | undefined, fileNam
 /** The key sealing webhook signing secrets: `WEBHOOK_SECRET_KEY` or `webhook-secret.key` (docs/webhooks.md, "Secrets"). */
 export const webhookSecretKey = (config: ServerConfig): (() => Buffer) => serverKey(config, config.webhookSecretKey, 'webhook-secret.key');
 
+/** The key of the mail API's signed links (tracking, sender-address confirmation): `MAIL_TOKEN_KEY` or `mail-token.key` (docs/mail.md, "Tracking"). */
+export const mailTokenKey = (config: ServerConfig): (() => Buffer) => serverKey(config, config.mail.tokenKey, 'mail-token.key');
+
 /** The pepper of OTP hashes: `VERIFY_PEPPER` or `verify-pepper.key`, beside the webhook key (docs/verify.md, "Codes"). */
 export const verifyPepper = (config: ServerConfig): (() => Buffer) => serverKey(config, config.verify.pepper, 'verify-pepper.key');
 

@@ -1,9 +1,27 @@
 import { expect } from 'chai';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/index.ts';
+import { mailTokenKey } from '../src/server-secrets.ts';
 
 describe('mail API settings', () => {
   it('default to the embedded outbox, the system resolvers and the default record hosts', () => {
-    expect(loadConfig({}).mail).to.deep.equal({ transport: { kind: 'outbox' }, dnsServers: undefined, dns: { spfInclude: '_spf.tuma.local', bounceMx: 'feedback.tuma.local' } });
+    expect(loadConfig({}).mail).to.deep.equal({ transport: { kind: 'outbox' }, dnsServers: undefined, dns: { spfInclude: '_spf.tuma.local', bounceMx: 'feedback.tuma.local' }, tokenKey: undefined });
+  });
+
+  it('sign links with MAIL_TOKEN_KEY (32 bytes in base64), else with mail-token.key generated once into the data directory', () => {
+    const key = Buffer.alloc(32, 5);
+    expect(mailTokenKey(loadConfig({ MAIL_TOKEN_KEY: key.toString('base64') }))()).to.deep.equal(key);
+    expect(() => loadConfig({ MAIL_TOKEN_KEY: Buffer.alloc(16).toString('base64') })).to.throw(ConfigError, /MAIL_TOKEN_KEY: must be 32 bytes/);
+    const dataDir = mkdtempSync(join(tmpdir(), 'tuma-mail-key-'));
+    try {
+      const generated = mailTokenKey(loadConfig({ TUMA_DATA_DIR: dataDir }))();
+      expect([generated.length, mailTokenKey(loadConfig({ TUMA_DATA_DIR: dataDir }))()], 'a restart reads it back').to.deep.equal([32, generated]);
+      expect(statSync(join(dataDir, 'mail-token.key')).mode & 0o777).to.equal(0o600);
+    } finally {
+      rmSync(dataDir, { recursive: true });
+    }
   });
 
   it('send through MAIL_SMTP_URL, else through the account service relay SMTP_URL', () => {

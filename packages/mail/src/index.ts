@@ -42,13 +42,16 @@ export { DeleteDomain } from './application/domains/delete-domain.use-case.ts';
 export type { DkimSigning, MailAddress, MailAttachment, MailTransport, OutgoingMail, TransportResult } from './application/sending/mail-transport.port.ts';
 export { OUTCOME_EVENTS, type MailOutcome, type MailOutcomes, type OutcomeEvent } from './application/sending/mail-outcomes.port.ts';
 export type { MailOutbox, OutboxMessage } from './application/sending/mail-outbox.port.ts';
-export { signedMail, type MailContent } from './application/sending/signed-mail.ts';
+export { signedMail, unsignedMail, type MailContent } from './application/sending/signed-mail.ts';
 export { EmailAddress } from './domain/emails/email-address.value-object.ts';
 export { textFromHtml } from './domain/emails/text-from-html.ts';
 export { checkEmailContent, MAX_EMAIL_BYTES, MAX_RECIPIENTS, type EmailContent, type RawAttachment, type RawEmailContent } from './domain/emails/email-content.ts';
 export {
   Email,
+  EMAIL_EVENT_TYPES,
   EMAIL_STATUSES,
+  ENGAGEMENT_EVENTS,
+  type EngagementEvent,
   type EmailEvent,
   type EmailEventType,
   type EmailSnapshot,
@@ -61,7 +64,12 @@ export type { EmailQuery, EmailRepository } from './application/emails/email.rep
 export { domainNotVerified, type DomainNotVerifiedError } from './application/emails/email-errors.ts';
 export { DELIVER_EMAIL_JOB } from './application/emails/deliver-email.job.ts';
 export { SendEmail, type SendEmailError, type SendEmailInput, type SentEmail } from './application/emails/send-email.use-case.ts';
-export { ListEmails, type EmailPage } from './application/emails/list-emails.use-case.ts';
+export { ListEmails } from './application/emails/list-emails.use-case.ts';
+export type { Page } from './application/paging.ts';
+export { isHardBounce, SUPPRESSED, SUPPRESSION_REASONS, type Suppression, type SuppressionReason } from './domain/suppressions/suppression.ts';
+export type { SuppressionList, SuppressionQuery } from './application/suppressions/suppression-list.port.ts';
+export { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
+export { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
 export { GetEmail, type EmailWithEvents } from './application/emails/get-email.use-case.ts';
 export { CancelEmail } from './application/emails/cancel-email.use-case.ts';
 export { DeliverEmail } from './application/emails/deliver-email.use-case.ts';
@@ -78,3 +86,37 @@ export { createMailWebhooks, mailWebhookJobRoutes, type MailWebhookPorts, type M
 export { createMail, type MailPorts, type MailService } from './create-mail.ts';
 export { createMailSending, mailJobRoutes, type MailSending, type MailSendingPorts } from './create-mail-sending.ts';
 export { MAIL_TOKENS } from './tokens.ts';
+export { trackedHtml, type TrackingUrls } from './domain/tracking/tracked-html.ts';
+export { SignedTokens } from './application/signing/signed-tokens.ts';
+export { TrackingTokens, type TrackingClaim } from './application/tracking/tracking-tokens.ts';
+export { EmailTracking } from './application/tracking/email-tracking.ts';
+export type { MailPublicUrl } from './application/mail-public-url.ts';
+export { RecordEngagement } from './application/tracking/record-engagement.use-case.ts';
+export { SenderAddress, SENDER_ADDRESS_STATUSES, type SenderAddressSnapshot, type SenderAddressStatus } from './domain/sender-addresses/sender-address.aggregate.ts';
+export {
+  invalidConfirmationToken,
+  senderAddressAlreadyExists,
+  type InvalidConfirmationTokenError,
+  type SenderAddressAlreadyExistsError,
+} from './domain/sender-addresses/sender-address-errors.ts';
+export type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
+export type { ServiceMailer, ServiceMessage } from './application/sender-addresses/service-mailer.port.ts';
+export { CONFIRMATION_TTL_MS, ConfirmationTokens, type ConfirmationClaim } from './application/sender-addresses/confirmation-tokens.ts';
+export { AddSenderAddress, type AddSenderAddressError, type AddSenderAddressInput } from './application/sender-addresses/add-sender-address.use-case.ts';
+export { ConfirmSenderAddress } from './application/sender-addresses/confirm-sender-address.use-case.ts';
+export { ListSenderAddresses } from './application/sender-addresses/list-sender-addresses.use-case.ts';
+export { GetSenderAddress } from './application/sender-addresses/get-sender-address.use-case.ts';
+export { DeleteSenderAddress } from './application/sender-addresses/delete-sender-address.use-case.ts';
+export {
+  analyticsWindow,
+  COUNTED_EVENTS,
+  DEFAULT_ANALYTICS_DAYS,
+  MAX_ANALYTICS_DAYS,
+  MIN_ANALYTICS_DAYS,
+  ratesOf,
+  type CountedEvent,
+  type MailCounts,
+  type MailRates,
+} from './domain/analytics/mail-stats.ts';
+export type { DailyCounts, MailAnalytics } from './application/analytics/mail-analytics.port.ts';
+export { GetMailAnalytics, type CountsWithRates, type MailAnalyticsReport } from './application/analytics/get-mail-analytics.use-case.ts';

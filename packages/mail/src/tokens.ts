@@ -12,6 +12,11 @@ import type { EmailRepository } from './application/emails/email.repository.port
 import type { EmailTimeline } from './application/emails/email-timeline.ts';
 import type { MailWebhookRepository } from './application/webhooks/mail-webhook.repository.port.ts';
 import type { MailWebhookService } from './create-mail-webhooks.ts';
+import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
+import type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
+import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
+import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
+import type { MailPublicUrl } from './application/mail-public-url.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -20,6 +25,11 @@ export const MAIL_TOKENS = {
   sending: token<MailSending>('mail.MailSending'),
   domainRepository: token<MailDomainRepository>('mail.MailDomainRepository'),
   emailRepository: token<EmailRepository>('mail.EmailRepository'),
+  suppressions: token<SuppressionList>('mail.SuppressionList'),
+  senderAddresses: token<SenderAddressRepository>('mail.SenderAddressRepository'),
+  analytics: token<MailAnalytics>('mail.MailAnalytics'),
+  /** The service's own mail (confirmation links): the account service's Mailer. */
+  serviceMailer: token<ServiceMailer>('mail.ServiceMailer'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),
   dkimKeys: token<DkimKeys>('mail.DkimKeys'),
   dnsSettings: token<MailDnsSettings>('mail.MailDnsSettings'),
@@ -30,4 +40,7 @@ export const MAIL_TOKENS = {
   webhooks: token<MailWebhookService>('mail.MailWebhooks'),
   webhookRepository: token<MailWebhookRepository>('mail.MailWebhookRepository'),
   timeline: token<EmailTimeline>('mail.EmailTimeline'),
+  /** The key of the mail API's signed links (tracking, sender-address confirmation). */
+  tokenKey: token<() => Buffer>('mail.TokenKey'),
+  publicUrl: token<MailPublicUrl>('mail.MailPublicUrl'),
 };

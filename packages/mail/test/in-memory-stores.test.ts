@@ -1,5 +1,11 @@
-import { describeMailDomainRepositoryContract, describeMailOutboxContract, describeMailWebhookRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryMailDomainRepository, InMemoryMailOutbox, InMemoryMailWebhookRepository } from '../src/testing/index.ts';
+import {
+  describeMailDomainRepositoryContract,
+  describeMailOutboxContract,
+  describeMailWebhookRepositoryContract,
+  describeSenderAddressRepositoryContract,
+  describeSuppressionListContract,
+} from '../src/testing/contracts.ts';
+import { InMemoryMailDomainRepository, InMemoryMailOutbox, InMemoryMailWebhookRepository, InMemorySenderAddressRepository, InMemorySuppressionList } from '../src/testing/index.ts';
 
 describeMailDomainRepositoryContract('in memory', async () => ({
   repository: new InMemoryMailDomainRepository(),
@@ -14,3 +20,7 @@ describeMailWebhookRepositoryContract('in memory', async () => ({
   accountIds: ['acc_in_memory_a', 'acc_in_memory_b'],
   step: (work) => work(),
 }));
+
+describeSuppressionListContract('in memory', async () => ({ list: new InMemorySuppressionList(), accountIds: ['acc_in_memory_a', 'acc_in_memory_b'], step: (work) => work() }));
+
+describeSenderAddressRepositoryContract('in memory', async () => ({ repository: new InMemorySenderAddressRepository(), accountIds: ['acc_in_memory_a', 'acc_in_memory_b'], step: (work) => work() }));

@@ -15,8 +15,15 @@ import { Money, type DomainError, type KernelError } from '@tuma/kernel';
 import type { AlreadySubscribedError, PlanLimitReachedError, SubscriptionEndedError } from '@tuma/subscriptions';
 import type { InvalidPhoneNumber, OtpSendFailedError, RecipientOptedOutError, SendError, TooManyRowsError } from '@tuma/messaging';
 import type { CountryNotAllowedError, ResendError, VelocityLimitedError } from '@tuma/verification';
-import type { DnsRecordsNotFoundError, DomainAlreadyExistsError, DomainNotVerifiedError, NotCancellableError as EmailNotCancellableError } from '@tuma/mail';
 import type { KeywordTakenError, NoShortCodeError, NumberTakenError, ServiceNotActiveError, ServiceStateError } from '@tuma/two-way';
+import type {
+  DnsRecordsNotFoundError,
+  DomainAlreadyExistsError,
+  DomainNotVerifiedError,
+  InvalidConfirmationTokenError,
+  NotCancellableError as EmailNotCancellableError,
+  SenderAddressAlreadyExistsError,
+} from '@tuma/mail';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -59,7 +66,9 @@ export type AppError =
   | NumberTakenError
   | NoShortCodeError
   | ServiceStateError
-  | ServiceNotActiveError;
+  | ServiceNotActiveError
+  | SenderAddressAlreadyExistsError
+  | InvalidConfirmationTokenError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -126,6 +135,7 @@ export const DOMAIN_ERROR_STATUS = {
   no_short_code: 409,
   service_state_conflict: 409,
   service_not_active: 409,
+  sender_address_already_exists: 409,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

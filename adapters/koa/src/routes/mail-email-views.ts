@@ -1,14 +1,14 @@
-import { EMAIL_STATUSES, type EmailEvent, type EmailSnapshot, type MailAddress } from '@tuma/mail';
+import { EMAIL_EVENT_TYPES, EMAIL_STATUSES, type EmailEvent, type EmailSnapshot, type MailAddress } from '@tuma/mail';
 import { z } from 'zod';
 
 /** `"Name" <address>` as the request may give it, or the bare address. */
 const written = (address: MailAddress): string => (address.name ? `"${address.name.replace(/["\\]/g, '\\$&')}" <${address.address}>` : address.address);
 
 const eventSchema = z.object({
-  type: z.enum(EMAIL_STATUSES),
+  type: z.enum(EMAIL_EVENT_TYPES),
   recipient: z.string().nullable(),
   at: z.string(),
-  reason: z.string().nullable(),
+  reason: z.string().nullable().describe('Why, for bounced and failed (suppressed: the recipient is on the suppression list); the link, for clicked'),
 });
 
 export const emailSummarySchema = z.object({

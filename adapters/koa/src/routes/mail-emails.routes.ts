@@ -22,7 +22,7 @@ const addresses = (max: number) =>
     .transform((value) => (typeof value === 'string' ? [value] : value));
 
 const sendBody = z.strictObject({
-  from: z.string().max(1000).describe('"Name <you@your-verified-domain>" or the bare address'),
+  from: z.string().max(1000).describe('"Name <you@your-verified-domain>" or the bare address; or a confirmed sender address'),
   to: addresses(MAX_RECIPIENTS).describe(`1 to ${MAX_RECIPIENTS} recipients`),
   cc: addresses(MAX_RECIPIENTS).optional(),
   bcc: addresses(MAX_RECIPIENTS).optional(),
@@ -77,7 +77,7 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
       responses: {
         200: { description: 'Queued (or scheduled)', schema: z.object({ id: z.string() }) },
         403: {
-          description: 'from is not on a verified domain of the account (domain_not_verified), the key lacks send, or the account is suspended',
+          description: 'from is neither on a verified domain of the account nor a confirmed sender address (domain_not_verified), the key lacks send, or the account is suspended',
           errorCodes: ['domain_not_verified', 'insufficient_scope', 'account_suspended'],
           errorFields: { domain: z.string().optional() },
         },
@@ -127,7 +127,7 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
             limit: query.limit,
           }),
         );
-        return json(200, { data: page.emails.map(emailSummaryView), next_cursor: page.next });
+        return json(200, { data: page.items.map(emailSummaryView), next_cursor: page.next });
       },
     }),
     defineRoute({

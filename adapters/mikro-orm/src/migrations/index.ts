@@ -27,6 +27,9 @@ import { Migration20261124001900AccountEmailVerified } from './Migration20261124
 import { Migration20261125000100TwoWayServices } from './Migration20261125000100TwoWayServices.ts';
 import { Migration20261125000200TwoWayMessages } from './Migration20261125000200TwoWayMessages.ts';
 import { Migration20261125000300AccountSmsPrices } from './Migration20261125000300AccountSmsPrices.ts';
+import { Migration20261125000500Suppressions } from './Migration20261125000500Suppressions.ts';
+import { Migration20261125000600SenderAddresses } from './Migration20261125000600SenderAddresses.ts';
+import { Migration20261125000700EmailEventTimes } from './Migration20261125000700EmailEventTimes.ts';
 import { Migration20261125001000WebhookProducts } from './Migration20261125001000WebhookProducts.ts';
 import { Migration20261125001010MailWebhooks } from './Migration20261125001010MailWebhooks.ts';
 
@@ -59,6 +62,9 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125000100TwoWayServices', class: Migration20261125000100TwoWayServices },
   { name: 'Migration20261125000200TwoWayMessages', class: Migration20261125000200TwoWayMessages },
   { name: 'Migration20261125000300AccountSmsPrices', class: Migration20261125000300AccountSmsPrices },
+  { name: 'Migration20261125000500Suppressions', class: Migration20261125000500Suppressions },
+  { name: 'Migration20261125000600SenderAddresses', class: Migration20261125000600SenderAddresses },
+  { name: 'Migration20261125000700EmailEventTimes', class: Migration20261125000700EmailEventTimes },
   { name: 'Migration20261125001000WebhookProducts', class: Migration20261125001000WebhookProducts },
   { name: 'Migration20261125001010MailWebhooks', class: Migration20261125001010MailWebhooks },
 ];

@@ -1,10 +1,27 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
-import { createMail, createMailSending, createMailWebhooks, EmailTimeline, MAIL_TOKENS, mailJobRoutes, mailWebhookJobRoutes, RecordMailOutcome, type EmailRepository, type MailOutbox, type MailOutcomes, type MailTransport, type MailWebhookService } from '@tuma/mail';
+import { mailAnalyticsRoutes, mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import {
+  createMail,
+  createMailSending,
+  createMailWebhooks,
+  EmailTimeline,
+  MAIL_TOKENS,
+  mailJobRoutes,
+  mailWebhookJobRoutes,
+  RecordMailOutcome,
+  type EmailRepository,
+  type MailOutbox,
+  type MailOutcomes,
+  type MailTransport,
+  type MailWebhookService,
+  type ServiceMailer,
+  type SuppressionList,
+} from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
+import { IDENTITY_TOKENS } from '@tuma/identity';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { ContainerModule, type Container } from 'inversify';
@@ -12,7 +29,8 @@ import { bindClass, bindFactory } from '../bind-class.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolve } from '../resolve.ts';
-import { webhookSecretKey } from '../server-secrets.ts';
+import { mailTokenKey, webhookSecretKey } from '../server-secrets.ts';
+import type { PublicUrls } from '../api-placement.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
@@ -24,10 +42,18 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.domainRepository, MikroOrmMailDomainRepository, [S.database]);
   bindClass(bind, M.emailRepository, MikroOrmEmailRepository, [S.database]);
   bindClass(bind, M.outbox, MikroOrmMailOutbox, [S.database]);
+  bindClass(bind, M.suppressions, MikroOrmSuppressionList, [S.database]);
+  bindClass(bind, M.senderAddresses, MikroOrmSenderAddressRepository, [S.database]);
+  bindClass(bind, M.analytics, MikroOrmMailAnalytics, [S.database]);
+  // Confirmation links go out as the account service's own mail (its relay, or its outbox): outbox.module.ts binds it.
+  bind(M.serviceMailer).toResolvedValue((mailer: ServiceMailer) => mailer, [IDENTITY_TOKENS.mailer]);
   bind(M.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
   // DKIM private keys are sealed with the project's one secret cipher, as webhook secrets are (docs/mail.md, "DKIM keys").
   bind(M.dkimKeys).toResolvedValue((config: ServerConfig) => new NodeDkimKeys(new AesGcmSecretCipher(webhookSecretKey(config))), [S.config]);
   bind(M.dnsSettings).toResolvedValue((config: ServerConfig) => config.mail.dns, [S.config]);
+  bind(M.tokenKey).toResolvedValue((config: ServerConfig) => mailTokenKey(config), [S.config]);
+  // Tracking and confirmation links lead to the mail API's public URL, known once it listens (port 0).
+  bind(M.publicUrl).toResolvedValue((urls: PublicUrls) => ({ baseUrl: () => urls.mail.value }), [S.publicUrls]);
   // Webhook secrets are sealed as SMS's are; deliveries go through the engine's shared outbox, sender and URL policy.
   bind(M.webhookRepository).toResolvedValue((db: Database, config: ServerConfig) => new MikroOrmMailWebhookRepository(db, new AesGcmSecretCipher(webhookSecretKey(config))), [S.database, S.config]);
   bindFactory(bind, M.webhooks, createMailWebhooks, {
@@ -45,11 +71,11 @@ const bindings = new ContainerModule(({ bind }) => {
   );
   // Outcomes arrive outside any request or job (the outbox's timers, later bounce mail): each in a database context of its own.
   bind(M.outcomes).toResolvedValue(
-    (database: Database, timeline: EmailTimeline): MailOutcomes => {
-      const recorder = new RecordMailOutcome(timeline);
+    (database: Database, emails: EmailRepository, suppressions: SuppressionList, timeline: EmailTimeline, unitOfWork: UnitOfWork): MailOutcomes => {
+      const recorder = new RecordMailOutcome(emails, suppressions, timeline, unitOfWork);
       return { record: (outcome) => database.withContext(() => recorder.record(outcome)) };
     },
-    [S.database, M.timeline],
+    [S.database, M.emailRepository, M.suppressions, M.timeline, K.unitOfWork],
   );
   bind(M.transport).toResolvedValue(
     (config: ServerConfig, outbox: MailOutbox, outcomes: MailOutcomes, clock: Clock, logger: Logger): MailTransport =>
@@ -72,9 +98,16 @@ const bindings = new ContainerModule(({ bind }) => {
     idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     domains: M.domainRepository,
     emails: M.emailRepository,
+    suppressions: M.suppressions,
+    senderAddresses: M.senderAddresses,
+    analytics: M.analytics,
+    serviceMailer: M.serviceMailer,
+    dnsSettings: M.dnsSettings,
     dkimKeys: M.dkimKeys,
     transport: M.transport,
     timeline: M.timeline,
+    tokenKey: M.tokenKey,
+    publicUrl: M.publicUrl,
   });
 });
 
@@ -99,6 +132,10 @@ export const mailServerModule: ServerModule = {
     ...mailDomainRoutes(resolve(container, M.mail)),
     ...mailEmailRoutes(resolve(container, M.sending)),
     ...mailWebhookRoutes(resolve(container, M.webhooks)),
+    ...mailSuppressionRoutes(resolve(container, M.sending)),
+    ...mailSenderAddressRoutes(resolve(container, M.sending)),
+    ...mailTrackingRoutes(resolve(container, M.sending)),
+    ...mailAnalyticsRoutes(resolve(container, M.sending)),
   ],
   jobs: registerJobs,
 };

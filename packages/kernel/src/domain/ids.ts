@@ -21,6 +21,8 @@ export const ID_PREFIXES = {
   mailDomain: 'dom',
   email: 'em',
   mailWebhook: 'mwh',
+  suppression: 'sup',
+  senderAddress: 'sa',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

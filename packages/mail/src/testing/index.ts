@@ -5,3 +5,5 @@ export { InMemoryDkimKeys } from './in-memory-dkim-keys.ts';
 export { InMemoryMailOutbox } from './in-memory-mail-outbox.ts';
 export { RecordingMailOutcomes } from './recording-mail-outcomes.ts';
 export { InMemoryMailWebhookRepository } from './in-memory-mail-webhook.repository.ts';
+export { InMemorySuppressionList } from './in-memory-suppression-list.ts';
+export { InMemorySenderAddressRepository } from './in-memory-sender-address.repository.ts';

@@ -7,7 +7,7 @@ type StoredContent = Pick<EmailSnapshot, 'from' | 'to' | 'cc' | 'bcc' | 'replyTo
 export interface EmailRow {
   readonly id: string;
   readonly account_id: string;
-  readonly domain_id: string;
+  readonly domain_id: string | null;
   readonly subject: string;
   readonly tags: EmailSnapshot['tags'];
   readonly content: StoredContent;

@@ -1,16 +1,23 @@
-import type { Clock, JobContext } from '@tuma/kernel';
+import { err, ok, type Clock, type JobContext, type Result } from '@tuma/kernel';
+import type { MailDnsSettings } from '../../domain/domains/dns-records.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
+import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
 import type { DkimKeys } from '../domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
-import type { MailTransport } from '../sending/mail-transport.port.ts';
-import { signedMail, type MailContent } from '../sending/signed-mail.ts';
+import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
+import type { MailAddress, MailTransport, OutgoingMail } from '../sending/mail-transport.port.ts';
+import { signedMail, unsignedMail, type MailContent } from '../sending/signed-mail.ts';
+import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
+import type { EmailTracking } from '../tracking/email-tracking.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import type { EmailRepository } from './email.repository.port.ts';
 import type { EmailTimeline } from './email-timeline.ts';
 
-/** The message to sign and send: the stored email, attachments decoded. */
-function contentOf(email: EmailSnapshot): MailContent {
-  const { id, from, to, cc, bcc, replyTo, subject, html, text, headers, attachments } = email;
+/** The message to sign and send: the stored email, attachments decoded, without the recipients dropped. */
+function contentOf(email: EmailSnapshot, dropped: ReadonlySet<string>): MailContent {
+  const { id, from, replyTo, subject, html, text, headers, attachments } = email;
+  const kept = (list: readonly MailAddress[]) => list.filter((recipient) => !dropped.has(recipient.address.toLowerCase()));
+  const [to, cc, bcc] = [kept(email.to), kept(email.cc), kept(email.bcc)];
   const decoded = attachments.map((attachment) => ({
     filename: attachment.filename,
     content: Uint8Array.from(atob(attachment.content), (char) => char.charCodeAt(0)),
@@ -23,13 +30,20 @@ function contentOf(email: EmailSnapshot): MailContent {
  * The delivery job: signs the email with its domain's key and hands it to the transport; the
  * answer becomes `sent` for the recipients taken and `failed` for those refused. A temporary
  * refusal throws, so the job is retried, until its last attempt, which records `failed`.
+ * The html is tracked when the domain tracks opens or clicks; a confirmed sender address's mail
+ * leaves unsigned. Recipients suppressed by now (a scheduled email, an address that bounced since)
+ * are dropped from the message with a `failed` event, as at send time.
  */
 export class DeliverEmail {
   constructor(
     private readonly emails: EmailRepository,
     private readonly domains: MailDomainRepository,
+    private readonly suppressions: SuppressionList,
+    private readonly senderAddresses: SenderAddressRepository,
+    private readonly dnsSettings: MailDnsSettings,
     private readonly dkimKeys: DkimKeys,
     private readonly transport: MailTransport,
+    private readonly tracking: EmailTracking,
     private readonly timeline: EmailTimeline,
     private readonly clock: Clock,
   ) {}
@@ -39,9 +53,15 @@ export class DeliverEmail {
     // Cancelled, or taken by the transport on an earlier attempt: at least once, never twice.
     if (!snapshot || !Email.rehydrate(snapshot).awaitsDelivery) return;
     const email = Email.rehydrate(snapshot);
-    const domain = await this.domains.find(snapshot.accountId, snapshot.domainId);
-    if (!domain) return this.fail(email, 'The sending domain was deleted before the email left');
-    const result = await this.transport.send(signedMail(contentOf(snapshot), domain, this.dkimKeys));
+    const suppressed = await this.suppressions.suppressed(snapshot.accountId, email.recipients);
+    const dropped = email.dropSuppressed(suppressed, this.clock.now());
+    if (dropped.length === email.recipients.length) {
+      await this.timeline.record(snapshot.id, dropped);
+      return;
+    }
+    const message = await this.message(snapshot, contentOf(snapshot, suppressed));
+    if (message.isErr()) return this.fail(email, message.error);
+    const result = await this.transport.send(message.value);
     if (result.kind === 'refused') {
       const lastAttempt = context.retryCount >= DELIVER_EMAIL_JOB.retryLimit;
       if (result.permanence === 'temporary' && !lastAttempt) throw new Error(`Email ${snapshot.id} deferred: ${result.reason}`);
@@ -49,10 +69,26 @@ export class DeliverEmail {
     }
     const refused = new Set(result.refusedRecipients.map((recipient) => recipient.toLowerCase()));
     const now = this.clock.now();
-    const events = email.recipients.map((recipient): EmailEvent =>
-      refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
-    );
-    await this.timeline.record(snapshot.id, events, { messageId: result.messageId, at: now });
+    const events = email.recipients
+      .filter((recipient) => !suppressed.has(recipient))
+      .map((recipient): EmailEvent =>
+        refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
+      );
+    await this.timeline.record(snapshot.id, [...events, ...dropped], { messageId: result.messageId, at: now });
+  }
+
+  /**
+   * The message as it leaves: from a verified domain, tracked as the domain says and signed with
+   * its key; from a confirmed sender address, unsigned and untracked. Why not, when the domain or
+   * the address went away before the email left.
+   */
+  private async message(email: EmailSnapshot, content: MailContent): Promise<Result<OutgoingMail, string>> {
+    if (email.domainId === null) {
+      const address = await this.senderAddresses.findByEmail(email.accountId, email.from.address.toLowerCase());
+      return address && SenderAddress.rehydrate(address).mayBeSentFrom ? ok(unsignedMail(content, this.dnsSettings)) : err('The sender address was deleted before the email left');
+    }
+    const domain = await this.domains.find(email.accountId, email.domainId);
+    return domain ? ok(signedMail(this.tracking.apply(content, domain), domain, this.dkimKeys)) : err('The sending domain was deleted before the email left');
   }
 
   private async fail(email: Email, reason: string): Promise<void> {

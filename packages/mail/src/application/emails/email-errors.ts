@@ -1,6 +1,6 @@
 import type { DomainError } from '@tuma/kernel';
 
-/** `from` is not on a verified domain of the account (403). */
+/** `from` is neither on a verified domain of the account nor a confirmed sender address of it (403). */
 export interface DomainNotVerifiedError extends DomainError {
   readonly type: 'domain_not_verified';
   readonly domain: string;
@@ -9,5 +9,5 @@ export interface DomainNotVerifiedError extends DomainError {
 export const domainNotVerified = (domain: string): DomainNotVerifiedError => ({
   type: 'domain_not_verified',
   domain,
-  message: `${domain} is not a verified domain of this account: add it and verify its DNS records before sending from it`,
+  message: `${domain} is not a verified domain of this account, nor is the address a confirmed sender address: verify the domain's DNS records, or confirm the address, before sending from it`,
 });

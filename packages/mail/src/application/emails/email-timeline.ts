@@ -1,5 +1,5 @@
 import { atomically, ok, type ResultAsync, type UnitOfWork } from '@tuma/kernel';
-import { Email, type EmailEvent } from '../../domain/emails/email.aggregate.ts';
+import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import type { MailEventWebhooks } from '../webhooks/mail-event-webhooks.ts';
 import type { EmailRepository } from './email.repository.port.ts';
 
@@ -28,5 +28,10 @@ export class EmailTimeline {
       await this.webhooks.publish(email.toSnapshot(), added);
       return ok(undefined);
     });
+  }
+
+  /** The webhook deliveries of entries the caller wrote with the email itself (a send's dropped recipients), in its unit of work. */
+  published(email: EmailSnapshot, events: readonly EmailEvent[]): Promise<void> {
+    return this.webhooks.publish(email, events);
   }
 }

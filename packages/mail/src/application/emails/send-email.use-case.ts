@@ -1,11 +1,17 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, newId, ok, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
 import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
-import { Email } from '../../domain/emails/email.aggregate.ts';
+import { Email, type EmailEvent } from '../../domain/emails/email.aggregate.ts';
+import type { MailAddress } from '../../domain/emails/mail-address.ts';
+import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
+import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
+import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import { domainNotVerified, type DomainNotVerifiedError } from './email-errors.ts';
 import type { EmailRepository } from './email.repository.port.ts';
+import type { EmailTimeline } from './email-timeline.ts';
 
 export interface SendEmailInput extends RawEmailContent {
   readonly accountId: string;
@@ -21,15 +27,37 @@ export interface SentEmail {
 
 export type SendEmailError = ValidationError | DomainNotVerifiedError;
 
+/** The email as composed, and its timeline's first events. */
+interface Composed {
+  readonly email: Email;
+  /** `queued` or `scheduled`. */
+  readonly first: EmailEvent;
+  /** `failed` for each suppressed recipient. */
+  readonly dropped: readonly EmailEvent[];
+}
+
+/** Who an email is sent as: the verified domain whose key signs it (null for a confirmed sender address), and its `From`. */
+interface Sender {
+  readonly domainId: string | null;
+  readonly from: MailAddress;
+}
+
 /**
- * `POST /emails`: checks every field, finds the verified domain of `from`, and stores the email
- * with its delivery job in one unit of work (the job runs at `scheduledAt`, else at once).
+ * `POST /emails`: checks every field, finds the verified domain of `from` (or, without one, a
+ * confirmed sender address of the account: docs/mail.md, "Sender addresses"), drops the recipients
+ * on the account's suppression list (a `failed` event each), and stores the email with its
+ * delivery job in one unit of work (the job runs at `scheduledAt`, else at once). When every
+ * recipient is suppressed the email is stored `failed` and no job is queued: the answer is still
+ * its id, as Resend answers, so that the caller reads why on its timeline.
  */
 export class SendEmail {
   constructor(
     private readonly emails: EmailRepository,
     private readonly domains: MailDomainRepository,
+    private readonly suppressions: SuppressionList,
+    private readonly senderAddresses: SenderAddressRepository,
     private readonly jobs: JobScheduler,
+    private readonly timeline: EmailTimeline,
     private readonly unitOfWork: UnitOfWork,
     private readonly idempotentEffects: IdempotentEffects,
     private readonly clock: Clock,
@@ -39,23 +67,37 @@ export class SendEmail {
     return new ResultAsync(this.compose(input)).andThen((email) => this.unitOfWork.run(() => this.idempotentEffects.within(input.idempotency, () => this.store(email))));
   }
 
-  private async compose(input: SendEmailInput): Promise<Result<Email, SendEmailError>> {
+  private async compose(input: SendEmailInput): Promise<Result<Composed, SendEmailError>> {
     const content = checkEmailContent(input);
     if (content.isErr()) return err(content.error);
     const { from, ...rest } = content.value;
-    const domain = await this.domains.findByName(input.accountId, from.domain);
-    if (!domain || domain.status !== 'verified') return err(domainNotVerified(from.domain));
+    const sender = await this.sender(input.accountId, from);
+    if (!sender) return err(domainNotVerified(from.domain));
     const now = this.clock.now();
-    const sender = from.name ? { address: from.address, name: from.name } : { address: from.address };
-    return ok(Email.compose({ ...rest, id: newId('em', now), accountId: input.accountId, domainId: domain.id, from: sender, scheduledAt: input.scheduledAt ?? null, createdAt: now }, now));
+    const email = Email.compose({ ...rest, id: newId('em', now), accountId: input.accountId, domainId: sender.domainId, from: sender.from, scheduledAt: input.scheduledAt ?? null, createdAt: now }, now);
+    const first: EmailEvent = { emailId: email.id, type: email.status, recipient: null, at: now, reason: null };
+    const dropped = email.dropSuppressed(await this.suppressions.suppressed(input.accountId, email.recipients), now);
+    return ok({ email, first, dropped });
   }
 
-  private store(email: Email): ResultAsync<SentEmail, never> {
+  /** A verified domain of the account, else a confirmed sender address of it (whose name stands in for a `from` without one). */
+  private async sender(accountId: string, from: EmailAddress): Promise<Sender | undefined> {
+    const named = (name: string | undefined): MailAddress => (name ? { address: from.address, name } : { address: from.address });
+    const domain = await this.domains.findByName(accountId, from.domain);
+    if (domain?.status === 'verified') return { domainId: domain.id, from: named(from.name) };
+    const address = await this.senderAddresses.findByEmail(accountId, from.address.toLowerCase());
+    if (!address || !SenderAddress.rehydrate(address).mayBeSentFrom) return undefined;
+    return { domainId: null, from: named(from.name ?? address.name ?? undefined) };
+  }
+
+  private store({ email, first, dropped }: Composed): ResultAsync<SentEmail, never> {
     const snapshot = email.toSnapshot();
     return ResultAsync.fromSafePromise(
       (async () => {
-        await this.emails.add(snapshot, { emailId: snapshot.id, type: snapshot.status, recipient: null, at: snapshot.createdAt, reason: null });
-        await this.jobs.enqueue(DELIVER_EMAIL_JOB, { emailId: snapshot.id }, { startAfter: snapshot.scheduledAt ?? undefined, group: snapshot.accountId });
+        await this.emails.add(snapshot, first);
+        await this.emails.addEvents(dropped);
+        await this.timeline.published(snapshot, dropped);
+        if (email.awaitsDelivery) await this.jobs.enqueue(DELIVER_EMAIL_JOB, { emailId: snapshot.id }, { startAfter: snapshot.scheduledAt ?? undefined, group: snapshot.accountId });
         return { id: snapshot.id };
       })(),
     );

@@ -27,7 +27,8 @@ export interface OutgoingMail extends MailParts {
   readonly attachments: readonly MailAttachment[];
   /** The envelope sender (SMTP `MAIL FROM`), which the receiver writes as `Return-Path`. */
   readonly returnPath: string;
-  readonly dkim: DkimSigning;
+  /** None for a confirmed sender address's mail, which has no domain of ours to sign for. */
+  readonly dkim: DkimSigning | null;
 }
 
 /**

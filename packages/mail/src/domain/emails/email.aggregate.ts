@@ -1,5 +1,6 @@
 import { err, ok, type DomainError, type Result } from '@tuma/kernel';
 import type { MailAddress, MailParts } from './mail-address.ts';
+import { SUPPRESSED } from '../suppressions/suppression.ts';
 
 /**
  * Where an email is: `scheduled` (waiting for its time, cancellable), `queued` (handed to the
@@ -9,8 +10,15 @@ import type { MailAddress, MailParts } from './mail-address.ts';
 export const EMAIL_STATUSES = ['scheduled', 'queued', 'sent', 'delivered', 'bounced', 'complained', 'failed', 'cancelled'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-/** The timeline's entries: the status changes, per recipient where delivery tells them apart. */
-export type EmailEventType = EmailStatus;
+/** What a recipient did with a delivered email (tracking, docs/mail.md): on the timeline, without changing the status. */
+export const ENGAGEMENT_EVENTS = ['opened', 'clicked'] as const;
+export type EngagementEvent = (typeof ENGAGEMENT_EVENTS)[number];
+
+/** The timeline's entries: the status changes, per recipient where delivery tells them apart, and opens and clicks. */
+export const EMAIL_EVENT_TYPES = [...EMAIL_STATUSES, ...ENGAGEMENT_EVENTS] as const;
+export type EmailEventType = (typeof EMAIL_EVENT_TYPES)[number];
+
+const isStatus = (type: EmailEventType): type is EmailStatus => (EMAIL_STATUSES as readonly string[]).includes(type);
 
 export interface EmailEvent {
   readonly emailId: string;
@@ -18,7 +26,7 @@ export interface EmailEvent {
   /** The recipient a delivery outcome is about; null for the email's own steps (queued, scheduled, cancelled). */
   readonly recipient: string | null;
   readonly at: Date;
-  /** Why, for `bounced` and `failed`. */
+  /** Why, for `bounced` and `failed`; the link, for `clicked`. */
   readonly reason: string | null;
 }
 
@@ -37,8 +45,8 @@ export interface StoredAttachment {
 export interface EmailSnapshot extends MailParts {
   readonly id: string;
   readonly accountId: string;
-  /** The verified domain of `from`, whose key signs it. */
-  readonly domainId: string;
+  /** The verified domain of `from`, whose key signs it; null when `from` is a confirmed sender address instead. */
+  readonly domainId: string | null;
   readonly from: MailAddress;
   readonly attachments: readonly StoredAttachment[];
   readonly tags: readonly EmailTag[];
@@ -107,10 +115,23 @@ export class Email {
     this.state = { ...this.state, messageId, updatedAt: now };
   }
 
-  /** Moves the status along with an event (never backwards); returns the event. */
+  /** Moves the status along with an event (never backwards; opens and clicks leave it); returns the event. */
   apply(event: EmailEvent): EmailEvent {
-    if (PROGRESS[event.type] >= PROGRESS[this.state.status] && this.state.status !== 'cancelled') this.state = { ...this.state, status: event.type, updatedAt: event.at };
+    const { type } = event;
+    if (isStatus(type) && PROGRESS[type] >= PROGRESS[this.state.status] && this.state.status !== 'cancelled') this.state = { ...this.state, status: type, updatedAt: event.at };
     return event;
+  }
+
+  /**
+   * Drops the recipients on the account's suppression list: a `failed` event each (reason
+   * `suppressed`). The others still go, so the status stays; when every recipient is dropped there
+   * is nothing left to deliver and the email is `failed`.
+   */
+  dropSuppressed(suppressed: ReadonlySet<string>, at: Date): readonly EmailEvent[] {
+    const dropped = this.recipients.filter((recipient) => suppressed.has(recipient));
+    const events = dropped.map((recipient): EmailEvent => ({ emailId: this.state.id, type: 'failed', recipient, at, reason: SUPPRESSED }));
+    if (dropped.length === this.recipients.length && this.awaitsDelivery) this.state = { ...this.state, status: 'failed', updatedAt: at };
+    return events;
   }
 
   toSnapshot(): EmailSnapshot {

@@ -1,0 +1,57 @@
+/** A mail API over HTTP with an account whose domain is verified against a real DNS server on 127.0.0.1: the start of every sending suite. */
+import { expect } from 'chai';
+import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
+import { ok } from './responses.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from './test-server.ts';
+import { until } from './until.ts';
+
+export interface MailWorld {
+  readonly api: TestServer;
+  readonly dns: DnsZoneServer;
+  /** A key of the account with every permission. */
+  readonly key: string;
+  readonly accountId: string;
+  /** The verified domain's id. */
+  readonly domainId: string;
+  /** A request to the mail API, with `key` unless another is given. */
+  mail(method: string, path: string, body?: unknown, options?: { key?: string; headers?: Record<string, string> }): ReturnType<TestServer['request']>;
+  /** Sends from `hello@<domain>` (a subject and html unless given): the email's id. */
+  send(body: Record<string, unknown>): Promise<string>;
+  /** The email once its status is `status`. */
+  settled(id: string, status: string): Promise<any>;
+  /** Another account with a key of every permission on it. */
+  otherAccountKey(): Promise<string>;
+  stop(): Promise<void>;
+}
+
+let accounts = 0;
+
+export async function startMailWorld(options: { domain: string; env?: Record<string, string> }): Promise<MailWorld> {
+  const dns = await new DnsZoneServer().start();
+  const api = await startTestServer({ DNS_SERVERS: dns.address, ...options.env });
+  const newKey = async () => {
+    const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: `mail-world-${++accounts}@example.com` } }), 201);
+    const key = ok(await api.request('POST', `/api/admin/accounts/${account.id}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
+    return { accountId: account.id as string, key };
+  };
+  const { accountId, key } = await newKey();
+  const mail: MailWorld['mail'] = (method, path, body, requestOptions = {}) => api.request(method, path, { api: 'mail', key: requestOptions.key ?? key, body, headers: requestOptions.headers });
+  const domain = ok(await mail('POST', '/v1/domains', { name: options.domain }), 201);
+  for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
+  expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
+  return {
+    api,
+    dns,
+    key,
+    accountId,
+    domainId: domain.id,
+    mail,
+    send: async (body) => ok(await mail('POST', '/v1/emails', { from: `Shop <hello@${options.domain}>`, subject: 'Your order', html: '<p>Hello</p>', ...body })).id as string,
+    settled: (id, status) => until(`${id} ${status}`, async () => ok(await mail('GET', `/v1/emails/${id}`)), (email) => email.status === status),
+    otherAccountKey: async () => (await newKey()).key,
+    stop: async () => {
+      await api.stop();
+      await dns.close();
+    },
+  };
+}
