@@ -1,5 +1,6 @@
 import type { MailTransport, OutgoingMail, TransportResult } from '@tuma/mail';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
 import { nodemailerMessage } from './nodemailer-message.ts';
 
@@ -9,12 +10,17 @@ interface SmtpError extends Error {
   readonly responseCode?: number;
 }
 
-/** `MAIL_TRANSPORT=smtp`: a relay at `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://...`), one pooled connection set per process. */
+/**
+ * `MAIL_TRANSPORT=smtp`: a relay at `SMTP_URL` (`smtp://user:pass@host:587`, `smtps://...`) over one
+ * pool of connections per process (nodemailer's: 5 connections, 100 messages each; the URL's query,
+ * `?maxConnections=10`, changes them). A connection per message would cost a TCP and TLS handshake
+ * and an SMTP greeting each time.
+ */
 export class SmtpMailTransport implements MailTransport {
   private readonly transporter: Transporter<SMTPTransport.SentMessageInfo>;
 
   constructor(url: string) {
-    this.transporter = nodemailer.createTransport(url);
+    this.transporter = nodemailer.createTransport({ url, pool: true } as SMTPPool.Options);
   }
 
   async send(mail: OutgoingMail): Promise<TransportResult> {
