@@ -30,6 +30,9 @@ import { RecordEngagement } from './application/tracking/record-engagement.use-c
 import { TrackingTokens } from './application/tracking/tracking-tokens.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
 import type { EmailTimeline } from './application/emails/email-timeline.ts';
+import { GetMailBilling } from './application/billing/get-mail-billing.use-case.ts';
+import type { MailPlans } from './application/billing/mail-plans.port.ts';
+import type { MailUsage } from './application/billing/mail-usage.port.ts';
 
 export interface MailSendingPorts {
   readonly clock: Clock;
@@ -41,6 +44,9 @@ export interface MailSendingPorts {
   readonly suppressions: SuppressionList;
   readonly senderAddresses: SenderAddressRepository;
   readonly analytics: MailAnalytics;
+  /** The plan each account's sends count against (the account service's subscriptions). */
+  readonly plans: MailPlans;
+  readonly usage: MailUsage;
   /** Sends the confirmation links of sender addresses (the account service's mail). */
   readonly serviceMailer: ServiceMailer;
   /** Where mail of sender addresses bounces to (MAIL_BOUNCE_MX). */
@@ -62,7 +68,7 @@ export function createMailSending(ports: MailSendingPorts) {
   const tokens = new TrackingTokens(signed);
   const confirmations = new ConfirmationTokens(signed);
   return {
-    sendEmail: new SendEmail(emails, domains, suppressions, senderAddresses, jobs, ports.timeline, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
+    sendEmail: new SendEmail(emails, domains, suppressions, senderAddresses, jobs, ports.timeline, ports.plans, ports.usage, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
     listEmails: new ListEmails(emails),
     getEmail: new GetEmail(emails),
     cancelEmail: new CancelEmail(emails, unitOfWork, clock),
@@ -76,6 +82,7 @@ export function createMailSending(ports: MailSendingPorts) {
     getSenderAddress: new GetSenderAddress(senderAddresses),
     deleteSenderAddress: new DeleteSenderAddress(senderAddresses),
     getAnalytics: new GetMailAnalytics(ports.analytics, clock),
+    getBilling: new GetMailBilling(ports.plans, ports.usage, clock),
   };
 }
 

@@ -120,3 +120,7 @@ export {
 } from './domain/analytics/mail-stats.ts';
 export type { DailyCounts, MailAnalytics } from './application/analytics/mail-analytics.port.ts';
 export { GetMailAnalytics, type CountsWithRates, type MailAnalyticsReport } from './application/analytics/get-mail-analytics.use-case.ts';
+export { mailQuotaExceeded, UNLIMITED as MAIL_UNLIMITED, usagePeriods, type MailPlan, type MailPlanLimitReachedError, type MailUsageCounts } from './domain/billing/mail-quota.ts';
+export type { MailPlans } from './application/billing/mail-plans.port.ts';
+export type { MailUsage } from './application/billing/mail-usage.port.ts';
+export { GetMailBilling, type MailBilling } from './application/billing/get-mail-billing.use-case.ts';

@@ -16,6 +16,8 @@ import type { SuppressionList } from './application/suppressions/suppression-lis
 import type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
 import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
 import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
+import type { MailPlans } from './application/billing/mail-plans.port.ts';
+import type { MailUsage } from './application/billing/mail-usage.port.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
 
 export const MAIL_TOKENS = {
@@ -28,6 +30,8 @@ export const MAIL_TOKENS = {
   suppressions: token<SuppressionList>('mail.SuppressionList'),
   senderAddresses: token<SenderAddressRepository>('mail.SenderAddressRepository'),
   analytics: token<MailAnalytics>('mail.MailAnalytics'),
+  plans: token<MailPlans>('mail.MailPlans'),
+  usage: token<MailUsage>('mail.MailUsage'),
   /** The service's own mail (confirmation links): the account service's Mailer. */
   serviceMailer: token<ServiceMailer>('mail.ServiceMailer'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),

@@ -76,6 +76,11 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
       body: sendBody,
       responses: {
         200: { description: 'Queued (or scheduled)', schema: z.object({ id: z.string() }) },
+        402: {
+          description: "plan_limit_reached: the recipients would take the account past its mail plan's emails of the month or the day (docs/mail.md, \"Billing\")",
+          errorCodes: ['plan_limit_reached'],
+          errorFields: { product: z.literal('mail'), tier: z.string(), resource: z.enum(['monthlyEmails', 'dailyEmails']), limit: z.number().int() },
+        },
         403: {
           description: 'from is neither on a verified domain of the account nor a confirmed sender address (domain_not_verified), the key lacks send, or the account is suspended',
           errorCodes: ['domain_not_verified', 'insufficient_scope', 'account_suspended'],

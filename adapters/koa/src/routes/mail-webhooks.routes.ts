@@ -10,7 +10,7 @@ export type MailWebhookUseCases = Pick<MailWebhookService, 'webhooks' | 'listDel
 /** Webhooks are the account's set-up: keys that read see them, keys that manage change them (as domains). */
 const READ = { anyScope: ['read', 'manage'] } as const;
 const MANAGE = { anyScope: ['manage'] } as const;
-const TAG = 'Webhooks';
+const TAG = 'Mail webhooks';
 const NOT_YOURS = { description: 'No webhook with this id in the account', errorCodes: ['not_found'] };
 
 const webhookId = z.string().regex(/^mwh_[0-9A-Z]{26}$/, 'Must be a webhook id (mwh_...)');

@@ -32,6 +32,7 @@ import { Migration20261125000600SenderAddresses } from './Migration2026112500060
 import { Migration20261125000700EmailEventTimes } from './Migration20261125000700EmailEventTimes.ts';
 import { Migration20261125001000WebhookProducts } from './Migration20261125001000WebhookProducts.ts';
 import { Migration20261125001010MailWebhooks } from './Migration20261125001010MailWebhooks.ts';
+import { Migration20261125001020MailUsage } from './Migration20261125001020MailUsage.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -67,4 +68,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125000700EmailEventTimes', class: Migration20261125000700EmailEventTimes },
   { name: 'Migration20261125001000WebhookProducts', class: Migration20261125001000WebhookProducts },
   { name: 'Migration20261125001010MailWebhooks', class: Migration20261125001010MailWebhooks },
+  { name: 'Migration20261125001020MailUsage', class: Migration20261125001020MailUsage },
 ];

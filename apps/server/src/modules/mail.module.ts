@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailAnalyticsRoutes, mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import { mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
   createMailSending,
@@ -15,13 +15,15 @@ import {
   type MailOutbox,
   type MailOutcomes,
   type MailTransport,
+  type MailPlans,
   type MailWebhookService,
   type ServiceMailer,
   type SuppressionList,
 } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
+import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { ContainerModule, type Container } from 'inversify';
@@ -45,6 +47,20 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.suppressions, MikroOrmSuppressionList, [S.database]);
   bindClass(bind, M.senderAddresses, MikroOrmSenderAddressRepository, [S.database]);
   bindClass(bind, M.analytics, MikroOrmMailAnalytics, [S.database]);
+  bindClass(bind, M.usage, MikroOrmMailUsage, [S.database]);
+  // The plan in force is the account service's (its subscriptions): free until a paid one is active.
+  bind(M.plans).toResolvedValue(
+    (subscriptions: SubscriptionsService): MailPlans => ({
+      planOf: async (accountId) => {
+        const plan = await subscriptions.currentLimits.execute(accountId, 'mail');
+        return plan.match(
+          ({ tier, priceUsd, limits }) => ({ tier, priceUsd: priceUsd.toDecimalString(), monthlyEmails: limits.monthlyEmails, dailyEmails: limits.dailyEmails, maxDomains: limits.maxDomains, logRetentionDays: limits.logRetentionDays }),
+          (never) => never,
+        );
+      },
+    }),
+    [SUBSCRIPTIONS_TOKENS.subscriptions],
+  );
   // Confirmation links go out as the account service's own mail (its relay, or its outbox): outbox.module.ts binds it.
   bind(M.serviceMailer).toResolvedValue((mailer: ServiceMailer) => mailer, [IDENTITY_TOKENS.mailer]);
   bind(M.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
@@ -101,6 +117,8 @@ const bindings = new ContainerModule(({ bind }) => {
     suppressions: M.suppressions,
     senderAddresses: M.senderAddresses,
     analytics: M.analytics,
+    plans: M.plans,
+    usage: M.usage,
     serviceMailer: M.serviceMailer,
     dnsSettings: M.dnsSettings,
     dkimKeys: M.dkimKeys,
@@ -136,6 +154,7 @@ export const mailServerModule: ServerModule = {
     ...mailSenderAddressRoutes(resolve(container, M.sending)),
     ...mailTrackingRoutes(resolve(container, M.sending)),
     ...mailAnalyticsRoutes(resolve(container, M.sending)),
+    ...mailBillingRoutes(resolve(container, M.sending)),
   ],
   jobs: registerJobs,
 };

@@ -7,3 +7,4 @@ export { RecordingMailOutcomes } from './recording-mail-outcomes.ts';
 export { InMemoryMailWebhookRepository } from './in-memory-mail-webhook.repository.ts';
 export { InMemorySuppressionList } from './in-memory-suppression-list.ts';
 export { InMemorySenderAddressRepository } from './in-memory-sender-address.repository.ts';
+export { InMemoryMailUsage } from './in-memory-mail-usage.ts';

@@ -1,8 +1,11 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
-import { err, newId, ok, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { err, errAsync, newId, ok, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
 import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
-import { Email, type EmailEvent } from '../../domain/emails/email.aggregate.ts';
+import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
+import { mailQuotaExceeded, type MailPlanLimitReachedError } from '../../domain/billing/mail-quota.ts';
+import type { MailPlans } from '../billing/mail-plans.port.ts';
+import type { MailUsage } from '../billing/mail-usage.port.ts';
 import type { MailAddress } from '../../domain/emails/mail-address.ts';
 import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
@@ -25,7 +28,7 @@ export interface SentEmail {
   readonly id: string;
 }
 
-export type SendEmailError = ValidationError | DomainNotVerifiedError;
+export type SendEmailError = ValidationError | DomainNotVerifiedError | MailPlanLimitReachedError;
 
 /** The email as composed, and its timeline's first events. */
 interface Composed {
@@ -48,7 +51,9 @@ interface Sender {
  * on the account's suppression list (a `failed` event each), and stores the email with its
  * delivery job in one unit of work (the job runs at `scheduledAt`, else at once). When every
  * recipient is suppressed the email is stored `failed` and no job is queued: the answer is still
- * its id, as Resend answers, so that the caller reads why on its timeline.
+ * its id, as Resend answers, so that the caller reads why on its timeline. Each recipient kept counts
+ * against the plan's monthly and daily emails, in the same unit of work: past either, 402
+ * `plan_limit_reached` and nothing is written (docs/mail.md, "Billing").
  */
 export class SendEmail {
   constructor(
@@ -58,6 +63,8 @@ export class SendEmail {
     private readonly senderAddresses: SenderAddressRepository,
     private readonly jobs: JobScheduler,
     private readonly timeline: EmailTimeline,
+    private readonly plans: MailPlans,
+    private readonly usage: MailUsage,
     private readonly unitOfWork: UnitOfWork,
     private readonly idempotentEffects: IdempotentEffects,
     private readonly clock: Clock,
@@ -90,14 +97,26 @@ export class SendEmail {
     return { domainId: null, from: named(from.name ?? address.name ?? undefined) };
   }
 
-  private store({ email, first, dropped }: Composed): ResultAsync<SentEmail, never> {
+  /** Counted against the plan first (one per recipient kept): past its quota, nothing is written (402). */
+  private store({ email, first, dropped }: Composed): ResultAsync<SentEmail, MailPlanLimitReachedError> {
     const snapshot = email.toSnapshot();
+    const kept = email.recipients.length - dropped.length;
+    const quota = kept === 0 ? Promise.resolve(undefined) : this.quotaRefusal(snapshot.accountId, kept, snapshot.createdAt);
+    return ResultAsync.fromSafePromise(quota).andThen((refused) => (refused ? errAsync(refused) : this.write(snapshot, first, dropped, email.awaitsDelivery)));
+  }
+
+  private async quotaRefusal(accountId: string, emails: number, at: Date): Promise<MailPlanLimitReachedError | undefined> {
+    const [plan, counts] = await Promise.all([this.plans.planOf(accountId), this.usage.take(accountId, emails, at)]);
+    return mailQuotaExceeded(plan, counts);
+  }
+
+  private write(snapshot: EmailSnapshot, first: EmailEvent, dropped: readonly EmailEvent[], awaitsDelivery: boolean): ResultAsync<SentEmail, never> {
     return ResultAsync.fromSafePromise(
       (async () => {
         await this.emails.add(snapshot, first);
         await this.emails.addEvents(dropped);
         await this.timeline.published(snapshot, dropped);
-        if (email.awaitsDelivery) await this.jobs.enqueue(DELIVER_EMAIL_JOB, { emailId: snapshot.id }, { startAfter: snapshot.scheduledAt ?? undefined, group: snapshot.accountId });
+        if (awaitsDelivery) await this.jobs.enqueue(DELIVER_EMAIL_JOB, { emailId: snapshot.id }, { startAfter: snapshot.scheduledAt ?? undefined, group: snapshot.accountId });
         return { id: snapshot.id };
       })(),
     );
