@@ -11,9 +11,8 @@ export const DOMAIN_DAG: Record<string, readonly string[]> = {
   'rate-limits': ['kernel', 'accounts'],
   /** Idempotency-Key: the keys' records, and the claim a use case holds and answers in its own unit of work. */
   idempotency: ['kernel'],
-  /** Mail domains (DKIM, DNS checks) and the transport's ports; billing once sends are charged. */
-  /** Mail: domains (DKIM keys, DNS checks), emails and the transport's ports; Idempotency-Key on sends; billing once its sends are charged. */
-  mail: ['kernel', 'billing', 'idempotency'],
+  /** Mail: domains (DKIM keys, DNS checks), emails and the transport's ports; Idempotency-Key on sends; its webhooks on the one engine; billing once its sends are charged. */
+  mail: ['kernel', 'billing', 'idempotency', 'webhooks'],
   links: ['kernel', 'billing'],
   messaging: ['kernel', 'billing', 'webhooks', 'idempotency'],
   verification: ['kernel', 'billing', 'messaging', 'idempotency'],
