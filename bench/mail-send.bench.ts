@@ -23,14 +23,28 @@ import { withScratchDatabase } from './support/scratch-database.ts';
 import { startTumaProcess } from './support/server-process.ts';
 
 const CONNECTIONS = 32;
+const PASSWORD = 'correct horse battery staple';
 const DOMAIN = 'bench-mail.example.com';
 const HTML = `<h1>Order KE-1042</h1><p>Your order has shipped. <a href="https://shop.example/orders/KE-1042">Track it</a>.</p>${'<p>Asante kwa kununua.</p>'.repeat(20)}`;
 const message = (n: number) => ({ from: `Shop <orders@${DOMAIN}>`, to: `customer${n}@example.org`, subject: `Order KE-${n} has shipped`, html: HTML });
 
-/** A mail key with every permission, on a new account whose domain is verified against the records published in `dns`. */
+/**
+ * A mail key with every permission, as a customer gets one: a user signs up (the verification link
+ * read from the account service's outbox), pays for the enterprise plan (a million emails a month:
+ * the free plan's 100 a day would stop the bench), makes the key with the dashboard token, and
+ * verifies the domain against the records published in `dns`.
+ */
 async function mailKey(baseUrl: string, dns: DnsZoneServer): Promise<string> {
-  const account = await call(baseUrl, 'POST', '/api/admin/accounts', BENCH_ADMIN_KEY, { email: 'mail@bench.example' });
-  const key = (await call(baseUrl, 'POST', `/api/admin/accounts/${account.body.id}/mail-keys`, BENCH_ADMIN_KEY, { name: 'bench', permissions: ['send', 'read', 'manage'] })).body.key as string;
+  const email = 'mail@bench.example';
+  const auth = (path: string, body: unknown, token = '') => call(baseUrl, 'POST', `/auth/v1${path}`, token, body);
+  const registered = await auth('/register', { email, password: PASSWORD });
+  const [mailed] = (await call(baseUrl, 'GET', `/api/admin/outbox?to=${encodeURIComponent(email)}&limit=1`, BENCH_ADMIN_KEY)).body.messages;
+  await auth('/verify-email', { token: /token=([0-9A-Za-z]+)/.exec(mailed.text)![1] });
+  const token = (await auth('/login', { email, password: PASSWORD })).body.access_token as string;
+  await call(baseUrl, 'POST', `/api/admin/balances/${registered.body.account.id}/credit`, BENCH_ADMIN_KEY, { amount: '100000', reason: 'bench', reference: 'bench-mail' });
+  const plan = await auth('/subscriptions', { product: 'mail', tier: 'enterprise' }, token);
+  if (plan.status !== 201) throw new Error(`The bench plan: ${JSON.stringify(plan.body)}`);
+  const key = (await call(baseUrl, 'POST', '/mail/v1/api-keys', token, { name: 'bench', permissions: ['send', 'read', 'manage'] })).body.key as string;
   const domain = await call(baseUrl, 'POST', '/mail/v1/domains', key, { name: DOMAIN });
   for (const record of domain.body.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
   const verified = await call(baseUrl, 'POST', `/mail/v1/domains/${domain.body.id}/verify`, key);
@@ -75,7 +89,7 @@ export default async function (): Promise<void> {
   try {
     await withScratchDatabase(async (url) => {
       const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
-      const env = { ...BENCH_SERVER_ENV, TUMA_ROLE: 'all', MAIL_TRANSPORT: 'smtp', SMTP_URL: sink.url, DNS_SERVERS: dns.address };
+      const env = { ...BENCH_SERVER_ENV, TUMA_ROLE: 'all', MAIL_TRANSPORT: 'smtp', MAIL_SMTP_URL: sink.url, DNS_SERVERS: dns.address };
       const tuma = await startTumaProcess(url, env, logDir);
       const sql = new pg.Client({ connectionString: url });
       await sql.connect();

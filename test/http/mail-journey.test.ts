@@ -95,7 +95,7 @@ describe(`The mail journey on ${databaseKind()}`, function () {
     const dns = new Resolver();
     dns.setServers([zone.address]);
     const { dkim } = await authenticate(received!.raw, { ip: '127.0.0.1', helo: 'relay.tuma.local', sender: received!.mailFrom, resolver: (name: string, type: string) => dns.resolve(name, type as 'TXT') });
-    expect(dkim.results.map((r: { status: { result: string }; signingDomain: string }) => [r.status.result, r.signingDomain])).to.deep.equal([['pass', 'journey.example.com']]);
+    expect(dkim.results.map((r) => [r.status.result, r.signingDomain])).to.deep.equal([['pass', 'journey.example.com']]);
     expect(received!.raw).to.include('receipt.txt');
 
     const message = unfolded(received!.raw);

@@ -1,5 +1,5 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
-import { err, errAsync, newId, ok, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { err, errAsync, newId, ok, okAsync, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
 import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
@@ -97,17 +97,23 @@ export class SendEmail {
     return { domainId: null, from: named(from.name ?? address.name ?? undefined) };
   }
 
-  /** Counted against the plan first (one per recipient kept): past its quota, nothing is written (402). */
+  /**
+   * Counted against the plan last, so that the account's usage rows, locked from the count to the
+   * commit, are held for one statement and the commit (one account's sends take turns there only):
+   * past the quota, the whole unit of work rolls back and nothing is written (402).
+   */
   private store({ email, first, dropped }: Composed): ResultAsync<SentEmail, MailPlanLimitReachedError> {
     const snapshot = email.toSnapshot();
     const kept = email.recipients.length - dropped.length;
-    const quota = kept === 0 ? Promise.resolve(undefined) : this.quotaRefusal(snapshot.accountId, kept, snapshot.createdAt);
-    return ResultAsync.fromSafePromise(quota).andThen((refused) => (refused ? errAsync(refused) : this.write(snapshot, first, dropped, email.awaitsDelivery)));
-  }
-
-  private async quotaRefusal(accountId: string, emails: number, at: Date): Promise<MailPlanLimitReachedError | undefined> {
-    const [plan, counts] = await Promise.all([this.plans.planOf(accountId), this.usage.take(accountId, emails, at)]);
-    return mailQuotaExceeded(plan, counts);
+    if (kept === 0) return this.write(snapshot, first, dropped, email.awaitsDelivery);
+    return ResultAsync.fromSafePromise(this.plans.planOf(snapshot.accountId)).andThen((plan) =>
+      this.write(snapshot, first, dropped, email.awaitsDelivery).andThen((sent) =>
+        ResultAsync.fromSafePromise(this.usage.take(snapshot.accountId, kept, snapshot.createdAt)).andThen((counts) => {
+          const refused = mailQuotaExceeded(plan, counts);
+          return refused ? errAsync(refused) : okAsync(sent);
+        }),
+      ),
+    );
   }
 
   private write(snapshot: EmailSnapshot, first: EmailEvent, dropped: readonly EmailEvent[], awaitsDelivery: boolean): ResultAsync<SentEmail, never> {
