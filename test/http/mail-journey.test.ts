@@ -116,7 +116,13 @@ describe(`The mail journey on ${databaseKind()}`, function () {
 
     const analytics = ok(await mail('GET', '/v1/analytics?days=1'));
     expect(analytics.totals).to.include({ sent: 1, opened: 1, clicked: 1, bounced: 0, failed: 0 });
-    const billing = ok(await mail('GET', '/v1/billing'));
+    // The dashboard reads and manages with the access token too (sending takes a key: its Idempotency-Key is per key).
+    const dashboard = mailRequest(user.token);
+    expect(ok(await dashboard('GET', '/v1/domains')).data.map((d: { name: string }) => d.name)).to.deep.equal(['journey.example.com']);
+    expect(ok(await dashboard('GET', `/v1/emails/${sent}`)).status).to.equal('sent');
+    expect(ok(await dashboard('GET', '/v1/webhooks')).data.map((w: { id: string }) => w.id)).to.deep.equal([hook.id]);
+    refused(await dashboard('POST', '/v1/emails', { from: 'orders@journey.example.com', to: 'amina@example.org', subject: 'x', text: 'x' }), 401, 'unauthorized');
+    const billing = ok(await dashboard('GET', '/v1/billing'));
     expect(billing.plan).to.include({ tier: 'starter', monthly_emails: 50_000 });
     expect(billing.usage).to.include({ emails_this_month: 1, emails_today: 1 });
   });

@@ -2,6 +2,7 @@ import { COUNTED_EVENTS, DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS, MIN_ANALYTI
 import { z } from 'zod';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
+import { MAIL_READ } from './mail-access.ts';
 
 export type MailAnalyticsUseCases = Pick<MailSending, 'getAnalytics'>;
 
@@ -40,13 +41,13 @@ export function mailAnalyticsRoutes(useCases: MailAnalyticsUseCases): RouteDefin
       path: '/v1/analytics',
       summary: 'Totals and a daily timeline of sent, delivered, bounced, complained, opened, clicked and failed, with rates',
       tag: 'Analytics',
-      access: { anyScope: ['read'] },
+      access: MAIL_READ,
       query: z.object({
         days: z.coerce.number().int().min(MIN_ANALYTICS_DAYS).max(MAX_ANALYTICS_DAYS).default(DEFAULT_ANALYTICS_DAYS).describe('The last days (UTC), today included'),
       }),
       responses: { 200: { description: 'The counts (each recipient once per event) and rates (shares, 4 decimals)', schema: analyticsSchema } },
-      handler: async ({ principal, query }) => {
-        const report = unwrap(await useCases.getAnalytics.execute({ accountId: principal.account.id, days: query.days }));
+      handler: async ({ caller, query }) => {
+        const report = unwrap(await useCases.getAnalytics.execute({ accountId: caller.account.id, days: query.days }));
         return json(200, { days: query.days, from: report.from, to: report.to, totals: statsView(report.totals), daily: report.daily.map((day) => ({ date: day.day, ...statsView(day) })) });
       },
     }),

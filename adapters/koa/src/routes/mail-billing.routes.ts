@@ -2,6 +2,7 @@ import type { MailBilling, MailSending } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
+import { MAIL_READ } from './mail-access.ts';
 
 export type MailBillingUseCases = Pick<MailSending, 'getBilling'>;
 
@@ -42,9 +43,9 @@ export function mailBillingRoutes(useCases: MailBillingUseCases): RouteDefinitio
       path: '/v1/billing',
       summary: "The account's mail plan, and the emails sent of it this month and today",
       tag: 'Billing',
-      access: { anyScope: ['read', 'manage'] },
+      access: MAIL_READ,
       responses: { 200: { description: 'The plan and its usage', schema: billingSchema } },
-      handler: async ({ principal }) => json(200, billingView(unwrap(await useCases.getBilling.execute(principal.account.id)))),
+      handler: async ({ caller }) => json(200, billingView(unwrap(await useCases.getBilling.execute(caller.account.id)))),
     }),
   ];
 }

@@ -4,12 +4,10 @@ import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { mailDomainSchema, mailDomainView } from './mail-domain-views.ts';
+import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 
 export type MailDomainUseCases = Pick<MailService, 'addDomain' | 'listDomains' | 'getDomain' | 'verifyDomain' | 'updateDomainTracking' | 'deleteDomain'>;
 
-/** Domains are the account's sending set-up: any key that reads sees them, keys that manage change them. */
-const READ = { anyScope: ['read', 'manage'] } as const;
-const MANAGE = { anyScope: ['manage'] } as const;
 const NOT_YOURS = { description: 'No domain with this id in the account', errorCodes: ['not_found'] };
 
 const domainParams = z.object({ id: z.string().regex(/^dom_[0-9A-Z]{26}$/, 'Must be a domain id (dom_...)') });
@@ -22,7 +20,7 @@ export function mailDomainRoutes(mail: MailDomainUseCases): RouteDefinition[] {
       path: '/v1/domains',
       summary: 'Add a sending domain: a DKIM key and the DNS records to publish',
       tag: 'Domains',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       body: z.strictObject({
         name: z.string().min(1).max(300).describe('example.com, or a subdomain (mail.example.com)'),
         region: z.string().max(32).optional().describe('af-south-1 (default), eu-west-1 or us-east-1'),
@@ -31,34 +29,34 @@ export function mailDomainRoutes(mail: MailDomainUseCases): RouteDefinition[] {
         201: { description: 'The pending domain and its records', schema: mailDomainSchema },
         409: { description: 'The account has the name, or another account verified it', errorCodes: ['domain_already_exists'], errorFields: { name: z.string() } },
       },
-      handler: async ({ principal, body }) =>
-        json(201, mailDomainView(unwrap((await mail.addDomain.execute({ accountId: principal.account.id, name: body.name, region: body.region })).mapErr(inBody)))),
+      handler: async ({ caller, body }) =>
+        json(201, mailDomainView(unwrap((await mail.addDomain.execute({ accountId: caller.account.id, name: body.name, region: body.region })).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'get',
       path: '/v1/domains',
       summary: "The account's domains",
       tag: 'Domains',
-      access: READ,
+      access: MAIL_READ,
       responses: { 200: { description: 'Every domain', schema: z.object({ data: z.array(mailDomainSchema) }) } },
-      handler: async ({ principal }) => json(200, { data: unwrap(await mail.listDomains.execute(principal.account.id)).map(mailDomainView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await mail.listDomains.execute(caller.account.id)).map(mailDomainView) }),
     }),
     defineRoute({
       method: 'get',
       path: '/v1/domains/:id',
       summary: 'A domain with the last check of its records (no lookup)',
       tag: 'Domains',
-      access: READ,
+      access: MAIL_READ,
       params: domainParams,
       responses: { 200: { description: 'The domain', schema: mailDomainSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => json(200, mailDomainView(unwrap(await mail.getDomain.execute({ accountId: principal.account.id, domainId: params.id })))),
+      handler: async ({ caller, params }) => json(200, mailDomainView(unwrap(await mail.getDomain.execute({ accountId: caller.account.id, domainId: params.id })))),
     }),
     defineRoute({
       method: 'post',
       path: '/v1/domains/:id/verify',
       summary: 'Look the records up in DNS now; verified when SPF and DKIM are found',
       tag: 'Domains',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: domainParams,
       responses: {
         200: { description: 'The verified domain', schema: mailDomainSchema },
@@ -69,21 +67,21 @@ export function mailDomainRoutes(mail: MailDomainUseCases): RouteDefinition[] {
         },
         404: NOT_YOURS,
       },
-      handler: async ({ principal, params }) => json(200, mailDomainView(unwrap(await mail.verifyDomain.execute({ accountId: principal.account.id, domainId: params.id })))),
+      handler: async ({ caller, params }) => json(200, mailDomainView(unwrap(await mail.verifyDomain.execute({ accountId: caller.account.id, domainId: params.id })))),
     }),
     defineRoute({
       method: 'patch',
       path: '/v1/domains/:id',
       summary: 'Turn open and click tracking on or off',
       tag: 'Domains',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: domainParams,
       body: z.strictObject({ open_tracking: z.boolean().optional(), click_tracking: z.boolean().optional() }),
       responses: { 200: { description: 'The domain', schema: mailDomainSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params, body }) =>
+      handler: async ({ caller, params, body }) =>
         json(
           200,
-          mailDomainView(unwrap(await mail.updateDomainTracking.execute({ accountId: principal.account.id, domainId: params.id, openTracking: body.open_tracking, clickTracking: body.click_tracking }))),
+          mailDomainView(unwrap(await mail.updateDomainTracking.execute({ accountId: caller.account.id, domainId: params.id, openTracking: body.open_tracking, clickTracking: body.click_tracking }))),
         ),
     }),
     defineRoute({
@@ -91,11 +89,11 @@ export function mailDomainRoutes(mail: MailDomainUseCases): RouteDefinition[] {
       path: '/v1/domains/:id',
       summary: 'Delete a domain and its key',
       tag: 'Domains',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: domainParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => {
-        unwrap(await mail.deleteDomain.execute({ accountId: principal.account.id, domainId: params.id }));
+      handler: async ({ caller, params }) => {
+        unwrap(await mail.deleteDomain.execute({ accountId: caller.account.id, domainId: params.id }));
         return noContent();
       },
     }),

@@ -7,11 +7,10 @@ import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { emailSchema, emailSummarySchema, emailSummaryView, emailView } from './mail-email-views.ts';
+import { MAIL_READ, MAIL_SEND, MAIL_SEND_BY_KEY } from './mail-access.ts';
 
 export type MailEmailUseCases = Pick<MailSending, 'sendEmail' | 'listEmails' | 'getEmail' | 'cancelEmail'>;
 
-const SEND = { anyScope: ['send'] } as const;
-const READ = { anyScope: ['read'] } as const;
 const NOT_YOURS = { description: 'No email with this id in the account', errorCodes: ['not_found'] };
 const PAGE_MAX = 100;
 
@@ -71,7 +70,7 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
       path: '/v1/emails',
       summary: 'Send an email from a verified domain (now, or at scheduled_at)',
       tag: 'Emails',
-      access: SEND,
+      access: MAIL_SEND_BY_KEY,
       idempotent: true,
       body: sendBody,
       responses: {
@@ -87,9 +86,9 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
           errorFields: { domain: z.string().optional() },
         },
       },
-      handler: async ({ principal, body, idempotency }) => {
+      handler: async ({ caller, body, idempotency }) => {
         const sent = await useCases.sendEmail.execute({
-          accountId: principal.account.id,
+          accountId: caller.account.id,
           from: body.from,
           to: body.to,
           cc: body.cc,
@@ -112,14 +111,14 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
       path: '/v1/emails',
       summary: "The account's emails, newest first, filtered; by cursor (next_cursor) or page",
       tag: 'Emails',
-      access: READ,
+      access: MAIL_READ,
       query: listQuery,
       responses: { 200: { description: 'A page of emails', schema: z.object({ data: z.array(emailSummarySchema), next_cursor: z.string().nullable() }) } },
-      handler: async ({ principal, query }) => {
+      handler: async ({ caller, query }) => {
         const [name, value] = query.tag?.split(/:(.*)/s) ?? [];
         const page = unwrap(
           await useCases.listEmails.execute({
-            accountId: principal.account.id,
+            accountId: caller.account.id,
             status: query.status,
             to: query.to?.toLowerCase(),
             from: query.from?.toLowerCase(),
@@ -140,11 +139,11 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
       path: '/v1/emails/:id',
       summary: 'An email with its event timeline',
       tag: 'Emails',
-      access: READ,
+      access: MAIL_READ,
       params: emailParams,
       responses: { 200: { description: 'The email', schema: emailSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => {
-        const found = unwrap(await useCases.getEmail.execute({ accountId: principal.account.id, emailId: params.id }));
+      handler: async ({ caller, params }) => {
+        const found = unwrap(await useCases.getEmail.execute({ accountId: caller.account.id, emailId: params.id }));
         return json(200, emailView(found.email, found.events));
       },
     }),
@@ -153,14 +152,14 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
       path: '/v1/emails/:id/cancel',
       summary: 'Cancel a scheduled email before its time',
       tag: 'Emails',
-      access: SEND,
+      access: MAIL_SEND,
       params: emailParams,
       responses: {
         200: { description: 'The cancelled email', schema: emailSummarySchema },
         404: NOT_YOURS,
         409: { description: 'Not scheduled (queued, sent or cancelled already)', errorCodes: ['not_cancellable'], errorFields: { status: z.enum(EMAIL_STATUSES) } },
       },
-      handler: async ({ principal, params }) => json(200, emailSummaryView(unwrap(await useCases.cancelEmail.execute({ accountId: principal.account.id, emailId: params.id })))),
+      handler: async ({ caller, params }) => json(200, emailSummaryView(unwrap(await useCases.cancelEmail.execute({ accountId: caller.account.id, emailId: params.id })))),
     }),
   ];
 }

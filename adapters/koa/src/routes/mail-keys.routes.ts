@@ -4,6 +4,7 @@ import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { issuedMailKeySchema, issuedMailKeyView, mailKeyBody, mailKeySchema, mailKeyView } from './mail-key-views.ts';
+import { MAIL_MANAGE } from './mail-access.ts';
 
 export interface MailKeyUseCases {
   readonly issueApiKey: IssueApiKey;
@@ -11,8 +12,6 @@ export interface MailKeyUseCases {
   readonly revokeApiKey: RevokeApiKey;
 }
 
-/** A key holding `manage`, or a signed-in member who builds with the API (the dashboard's developer section). */
-const MANAGE = { anyScope: ['manage'], session: true, roles: ['owner', 'admin', 'developer'] } as const;
 
 /** The mail API's keys, managed with a key holding `manage` or the dashboard's access token (docs/mail.md, "API keys"). */
 export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
@@ -22,7 +21,7 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       path: '/v1/api-keys',
       summary: 'Create a mail API key; the full key is shown once',
       tag: 'API keys',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       body: mailKeyBody,
       responses: { 201: { description: 'The key, with its secret', schema: issuedMailKeySchema } },
       handler: async ({ caller, body }) => {
@@ -35,7 +34,7 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       path: '/v1/api-keys',
       summary: "The account's mail API keys, newest first (never their secrets)",
       tag: 'API keys',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       responses: { 200: { description: 'Every unrevoked key', schema: z.object({ data: z.array(mailKeySchema) }) } },
       handler: async ({ caller }) => json(200, { data: unwrap(await useCases.listApiKeys.execute({ accountId: caller.account.id, kind: 'mail', includeRevoked: false })).map(mailKeyView) }),
     }),
@@ -44,7 +43,7 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       path: '/v1/api-keys/:key_id',
       summary: 'Revoke a mail API key at once',
       tag: 'API keys',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: z.object({ key_id: z.string().min(1).max(64) }),
       responses: { 204: { description: 'Revoked' }, 404: { description: 'No such mail key in the account' } },
       handler: async ({ caller, params }) => {

@@ -4,12 +4,10 @@ import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { senderAddressSchema, senderAddressView } from './mail-sender-address-views.ts';
+import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 
 export type MailSenderAddressUseCases = Pick<MailSending, 'addSenderAddress' | 'confirmSenderAddress' | 'listSenderAddresses' | 'getSenderAddress' | 'deleteSenderAddress'>;
 
-/** Like domains: the account's sending set-up, read by keys that read, changed by keys that manage. */
-const READ = { anyScope: ['read', 'manage'] } as const;
-const MANAGE = { anyScope: ['manage'] } as const;
 const NOT_YOURS = { description: 'No sender address with this id in the account', errorCodes: ['not_found'] };
 const idParams = z.object({ id: z.string().regex(/^sa_[0-9A-Z]{26}$/, 'Must be a sender address id (sa_...)') });
 
@@ -21,7 +19,7 @@ export function mailSenderAddressRoutes(useCases: MailSenderAddressUseCases): Ro
       path: '/v1/sender-addresses',
       summary: 'Add a sender address: a confirmation link is mailed to it',
       tag: 'Sender addresses',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       body: z.strictObject({
         email: z.string().max(1000).describe('The bare address'),
         name: z.string().max(1000).optional().describe("The From's name when a send gives none"),
@@ -30,8 +28,8 @@ export function mailSenderAddressRoutes(useCases: MailSenderAddressUseCases): Ro
         201: { description: 'The pending address (the link was mailed)', schema: senderAddressSchema },
         409: { description: 'The account has the address', errorCodes: ['sender_address_already_exists'], errorFields: { email: z.string() } },
       },
-      handler: async ({ principal, body }) =>
-        json(201, senderAddressView(unwrap((await useCases.addSenderAddress.execute({ accountId: principal.account.id, email: body.email, name: body.name })).mapErr(inBody)))),
+      handler: async ({ caller, body }) =>
+        json(201, senderAddressView(unwrap((await useCases.addSenderAddress.execute({ accountId: caller.account.id, email: body.email, name: body.name })).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'get',
@@ -51,30 +49,30 @@ export function mailSenderAddressRoutes(useCases: MailSenderAddressUseCases): Ro
       path: '/v1/sender-addresses',
       summary: "The account's sender addresses, newest first",
       tag: 'Sender addresses',
-      access: READ,
+      access: MAIL_READ,
       responses: { 200: { description: 'Every sender address', schema: z.object({ data: z.array(senderAddressSchema) }) } },
-      handler: async ({ principal }) => json(200, { data: unwrap(await useCases.listSenderAddresses.execute(principal.account.id)).map(senderAddressView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await useCases.listSenderAddresses.execute(caller.account.id)).map(senderAddressView) }),
     }),
     defineRoute({
       method: 'get',
       path: '/v1/sender-addresses/:id',
       summary: 'A sender address',
       tag: 'Sender addresses',
-      access: READ,
+      access: MAIL_READ,
       params: idParams,
       responses: { 200: { description: 'The sender address', schema: senderAddressSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => json(200, senderAddressView(unwrap(await useCases.getSenderAddress.execute({ accountId: principal.account.id, id: params.id })))),
+      handler: async ({ caller, params }) => json(200, senderAddressView(unwrap(await useCases.getSenderAddress.execute({ accountId: caller.account.id, id: params.id })))),
     }),
     defineRoute({
       method: 'delete',
       path: '/v1/sender-addresses/:id',
       summary: 'Delete a sender address: it may no longer be a from',
       tag: 'Sender addresses',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: idParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => {
-        unwrap(await useCases.deleteSenderAddress.execute({ accountId: principal.account.id, id: params.id }));
+      handler: async ({ caller, params }) => {
+        unwrap(await useCases.deleteSenderAddress.execute({ accountId: caller.account.id, id: params.id }));
         return noContent();
       },
     }),

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { suppressionSchema, suppressionView } from './mail-suppression-views.ts';
+import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 
 export type MailSuppressionUseCases = Pick<MailSending, 'listSuppressions' | 'removeSuppression'>;
 
-const READ = { anyScope: ['read', 'manage'] } as const;
-const MANAGE = { anyScope: ['manage'] } as const;
 const PAGE_MAX = 100;
 
 const listQuery = z.object({
@@ -26,12 +25,12 @@ export function mailSuppressionRoutes(useCases: MailSuppressionUseCases): RouteD
       path: '/v1/suppressions',
       summary: "The account's suppressed addresses, newest first; by cursor (next_cursor) or page",
       tag: 'Suppressions',
-      access: READ,
+      access: MAIL_READ,
       query: listQuery,
       responses: { 200: { description: 'A page of suppressions', schema: z.object({ data: z.array(suppressionSchema), next_cursor: z.string().nullable() }) } },
-      handler: async ({ principal, query }) => {
+      handler: async ({ caller, query }) => {
         const offset = query.page === undefined ? undefined : query.page * query.limit;
-        const page = unwrap(await useCases.listSuppressions.execute({ accountId: principal.account.id, after: query.cursor, offset, limit: query.limit }));
+        const page = unwrap(await useCases.listSuppressions.execute({ accountId: caller.account.id, after: query.cursor, offset, limit: query.limit }));
         return json(200, { data: page.items.map(suppressionView), next_cursor: page.next });
       },
     }),
@@ -40,11 +39,11 @@ export function mailSuppressionRoutes(useCases: MailSuppressionUseCases): RouteD
       path: '/v1/suppressions/:email',
       summary: 'Take an address off the list: it is sent to again',
       tag: 'Suppressions',
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: emailParams,
       responses: { 204: { description: 'Removed' }, 404: { description: "The address is not on the account's list", errorCodes: ['not_found'] } },
-      handler: async ({ principal, params }) => {
-        unwrap(await useCases.removeSuppression.execute({ accountId: principal.account.id, email: params.email }));
+      handler: async ({ caller, params }) => {
+        unwrap(await useCases.removeSuppression.execute({ accountId: caller.account.id, email: params.email }));
         return noContent();
       },
     }),

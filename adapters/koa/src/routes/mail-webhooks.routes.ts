@@ -4,12 +4,10 @@ import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { webhookDeliverySchema, webhookDeliveryView } from './webhook-views.ts';
+import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 
 export type MailWebhookUseCases = Pick<MailWebhookService, 'webhooks' | 'listDeliveries' | 'redeliver'>;
 
-/** Webhooks are the account's set-up: keys that read see them, keys that manage change them (as domains). */
-const READ = { anyScope: ['read', 'manage'] } as const;
-const MANAGE = { anyScope: ['manage'] } as const;
 const TAG = 'Mail webhooks';
 const NOT_YOURS = { description: 'No webhook with this id in the account', errorCodes: ['not_found'] };
 
@@ -46,14 +44,14 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       path: '/v1/webhooks',
       summary: 'Add a webhook: the events to send to a URL, signed with a secret shown once',
       tag: TAG,
-      access: MANAGE,
+      access: MAIL_MANAGE,
       body: z.strictObject({ url, events }),
       responses: {
         201: { description: 'The webhook, with its secret', schema: createdSchema },
         409: { description: 'conflict: the account has 10 webhooks', errorCodes: ['conflict'] },
       },
-      handler: async ({ principal, body }) => {
-        const created = unwrap(await webhooks.create({ accountId: principal.account.id, url: body.url, events: body.events }));
+      handler: async ({ caller, body }) => {
+        const created = unwrap(await webhooks.create({ accountId: caller.account.id, url: body.url, events: body.events }));
         return json(201, { ...webhookView(created), secret: created.secret });
       },
     }),
@@ -62,42 +60,42 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       path: '/v1/webhooks',
       summary: "The account's webhooks, oldest first",
       tag: TAG,
-      access: READ,
+      access: MAIL_READ,
       responses: { 200: { description: 'Every webhook', schema: z.object({ data: z.array(webhookSchema) }) } },
-      handler: async ({ principal }) => json(200, { data: unwrap(await webhooks.list(principal.account.id)).map(webhookView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await webhooks.list(caller.account.id)).map(webhookView) }),
     }),
     defineRoute({
       method: 'get',
       path: '/v1/webhooks/:id',
       summary: 'A webhook',
       tag: TAG,
-      access: READ,
+      access: MAIL_READ,
       params: webhookParams,
       responses: { 200: { description: 'The webhook', schema: webhookSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => json(200, webhookView(unwrap(await webhooks.get(principal.account.id, params.id)))),
+      handler: async ({ caller, params }) => json(200, webhookView(unwrap(await webhooks.get(caller.account.id, params.id)))),
     }),
     defineRoute({
       method: 'patch',
       path: '/v1/webhooks/:id',
       summary: 'Change the events, the URL or whether it is active',
       tag: TAG,
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: webhookParams,
       body: z.strictObject({ url: url.optional(), events: events.optional(), is_active: z.boolean().optional() }),
       responses: { 200: { description: 'The webhook as changed', schema: webhookSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params, body }) =>
-        json(200, webhookView(unwrap(await webhooks.update(principal.account.id, params.id, { url: body.url, events: body.events, isActive: body.is_active })))),
+      handler: async ({ caller, params, body }) =>
+        json(200, webhookView(unwrap(await webhooks.update(caller.account.id, params.id, { url: body.url, events: body.events, isActive: body.is_active })))),
     }),
     defineRoute({
       method: 'delete',
       path: '/v1/webhooks/:id',
       summary: 'Delete a webhook: its pending deliveries are not sent (the log keeps them)',
       tag: TAG,
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: webhookParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => {
-        unwrap(await webhooks.remove(principal.account.id, params.id));
+      handler: async ({ caller, params }) => {
+        unwrap(await webhooks.remove(caller.account.id, params.id));
         return noContent();
       },
     }),
@@ -106,7 +104,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       path: '/v1/webhooks/:id/deliveries',
       summary: "The webhook's events and every attempt to deliver them, newest first",
       tag: TAG,
-      access: READ,
+      access: MAIL_READ,
       params: webhookParams,
       query: z.object({
         page: z.coerce.number().int().min(0).default(0),
@@ -116,9 +114,9 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
         200: { description: 'One page', schema: z.object({ deliveries: z.array(webhookDeliverySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) },
         404: NOT_YOURS,
       },
-      handler: async ({ principal, params, query }) => {
-        unwrap(await webhooks.get(principal.account.id, params.id));
-        const found = unwrap(await useCases.listDeliveries.execute({ owner: ownerOf(principal.account.id), kind: params.id, page: query.page, limit: query.limit }));
+      handler: async ({ caller, params, query }) => {
+        unwrap(await webhooks.get(caller.account.id, params.id));
+        const found = unwrap(await useCases.listDeliveries.execute({ owner: ownerOf(caller.account.id), kind: params.id, page: query.page, limit: query.limit }));
         return json(200, { deliveries: found.deliveries.map(webhookDeliveryView), total: found.total, page: query.page, limit: query.limit });
       },
     }),
@@ -127,11 +125,11 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       path: '/v1/webhooks/:id/deliveries/:event_id/redeliver',
       summary: 'Deliver an event again (same X-SVC-Delivery-ID and body) to the webhook: a new series of attempts',
       tag: TAG,
-      access: MANAGE,
+      access: MAIL_MANAGE,
       params: webhookParams.extend({ event_id: z.string().regex(/^evt_[0-9A-Z]{26}$/, 'Must be an event id (evt_...)') }),
       responses: { 202: { description: 'The event, its first new attempt queued', schema: webhookDeliverySchema }, 404: { description: 'No such event of this webhook in the account' } },
-      handler: async ({ principal, params }) => {
-        const logged = unwrap(await useCases.redeliver.execute({ owner: ownerOf(principal.account.id), eventId: params.event_id, kind: params.id }));
+      handler: async ({ caller, params }) => {
+        const logged = unwrap(await useCases.redeliver.execute({ owner: ownerOf(caller.account.id), eventId: params.event_id, kind: params.id }));
         return json(202, webhookDeliveryView(logged));
       },
     }),
