@@ -1,16 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import type { LookupFunction } from 'node:net';
-import type { ResolvedAddress, WebhookAttemptOutcome, WebhookDestinations, WebhookPost, WebhookSender } from '@tuma/webhooks';
-
-/** Answers the connection's lookup with the address checked, whatever DNS would say now. */
-const pinnedLookup =
-  (pinned: ResolvedAddress): LookupFunction =>
-  (_hostname, options, callback) => {
-    const answer = callback as (error: null, address: string | { address: string; family: number }[], family?: number) => void;
-    if (options.all) answer(null, [{ address: pinned.address, family: pinned.family }]);
-    else answer(null, pinned.address, pinned.family);
-  };
+import type { WebhookAttemptOutcome, WebhookDestinations, WebhookPost, WebhookSender } from '@tuma/webhooks';
+import { pinnedLookup } from './pinned-lookup.ts';
 
 /** A 3xx is a failed attempt: redirects are not followed (their target never went through the URL policy). */
 const errorOf = (response: IncomingMessage): string | null => {

@@ -33,6 +33,7 @@ import type { EmailTimeline } from './application/emails/email-timeline.ts';
 import { GetMailBilling } from './application/billing/get-mail-billing.use-case.ts';
 import type { MailPlans } from './application/billing/mail-plans.port.ts';
 import type { MailUsage } from './application/billing/mail-usage.port.ts';
+import type { AttachmentSource } from './application/emails/attachment-source.port.ts';
 
 export interface MailSendingPorts {
   readonly clock: Clock;
@@ -47,6 +48,8 @@ export interface MailSendingPorts {
   /** The plan each account's sends count against (the account service's subscriptions). */
   readonly plans: MailPlans;
   readonly usage: MailUsage;
+  /** Fetches attachments given by URL (the webhooks' URL policy: no private addresses). */
+  readonly attachmentSource: AttachmentSource;
   /** Sends the confirmation links of sender addresses (the account service's mail). */
   readonly serviceMailer: ServiceMailer;
   /** Where mail of sender addresses bounces to (MAIL_BOUNCE_MX). */
@@ -68,7 +71,7 @@ export function createMailSending(ports: MailSendingPorts) {
   const tokens = new TrackingTokens(signed);
   const confirmations = new ConfirmationTokens(signed);
   return {
-    sendEmail: new SendEmail(emails, domains, suppressions, senderAddresses, jobs, ports.timeline, ports.plans, ports.usage, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
+    sendEmail: new SendEmail(emails, domains, suppressions, senderAddresses, jobs, ports.timeline, ports.plans, ports.usage, ports.attachmentSource, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
     listEmails: new ListEmails(emails),
     getEmail: new GetEmail(emails),
     cancelEmail: new CancelEmail(emails, unitOfWork, clock),

@@ -124,3 +124,5 @@ export { mailQuotaExceeded, UNLIMITED as MAIL_UNLIMITED, usagePeriods, type Mail
 export type { MailPlans } from './application/billing/mail-plans.port.ts';
 export type { MailUsage } from './application/billing/mail-usage.port.ts';
 export { GetMailBilling, type MailBilling } from './application/billing/get-mail-billing.use-case.ts';
+export type { AttachmentSource, SourcedFile } from './application/emails/attachment-source.port.ts';
+export { fetchedAttachments } from './application/emails/fetched-attachments.ts';

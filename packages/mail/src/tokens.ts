@@ -18,6 +18,7 @@ import type { ServiceMailer } from './application/sender-addresses/service-maile
 import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
 import type { MailPlans } from './application/billing/mail-plans.port.ts';
 import type { MailUsage } from './application/billing/mail-usage.port.ts';
+import type { AttachmentSource } from './application/emails/attachment-source.port.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
 
 export const MAIL_TOKENS = {
@@ -32,6 +33,7 @@ export const MAIL_TOKENS = {
   analytics: token<MailAnalytics>('mail.MailAnalytics'),
   plans: token<MailPlans>('mail.MailPlans'),
   usage: token<MailUsage>('mail.MailUsage'),
+  attachmentSource: token<AttachmentSource>('mail.AttachmentSource'),
   /** The service's own mail (confirmation links): the account service's Mailer. */
   serviceMailer: token<ServiceMailer>('mail.ServiceMailer'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),

@@ -34,7 +34,7 @@ const sendBody = z.strictObject({
       z.strictObject({
         filename: z.string().max(255),
         content: z.string().optional().describe('The file in base64'),
-        path: z.string().optional().describe('An https URL to fetch the file from: not supported yet (422)'),
+        path: z.string().optional().describe('An https URL the file is fetched from when the email is accepted, instead of content (no private addresses, no redirects; 422 naming it when it cannot be fetched)'),
         content_type: z.string().max(255).optional(),
       }),
     )

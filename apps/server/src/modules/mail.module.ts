@@ -15,6 +15,7 @@ import {
   type MailOutbox,
   type MailOutcomes,
   type MailTransport,
+  type AttachmentSource,
   type MailPlans,
   type MailWebhookService,
   type ServiceMailer,
@@ -24,8 +25,8 @@ import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport }
 import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
-import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
+import { WEBHOOKS_TOKENS, type WebhookDestinations } from '@tuma/webhooks';
+import { AesGcmSecretCipher, PinnedHttpFetcher } from '@tuma/webhooks-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
 import type { ServerConfig } from '../config.ts';
@@ -37,6 +38,8 @@ import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
 const M = MAIL_TOKENS;
+/** An attachment URL (`path`, as Resend's) must answer in full within this, while the send waits. */
+const ATTACHMENT_FETCH_TIMEOUT_MS = 15_000;
 const K = KERNEL_TOKENS;
 const S = SERVER_TOKENS;
 
@@ -48,6 +51,11 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.senderAddresses, MikroOrmSenderAddressRepository, [S.database]);
   bindClass(bind, M.analytics, MikroOrmMailAnalytics, [S.database]);
   bindClass(bind, M.usage, MikroOrmMailUsage, [S.database]);
+  // Attachments by URL go through the webhooks' URL policy (SSRF guard), pinned, without redirects.
+  bind(M.attachmentSource).toResolvedValue((destinations: WebhookDestinations): AttachmentSource => {
+    const fetcher = new PinnedHttpFetcher(destinations);
+    return { fetch: (url, maxBytes) => fetcher.fetch(url, { maxBytes, timeoutMs: ATTACHMENT_FETCH_TIMEOUT_MS }) };
+  }, [WEBHOOKS_TOKENS.webhookDestinations]);
   // The plan in force is the account service's (its subscriptions): free until a paid one is active.
   bind(M.plans).toResolvedValue(
     (subscriptions: SubscriptionsService): MailPlans => ({
@@ -119,6 +127,7 @@ const bindings = new ContainerModule(({ bind }) => {
     analytics: M.analytics,
     plans: M.plans,
     usage: M.usage,
+    attachmentSource: M.attachmentSource,
     serviceMailer: M.serviceMailer,
     dnsSettings: M.dnsSettings,
     dkimKeys: M.dkimKeys,

@@ -1,5 +1,5 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
-import { err, errAsync, newId, ok, okAsync, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { err, errAsync, newId, ok, okAsync, ResultAsync, validationError, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
 import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
@@ -15,6 +15,8 @@ import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
 import { domainNotVerified, type DomainNotVerifiedError } from './email-errors.ts';
 import type { EmailRepository } from './email.repository.port.ts';
 import type { EmailTimeline } from './email-timeline.ts';
+import type { AttachmentSource } from './attachment-source.port.ts';
+import { fetchedAttachments } from './fetched-attachments.ts';
 
 export interface SendEmailInput extends RawEmailContent {
   readonly accountId: string;
@@ -65,6 +67,7 @@ export class SendEmail {
     private readonly timeline: EmailTimeline,
     private readonly plans: MailPlans,
     private readonly usage: MailUsage,
+    private readonly attachmentSource: AttachmentSource,
     private readonly unitOfWork: UnitOfWork,
     private readonly idempotentEffects: IdempotentEffects,
     private readonly clock: Clock,
@@ -75,7 +78,14 @@ export class SendEmail {
   }
 
   private async compose(input: SendEmailInput): Promise<Result<Composed, SendEmailError>> {
-    const content = checkEmailContent(input);
+    const fetched = input.attachments?.some((attachment) => attachment.path !== undefined) ? await fetchedAttachments(this.attachmentSource, input.attachments) : undefined;
+    const content = checkEmailContent(fetched ? { ...input, attachments: fetched.attachments } : input);
+    if (fetched && fetched.issues.length > 0) {
+      // The content check names an unfetched attachment too: the fetch's issue says why.
+      const unfetched = new Set(fetched.issues.map((issue) => issue.path));
+      const others = content.isErr() ? content.error.details.filter((issue) => !unfetched.has(issue.path)) : [];
+      return err(validationError([...fetched.issues, ...others]));
+    }
     if (content.isErr()) return err(content.error);
     const { from, ...rest } = content.value;
     const sender = await this.sender(input.accountId, from);

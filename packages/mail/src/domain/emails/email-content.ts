@@ -19,7 +19,7 @@ export interface RawAttachment {
   readonly filename: string;
   /** Base64. */
   readonly content?: string;
-  /** An https URL to fetch it from: not supported yet. */
+  /** An https URL the file is fetched from when the email is accepted (`fetchedAttachments`), instead of `content`. */
   readonly path?: string;
   readonly contentType?: string;
 }
@@ -91,7 +91,7 @@ function checkAttachments(attachments: readonly RawAttachment[], issues: FieldIs
     const at = `attachments.${index}`;
     if (attachment.filename.trim() === '' || /[\r\n/\\]/.test(attachment.filename)) issues.push({ path: `${at}.filename`, message: 'A file name, without line breaks or slashes' });
     if (attachment.path !== undefined) {
-      issues.push({ path: `${at}.path`, message: 'Attachments by URL are not supported yet: send the file as content (base64)' });
+      issues.push({ path: `${at}.path`, message: attachment.content === undefined ? 'Attachments by URL are not fetched here: send the file as content (base64)' : 'Either content or path, not both' });
       return [];
     }
     const content = attachment.content?.replace(/\s+/g, '') ?? '';
