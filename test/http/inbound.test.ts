@@ -1,10 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
 import { databaseKind } from '../support/test-database.ts';
 import { until } from '../support/until.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
 
@@ -26,8 +25,7 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
   let otherKey: string;
   let webhooksOnlyKey: string;
   /** The account's mo_url: a local receiver keeping every event with its signature. */
-  let receiver: Server;
-  const events: { signature: string; raw: string; body: any }[] = [];
+  let receiver: WebhookReceiver;
 
   const get = (path: string, k = key) => api.request('GET', path, { key: k });
   const send = async (to: string, text: string, k = key) => ok(await api.request('POST', '/api/messages/send', { key: k, body: { to, text } }));
@@ -77,21 +75,12 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
   }
 
   before(async () => {
-    receiver = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk) => (raw += chunk));
-      req.on('end', () => {
-        events.push({ signature: String(req.headers['x-webhook-signature']), raw, body: JSON.parse(raw) });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const port = (receiver.address() as AddressInfo).port;
+    receiver = await startWebhookReceiver();
     api = await startTestServer({
       SIMULATOR_LATENCY_MS: '5-30',
       SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
       INBOUND_SECRETS: `aggregator=${SECRET}`,
-      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}`,
+      WEBHOOK_ALLOW_HOSTS: receiver.host,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     });
     key = api.started.demo!.liveKey;
@@ -103,11 +92,11 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
       ok(await api.request('POST', `/api/admin/accounts/${other.id}/keys`, { key: ADMIN_KEY, body: { environment: 'live', scopes } }), 201).key as string;
     otherKey = await keyFor(['send', 'query']);
     webhooksOnlyKey = await keyFor(['webhooks']);
-    ok(await api.request('PUT', '/api/webhooks', { key, body: { mo_url: `http://127.0.0.1:${port}/mo` } }));
+    ok(await api.request('PUT', '/api/webhooks', { key, body: { mo_url: `${receiver.url}/mo` } }));
   });
   after(async () => {
     await api.stop();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await receiver.close();
   });
 
   it('STOP pushed by an aggregator suppresses the next single send and bulk member to the number; START lifts it', async () => {
@@ -149,12 +138,12 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
     const chat = ok(await push({ from: phone, to: '22345', text: 'Who is this?' }));
     const secret = ok(await get('/api/webhooks')).signing_secret as string;
     const eventOf = async (messageId: string) => {
-      await until(`the event of ${messageId}`, async () => events.filter((e) => e.body.message_id === messageId).length, (count) => count > 0);
-      return events.find((e) => e.body.message_id === messageId)!;
+      await until(`the event of ${messageId}`, async () => receiver.received.filter((e) => e.body.message_id === messageId).length, (count) => count > 0);
+      return receiver.received.find((e) => e.body.message_id === messageId)!;
     };
     const stopEvent = await eventOf(stop.message_id);
     expect(stopEvent.body).to.deep.equal({ event: 'message.inbound', message_id: stop.message_id, from: phone, to: '22345', text: 'STOP', keyword: 'STOP', opt_out: true });
-    expect(stopEvent.signature).to.equal(`sha256=${createHmac('sha256', secret).update(stopEvent.raw).digest('hex')}`);
+    expect(stopEvent.headers['x-webhook-signature']).to.equal(`sha256=${createHmac('sha256', secret).update(stopEvent.raw).digest('hex')}`);
     expect((await eventOf(chat.message_id)).body).to.include({ text: 'Who is this?', keyword: null, opt_out: false });
   });
 

@@ -1,14 +1,13 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { startMailWorld, type MailWorld } from '../support/mail-world.ts';
 import { ok, refused } from '../support/responses.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY } from '../support/test-server.ts';
 import { until } from '../support/until.ts';
+import { startWebhookReceiver, type ReceivedWebhook, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-/** One POST the local receiver got. */
+/** One POST the local receiver got, with the mail profile's headers read. */
 interface Received {
   readonly path: string;
   readonly deliveryId: string;
@@ -17,6 +16,15 @@ interface Received {
   readonly body: any;
   readonly raw: string;
 }
+
+const readMail = ({ path, headers, raw, body }: ReceivedWebhook): Received => ({
+  path,
+  deliveryId: String(headers['x-svc-delivery-id']),
+  event: String(headers['x-svc-event']),
+  signature: String(headers['x-svc-signature']),
+  body,
+  raw,
+});
 
 const signedWith = (secret: string, { raw, signature }: Received): boolean => {
   const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`);
@@ -32,37 +40,23 @@ const signedWith = (secret: string, { raw, signature }: Received): boolean => {
 describe(`HTTP mail webhooks on ${databaseKind()}`, function () {
   this.timeout(60_000);
   let world: MailWorld;
-  let receiver: Server;
+  let receiver: WebhookReceiver;
   let base: string;
   let otherKey: string;
-  const received: Received[] = [];
-  /** Status codes to answer per path, in turn; 200 when none is left. */
-  const script: Record<string, number[]> = {};
 
   const mail = (method: string, path: string, body?: unknown, asKey?: string) => world.mail(method, path, body, asKey ? { key: asKey } : {});
   const send = (to: string) => world.send({ to, text: 'Shipped' });
-  const at = (path: string) => received.filter((r) => r.path === path);
+  const at = (path: string) => receiver.received.filter((r) => r.path === path).map(readMail);
 
   before(async () => {
-    receiver = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk) => (raw += chunk));
-      req.on('end', () => {
-        const path = req.url!;
-        const header = (name: string) => String(req.headers[name]);
-        received.push({ path, deliveryId: header('x-svc-delivery-id'), event: header('x-svc-event'), signature: header('x-svc-signature'), body: JSON.parse(raw), raw });
-        res.writeHead(script[path]?.shift() ?? 200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    const { port } = receiver.address() as AddressInfo;
-    base = `http://127.0.0.1:${port}`;
-    world = await startMailWorld({ domain: 'hooks.example.com', env: { WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}` } });
+    receiver = await startWebhookReceiver();
+    base = receiver.url;
+    world = await startMailWorld({ domain: 'hooks.example.com', env: { WEBHOOK_ALLOW_HOSTS: receiver.host } });
     otherKey = await world.otherAccountKey();
   });
   after(async () => {
     await world.stop();
-    await new Promise((resolve) => receiver.close(resolve));
+    await receiver.close();
   });
 
   it('sends each subscribed event of an email, signed with the webhook secret, with the X-SVC headers and the spec body', async () => {
@@ -104,7 +98,7 @@ describe(`HTTP mail webhooks on ${databaseKind()}`, function () {
 
   it('logs every attempt and redelivers on demand; an inactive webhook gets nothing', async () => {
     const hook = ok(await mail('POST', '/v1/webhooks', { url: `${base}/flaky`, events: ['delivered'] }), 201);
-    script['/flaky'] = [503];
+    receiver.script['/flaky'] = [503];
     const id = await send('flaky@example.org');
     await until('the first attempt', async () => at('/flaky'), (got) => got.length >= 1);
     const log = await until(

@@ -1,11 +1,10 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { ok, refused } from '../support/responses.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { until } from '../support/until.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 const TEXTER = '+256772123456';
 const KYC = ['https://docs.example.com/kyc/registration.pdf'];
@@ -22,18 +21,17 @@ const UG_SMS_USD = 0.008108;
 describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
   this.timeout(60_000);
   let api: TestServer;
-  let receiver: Server;
-  const events: { signature: string; raw: string; body: any }[] = [];
+  let receiver: WebhookReceiver;
 
   const admin = (method: string, path: string, body?: unknown) => api.request(method, path, { key: ADMIN_KEY, body });
   const simulate = async (to: string, text: string) => ok(await admin('POST', '/api/admin/simulator/inbound', { from: TEXTER, to, text }));
   const messagesOf = async (key: string, id: number) => ok(await api.request('GET', `/v1/two-way/services/${id}/messages?limit=10`, { key }));
 
-  async function customer(email: string, usd: number, port: number): Promise<string> {
+  async function customer(email: string, usd: number): Promise<string> {
     const account = ok(await admin('POST', '/api/admin/accounts', { email, wallet_currency: 'USD' }), 201);
     const key = ok(await admin('POST', `/api/admin/accounts/${account.id}/keys`, { environment: 'live', scopes: ['two_way', 'webhooks'] }), 201).key as string;
     ok(await admin('POST', `/api/admin/balances/${account.id}/credit`, { amount: usd, reason: 'two-way inbound suite', reference: `two-way-inbound:${email}` }));
-    ok(await api.request('PUT', '/api/webhooks', { key, body: { mo_url: `http://127.0.0.1:${port}/mo`, dlr_url: `http://127.0.0.1:${port}/dlr` } }));
+    ok(await api.request('PUT', '/api/webhooks', { key, body: { mo_url: `${receiver.url}/mo`, dlr_url: `${receiver.url}/dlr` } }));
     return key;
   }
   async function approvedService(key: string, body: Record<string, unknown>, patch: Record<string, unknown> = {}) {
@@ -42,22 +40,12 @@ describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
     return Object.keys(patch).length > 0 ? ok(await api.request('PATCH', `/api/two-way/services/${requested.id}`, { key, body: patch })) : requested;
   }
 
-  let port: number;
   before(async () => {
-    receiver = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk) => (raw += chunk));
-      req.on('end', () => {
-        events.push({ signature: String(req.headers['x-webhook-signature']), raw, body: JSON.parse(raw) });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    port = (receiver.address() as AddressInfo).port;
+    receiver = await startWebhookReceiver();
     api = await startTestServer({
       SIMULATOR_LATENCY_MS: '5-30',
       SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
-      WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}`,
+      WEBHOOK_ALLOW_HOSTS: receiver.host,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     });
     ok(await admin('POST', '/api/admin/fx-rates', { from: 'USD', to: 'UGX', rate: '3700' }), 201);
@@ -66,17 +54,17 @@ describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
   });
   after(async () => {
     await api?.stop();
-    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+    await receiver.close();
   });
 
   it('a shared keyword in any case: stored and billed, auto-replied from the code, copied to the outbox, signed event with the two_way block', async () => {
-    const key = await customer('two-way-inbound@example.com', 1000, port);
+    const key = await customer('two-way-inbound@example.com', 1000);
     const service = await approvedService(key, { type: 'shared', keyword: 'PIZZA' }, { auto_reply_enabled: true, auto_reply_text: 'Order received!', forward_email: 'orders@acme.example' });
     const simulated = await simulate('6000', 'pizza large please');
 
-    const event = await until('the message.inbound event', async () => events.find((e) => e.body.message_id === simulated.message_id), Boolean);
+    const event = await until('the message.inbound event', async () => receiver.received.find((e) => e.body.message_id === simulated.message_id), Boolean);
     const { signing_secret: secret } = ok(await api.request('GET', '/api/webhooks', { key }));
-    expect(event!.signature).to.equal(`sha256=${createHmac('sha256', secret).update(event!.raw).digest('hex')}`);
+    expect(event!.headers['x-webhook-signature']).to.equal(`sha256=${createHmac('sha256', secret).update(event!.raw).digest('hex')}`);
     expect(event!.body).to.deep.include({ event: 'message.inbound', from: TEXTER, to: '6000', text: 'pizza large please', keyword: null, opt_out: false });
     expect(event!.body.two_way).to.deep.equal({ service_id: service.id, number: '6000', keyword: 'PIZZA', type: 'shared', toll_free: false });
 
@@ -92,7 +80,7 @@ describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
   });
 
   it('a dedicated code takes every text; a reply goes from it, billed per segment, its delivery report to dlr_url; other countries and inactive services are refused', async () => {
-    const key = await customer('two-way-dedicated@example.com', 1000, port);
+    const key = await customer('two-way-dedicated@example.com', 1000);
     const service = await approvedService(key, { type: 'dedicated' });
     expect(ok(await api.request('GET', `/api/two-way/services/${service.id}`, { key })).number).to.equal('6100');
     const simulated = await simulate('6100', 'When do you open?');
@@ -100,7 +88,7 @@ describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
     const balance = ok(await api.request('GET', '/api/balance', { key })).balance as number;
     const reply = ok(await api.request('POST', `/api/two-way/services/${service.id}/reply`, { key, body: { to: TEXTER, text: 'We open at 8.' } }));
     expect(reply).to.deep.equal({ id: reply.id, status: 'submitted', segments: 1, cost: UG_SMS_USD, currency: 'USD', balance_after: Number((balance - UG_SMS_USD).toFixed(6)) });
-    const report = await until('the reply’s delivery report', async () => events.find((e) => e.body.message_id === reply.id && e.body.event === 'message.delivered'), Boolean);
+    const report = await until('the reply’s delivery report', async () => receiver.received.find((e) => e.body.message_id === reply.id && e.body.event === 'message.delivered'), Boolean);
     expect(report!.body.sender_id).to.equal('6100');
     const listed = await until('the reply delivered in the log', () => messagesOf(key, service.id), (page) => page.messages[0]?.status === 'delivered');
     expect(listed.messages.map((m: { id: string }) => m.id)).to.deep.equal([reply.id, simulated.message_id]);
@@ -120,13 +108,13 @@ describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
     const whileSuspended = await simulate('6100', 'Hello?');
     const stored = await messagesOf(key, service.id);
     expect(stored.messages[0]).to.deep.include({ id: whileSuspended.message_id, billed: true });
-    const other = await customer('two-way-nosy@example.com', 1, port);
+    const other = await customer('two-way-nosy@example.com', 1);
     refused(await api.request('GET', `/api/two-way/services/${service.id}/messages`, { key: other }), 404, 'not_found');
     refused(await api.request('POST', `/api/two-way/services/${service.id}/reply`, { key: other, body: { to: TEXTER, text: 'Hi' } }), 404, 'not_found');
   });
 
   it('an empty wallet leaves an inbound message stored with billed false', async () => {
-    const key = await customer('two-way-empty@example.com', 40, port);
+    const key = await customer('two-way-empty@example.com', 40);
     const service = await approvedService(key, { type: 'shared', keyword: 'EMPTY' });
     expect(ok(await api.request('GET', '/api/balance', { key })).balance).to.equal(0);
     const simulated = await simulate('6000', 'Empty hello');
