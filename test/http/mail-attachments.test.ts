@@ -32,7 +32,7 @@ describe(`HTTP mail attachments by URL on ${databaseKind()}`, function () {
     });
     await new Promise<void>((resolve) => files.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(files.address() as AddressInfo).port}`;
-    world = await startMailWorld({ domain: 'files.example.com', env: { WEBHOOK_ALLOW_HOSTS: base.replace('http://', ''), BODY_LIMIT_BYTES: String(8 * 1024 * 1024) } });
+    world = await startMailWorld({ domain: 'files.example.com', env: { WEBHOOK_ALLOW_HOSTS: base.replace('http://', '') } });
   });
   after(async () => {
     await world.stop();
@@ -42,6 +42,12 @@ describe(`HTTP mail attachments by URL on ${databaseKind()}`, function () {
   it('fetches a path when the email is accepted, with the content type the server gave', async () => {
     const id = await world.send({ to: 'amina@example.org', text: 'Your receipt', attachments: [{ filename: 'receipt.pdf', path: `${base}/receipt.pdf` }] });
     expect(ok(await world.mail('GET', `/v1/emails/${id}`)).attachments).to.deep.equal([{ filename: 'receipt.pdf', content_type: 'application/pdf', size: RECEIPT.length }]);
+  });
+
+  it('takes a send body past the 2 MB of other routes: files in base64 up to 40 MB', async () => {
+    const file = Buffer.alloc(3 * 1024 * 1024, 1);
+    const id = await world.send({ to: 'baraka@example.org', text: 'The scans', attachments: [{ filename: 'scans.bin', content: file.toString('base64') }] });
+    expect(ok(await world.mail('GET', `/v1/emails/${id}`)).attachments).to.deep.equal([{ filename: 'scans.bin', content_type: null, size: file.length }]);
   });
 
   it('refuses, naming each path, a private address, a redirect, a missing file, a file past 40 MB, and content and path together', async () => {

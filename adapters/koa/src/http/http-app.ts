@@ -295,7 +295,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   // A fresh ORM context per request, except for routes that never touch the database (liveness).
   app.use((ctx, next) => (routeOf(ctx)?.withoutDatabase ? next() : perRequest(() => next())));
   app.use(authenticateAndLimit(routeOf, checks, options));
-  app.use(jsonBody(options.bodyLimitBytes, rawBodyLookup(router, options.routes)));
+  app.use(jsonBody(options.bodyLimitBytes, rawBodyLookup(router, options.routes), (ctx) => routeOf(ctx)?.bodyLimitBytes));
   // The router still has every route: other spellings (a trailing slash, HEAD) and 405s go through it.
   app.use((ctx, next) => {
     const found = exact.get(`${ctx.method} ${ctx.path}`);

@@ -86,13 +86,14 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Reads a JSON body up to `limitBytes`. An empty body parses as undefined; malformed JSON is a 400,
  * an oversized body a 413, and a non-JSON content type a 415. A route with `rawBody` options gets
- * its body as text instead, of one of its content types (else 415) and up to its own limit.
+ * its body as text instead, of one of its content types (else 415) and up to its own limit; a JSON
+ * route with a limit of its own (`routeLimitOf`) takes bodies up to it.
  */
-export function jsonBody(limitBytes: number, rawBodyOf: (ctx: Context) => RawBodyOptions | undefined = () => undefined) {
+export function jsonBody(limitBytes: number, rawBodyOf: (ctx: Context) => RawBodyOptions | undefined = () => undefined, routeLimitOf: (ctx: Context) => number | undefined = () => undefined) {
   return async (ctx: Context, next: Next) => {
     if (!METHODS_WITH_BODY.has(ctx.method)) return next();
     const raw = rawBodyOf(ctx);
-    const limit = raw?.limitBytes ?? limitBytes;
+    const limit = raw?.limitBytes ?? routeLimitOf(ctx) ?? limitBytes;
     const declared = Number(ctx.get('Content-Length') || 0);
     if (declared > limit) throw tooLarge(limit);
     const chunks: Buffer[] = [];

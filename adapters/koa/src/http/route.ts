@@ -103,6 +103,8 @@ export interface RouteDefinition<
   readonly requiredFields?: readonly (string | readonly string[])[];
   /** Read the body as text of these content types, up to its own limit (not JSON); `body` then parses the text. */
   readonly rawBody?: RawBodyOptions;
+  /** A JSON body this route takes beyond the app's limit (the mail API's 40 MB emails, in base64). */
+  readonly bodyLimitBytes?: number;
   readonly query?: Q;
   readonly params?: P;
   readonly responses: Readonly<Record<number, RouteResponse>>;

@@ -9,6 +9,9 @@ import { unwrap } from '../http/unwrap.ts';
 import { emailSchema, emailSummarySchema, emailSummaryView, emailView } from './mail-email-views.ts';
 import { MAIL_READ, MAIL_SEND, MAIL_SEND_BY_KEY } from './mail-access.ts';
 
+/** The largest send request: an email of 40 MB with its attachments in base64 (a third more), and room for the JSON around it. */
+const SEND_BODY_LIMIT_BYTES = 60 * 1024 * 1024;
+
 export type MailEmailUseCases = Pick<MailSending, 'sendEmail' | 'listEmails' | 'getEmail' | 'cancelEmail'>;
 
 const NOT_YOURS = { description: 'No email with this id in the account', errorCodes: ['not_found'] };
@@ -71,6 +74,8 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
       summary: 'Send an email from a verified domain (now, or at scheduled_at)',
       tag: 'Emails',
       access: MAIL_SEND_BY_KEY,
+      // 40 MB of html, text and files is about 54 MB in base64 and JSON.
+      bodyLimitBytes: SEND_BODY_LIMIT_BYTES,
       idempotent: true,
       body: sendBody,
       responses: {
