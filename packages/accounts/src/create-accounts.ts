@@ -49,6 +49,8 @@ export function createAccounts(ports: AccountsPorts) {
     authenticateApiKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher),
     /** The mail API's check: `svc_k_` keys only. */
     authenticateMailKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher, ['mail']),
+    /** The links API's check: `svc_l_` keys only. */
+    authenticateLinksKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher, ['links']),
     registerOperatorKey: new RegisterOperatorKey(accounts, apiKeys, uow, clock, announcer),
     ensureDemoAccount: new EnsureDemoAccount(accounts, createAccount, issueApiKey),
   };

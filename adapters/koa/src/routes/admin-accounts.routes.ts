@@ -2,6 +2,7 @@ import { KEY_ENVIRONMENTS, type Account, type CreateAccount, type IssueApiKey, t
 import { z } from 'zod';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { inBody } from '../http/in-body.ts';
+import { issuedLinksKeySchema, issuedLinksKeyView, linksKeyBody } from './links-key-views.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { issuedKeySchema, issuedKeyView, keySchema, keyView } from './api-key-views.ts';
 import { issuedMailKeySchema, issuedMailKeyView, mailKeyBody } from './mail-key-views.ts';
@@ -108,6 +109,23 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
       handler: async ({ params, body }) => {
         const issued = unwrap((await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: body.permissions })).mapErr(inBody));
         return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
+      },
+    }),
+    // The account's first links key: later ones it makes itself (docs/links.md, "Keys").
+    defineRoute({
+      method: 'post',
+      path: '/api/admin/accounts/:id/links-keys',
+      aliases: alsoUnderV1('/api/admin/accounts/:id/links-keys'),
+      summary: 'Issue a links API key (svc_l_) for an account; the full key is shown once',
+      tag: 'Admin',
+      access: ADMIN,
+      params: accountParams,
+      body: linksKeyBody,
+      responses: { 201: { description: 'The issued key', schema: issuedLinksKeySchema }, 404: { description: 'No such account' } },
+      handler: async ({ params, body }) => {
+        const input = { accountId: params.id, kind: 'links', environment: body.environment, name: body.name, scopes: body.scopes } as const;
+        const issued = unwrap((await useCases.issueApiKey.execute(input)).mapErr(inBody));
+        return json(201, issuedLinksKeyView(issued.apiKey, issued.plaintext));
       },
     }),
     statusRoute('suspend'),

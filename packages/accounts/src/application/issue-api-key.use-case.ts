@@ -1,17 +1,17 @@
 import { atomically, err, errAsync, fieldError, notFound, ok, ResultAsync, type Clock, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
-import { API_SCOPES, ApiKey, DEFAULT_MAIL_SCOPES, DEFAULT_SCOPES, MAIL_SCOPES, type KeyEnvironment, type Scope } from '../domain/api-key.aggregate.ts';
+import { API_SCOPES, ApiKey, DEFAULT_LINKS_SCOPES, DEFAULT_MAIL_SCOPES, DEFAULT_SCOPES, LINKS_SCOPES, MAIL_SCOPES, type KeyEnvironment, type Scope } from '../domain/api-key.aggregate.ts';
 import { generateKeySecret, lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
 import { emailNotVerified, type EmailNotVerifiedError } from '../domain/account-errors.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
 import { AccessChangeAnnouncer } from './principal-cache.ts';
 
-/** An SMS key (`kind` customer, the default) of an environment, or a mail key (always live). */
+/** An SMS key (`kind` customer, the default) or a links key of an environment, or a mail key (always live). */
 export type IssueApiKeyInput = {
   readonly accountId: string;
   readonly scopes?: readonly string[];
   readonly name?: string | null;
-} & ({ readonly kind?: 'customer'; readonly environment: KeyEnvironment } | { readonly kind: 'mail' });
+} & ({ readonly kind?: 'customer' | 'links'; readonly environment: KeyEnvironment } | { readonly kind: 'mail' });
 
 export interface IssuedApiKey {
   readonly apiKey: ApiKey;
@@ -23,9 +23,10 @@ export interface IssuedApiKey {
 const GRANTS = {
   customer: { scopes: API_SCOPES, defaults: DEFAULT_SCOPES, field: 'scopes' },
   mail: { scopes: MAIL_SCOPES, defaults: DEFAULT_MAIL_SCOPES, field: 'permissions' },
+  links: { scopes: LINKS_SCOPES, defaults: DEFAULT_LINKS_SCOPES, field: 'scopes' },
 } as const satisfies Record<string, { scopes: readonly Scope[]; defaults: readonly Scope[]; field: string }>;
 
-/** Issues an account's key: SMS scopes default to send, query and webhooks (two_way must be asked for); mail permissions to send and read. A live key waits for the account's email to be verified. */
+/** Issues an account's key: SMS scopes default to send, query and webhooks (two_way must be asked for); mail permissions to send and read; links scopes to `*`. A live key waits for the account's email to be verified. */
 export class IssueApiKey {
   constructor(
     private readonly accounts: AccountRepository,
@@ -49,7 +50,7 @@ export class IssueApiKey {
       const account = await this.accounts.findById(input.accountId);
       if (!account) return err(notFound('account', input.accountId));
       if (environment === 'live' && !account.isEmailVerified) return err(emailNotVerified());
-      const plaintext = generateKeySecret(kind === 'mail' ? 'mail' : environment);
+      const plaintext = generateKeySecret(kind === 'customer' ? environment : kind);
       const apiKey = ApiKey.issue(
         {
           accountId: account.id,

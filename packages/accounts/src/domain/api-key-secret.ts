@@ -4,15 +4,15 @@ import type { KeyEnvironment } from './api-key.aggregate.ts';
 const ID_LENGTH = 8;
 const SECRET_LENGTH = 32;
 const ENVIRONMENT_PREFIX: Record<KeyEnvironment, string> = { live: 'svc_live_', test: 'svc_test_' };
-const MAIL_PREFIX = 'svc_k_';
-const KEY_PREFIXES = [ENVIRONMENT_PREFIX.live, ENVIRONMENT_PREFIX.test, MAIL_PREFIX];
+const PRODUCT_PREFIX = { mail: 'svc_k_', links: 'svc_l_' } as const;
+const KEY_PREFIXES = [ENVIRONMENT_PREFIX.live, ENVIRONMENT_PREFIX.test, PRODUCT_PREFIX.mail, PRODUCT_PREFIX.links];
 
-/** What a new key starts with: its environment's prefix (SMS), or the mail API's. */
-export type KeyFormat = KeyEnvironment | 'mail';
+/** What a new key starts with: its environment's prefix (SMS), or the mail or links API's (whatever the environment). */
+export type KeyFormat = KeyEnvironment | keyof typeof PRODUCT_PREFIX;
 
-/** `svc_live_` (or `svc_test_`, `svc_k_`) + 8-character public id + 32-character secret (190 bits of entropy). */
+/** `svc_live_` (or `svc_test_`, `svc_k_`, `svc_l_`) + 8-character public id + 32-character secret (190 bits of entropy). */
 export function generateKeySecret(format: KeyFormat): string {
-  const prefix = format === 'mail' ? MAIL_PREFIX : ENVIRONMENT_PREFIX[format];
+  const prefix = format === 'mail' || format === 'links' ? PRODUCT_PREFIX[format] : ENVIRONMENT_PREFIX[format];
   return `${prefix}${randomBase62(ID_LENGTH)}${randomBase62(SECRET_LENGTH)}`;
 }
 

@@ -9,16 +9,22 @@ export const MAIL_SCOPES = ['send', 'read', 'manage'] as const;
 export type MailScope = (typeof MAIL_SCOPES)[number];
 export const DEFAULT_MAIL_SCOPES: readonly MailScope[] = ['send', 'read'];
 
+/** A links key's scopes (`svc_l_`, docs/links.md "Keys"): read, write, or `*` (everything the links API does). */
+export const LINKS_SCOPES = ['links:read', 'links:write', '*'] as const;
+export type LinksScope = (typeof LINKS_SCOPES)[number];
+export const DEFAULT_LINKS_SCOPES: readonly LinksScope[] = ['*'];
+
 /** `admin` is granted to the operator key only; never issuable through the API. */
-export type Scope = ApiScope | MailScope | 'admin';
+export type Scope = ApiScope | MailScope | LinksScope | 'admin';
 
 export const KEY_ENVIRONMENTS = ['live', 'test'] as const;
 export type KeyEnvironment = (typeof KEY_ENVIRONMENTS)[number];
 /**
  * `customer`: an SMS platform key (`svc_live_`, `svc_test_`); `mail`: a mail API key (`svc_k_`,
- * always live: the mail API has no test mode); `operator`: ADMIN_API_KEY. Each API takes its kinds only.
+ * always live: the mail API has no test mode); `links`: a links API key (`svc_l_`, live or test);
+ * `operator`: ADMIN_API_KEY. Each API takes its kinds only.
  */
-export type KeyKind = 'customer' | 'mail' | 'operator';
+export type KeyKind = 'customer' | 'mail' | 'links' | 'operator';
 /** The kinds an account's own keys have; the operator key is managed through ADMIN_API_KEY only. */
 export type CustomerKeyKind = Exclude<KeyKind, 'operator'>;
 
