@@ -23,6 +23,7 @@ export const ID_PREFIXES = {
   mailWebhook: 'mwh',
   suppression: 'sup',
   senderAddress: 'sa',
+  link: 'lnk',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];
