@@ -1,0 +1,49 @@
+import { errAsync, fieldError, okAsync, ResultAsync, type Clock, type ValidationError } from '@tuma/kernel';
+import { slugTaken, type SlugTakenError } from '../../domain/links/link-errors.ts';
+import { Link, type LinkEnvironment, type LinkSnapshot } from '../../domain/links/link.aggregate.ts';
+import { Slug } from '../../domain/links/slug.value-object.ts';
+import type { LinkFields, LinkInput } from './link-input.ts';
+import type { LinkRepository } from './link.repository.port.ts';
+
+export type CreateLinkInput = LinkFields & {
+  readonly accountId: string;
+  readonly environment: LinkEnvironment;
+  readonly url: string;
+  readonly domainId?: string | null;
+};
+
+/** Generated slugs are retried this many times on a collision (each a 1 in 3.5e12 chance per existing link). */
+const GENERATED_SLUG_ATTEMPTS = 5;
+
+/**
+ * Shortens a URL (docs/links.md, "Links"): screened target, the caller's slug or a generated one
+ * (7 characters), unique on its domain (409 `slug_taken` for a chosen one). Links live on the default
+ * short domain: branded domains come with their own issue, so any domain_id is a 422 naming it.
+ */
+export class CreateLink {
+  constructor(
+    private readonly links: LinkRepository,
+    private readonly input: LinkInput,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: CreateLinkInput): ResultAsync<LinkSnapshot, ValidationError | SlugTakenError> {
+    if (input.domainId) return errAsync(fieldError('domain_id', 'No verified branded domain with this id in the account'));
+    return this.input.changes(input).andThen((changes) => {
+      const create = (slug: string) => Link.create({ ...changes, accountId: input.accountId, environment: input.environment, domainId: null, slug, url: changes.url! }, this.clock.now()).toSnapshot();
+      if (changes.slug !== undefined) {
+        const link = create(changes.slug);
+        return ResultAsync.fromSafePromise(this.links.add(link)).andThen((added) => (added ? okAsync(link) : errAsync(slugTaken(link.slug))));
+      }
+      return ResultAsync.fromSafePromise(this.addGenerated(create));
+    });
+  }
+
+  private async addGenerated(create: (slug: string) => LinkSnapshot): Promise<LinkSnapshot> {
+    for (let attempt = 0; attempt < GENERATED_SLUG_ATTEMPTS; attempt++) {
+      const link = create(Slug.generate().value);
+      if (await this.links.add(link)) return link;
+    }
+    throw new Error(`No free slug in ${GENERATED_SLUG_ATTEMPTS} generated ones: the slug space is too full`);
+  }
+}

@@ -1,0 +1,31 @@
+import { errAsync, notFound, okAsync, ResultAsync, type Clock, type NotFoundError } from '@tuma/kernel';
+import { Link, type LinkDestination } from '../../domain/links/link.aggregate.ts';
+import type { RecordClick, Visit } from '../clicks/record-click.use-case.ts';
+import type { LinkRepository } from '../links/link.repository.port.ts';
+
+/** A short URL: the default short domain's slug (branded domains, by Host, come with their issue). */
+export interface ShortPath {
+  readonly slug: string;
+}
+
+/**
+ * A click on a short URL (docs/links.md, "Redirects"): where it goes now (the target with its
+ * UTM, the expired URL or nothing, or the password page). A click that reaches the target is
+ * recorded, off the request path; an expired link or the password page records none.
+ */
+export class FollowLink {
+  constructor(
+    private readonly links: LinkRepository,
+    private readonly recordClick: RecordClick,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(path: ShortPath, visit: Visit): ResultAsync<LinkDestination, NotFoundError> {
+    return ResultAsync.fromSafePromise(this.links.findBySlug(null, path.slug)).andThen((found) => {
+      if (!found) return errAsync(notFound('link', path.slug));
+      const destination = Link.rehydrate(found).destinationAt(this.clock.now());
+      if (destination.kind === 'redirect') this.recordClick.execute(found.id, visit);
+      return okAsync(destination);
+    });
+  }
+}

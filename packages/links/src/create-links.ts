@@ -1,0 +1,65 @@
+import type { Clock } from '@tuma/kernel';
+import { ClickBuffer, DEFAULT_CLICK_BUFFER, type ClickBufferOptions } from './application/clicks/click-buffer.ts';
+import type { ClickStore } from './application/clicks/click-store.port.ts';
+import type { CountryLookup } from './application/clicks/country-lookup.port.ts';
+import { RecordClick } from './application/clicks/record-click.use-case.ts';
+import type { VisitorKeys } from './application/clicks/visitor-keys.port.ts';
+import type { VisitorProfiler } from './application/clicks/visitor-profiler.port.ts';
+import type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
+import { GetLinkAnalytics } from './application/analytics/get-link-analytics.use-case.ts';
+import { CreateLink } from './application/links/create-link.use-case.ts';
+import type { DestinationCheck } from './application/links/destination-check.port.ts';
+import { LinkInput } from './application/links/link-input.ts';
+import type { LinkPasswords } from './application/links/link-passwords.port.ts';
+import type { LinkRepository } from './application/links/link.repository.port.ts';
+import { DeleteLink, GetLink, ListLinks } from './application/links/read-links.use-cases.ts';
+import { TargetScreen } from './application/links/target-screen.ts';
+import { UpdateLink } from './application/links/update-link.use-case.ts';
+import { FollowLink } from './application/redirects/follow-link.use-case.ts';
+import { UnlockLink } from './application/redirects/unlock-link.use-case.ts';
+import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
+import type { LinkSnapshot } from './domain/links/link.aggregate.ts';
+
+export interface LinksPorts {
+  readonly linkRepository: LinkRepository;
+  /** The SSRF guard (the webhook engine's `WebhookDestinations`). */
+  readonly destinations: DestinationCheck;
+  /** Known-bad hosts (the blocklist file); the short domain's host is added here. */
+  readonly blockedHosts: BlockedHosts;
+  readonly passwords: LinkPasswords;
+  readonly clickStore: ClickStore;
+  readonly clickAnalytics: ClickAnalytics;
+  readonly visitorProfiler: VisitorProfiler;
+  readonly countryLookup: CountryLookup;
+  readonly visitorKeys: VisitorKeys;
+  readonly clock: Clock;
+  /** `SHORT_BASE_URL`: where the default domain's short links are served (`http://localhost:3000/s`). */
+  readonly shortBaseUrl: string;
+  readonly clickBuffer?: Partial<ClickBufferOptions>;
+}
+
+/** The links product (docs/links.md): every use case built from its ports, as `createMail`. */
+export function createLinks(ports: LinksPorts) {
+  const { linkRepository: links, clock } = ports;
+  const screen = new TargetScreen(ports.blockedHosts.with([new URL(ports.shortBaseUrl).hostname]), ports.destinations);
+  const input = new LinkInput(screen, ports.passwords);
+  const clickBuffer = new ClickBuffer(ports.clickStore, { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
+  const recordClick = new RecordClick(clickBuffer, ports.visitorProfiler, ports.countryLookup, ports.visitorKeys, clock);
+  const base = ports.shortBaseUrl.replace(/\/+$/, '');
+  return {
+    createLink: new CreateLink(links, input, clock),
+    updateLink: new UpdateLink(links, input, clock),
+    getLink: new GetLink(links),
+    listLinks: new ListLinks(links),
+    deleteLink: new DeleteLink(links),
+    followLink: new FollowLink(links, recordClick, clock),
+    unlockLink: new UnlockLink(links, ports.passwords, recordClick, clock),
+    getLinkAnalytics: new GetLinkAnalytics(links, ports.clickAnalytics, clock),
+    /** Flushed by the server on a timer and at stop. */
+    clickBuffer,
+    /** The link's short URL on its domain. */
+    shortUrlOf: (link: Pick<LinkSnapshot, 'slug'>): string => `${base}/${link.slug}`,
+  };
+}
+
+export type LinksService = ReturnType<typeof createLinks>;

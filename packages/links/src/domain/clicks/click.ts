@@ -1,0 +1,34 @@
+/** The device class of a click (from its User-Agent); null when the agent says nothing usable. */
+export type Device = 'mobile' | 'desktop' | 'tablet';
+
+/** A recorded click (docs/links.md, "Clicks"): never the visitor's address, only a salted daily hash of it and the agent. */
+export interface Click {
+  readonly linkId: string;
+  readonly at: Date;
+  /** ISO 3166-1 alpha-2, or null when the address is not in the GeoIP data (private, unknown). */
+  readonly country: string | null;
+  readonly device: Device | null;
+  /** The browser family (`Chrome`, `Safari`), or null. */
+  readonly browser: string | null;
+  /** The referring page's host, or `direct` when there was none. */
+  readonly referrer: string;
+  /** A crawler, preview fetcher or monitor (isbot): kept, but out of every count. */
+  readonly bot: boolean;
+  /** HMAC of (day, address, User-Agent) under a secret salt: the same visitor on the same UTC day, unlinkable across days. */
+  readonly visitor: string;
+}
+
+export const DIRECT = 'direct';
+
+/** The host of a Referer header, lower case; `direct` when there is none or it is not a URL. */
+export function referrerHost(referer: string | undefined): string {
+  if (!referer) return DIRECT;
+  try {
+    return new URL(referer).hostname.toLowerCase() || DIRECT;
+  } catch {
+    return DIRECT;
+  }
+}
+
+/** `YYYY-MM-DD` of an instant, in UTC. */
+export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);

@@ -1,0 +1,26 @@
+import { token } from '@tuma/kernel';
+import type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
+import type { ClickStore } from './application/clicks/click-store.port.ts';
+import type { CountryLookup } from './application/clicks/country-lookup.port.ts';
+import type { VisitorKeys } from './application/clicks/visitor-keys.port.ts';
+import type { VisitorProfiler } from './application/clicks/visitor-profiler.port.ts';
+import type { DestinationCheck } from './application/links/destination-check.port.ts';
+import type { LinkPasswords } from './application/links/link-passwords.port.ts';
+import type { LinkRepository } from './application/links/link.repository.port.ts';
+import type { LinksService } from './create-links.ts';
+import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
+
+export const LINKS_TOKENS = {
+  /** Every links use case (`createLinks`). */
+  links: token<LinksService>('links.Links'),
+  linkRepository: token<LinkRepository>('links.LinkRepository'),
+  destinations: token<DestinationCheck>('links.DestinationCheck'),
+  blockedHosts: token<BlockedHosts>('links.BlockedHosts'),
+  passwords: token<LinkPasswords>('links.LinkPasswords'),
+  clickStore: token<ClickStore>('links.ClickStore'),
+  clickAnalytics: token<ClickAnalytics>('links.ClickAnalytics'),
+  visitorProfiler: token<VisitorProfiler>('links.VisitorProfiler'),
+  countryLookup: token<CountryLookup>('links.CountryLookup'),
+  visitorKeys: token<VisitorKeys>('links.VisitorKeys'),
+  shortBaseUrl: token<string>('links.ShortBaseUrl'),
+};
