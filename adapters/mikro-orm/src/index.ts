@@ -41,6 +41,8 @@ export { MikroOrmMailOutbox } from './repositories/mail/mikro-orm-mail-outbox.ts
 export { MikroOrmEmailRepository } from './repositories/mail/mikro-orm-email.repository.ts';
 export { MikroOrmMailWebhookRepository } from './repositories/mail/mikro-orm-mail-webhook.repository.ts';
 export { MikroOrmMailUsage } from './repositories/mail/mikro-orm-mail-usage.ts';
+export { MikroOrmLinkRepository } from './repositories/links/mikro-orm-link.repository.ts';
+export { MikroOrmClicks } from './repositories/links/mikro-orm-clicks.ts';
 export { MikroOrmSuppressionList } from './repositories/mail/mikro-orm-suppression-list.ts';
 export { MikroOrmSenderAddressRepository } from './repositories/mail/mikro-orm-sender-address.repository.ts';
 export { MikroOrmMailAnalytics } from './repositories/mail/mikro-orm-mail-analytics.ts';

@@ -34,6 +34,7 @@ import { Migration20261125001000WebhookProducts } from './Migration2026112500100
 import { Migration20261125001010MailWebhooks } from './Migration20261125001010MailWebhooks.ts';
 import { Migration20261125001020MailUsage } from './Migration20261125001020MailUsage.ts';
 import { Migration20261125002000LinksKeys } from './Migration20261125002000LinksKeys.ts';
+import { Migration20261125002010Links } from './Migration20261125002010Links.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -71,4 +72,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125001010MailWebhooks', class: Migration20261125001010MailWebhooks },
   { name: 'Migration20261125001020MailUsage', class: Migration20261125001020MailUsage },
   { name: 'Migration20261125002000LinksKeys', class: Migration20261125002000LinksKeys },
+  { name: 'Migration20261125002010Links', class: Migration20261125002010Links },
 ];
