@@ -24,6 +24,10 @@ export class BlockedHosts {
     return new BlockedHosts([...this.hosts, ...hosts]);
   }
 
+  union(other: BlockedHosts): BlockedHosts {
+    return this.with(other.hosts);
+  }
+
   blocks(host: string): boolean {
     const labels = normalise(host).split('.');
     for (let i = 0; i < labels.length; i++) if (this.hosts.has(labels.slice(i).join('.'))) return true;

@@ -1,0 +1,4 @@
+export { BowserVisitorProfiler } from './bowser-visitor-profiler.ts';
+export { GeoipCountryLookup } from './geoip-country-lookup.ts';
+export { HmacVisitorKeys } from './hmac-visitor-keys.ts';
+export { readBlockedHosts } from './blocked-hosts-file.ts';
