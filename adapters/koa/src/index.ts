@@ -24,6 +24,9 @@ export { mailSenderAddressRoutes, type MailSenderAddressUseCases } from './route
 export { mailAnalyticsRoutes, type MailAnalyticsUseCases } from './routes/mail-analytics.routes.ts';
 export { mailBillingRoutes, type MailBillingUseCases } from './routes/mail-billing.routes.ts';
 export { linksKeyRoutes, type LinksKeyUseCases } from './routes/links-keys.routes.ts';
+export { linkRoutes, type LinkUseCases } from './routes/links.routes.ts';
+export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-analytics.routes.ts';
+export { shortLinkRoutes, type ShortLinkOptions, type ShortLinkUseCases } from './routes/short-links.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';

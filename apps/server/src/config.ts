@@ -129,6 +129,10 @@ const schema = z.object({
   MAIL_SPF_INCLUDE: hostName.default(DEFAULT_MAIL_DNS.spfInclude),
   MAIL_BOUNCE_MX: hostName.default(DEFAULT_MAIL_DNS.bounceMx),
   MAIL_TOKEN_KEY: key32.optional(),
+  SHORT_BASE_URL: httpUrl.optional(),
+  BLOCKED_HOSTS_FILE: z.string().min(1).optional(),
+  LINKS_VISITOR_SALT: key32.optional(),
+  CLICK_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MAIL_FROM: z.string().min(3).max(254).default('Tuma <no-reply@localhost>'),
   DASHBOARD_URL: httpUrl.optional(),
   AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
@@ -264,6 +268,16 @@ export interface ServerConfig {
     /** Signs the mail API's tracking links and confirmation tokens; else `mail-token.key` (docs/mail.md, "Tracking"). */
     readonly tokenKey: Buffer | undefined;
   };
+  readonly links: {
+    /** Where the default domain's short links are served and shown; else the SMS API's base URL + `/s` (docs/links.md, "Redirects"). */
+    readonly shortBaseUrl: string | undefined;
+    /** The operator's blocklist (one host a line), added to the shipped one. */
+    readonly blockedHostsFile: string | undefined;
+    /** Salts the unique-visitor hashes; else `links-visitor.key` (docs/links.md, "Clicks"). */
+    readonly visitorSalt: Buffer | undefined;
+    /** How often buffered clicks are written: the most a crash can lose. */
+    readonly clickFlushMs: number;
+  };
   readonly verify: {
     /** The HMAC key of OTP hashes; when unset, a key kept in the data directory (docs/verify.md, "Codes"). */
     readonly pepper: Buffer | undefined;
@@ -346,6 +360,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dnsServers: dnsServersFrom(c.DNS_SERVERS),
       dns: { spfInclude: c.MAIL_SPF_INCLUDE, bounceMx: c.MAIL_BOUNCE_MX },
       tokenKey: c.MAIL_TOKEN_KEY,
+    },
+    links: {
+      shortBaseUrl: c.SHORT_BASE_URL?.replace(/\/+$/, ''),
+      blockedHostsFile: c.BLOCKED_HOSTS_FILE,
+      visitorSalt: c.LINKS_VISITOR_SALT,
+      clickFlushMs: c.CLICK_FLUSH_MS,
     },
     verify: {
       pepper: c.VERIFY_PEPPER === undefined ? undefined : Buffer.from(c.VERIFY_PEPPER, 'utf8'),

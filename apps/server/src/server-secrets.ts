@@ -59,3 +59,6 @@ export const verifyPepper = (config: ServerConfig): (() => Buffer) => serverKey(
  */
 export const authSigningKeyPem = (config: ServerConfig): (() => string) =>
   serverSecret(config, config.identity.jwtPrivateKey, 'auth-jwt.pem', () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString());
+
+/** The salt of the links' unique-visitor hashes: `LINKS_VISITOR_SALT` or `links-visitor.key` (docs/links.md, "Clicks"). */
+export const linksVisitorSalt = (config: ServerConfig): (() => Buffer) => serverKey(config, config.links.visitorSalt, 'links-visitor.key');

@@ -33,19 +33,19 @@ export interface LinksPorts {
   readonly countryLookup: CountryLookup;
   readonly visitorKeys: VisitorKeys;
   readonly clock: Clock;
-  /** `SHORT_BASE_URL`: where the default domain's short links are served (`http://localhost:3000/s`). */
-  readonly shortBaseUrl: string;
+  /** `SHORT_BASE_URL`: where the default domain's short links are served (`http://localhost:3000/s`); known once the server listens. */
+  readonly shortBaseUrl: () => string;
   readonly clickBuffer?: Partial<ClickBufferOptions>;
 }
 
 /** The links product (docs/links.md): every use case built from its ports, as `createMail`. */
 export function createLinks(ports: LinksPorts) {
   const { linkRepository: links, clock } = ports;
-  const screen = new TargetScreen(ports.blockedHosts.with([new URL(ports.shortBaseUrl).hostname]), ports.destinations);
+  const base = () => ports.shortBaseUrl().replace(/\/+$/, '');
+  const screen = new TargetScreen(ports.blockedHosts, () => [new URL(base()).hostname], ports.destinations);
   const input = new LinkInput(screen, ports.passwords);
   const clickBuffer = new ClickBuffer(ports.clickStore, { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
   const recordClick = new RecordClick(clickBuffer, ports.visitorProfiler, ports.countryLookup, ports.visitorKeys, clock);
-  const base = ports.shortBaseUrl.replace(/\/+$/, '');
   return {
     createLink: new CreateLink(links, input, clock),
     updateLink: new UpdateLink(links, input, clock),
@@ -58,7 +58,7 @@ export function createLinks(ports: LinksPorts) {
     /** Flushed by the server on a timer and at stop. */
     clickBuffer,
     /** The link's short URL on its domain. */
-    shortUrlOf: (link: Pick<LinkSnapshot, 'slug'>): string => `${base}/${link.slug}`,
+    shortUrlOf: (link: Pick<LinkSnapshot, 'slug'>): string => `${base()}/${link.slug}`,
   };
 }
 

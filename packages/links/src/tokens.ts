@@ -22,5 +22,5 @@ export const LINKS_TOKENS = {
   visitorProfiler: token<VisitorProfiler>('links.VisitorProfiler'),
   countryLookup: token<CountryLookup>('links.CountryLookup'),
   visitorKeys: token<VisitorKeys>('links.VisitorKeys'),
-  shortBaseUrl: token<string>('links.ShortBaseUrl'),
+  shortBaseUrl: token<() => string>('links.ShortBaseUrl'),
 };

@@ -24,6 +24,7 @@ import type {
   NotCancellableError as EmailNotCancellableError,
   SenderAddressAlreadyExistsError,
 } from '@tuma/mail';
+import type { SlugTakenError, WrongLinkPasswordError } from '@tuma/links';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -68,7 +69,9 @@ export type AppError =
   | ServiceStateError
   | ServiceNotActiveError
   | SenderAddressAlreadyExistsError
-  | InvalidConfirmationTokenError;
+  | InvalidConfirmationTokenError
+  | SlugTakenError
+  | WrongLinkPasswordError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -136,6 +139,9 @@ export const DOMAIN_ERROR_STATUS = {
   service_state_conflict: 409,
   service_not_active: 409,
   sender_address_already_exists: 409,
+  // Links (docs/links.md).
+  slug_taken: 409,
+  wrong_link_password: 403,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

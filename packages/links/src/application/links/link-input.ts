@@ -34,13 +34,14 @@ export class LinkInput {
     if (fields.campaignId) return errAsync(fieldError('campaign_id', 'No campaign with this id in the account'));
     const slug = fields.slug === undefined ? undefined : Slug.create(fields.slug);
     if (slug?.isErr()) return errAsync(slug.error);
+    const slugValue = slug?.isOk() ? slug.value.value : undefined;
     const screened = (raw: string | null | undefined, field: string): ResultAsync<string | null | undefined, ValidationError> =>
       raw === undefined || raw === null ? okAsync(raw) : this.screen.screen(raw, field);
     return ResultAsync.combine([screened(fields.url, 'url'), screened(fields.expiredUrl, 'expired_url')]).andThen(([url, expiredUrl]) =>
       ResultAsync.fromSafePromise(this.passwordHash(fields.password)).map(
         (passwordHash): LinkChanges => ({
           url: url ?? undefined,
-          slug: slug?.value.value,
+          slug: slugValue,
           campaignId: fields.campaignId,
           title: fields.title,
           tags: fields.tags,

@@ -10,6 +10,8 @@ import type { DestinationCheck } from './destination-check.port.ts';
 export class TargetScreen {
   constructor(
     private readonly blocked: BlockedHosts,
+    /** Our own short domains' hosts (known once the server listens). */
+    private readonly ownHosts: () => readonly string[],
     private readonly destinations: DestinationCheck,
   ) {}
 
@@ -22,7 +24,7 @@ export class TargetScreen {
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return errAsync(fieldError(field, 'Only http and https URLs can be shortened'));
     if (url.username || url.password) return errAsync(fieldError(field, 'A URL with credentials cannot be shortened'));
-    if (this.blocked.blocks(url.hostname)) return errAsync(fieldError(field, `Refused: ${url.hostname} is blocked (a known-bad host, or one of our short domains)`));
+    if (this.blocked.with(this.ownHosts()).blocks(url.hostname)) return errAsync(fieldError(field, `Refused: ${url.hostname} is blocked (a known-bad host, or one of our short domains)`));
     return ResultAsync.fromSafePromise(this.destinations.check(url.href)).andThen((checked) => (checked.isOk() ? ok(url.href) : err(fieldError(field, checked.error))));
   }
 }

@@ -1,0 +1,89 @@
+import { MAX_LINKS_PAGE, type LinksService } from '@tuma/links';
+import { z } from 'zod';
+import { inBody, inQuery } from '../http/in-body.ts';
+import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
+import { unwrap } from '../http/unwrap.ts';
+import { LINKS_READ, LINKS_WRITE } from './links-access.ts';
+import { createLinkBody, linkFieldsOf, linkSchema, linkView, updateLinkBody } from './link-views.ts';
+
+export type LinkUseCases = Pick<LinksService, 'createLink' | 'updateLink' | 'getLink' | 'listLinks' | 'deleteLink' | 'shortUrlOf'>;
+
+const linkParams = z.object({ id: z.string().min(1).max(64) });
+const NOT_FOUND = { description: 'No such link in the account (and environment)', errorCodes: ['not_found'] };
+const SLUG_TAKEN = { description: 'The slug is another link’s on this domain', errorCodes: ['slug_taken'], errorFields: { slug: z.string() } };
+
+/** `{links_url}/v1/links`: short links of the caller's account and environment (docs/links.md, "Links"). */
+export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
+  const view = (link: Parameters<typeof useCases.shortUrlOf>[0] & Parameters<typeof linkView>[0]) => linkView(link, useCases.shortUrlOf(link));
+  return [
+    defineRoute({
+      method: 'post',
+      path: '/v1/links',
+      summary: 'Shorten a URL',
+      tag: 'Links',
+      access: LINKS_WRITE,
+      body: createLinkBody,
+      responses: { 201: { description: 'The link', schema: linkSchema }, 409: SLUG_TAKEN },
+      handler: async ({ caller, body }) => {
+        const input = { ...linkFieldsOf(body), url: body.url, domainId: body.domain_id, accountId: caller.account.id, environment: caller.environment };
+        return json(201, view(unwrap((await useCases.createLink.execute(input)).mapErr(inBody))));
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/links',
+      summary: "The account's links, newest first",
+      tag: 'Links',
+      access: LINKS_READ,
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(MAX_LINKS_PAGE).default(50),
+        offset: z.coerce.number().int().min(0).default(0),
+        q: z.string().trim().min(1).max(200).optional().describe('In the slug, the URL or the title (case-insensitive)'),
+        campaign_id: z.string().max(64).optional(),
+        tag: z.string().max(50).optional(),
+      }),
+      responses: { 200: { description: 'A page of links', schema: z.object({ data: z.array(linkSchema) }) } },
+      handler: async ({ caller, query }) => {
+        const input = { accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset, q: query.q, campaignId: query.campaign_id, tag: query.tag };
+        return json(200, { data: unwrap((await useCases.listLinks.execute(input)).mapErr(inQuery)).map(view) });
+      },
+    }),
+    defineRoute({
+      method: 'get',
+      path: '/v1/links/:id',
+      summary: 'A link',
+      tag: 'Links',
+      access: LINKS_READ,
+      params: linkParams,
+      responses: { 200: { description: 'The link', schema: linkSchema }, 404: NOT_FOUND },
+      handler: async ({ caller, params }) => json(200, view(unwrap(await useCases.getLink.execute({ accountId: caller.account.id, environment: caller.environment, id: params.id })))),
+    }),
+    defineRoute({
+      method: 'patch',
+      path: '/v1/links/:id',
+      summary: 'Change a link (the fields given; null clears)',
+      tag: 'Links',
+      access: LINKS_WRITE,
+      params: linkParams,
+      body: updateLinkBody,
+      responses: { 200: { description: 'The link', schema: linkSchema }, 404: NOT_FOUND, 409: SLUG_TAKEN },
+      handler: async ({ caller, params, body }) => {
+        const input = { ...linkFieldsOf(body), accountId: caller.account.id, environment: caller.environment, id: params.id };
+        return json(200, view(unwrap((await useCases.updateLink.execute(input)).mapErr(inBody))));
+      },
+    }),
+    defineRoute({
+      method: 'delete',
+      path: '/v1/links/:id',
+      summary: 'Delete a link: its short URL answers 404 from then on',
+      tag: 'Links',
+      access: LINKS_WRITE,
+      params: linkParams,
+      responses: { 204: { description: 'Deleted' }, 404: NOT_FOUND },
+      handler: async ({ caller, params }) => {
+        unwrap(await useCases.deleteLink.execute({ accountId: caller.account.id, environment: caller.environment, id: params.id }));
+        return noContent();
+      },
+    }),
+  ];
+}
