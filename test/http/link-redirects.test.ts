@@ -1,0 +1,88 @@
+import { expect } from 'chai';
+import { startLinksWorld, type LinksWorld } from '../support/links-world.ts';
+import { ok, refused } from '../support/responses.ts';
+import { databaseKind } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+/** A Safaricom (Kenya) address in the GeoIP data. */
+const NAIROBI = '41.90.64.1';
+
+/** Redirects, clicks and analytics of short links (docs/links.md, "Redirects", "Clicks", "Analytics"). */
+describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, function () {
+  this.timeout(60_000);
+  let world: LinksWorld;
+
+  /** A visit of `/s/{slug}` on the root app, as a browser behind the one trusted proxy. */
+  const visit = (slug: string, options: { method?: string; ua?: string; ip?: string; referer?: string; form?: string } = {}) =>
+    world.api.request(options.method ?? 'GET', `/s/${slug}`, {
+      rawBody: options.form,
+      headers: {
+        'User-Agent': options.ua ?? IPHONE,
+        'X-Forwarded-For': options.ip ?? NAIROBI,
+        ...(options.referer ? { Referer: options.referer } : {}),
+        ...(options.form !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+      },
+    });
+  const create = async (body: Record<string, unknown>) => ok(await world.links('POST', '/v1/links', { url: 'https://shop.example/p?ref=home', ...body }), 201);
+
+  before(async () => {
+    world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', TRUST_PROXY_HOPS: '1', CLICK_FLUSH_MS: '50', PASSWORD_HASH_COST: '10' });
+  });
+  after(() => world.stop());
+
+  it('redirects 302 to the target with its UTM merged, counts humans once per visitor a day, leaves bots out, and reads the analytics', async () => {
+    const link = await create({ utm: { source: 'sms', campaign: 'spring' } });
+    const first = await visit(link.slug, { referer: 'https://news.example/article' });
+    expect(first.status).to.equal(302);
+    expect(first.headers.get('location')).to.equal('https://shop.example/p?ref=home&utm_source=sms&utm_campaign=spring');
+    expect(first.headers.get('cache-control')).to.include('no-store');
+    await visit(link.slug);
+    await visit(link.slug, { ua: DESKTOP_CHROME, ip: '8.8.8.8' });
+    expect((await visit(link.slug, { ua: GOOGLEBOT })).status, 'a bot is redirected too').to.equal(302);
+
+    const read = async () => ok(await world.links('GET', `/v1/links/${link.id}`));
+    expect((await until('the clicks flushed', read, (l) => l.clicks >= 3)).clicks, 'the bot is not counted').to.equal(3);
+    const analytics = ok(await world.links('GET', `/v1/analytics/${link.id}?days=3`));
+    const today = new Date().toISOString().slice(0, 10);
+    expect(analytics).to.deep.include({ link_id: link.id, range_days: 3, totals: { clicks: 3, uniques: 2 } });
+    expect(analytics.timeline).to.have.length(3);
+    expect(analytics.timeline[2]).to.deep.equal({ day: today, clicks: 3, uniques: 2 });
+    expect(analytics.timeline.slice(0, 2).map((d: { clicks: number }) => d.clicks), 'gap-filled').to.deep.equal([0, 0]);
+    expect(analytics.by_country).to.deep.equal({ KE: 2, US: 1 });
+    expect(analytics.by_device).to.deep.equal({ mobile: 2, desktop: 1 });
+    expect(analytics.by_browser).to.deep.equal({ Safari: 2, Chrome: 1 });
+    expect(analytics.by_referrer).to.deep.equal({ 'news.example': 1, direct: 2 });
+    expect(ok(await world.links('GET', `/v1/analytics/${link.id}`)).range_days, 'default window').to.equal(14);
+    expect((await world.links('GET', `/v1/analytics/${link.id}?days=366`)).status).to.equal(422);
+    refused(await world.links('GET', `/v1/analytics/${link.id}`, undefined, { key: await world.otherAccountKey() }), 404, 'not_found');
+  });
+
+  it('after expires_at sends to expired_url, or answers 410; unknown slugs get the 404 page', async () => {
+    const past = new Date(Date.now() - 1000).toISOString();
+    const withFallback = await create({ expires_at: past, expired_url: 'https://shop.example/over' });
+    const moved = await visit(withFallback.slug);
+    expect([moved.status, moved.headers.get('location')]).to.deep.equal([302, 'https://shop.example/over']);
+    const gone = await visit((await create({ expires_at: past })).slug);
+    expect([gone.status, gone.headers.get('content-type')]).to.deep.equal([410, 'text/html; charset=utf-8']);
+    const missing = await visit('no-such-slug');
+    expect(missing.status).to.equal(404);
+    expect(missing.text).to.include('There is no such link');
+  });
+
+  it('asks for the password of a protected link, redirects on the right one (counted), shows the form again on a wrong one', async () => {
+    const link = await create({ password: 'open sesame' });
+    const page = await visit(link.slug);
+    expect(page.status).to.equal(200);
+    expect(page.text).to.include('name="password"');
+    expect(page.text).not.to.include('shop.example');
+    const wrong = await visit(link.slug, { method: 'POST', form: 'password=nope' });
+    expect(wrong.status).to.equal(403);
+    expect(wrong.text).to.include('not right');
+    const right = await visit(link.slug, { method: 'POST', form: 'password=open+sesame' });
+    expect([right.status, right.headers.get('location')]).to.deep.equal([302, 'https://shop.example/p?ref=home']);
+    await until('the unlocked click counted', async () => ok(await world.links('GET', `/v1/links/${link.id}`)), (l) => l.clicks === 1);
+  });
+});
