@@ -49,9 +49,8 @@ describe(`Hosting of the APIs on ${databaseKind()}`, () => {
       }
       const [mail, links] = await Promise.all(['/mail', '/links'].map(async (base) => (await api.request('GET', `${base}/openapi.json`)).body));
       expect(Object.keys(mail.paths)).to.include.members(['/health', '/v1/api-keys']);
-      expect(Object.keys(links.paths)).to.deep.equal(['/health']);
-      // No keyed route yet: no key kind to describe.
-      expect(links.components).not.to.have.property('securitySchemes');
+      expect(Object.keys(links.paths)).to.include.members(['/health', '/v1/keys', '/v1/links', '/v1/links/{id}', '/v1/analytics/{link_id}']);
+      expect(links.components.securitySchemes.bearerAuth.description).to.equal('svc_l_... API key');
     });
 
     it('serves the explorer of each API, loading its assets and its document under its base path', async () => {

@@ -220,5 +220,9 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Billing: "The mail API account's plan and the emails sent of it this month and today",
   'Mail webhooks': "Endpoints of the account's mail events (X-SVC-* headers, a secret each), their deliveries and redelivery",
   Tracking: 'The pixel and links of tracked emails (no key: mail readers follow them)',
+  'Links API keys': 'The links API keys (svc_l_): scopes links:read, links:write or *, live or test; the full key shown once',
+  Links: 'Short links of the caller’s account and environment: targets screened, slugs unique per domain',
+  'Link analytics': 'Human clicks of a link by day (gap-filled), country, device, browser and referrer; bots left out',
+  'Short links': 'The redirects of short links (SHORT_BASE_URL): public, followed by browsers',
   Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

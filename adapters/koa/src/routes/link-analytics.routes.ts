@@ -27,7 +27,7 @@ export function linkAnalyticsRoutes(useCases: LinkAnalyticsUseCases): RouteDefin
       method: 'get',
       path: '/v1/analytics/:link_id',
       summary: "A link's clicks over the last days (UTC), gap-filled",
-      tag: 'Analytics',
+      tag: 'Link analytics',
       access: LINKS_READ,
       params: z.object({ link_id: z.string().min(1).max(64) }),
       query: z.object({ days: z.coerce.number().int().min(ANALYTICS_DAYS.min).max(ANALYTICS_DAYS.max).default(ANALYTICS_DAYS.default) }),
