@@ -1,0 +1,54 @@
+import { expect } from 'chai';
+import { ClickBuffer, type Click, type ClickStore } from '../src/index.ts';
+
+const click = (n: number): Click => ({ linkId: `lnk_${n}`, at: new Date(0), country: null, device: null, browser: null, referrer: 'direct', bot: false, visitor: 'v' });
+
+/** A store that records each batch, and fails while told to. */
+class RecordingStore implements ClickStore {
+  readonly batches: Click[][] = [];
+  failing = false;
+
+  async append(clicks: readonly Click[]): Promise<void> {
+    if (this.failing) throw new Error('database down');
+    this.batches.push([...clicks]);
+  }
+}
+
+describe('links: the click buffer', () => {
+  it('writes nothing on the request path, then everything waiting in one batch per flush', async () => {
+    const store = new RecordingStore();
+    const buffer = new ClickBuffer(store, { flushAt: 100, maxPending: 1000, onError: () => {} });
+    for (let i = 0; i < 3; i++) buffer.record(click(i));
+    expect([store.batches.length, buffer.waiting]).to.deep.equal([0, 3]);
+    await buffer.flush();
+    expect(store.batches.map((batch) => batch.length)).to.deep.equal([3]);
+    await buffer.flush();
+    expect(store.batches, 'an empty flush writes nothing').to.have.length(1);
+  });
+
+  it('flushes by itself once flushAt clicks wait', async () => {
+    const store = new RecordingStore();
+    const buffer = new ClickBuffer(store, { flushAt: 2, maxPending: 1000, onError: () => {} });
+    buffer.record(click(1));
+    buffer.record(click(2));
+    await buffer.flush();
+    expect(store.batches.map((batch) => batch.map((c) => c.linkId))).to.deep.equal([['lnk_1', 'lnk_2']]);
+  });
+
+  it('keeps the clicks of a failed flush for the next one, in order, and drops (counting) past maxPending', async () => {
+    const store = new RecordingStore();
+    const errors: unknown[] = [];
+    const buffer = new ClickBuffer(store, { flushAt: 100, maxPending: 3, onError: (error) => errors.push(error) });
+    buffer.record(click(1));
+    buffer.record(click(2));
+    store.failing = true;
+    await buffer.flush();
+    expect([errors.length, buffer.waiting]).to.deep.equal([1, 2]);
+    buffer.record(click(3));
+    buffer.record(click(4));
+    expect([buffer.waiting, buffer.dropped]).to.deep.equal([3, 1]);
+    store.failing = false;
+    await buffer.flush();
+    expect(store.batches.map((batch) => batch.map((c) => c.linkId))).to.deep.equal([['lnk_1', 'lnk_2', 'lnk_3']]);
+  });
+});
