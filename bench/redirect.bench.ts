@@ -40,6 +40,7 @@ export default async function (): Promise<void> {
       console.log(`${CONNECTIONS} connections, ${ROUNDS} rounds; server: ${SERVER_ROOT}, PostgreSQL, LOG_LEVEL=info to a file, clicks recorded`);
       const rows: [string, string][] = [
         ['baseline: bare Koa, one 302 handler', `${bare.baseUrl}/bench`],
+        ['GET /health of the same app (no database)', `${base}/health`],
         ['GET /s/{slug} (302, UTM merged, click recorded)', `${base}/s/bench`],
       ];
       const results: Row[][] = rows.map(() => []);
@@ -48,12 +49,12 @@ export default async function (): Promise<void> {
       }
       const median = (measured: Row[]) => [...measured].sort((a, b) => a.perSecond - b.perSecond)[Math.floor(measured.length / 2)]!;
       for (const [index, [name]] of rows.entries()) console.log(`${name}: ${formatRow(median(results[index]!))}`);
-      const [bareRow, tumaRow] = results.map(median);
+      const [bareRow, , tumaRow] = results.map(median);
       console.log(`redirects: ${Math.round((100 * tumaRow!.perSecond) / bareRow!.perSecond)}% of bare Koa`);
 
       await new Promise((resolve) => setTimeout(resolve, 2500));
       const counted = await call(base, 'GET', `/links/v1/links/${link.body.id}`, key);
-      const answered = results[1]!.reduce((sum, row) => sum + Number(/(\d+) x 302/.exec(row.statuses)?.[1] ?? 0), 0);
+      const answered = results[2]!.reduce((sum, row) => sum + Number(/(\d+) x 302/.exec(row.statuses)?.[1] ?? 0), 0);
       console.log(`clicks counted for the link: ${counted.body.clicks} (measured 302s: ${answered}, plus warm-ups)`);
     } finally {
       await tuma.stop();

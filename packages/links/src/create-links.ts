@@ -1,5 +1,6 @@
 import type { Clock } from '@tuma/kernel';
 import { ClickBuffer, DEFAULT_CLICK_BUFFER, type ClickBufferOptions } from './application/clicks/click-buffer.ts';
+import { ClickClassifier } from './application/clicks/click-classifier.ts';
 import type { ClickStore } from './application/clicks/click-store.port.ts';
 import type { CountryLookup } from './application/clicks/country-lookup.port.ts';
 import { RecordClick } from './application/clicks/record-click.use-case.ts';
@@ -44,8 +45,9 @@ export function createLinks(ports: LinksPorts) {
   const base = () => ports.shortBaseUrl().replace(/\/+$/, '');
   const screen = new TargetScreen(ports.blockedHosts, () => [new URL(base()).hostname], ports.destinations);
   const input = new LinkInput(screen, ports.passwords);
-  const clickBuffer = new ClickBuffer(ports.clickStore, { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
-  const recordClick = new RecordClick(clickBuffer, ports.visitorProfiler, ports.countryLookup, ports.visitorKeys, clock);
+  const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);
+  const clickBuffer = new ClickBuffer(ports.clickStore, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
+  const recordClick = new RecordClick(clickBuffer, clock);
   return {
     createLink: new CreateLink(links, input, clock),
     updateLink: new UpdateLink(links, input, clock),

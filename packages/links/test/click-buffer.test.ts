@@ -1,7 +1,9 @@
 import { expect } from 'chai';
-import { ClickBuffer, type Click, type ClickStore } from '../src/index.ts';
+import { ClickBuffer, type Click, type ClickStore, type RawClick } from '../src/index.ts';
 
-const click = (n: number): Click => ({ linkId: `lnk_${n}`, at: new Date(0), country: null, device: null, browser: null, referrer: 'direct', bot: false, visitor: 'v' });
+const click = (n: number): RawClick => ({ linkId: `lnk_${n}`, at: new Date(0), address: '203.0.113.9', userAgent: 'Mozilla/5.0', referer: undefined });
+/** A stand-in classification: only the link and time matter to the buffer. */
+const classify = (raw: RawClick): Click => ({ linkId: raw.linkId, at: raw.at, country: null, device: null, browser: null, referrer: 'direct', bot: false, visitor: 'v' });
 
 /** A store that records each batch, and fails while told to. */
 class RecordingStore implements ClickStore {
@@ -15,20 +17,21 @@ class RecordingStore implements ClickStore {
 }
 
 describe('links: the click buffer', () => {
-  it('writes nothing on the request path, then everything waiting in one batch per flush', async () => {
+  it('writes nothing on the request path, then everything waiting in one batch per flush, classified', async () => {
     const store = new RecordingStore();
-    const buffer = new ClickBuffer(store, { flushAt: 100, maxPending: 1000, onError: () => {} });
+    const buffer = new ClickBuffer(store, classify, { flushAt: 100, maxPending: 1000, onError: () => {} });
     for (let i = 0; i < 3; i++) buffer.record(click(i));
     expect([store.batches.length, buffer.waiting]).to.deep.equal([0, 3]);
     await buffer.flush();
     expect(store.batches.map((batch) => batch.length)).to.deep.equal([3]);
+    expect(store.batches[0]![0], 'kept as classified, without the address').to.deep.equal(classify(click(0)));
     await buffer.flush();
     expect(store.batches, 'an empty flush writes nothing').to.have.length(1);
   });
 
   it('flushes by itself once flushAt clicks wait', async () => {
     const store = new RecordingStore();
-    const buffer = new ClickBuffer(store, { flushAt: 2, maxPending: 1000, onError: () => {} });
+    const buffer = new ClickBuffer(store, classify, { flushAt: 2, maxPending: 1000, onError: () => {} });
     buffer.record(click(1));
     buffer.record(click(2));
     await buffer.flush();
@@ -38,7 +41,7 @@ describe('links: the click buffer', () => {
   it('keeps the clicks of a failed flush for the next one, in order, and drops (counting) past maxPending', async () => {
     const store = new RecordingStore();
     const errors: unknown[] = [];
-    const buffer = new ClickBuffer(store, { flushAt: 100, maxPending: 3, onError: (error) => errors.push(error) });
+    const buffer = new ClickBuffer(store, classify, { flushAt: 100, maxPending: 3, onError: (error) => errors.push(error) });
     buffer.record(click(1));
     buffer.record(click(2));
     store.failing = true;

@@ -48,6 +48,8 @@ export function shortLinkRoutes(useCases: ShortLinkUseCases, options: ShortLinkO
       tag: 'Short links',
       access: PUBLIC,
       params: slugParams,
+      // The link is read through the redirects' cache, which opens a database context only on a miss.
+      withoutDatabase: true,
       responses: {
         200: PAGE('The password page of a protected link'),
         302: { description: 'To the target (Location), or to the expired URL after expires_at' },

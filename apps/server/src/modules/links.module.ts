@@ -4,7 +4,7 @@ import { KERNEL_TOKENS, token } from '@tuma/kernel';
 import { linkAnalyticsRoutes, linkRoutes, linksKeyRoutes } from '@tuma/koa-adapter';
 import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, readBlockedHosts } from '@tuma/links-adapter';
-import { MikroOrmClicks, MikroOrmLinkRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -22,7 +22,11 @@ const S = SERVER_TOKENS;
 const CLICK_FLUSHER = token<PeriodicTask>('server.ClickFlusher');
 
 const bindings = new ContainerModule(({ bind }) => {
-  bindClass(bind, L.linkRepository, MikroOrmLinkRepository, [S.database]);
+  // Redirects read links through a per-process cache every process empties on a change (LISTEN/NOTIFY).
+  bind(L.linkRepository).toResolvedValue(
+    (database: Database, notifications: DatabaseNotifications) => new CachingLinkRepository(new MikroOrmLinkRepository(database), notifications, database),
+    [S.database, S.notifications],
+  );
   // A flush runs in a database context of its own: it may start inside a redirect's request and outlive it.
   bind(L.clickStore).toResolvedValue((database: Database): ClickStore => {
     const clicks = new MikroOrmClicks(database);

@@ -1,4 +1,4 @@
-import type { Click } from '../../domain/clicks/click.ts';
+import type { Click, RawClick } from '../../domain/clicks/click.ts';
 import type { ClickStore } from './click-store.port.ts';
 
 export interface ClickBufferOptions {
@@ -13,21 +13,23 @@ export interface ClickBufferOptions {
 export const DEFAULT_CLICK_BUFFER: Omit<ClickBufferOptions, 'onError'> = { flushAt: 500, maxPending: 100_000 };
 
 /**
- * Clicks recorded off the request path (docs/links.md, "Clicks"): a redirect only appends to memory;
- * `flush` (on a timer, when `flushAt` wait, and at stop) writes what waits in one batch, one flush
- * at a time. A crash loses what waited since the last flush: at most one timer period of clicks.
+ * Clicks recorded off the request path (docs/links.md, "Clicks"): a redirect only appends what it
+ * saw to memory; `flush` (on a timer, when `flushAt` wait, and at stop) classifies what waits and
+ * writes it in one batch, one flush at a time. A crash loses what waited since the last flush: at
+ * most one timer period of clicks.
  */
 export class ClickBuffer {
-  private pending: Click[] = [];
+  private pending: RawClick[] = [];
   private flushing: Promise<void> | undefined;
   private droppedCount = 0;
 
   constructor(
     private readonly store: ClickStore,
+    private readonly classify: (raw: RawClick) => Click,
     private readonly options: ClickBufferOptions,
   ) {}
 
-  record(click: Click): void {
+  record(click: RawClick): void {
     if (this.pending.length >= this.options.maxPending) {
       this.droppedCount++;
       return;
@@ -42,8 +44,8 @@ export class ClickBuffer {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.flushing = this.store
-      .append(batch)
+    this.flushing = Promise.resolve()
+      .then(() => this.store.append(batch.map(this.classify)))
       .catch((error: unknown) => {
         this.pending = [...batch, ...this.pending].slice(0, this.options.maxPending);
         this.options.onError(error);

@@ -18,6 +18,19 @@ export interface Click {
   readonly visitor: string;
 }
 
+/**
+ * A click as the redirect saw it, before classification: kept in memory only, until its flush
+ * classifies it (the address is never stored, only the visitor key made from it).
+ */
+export interface RawClick {
+  readonly linkId: string;
+  readonly at: Date;
+  /** The client address (the proxy's header only with TRUST_PROXY_HOPS). */
+  readonly address: string;
+  readonly userAgent: string;
+  readonly referer: string | undefined;
+}
+
 export const DIRECT = 'direct';
 
 /** The host of a Referer header, lower case; `direct` when there is none or it is not a URL. */
