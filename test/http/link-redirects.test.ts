@@ -60,6 +60,15 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
     refused(await world.links('GET', `/v1/analytics/${link.id}`, undefined, { key: await world.otherAccountKey() }), 404, 'not_found');
   });
 
+  it('follows a changed target at once, and answers 404 once the link is deleted', async () => {
+    const link = await create({ slug: 'moving' });
+    expect((await visit('moving')).headers.get('location')).to.equal('https://shop.example/p?ref=home');
+    ok(await world.links('PATCH', `/v1/links/${link.id}`, { url: 'https://shop.example/moved' }));
+    expect((await visit('moving')).headers.get('location')).to.equal('https://shop.example/moved');
+    expect((await world.links('DELETE', `/v1/links/${link.id}`)).status).to.equal(204);
+    expect((await visit('moving')).status).to.equal(404);
+  });
+
   it('after expires_at sends to expired_url, or answers 410; unknown slugs get the 404 page', async () => {
     const past = new Date(Date.now() - 1000).toISOString();
     const withFallback = await create({ expires_at: past, expired_url: 'https://shop.example/over' });

@@ -1,13 +1,41 @@
-import { describeClicksContract, describeLinkRepositoryContract } from '@tuma/links/testing/contracts';
-import { MikroOrmClicks, MikroOrmLinkRepository } from '../src/index.ts';
+import { expect } from 'chai';
+import { Link, type LinkRepository } from '@tuma/links';
+import { describeClicksContract, describeLinkRepositoryContract, newLink } from '@tuma/links/testing/contracts';
+import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
+
+const hubs: DatabaseNotifications[] = [];
+after(async () => {
+  for (const hub of hubs) await hub.stop();
+});
+
+/** A process's link store: the redirects' cache over the table, hearing every process's changes. */
+async function cachingLinks(counted?: { reads: number }): Promise<CachingLinkRepository> {
+  const database = await testDatabase();
+  const hub = new DatabaseNotifications(database);
+  hubs.push(hub);
+  const stored = new MikroOrmLinkRepository(database);
+  const inner: LinkRepository = counted ? Object.assign(Object.create(stored) as MikroOrmLinkRepository, { findBySlug: (d: string | null, s: string) => (counted.reads++, stored.findBySlug(d, s)) }) : stored;
+  await hub.start();
+  return new CachingLinkRepository(inner, hub, database);
+}
 
 describeLinkRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
   const database = await testDatabase();
   await truncateAll(database);
   return {
     repository: new MikroOrmLinkRepository(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeLinkRepositoryContract(`the redirects' cache over MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: await cachingLinks(),
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };
@@ -22,4 +50,37 @@ describeClicksContract(`MikroORM on ${databaseKind()}`, async () => {
     accountId: await insertAccount(database),
     step: (work) => database.withContext(work),
   };
+});
+
+describe(`the redirects' link cache on ${databaseKind()}`, () => {
+  const within = async <T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    const deadline = Date.now() + ms;
+    for (;;) {
+      const value = await read();
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`Not within ${ms} ms: ${JSON.stringify(value)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+
+  it("reads a slug once, then from memory (without a request's context), and hears another process's change and deletion", async () => {
+    const database = await testDatabase();
+    await truncateAll(database);
+    const accountId = await insertAccount(database);
+    const writer = await cachingLinks();
+    const counted = { reads: 0 };
+    const reader = await cachingLinks(counted);
+    const link = newLink(accountId, 'cached');
+    await database.withContext(() => writer.add(link));
+    await new Promise((resolve) => setTimeout(resolve, 200)); // the add's notification reaches the reader before it counts
+    for (let i = 0; i < 5; i++) expect((await reader.findBySlug(null, 'cached'))?.url).to.equal(link.url);
+    expect(counted.reads, 'read once').to.equal(1);
+
+    const changed = Link.rehydrate(link);
+    changed.change({ url: 'https://shop.example/changed' }, new Date());
+    await database.withContext(() => writer.save(changed.toSnapshot()));
+    await within(2_000, () => reader.findBySlug(null, 'cached'), (found) => found?.url === 'https://shop.example/changed');
+    await database.withContext(() => writer.remove(accountId, 'live', link.id));
+    await within(2_000, () => reader.findBySlug(null, 'cached'), (found) => found === undefined);
+  });
 });
