@@ -2,3 +2,4 @@ export { BowserVisitorProfiler } from './bowser-visitor-profiler.ts';
 export { GeoipCountryLookup } from './geoip-country-lookup.ts';
 export { HmacVisitorKeys } from './hmac-visitor-keys.ts';
 export { readBlockedHosts } from './blocked-hosts-file.ts';
+export { QrcodeRenderer } from './qrcode-renderer.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Link, type LinkRepository } from '@tuma/links';
-import { describeClicksContract, describeLinkRepositoryContract, newLink } from '@tuma/links/testing/contracts';
-import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository } from '../src/index.ts';
+import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, newLink } from '@tuma/links/testing/contracts';
+import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -36,6 +36,16 @@ describeLinkRepositoryContract(`the redirects' cache over MikroORM on ${database
   await truncateAll(database);
   return {
     repository: await cachingLinks(),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeQrCodeRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: new MikroOrmQrCodeRepository(database),
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };

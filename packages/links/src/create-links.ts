@@ -19,6 +19,10 @@ import { UpdateLink } from './application/links/update-link.use-case.ts';
 import { FollowLink } from './application/redirects/follow-link.use-case.ts';
 import { UnlockLink } from './application/redirects/unlock-link.use-case.ts';
 import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
+import { CreateQrCode } from './application/qr/create-qr-code.use-case.ts';
+import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
+import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
+import { DeleteQrCode, GetQrCodePng, ListQrCodes } from './application/qr/read-qr-codes.use-cases.ts';
 import type { LinkSnapshot } from './domain/links/link.aggregate.ts';
 
 export interface LinksPorts {
@@ -28,6 +32,8 @@ export interface LinksPorts {
   /** Known-bad hosts (the blocklist file); the short domain's host is added here. */
   readonly blockedHosts: BlockedHosts;
   readonly passwords: LinkPasswords;
+  readonly qrCodeRepository: QrCodeRepository;
+  readonly qrRenderer: QrRenderer;
   readonly clickStore: ClickStore;
   readonly clickAnalytics: ClickAnalytics;
   readonly visitorProfiler: VisitorProfiler;
@@ -43,6 +49,7 @@ export interface LinksPorts {
 export function createLinks(ports: LinksPorts) {
   const { linkRepository: links, clock } = ports;
   const base = () => ports.shortBaseUrl().replace(/\/+$/, '');
+  const shortUrlOf = (link: Pick<LinkSnapshot, 'slug'>): string => `${base()}/${link.slug}`;
   const screen = new TargetScreen(ports.blockedHosts, () => [new URL(base()).hostname], ports.destinations);
   const input = new LinkInput(screen, ports.passwords);
   const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);
@@ -57,10 +64,14 @@ export function createLinks(ports: LinksPorts) {
     followLink: new FollowLink(links, recordClick, clock),
     unlockLink: new UnlockLink(links, ports.passwords, recordClick, clock),
     getLinkAnalytics: new GetLinkAnalytics(links, ports.clickAnalytics, clock),
+    createQrCode: new CreateQrCode(ports.qrCodeRepository, links, screen, ports.qrRenderer, shortUrlOf, clock),
+    listQrCodes: new ListQrCodes(ports.qrCodeRepository),
+    getQrCodePng: new GetQrCodePng(ports.qrCodeRepository, ports.qrRenderer),
+    deleteQrCode: new DeleteQrCode(ports.qrCodeRepository),
     /** Flushed by the server on a timer and at stop. */
     clickBuffer,
     /** The link's short URL on its domain. */
-    shortUrlOf: (link: Pick<LinkSnapshot, 'slug'>): string => `${base()}/${link.slug}`,
+    shortUrlOf,
   };
 }
 

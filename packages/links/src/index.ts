@@ -26,3 +26,8 @@ export type { VisitorKeys } from './application/clicks/visitor-keys.port.ts';
 export type { VisitorProfiler } from './application/clicks/visitor-profiler.port.ts';
 export type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
 export type { GetLinkAnalytics, LinkAnalyticsView } from './application/analytics/get-link-analytics.use-case.ts';
+export { DEFAULT_QR_COLORS, QrCode, type QrCodeSnapshot } from './domain/qr/qr-code.aggregate.ts';
+export type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
+export type { QrRenderer } from './application/qr/qr-renderer.port.ts';
+export type { CreateQrCode, CreateQrCodeInput } from './application/qr/create-qr-code.use-case.ts';
+export type { DeleteQrCode, GetQrCodePng, ListQrCodes } from './application/qr/read-qr-codes.use-cases.ts';

@@ -9,6 +9,8 @@ import type { LinkPasswords } from './application/links/link-passwords.port.ts';
 import type { LinkRepository } from './application/links/link.repository.port.ts';
 import type { LinksService } from './create-links.ts';
 import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
+import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
+import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
 
 export const LINKS_TOKENS = {
   /** Every links use case (`createLinks`). */
@@ -17,6 +19,8 @@ export const LINKS_TOKENS = {
   destinations: token<DestinationCheck>('links.DestinationCheck'),
   blockedHosts: token<BlockedHosts>('links.BlockedHosts'),
   passwords: token<LinkPasswords>('links.LinkPasswords'),
+  qrCodeRepository: token<QrCodeRepository>('links.QrCodeRepository'),
+  qrRenderer: token<QrRenderer>('links.QrRenderer'),
   clickStore: token<ClickStore>('links.ClickStore'),
   clickAnalytics: token<ClickAnalytics>('links.ClickAnalytics'),
   visitorProfiler: token<VisitorProfiler>('links.VisitorProfiler'),

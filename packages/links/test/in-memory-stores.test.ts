@@ -1,5 +1,5 @@
-import { describeClicksContract, describeLinkRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryClicks, InMemoryLinkRepository } from '../src/testing/index.ts';
+import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract } from '../src/testing/contracts.ts';
+import { InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository } from '../src/testing/index.ts';
 
 const step = <T>(work: () => Promise<T>) => work();
 
@@ -9,3 +9,5 @@ describeClicksContract('in memory', async () => {
   const links = new InMemoryLinkRepository();
   return { clicks: new InMemoryClicks(links), links, accountId: 'acc_a', step };
 });
+
+describeQrCodeRepositoryContract('in memory', async () => ({ repository: new InMemoryQrCodeRepository(), accountIds: ['acc_a', 'acc_b'], step }));

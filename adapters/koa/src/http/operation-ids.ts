@@ -98,6 +98,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /v1/links/{id}': 'updateLink',
   'DELETE /v1/links/{id}': 'deleteLink',
   'GET /v1/analytics/{link_id}': 'getLinkAnalytics',
+  'POST /v1/qr': 'createQrCode',
+  'GET /v1/qr': 'listQrCodes',
+  'GET /v1/qr/{id}.png': 'getQrCodePng',
+  'DELETE /v1/qr/{id}': 'deleteQrCode',
   'GET /s/{slug}': 'followShortLink',
   'POST /s/{slug}': 'unlockShortLink',
   'POST /v1/domains': 'addMailDomain',
@@ -223,6 +227,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Links API keys': 'The links API keys (svc_l_): scopes links:read, links:write or *, live or test; the full key shown once',
   Links: 'Short links of the caller’s account and environment: targets screened, slugs unique per domain',
   'Link analytics': 'Human clicks of a link by day (gap-filled), country, device, browser and referrer; bots left out',
+  'QR codes': 'QR codes of links (their short URLs, so scans are counted) or of screened URLs; PNGs drawn on demand',
   'Short links': 'The redirects of short links (SHORT_BASE_URL): public, followed by browsers',
   Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

@@ -35,6 +35,7 @@ import { Migration20261125001010MailWebhooks } from './Migration20261125001010Ma
 import { Migration20261125001020MailUsage } from './Migration20261125001020MailUsage.ts';
 import { Migration20261125002000LinksKeys } from './Migration20261125002000LinksKeys.ts';
 import { Migration20261125002010Links } from './Migration20261125002010Links.ts';
+import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -73,4 +74,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125001020MailUsage', class: Migration20261125001020MailUsage },
   { name: 'Migration20261125002000LinksKeys', class: Migration20261125002000LinksKeys },
   { name: 'Migration20261125002010Links', class: Migration20261125002010Links },
+  { name: 'Migration20261125002020QrCodes', class: Migration20261125002020QrCodes },
 ];

@@ -1,10 +1,10 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS, token } from '@tuma/kernel';
-import { linkAnalyticsRoutes, linkRoutes, linksKeyRoutes } from '@tuma/koa-adapter';
+import { linkAnalyticsRoutes, linkRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
 import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPorts, type LinksService } from '@tuma/links';
-import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, readBlockedHosts } from '@tuma/links-adapter';
-import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, QrcodeRenderer, readBlockedHosts } from '@tuma/links-adapter';
+import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -33,6 +33,8 @@ const bindings = new ContainerModule(({ bind }) => {
     return { append: (batch) => database.withContext(() => clicks.append(batch)) };
   }, [S.database]);
   bindClass(bind, L.clickAnalytics, MikroOrmClicks, [S.database]);
+  bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
+  bind(L.qrRenderer).toConstantValue(new QrcodeRenderer());
   // Targets pass the webhook engine's URL policy (SSRF guard), as mail's webhooks and attachments do.
   bind(L.destinations).toResolvedValue((destinations) => destinations, [WEBHOOKS_TOKENS.webhookDestinations]);
   bind(L.blockedHosts).toResolvedValue((config: ServerConfig) => readBlockedHosts(config.links.blockedHostsFile), [S.config]);
@@ -50,6 +52,8 @@ const bindings = new ContainerModule(({ bind }) => {
     destinations: L.destinations,
     blockedHosts: L.blockedHosts,
     passwords: L.passwords,
+    qrCodeRepository: L.qrCodeRepository,
+    qrRenderer: L.qrRenderer,
     clickStore: L.clickStore,
     clickAnalytics: L.clickAnalytics,
     visitorProfiler: L.visitorProfiler,
@@ -65,7 +69,7 @@ const bindings = new ContainerModule(({ bind }) => {
   );
 });
 
-/** The links API (docs/links.md): its own Koa app at `/links` (or LINKS_PORT): keys, links and analytics; clicks flushed on a timer and at stop. */
+/** The links API (docs/links.md): its own Koa app at `/links` (or LINKS_PORT): keys, links, QR codes and analytics; clicks flushed on a timer and at stop. */
 export const linksServerModule: ServerModule = {
   name: 'links',
   api: 'links',
@@ -77,7 +81,7 @@ export const linksServerModule: ServerModule = {
   },
   routes: (container) => {
     const links = resolve(container, L.links);
-    return [...linksKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)), ...linkRoutes(links), ...linkAnalyticsRoutes(links)];
+    return [...linksKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)), ...linkRoutes(links), ...qrCodeRoutes(links), ...linkAnalyticsRoutes(links)];
   },
   onStart: async (container) => {
     const config: ServerConfig = resolve(container, S.config);

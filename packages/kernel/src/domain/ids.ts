@@ -24,6 +24,7 @@ export const ID_PREFIXES = {
   suppression: 'sup',
   senderAddress: 'sa',
   link: 'lnk',
+  qrCode: 'qr',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,3 +1,4 @@
 /** Contract suites of this package's ports, run against the in-memory fakes and the real adapters. */
 export { describeLinkRepositoryContract, newLink, type LinkRepositoryFixture } from './link-repository.contract.ts';
 export { describeClicksContract, type ClicksFixture } from './clicks.contract.ts';
+export { describeQrCodeRepositoryContract, type QrCodeRepositoryFixture } from './qr-code-repository.contract.ts';

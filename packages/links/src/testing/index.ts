@@ -1,3 +1,4 @@
 /** In-memory fakes of the links ports, for tests and embedding apps. */
 export { InMemoryLinkRepository } from './in-memory-link.repository.ts';
 export { InMemoryClicks } from './in-memory-clicks.ts';
+export { InMemoryQrCodeRepository } from './in-memory-qr-code.repository.ts';

@@ -1,0 +1,59 @@
+import { errAsync, fieldError, notFound, ResultAsync, type Clock, type NotFoundError, type ValidationError } from '@tuma/kernel';
+import type { LinkEnvironment, LinkSnapshot } from '../../domain/links/link.aggregate.ts';
+import { DEFAULT_QR_COLORS, hexColor, QrCode, type QrCodeSnapshot } from '../../domain/qr/qr-code.aggregate.ts';
+import type { LinkRepository } from '../links/link.repository.port.ts';
+import type { TargetScreen } from '../links/target-screen.ts';
+import type { QrCodeRepository } from './qr-code.repository.port.ts';
+import type { QrRenderer } from './qr-renderer.port.ts';
+
+export interface CreateQrCodeInput {
+  readonly accountId: string;
+  readonly environment: LinkEnvironment;
+  readonly linkId?: string;
+  readonly url?: string;
+  readonly label?: string | null;
+  readonly fgColor?: string;
+  readonly bgColor?: string;
+}
+
+/**
+ * Makes a QR code (docs/links.md, "QR codes"): of one of the account's links (it encodes the short
+ * URL, so scans are counted; another account's link is 404), or of a URL screened as a link's
+ * target. Neither, or both, is a 422. Answers the code and its PNG.
+ */
+export class CreateQrCode {
+  constructor(
+    private readonly codes: QrCodeRepository,
+    private readonly links: LinkRepository,
+    private readonly screen: TargetScreen,
+    private readonly renderer: QrRenderer,
+    private readonly shortUrlOf: (link: LinkSnapshot) => string,
+    private readonly clock: Clock,
+  ) {}
+
+  execute(input: CreateQrCodeInput): ResultAsync<{ code: QrCodeSnapshot; png: Uint8Array }, ValidationError | NotFoundError> {
+    const fg = hexColor(input.fgColor, 'fg_color', DEFAULT_QR_COLORS.fg);
+    if (fg.isErr()) return errAsync(fg.error);
+    const bg = hexColor(input.bgColor, 'bg_color', DEFAULT_QR_COLORS.bg);
+    if (bg.isErr()) return errAsync(bg.error);
+    if ((input.linkId === undefined) === (input.url === undefined)) return errAsync(fieldError('link_id', 'Give either link_id or url (one of them)'));
+    return this.target(input).andThen((target) => {
+      const code = QrCode.create({ accountId: input.accountId, environment: input.environment, ...target, label: input.label ?? null, fgColor: fg.value, bgColor: bg.value }, this.clock.now()).toSnapshot();
+      return ResultAsync.fromSafePromise(
+        (async () => {
+          const png = await this.renderer.png(code.targetUrl, { fg: code.fgColor, bg: code.bgColor });
+          await this.codes.add(code);
+          return { code, png };
+        })(),
+      );
+    });
+  }
+
+  private target(input: CreateQrCodeInput): ResultAsync<{ linkId: string | null; targetUrl: string }, ValidationError | NotFoundError> {
+    if (input.url !== undefined) return this.screen.screen(input.url, 'url').map((url) => ({ linkId: null, targetUrl: url }));
+    const linkId = input.linkId!;
+    return ResultAsync.fromSafePromise(this.links.find(input.accountId, input.environment, linkId)).andThen((link) =>
+      link ? ResultAsync.fromSafePromise(Promise.resolve({ linkId: link.id, targetUrl: this.shortUrlOf(link) })) : errAsync(notFound('link', linkId)),
+    );
+  }
+}
