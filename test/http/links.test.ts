@@ -83,7 +83,7 @@ describe(`HTTP links on ${databaseKind()}`, function () {
     ok(await world.links('GET', '/v1/links', undefined, { key: reader }));
   });
 
-  it('refuses domain_id and campaign_id until branded domains and campaigns exist (422 naming them)', async () => {
+  it("refuses domain_id until branded domains exist, and a campaign_id not of the account's (422 naming them)", async () => {
     const domain = await world.links('POST', '/v1/links', { url: SHOP, domain_id: 'dom_x' });
     expect([domain.status, domain.body.error.details[0].path]).to.deep.equal([422, 'domain_id']);
     const campaign = await world.links('POST', '/v1/links', { url: SHOP, campaign_id: 'cmp_x' });

@@ -1,11 +1,19 @@
 import { expect } from 'chai';
-import { Link, type LinkRepository } from '@tuma/links';
-import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, newLink } from '@tuma/links/testing/contracts';
-import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository } from '../src/index.ts';
+import { Campaign, Link, type LinkRepository } from '@tuma/links';
+import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, newLink } from '@tuma/links/testing/contracts';
+import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
 const hubs: DatabaseNotifications[] = [];
+
+/** Two accounts, and a campaign of the first (links may name it). */
+async function owners(database: Awaited<ReturnType<typeof testDatabase>>) {
+  const accountIds = [await insertAccount(database), await insertAccount(database)] as const;
+  const campaign = Campaign.create({ accountId: accountIds[0], environment: 'live', name: 'Spring', color: null }, new Date()).toSnapshot();
+  await database.withContext(() => new MikroOrmCampaignRepository(database).add(campaign));
+  return { accountIds, campaignId: campaign.id };
+}
 after(async () => {
   for (const hub of hubs) await hub.stop();
 });
@@ -26,7 +34,7 @@ describeLinkRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
   await truncateAll(database);
   return {
     repository: new MikroOrmLinkRepository(database),
-    accountIds: [await insertAccount(database), await insertAccount(database)],
+    ...(await owners(database)),
     step: (work) => database.withContext(work),
   };
 });
@@ -36,7 +44,7 @@ describeLinkRepositoryContract(`the redirects' cache over MikroORM on ${database
   await truncateAll(database);
   return {
     repository: await cachingLinks(),
-    accountIds: [await insertAccount(database), await insertAccount(database)],
+    ...(await owners(database)),
     step: (work) => database.withContext(work),
   };
 });
@@ -46,6 +54,18 @@ describeQrCodeRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
   await truncateAll(database);
   return {
     repository: new MikroOrmQrCodeRepository(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeCampaignRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: new MikroOrmCampaignRepository(database),
+    links: new MikroOrmLinkRepository(database),
+    clicks: new MikroOrmClicks(database),
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };

@@ -19,6 +19,8 @@ import { UpdateLink } from './application/links/update-link.use-case.ts';
 import { FollowLink } from './application/redirects/follow-link.use-case.ts';
 import { UnlockLink } from './application/redirects/unlock-link.use-case.ts';
 import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
+import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
+import { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
 import { CreateQrCode } from './application/qr/create-qr-code.use-case.ts';
 import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
@@ -33,6 +35,7 @@ export interface LinksPorts {
   readonly blockedHosts: BlockedHosts;
   readonly passwords: LinkPasswords;
   readonly qrCodeRepository: QrCodeRepository;
+  readonly campaignRepository: CampaignRepository;
   readonly qrRenderer: QrRenderer;
   readonly clickStore: ClickStore;
   readonly clickAnalytics: ClickAnalytics;
@@ -51,7 +54,7 @@ export function createLinks(ports: LinksPorts) {
   const base = () => ports.shortBaseUrl().replace(/\/+$/, '');
   const shortUrlOf = (link: Pick<LinkSnapshot, 'slug'>): string => `${base()}/${link.slug}`;
   const screen = new TargetScreen(ports.blockedHosts, () => [new URL(base()).hostname], ports.destinations);
-  const input = new LinkInput(screen, ports.passwords);
+  const input = new LinkInput(screen, ports.passwords, ports.campaignRepository);
   const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);
   const clickBuffer = new ClickBuffer(ports.clickStore, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
   const recordClick = new RecordClick(clickBuffer, clock);
@@ -68,6 +71,9 @@ export function createLinks(ports: LinksPorts) {
     listQrCodes: new ListQrCodes(ports.qrCodeRepository),
     getQrCodePng: new GetQrCodePng(ports.qrCodeRepository, ports.qrRenderer),
     deleteQrCode: new DeleteQrCode(ports.qrCodeRepository),
+    createCampaign: new CreateCampaign(ports.campaignRepository, clock),
+    listCampaigns: new ListCampaigns(ports.campaignRepository),
+    deleteCampaign: new DeleteCampaign(ports.campaignRepository),
     /** Flushed by the server on a timer and at stop. */
     clickBuffer,
     /** The link's short URL on its domain. */

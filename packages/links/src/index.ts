@@ -31,3 +31,6 @@ export type { QrCodeRepository } from './application/qr/qr-code.repository.port.
 export type { QrRenderer } from './application/qr/qr-renderer.port.ts';
 export type { CreateQrCode, CreateQrCodeInput } from './application/qr/create-qr-code.use-case.ts';
 export type { DeleteQrCode, GetQrCodePng, ListQrCodes } from './application/qr/read-qr-codes.use-cases.ts';
+export { Campaign, CAMPAIGN_LIMITS, type CampaignSnapshot, type CampaignSummary } from './domain/campaigns/campaign.aggregate.ts';
+export type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
+export type { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';

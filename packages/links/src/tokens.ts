@@ -11,6 +11,7 @@ import type { LinksService } from './create-links.ts';
 import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
 import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
+import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 
 export const LINKS_TOKENS = {
   /** Every links use case (`createLinks`). */
@@ -21,6 +22,7 @@ export const LINKS_TOKENS = {
   passwords: token<LinkPasswords>('links.LinkPasswords'),
   qrCodeRepository: token<QrCodeRepository>('links.QrCodeRepository'),
   qrRenderer: token<QrRenderer>('links.QrRenderer'),
+  campaignRepository: token<CampaignRepository>('links.CampaignRepository'),
   clickStore: token<ClickStore>('links.ClickStore'),
   clickAnalytics: token<ClickAnalytics>('links.ClickAnalytics'),
   visitorProfiler: token<VisitorProfiler>('links.VisitorProfiler'),

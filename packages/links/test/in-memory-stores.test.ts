@@ -1,9 +1,9 @@
-import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository } from '../src/testing/index.ts';
+import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract } from '../src/testing/contracts.ts';
+import { InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository } from '../src/testing/index.ts';
 
 const step = <T>(work: () => Promise<T>) => work();
 
-describeLinkRepositoryContract('in memory', async () => ({ repository: new InMemoryLinkRepository(), accountIds: ['acc_a', 'acc_b'], step }));
+describeLinkRepositoryContract('in memory', async () => ({ repository: new InMemoryLinkRepository(), accountIds: ['acc_a', 'acc_b'], campaignId: 'cmp_1', step }));
 
 describeClicksContract('in memory', async () => {
   const links = new InMemoryLinkRepository();
@@ -11,3 +11,8 @@ describeClicksContract('in memory', async () => {
 });
 
 describeQrCodeRepositoryContract('in memory', async () => ({ repository: new InMemoryQrCodeRepository(), accountIds: ['acc_a', 'acc_b'], step }));
+
+describeCampaignRepositoryContract('in memory', async () => {
+  const links = new InMemoryLinkRepository();
+  return { repository: new InMemoryCampaignRepository(links), links, clicks: new InMemoryClicks(links), accountIds: ['acc_a', 'acc_b'], step };
+});

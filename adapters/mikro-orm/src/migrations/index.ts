@@ -36,6 +36,7 @@ import { Migration20261125001020MailUsage } from './Migration20261125001020MailU
 import { Migration20261125002000LinksKeys } from './Migration20261125002000LinksKeys.ts';
 import { Migration20261125002010Links } from './Migration20261125002010Links.ts';
 import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes.ts';
+import { Migration20261125002030Campaigns } from './Migration20261125002030Campaigns.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -75,4 +76,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125002000LinksKeys', class: Migration20261125002000LinksKeys },
   { name: 'Migration20261125002010Links', class: Migration20261125002010Links },
   { name: 'Migration20261125002020QrCodes', class: Migration20261125002020QrCodes },
+  { name: 'Migration20261125002030Campaigns', class: Migration20261125002030Campaigns },
 ];

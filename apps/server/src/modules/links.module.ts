@@ -1,10 +1,10 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS, token } from '@tuma/kernel';
-import { linkAnalyticsRoutes, linkRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { campaignRoutes, linkAnalyticsRoutes, linkRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
 import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, QrcodeRenderer, readBlockedHosts } from '@tuma/links-adapter';
-import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -34,6 +34,7 @@ const bindings = new ContainerModule(({ bind }) => {
   }, [S.database]);
   bindClass(bind, L.clickAnalytics, MikroOrmClicks, [S.database]);
   bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
+  bindClass(bind, L.campaignRepository, MikroOrmCampaignRepository, [S.database]);
   bind(L.qrRenderer).toConstantValue(new QrcodeRenderer());
   // Targets pass the webhook engine's URL policy (SSRF guard), as mail's webhooks and attachments do.
   bind(L.destinations).toResolvedValue((destinations) => destinations, [WEBHOOKS_TOKENS.webhookDestinations]);
@@ -54,6 +55,7 @@ const bindings = new ContainerModule(({ bind }) => {
     passwords: L.passwords,
     qrCodeRepository: L.qrCodeRepository,
     qrRenderer: L.qrRenderer,
+    campaignRepository: L.campaignRepository,
     clickStore: L.clickStore,
     clickAnalytics: L.clickAnalytics,
     visitorProfiler: L.visitorProfiler,
@@ -69,7 +71,7 @@ const bindings = new ContainerModule(({ bind }) => {
   );
 });
 
-/** The links API (docs/links.md): its own Koa app at `/links` (or LINKS_PORT): keys, links, QR codes and analytics; clicks flushed on a timer and at stop. */
+/** The links API (docs/links.md): its own Koa app at `/links` (or LINKS_PORT): keys, links, QR codes, campaigns and analytics; clicks flushed on a timer and at stop. */
 export const linksServerModule: ServerModule = {
   name: 'links',
   api: 'links',
@@ -81,7 +83,7 @@ export const linksServerModule: ServerModule = {
   },
   routes: (container) => {
     const links = resolve(container, L.links);
-    return [...linksKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)), ...linkRoutes(links), ...qrCodeRoutes(links), ...linkAnalyticsRoutes(links)];
+    return [...linksKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)), ...linkRoutes(links), ...qrCodeRoutes(links), ...campaignRoutes(links), ...linkAnalyticsRoutes(links)];
   },
   onStart: async (container) => {
     const config: ServerConfig = resolve(container, S.config);

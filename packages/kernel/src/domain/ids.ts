@@ -25,6 +25,7 @@ export const ID_PREFIXES = {
   senderAddress: 'sa',
   link: 'lnk',
   qrCode: 'qr',
+  campaign: 'cmp',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

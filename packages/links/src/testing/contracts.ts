@@ -2,3 +2,4 @@
 export { describeLinkRepositoryContract, newLink, type LinkRepositoryFixture } from './link-repository.contract.ts';
 export { describeClicksContract, type ClicksFixture } from './clicks.contract.ts';
 export { describeQrCodeRepositoryContract, type QrCodeRepositoryFixture } from './qr-code-repository.contract.ts';
+export { describeCampaignRepositoryContract, type CampaignRepositoryFixture } from './campaign-repository.contract.ts';

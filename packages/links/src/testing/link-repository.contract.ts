@@ -8,6 +8,8 @@ export interface LinkRepositoryFixture {
   readonly repository: LinkRepository;
   /** Two accounts that exist. */
   readonly accountIds: readonly [string, string];
+  /** A campaign of the first account (live) that exists. */
+  readonly campaignId: string;
   readonly step: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
@@ -74,7 +76,7 @@ export function describeLinkRepositoryContract(name: string, make: () => Promise
     it('lists newest first, paged, by text, campaign and tag, within account and environment', async () => {
       const links = [
         newLink(a, 'one', 1, { title: 'Black Friday', tags: ['sale'] }),
-        newLink(a, 'two', 2, { campaignId: 'cmp_1', tags: ['sale', 'sms'] }),
+        newLink(a, 'two', 2, { campaignId: f.campaignId, tags: ['sale', 'sms'] }),
         newLink(a, 'three', 3),
         newLink(a, 'four', 4, { environment: 'test' }),
         newLink(b, 'five', 5, { tags: ['sale'] }),
@@ -85,7 +87,7 @@ export function describeLinkRepositoryContract(name: string, make: () => Promise
       expect(await slugs({ limit: 1, offset: 1 })).to.deep.equal(['two']);
       expect(await slugs({ q: 'friday' })).to.deep.equal(['one']);
       expect(await slugs({ q: 'shop.example/thr' }), 'in the URL').to.deep.equal(['three']);
-      expect(await slugs({ campaignId: 'cmp_1' })).to.deep.equal(['two']);
+      expect(await slugs({ campaignId: f.campaignId })).to.deep.equal(['two']);
       expect(await slugs({ tag: 'sale' })).to.deep.equal(['two', 'one']);
       expect(await slugs({}, 'test')).to.deep.equal(['four']);
       expect(await slugs({ q: '%' }), 'a wildcard is a character').to.deep.equal([]);

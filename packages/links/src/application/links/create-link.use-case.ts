@@ -29,7 +29,7 @@ export class CreateLink {
 
   execute(input: CreateLinkInput): ResultAsync<LinkSnapshot, ValidationError | SlugTakenError> {
     if (input.domainId) return errAsync(fieldError('domain_id', 'No verified branded domain with this id in the account'));
-    return this.input.changes(input).andThen((changes) => {
+    return this.input.changes(input, input).andThen((changes) => {
       const create = (slug: string) => Link.create({ ...changes, accountId: input.accountId, environment: input.environment, domainId: null, slug, url: changes.url! }, this.clock.now()).toSnapshot();
       if (changes.slug !== undefined) {
         const link = create(changes.slug);

@@ -1,5 +1,6 @@
 import { errAsync, fieldError, okAsync, ResultAsync, type ValidationError } from '@tuma/kernel';
-import type { LinkChanges } from '../../domain/links/link.aggregate.ts';
+import type { LinkChanges, LinkEnvironment } from '../../domain/links/link.aggregate.ts';
+import type { CampaignRepository } from '../campaigns/campaign.repository.port.ts';
 import { Slug } from '../../domain/links/slug.value-object.ts';
 import type { Utm } from '../../domain/links/utm.ts';
 import type { LinkPasswords } from './link-passwords.port.ts';
@@ -21,23 +22,29 @@ export interface LinkFields {
 
 /**
  * Turns the fields a caller sent into the link's changes: targets screened (`url`, `expired_url`),
- * the slug checked, the password hashed. A campaign can only be one of the account's, and the
- * links API has no campaigns yet (docs/links.md, "Not yet"): any campaign_id is a 422 naming it.
+ * the slug checked, the password hashed, the campaign one of the account's (in the caller's
+ * environment), else a 422 naming `campaign_id`.
  */
 export class LinkInput {
   constructor(
     private readonly screen: TargetScreen,
     private readonly passwords: LinkPasswords,
+    private readonly campaigns: CampaignRepository,
   ) {}
 
-  changes(fields: LinkFields): ResultAsync<LinkChanges, ValidationError> {
-    if (fields.campaignId) return errAsync(fieldError('campaign_id', 'No campaign with this id in the account'));
+  changes(owner: { readonly accountId: string; readonly environment: LinkEnvironment }, fields: LinkFields): ResultAsync<LinkChanges, ValidationError> {
     const slug = fields.slug === undefined ? undefined : Slug.create(fields.slug);
     if (slug?.isErr()) return errAsync(slug.error);
     const slugValue = slug?.isOk() ? slug.value.value : undefined;
     const screened = (raw: string | null | undefined, field: string): ResultAsync<string | null | undefined, ValidationError> =>
       raw === undefined || raw === null ? okAsync(raw) : this.screen.screen(raw, field);
-    return ResultAsync.combine([screened(fields.url, 'url'), screened(fields.expiredUrl, 'expired_url')]).andThen(([url, expiredUrl]) =>
+    const campaign = (id: string | null | undefined): ResultAsync<void, ValidationError> =>
+      !id
+        ? okAsync(undefined)
+        : ResultAsync.fromSafePromise(this.campaigns.find(owner.accountId, owner.environment, id)).andThen((found) =>
+            found ? okAsync(undefined) : errAsync(fieldError('campaign_id', 'No campaign with this id in the account')),
+          );
+    return ResultAsync.combine([screened(fields.url, 'url'), screened(fields.expiredUrl, 'expired_url'), campaign(fields.campaignId)]).andThen(([url, expiredUrl]) =>
       ResultAsync.fromSafePromise(this.passwordHash(fields.password)).map(
         (passwordHash): LinkChanges => ({
           url: url ?? undefined,

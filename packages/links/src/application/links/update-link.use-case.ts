@@ -17,7 +17,7 @@ export class UpdateLink {
   execute(input: UpdateLinkInput): ResultAsync<LinkSnapshot, NotFoundError | ValidationError | SlugTakenError> {
     return ResultAsync.fromSafePromise(this.links.find(input.accountId, input.environment, input.id)).andThen((found) => {
       if (!found) return errAsync(notFound('link', input.id));
-      return this.input.changes(input).andThen((changes) => {
+      return this.input.changes(input, input).andThen((changes) => {
         const link = Link.rehydrate(found);
         link.change(changes, this.clock.now());
         const saved = link.toSnapshot();
