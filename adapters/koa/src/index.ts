@@ -27,6 +27,7 @@ export { linksKeyRoutes, type LinksKeyUseCases } from './routes/links-keys.route
 export { linkRoutes, type LinkUseCases } from './routes/links.routes.ts';
 export { qrCodeRoutes, type QrCodeUseCases } from './routes/qr-codes.routes.ts';
 export { campaignRoutes, type CampaignUseCases } from './routes/campaigns.routes.ts';
+export { linksAccountRoutes, type LinksAccountUseCases } from './routes/links-account.routes.ts';
 export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-analytics.routes.ts';
 export { shortLinkRoutes, type ShortLinkOptions, type ShortLinkUseCases } from './routes/short-links.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';

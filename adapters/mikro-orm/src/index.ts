@@ -45,6 +45,7 @@ export { MikroOrmLinkRepository } from './repositories/links/mikro-orm-link.repo
 export { MikroOrmClicks } from './repositories/links/mikro-orm-clicks.ts';
 export { MikroOrmQrCodeRepository } from './repositories/links/mikro-orm-qr-code.repository.ts';
 export { MikroOrmCampaignRepository } from './repositories/links/mikro-orm-campaign.repository.ts';
+export { MikroOrmLinksUsage } from './repositories/links/mikro-orm-links-usage.ts';
 export { CachingLinkRepository, LINKS_TOPIC } from './caching/caching-link-repository.ts';
 export { MikroOrmSuppressionList } from './repositories/mail/mikro-orm-suppression-list.ts';
 export { MikroOrmSenderAddressRepository } from './repositories/mail/mikro-orm-sender-address.repository.ts';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Campaign, Link, type LinkRepository } from '@tuma/links';
-import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, newLink } from '@tuma/links/testing/contracts';
-import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository } from '../src/index.ts';
+import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract, newLink } from '@tuma/links/testing/contracts';
+import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -66,6 +66,18 @@ describeCampaignRepositoryContract(`MikroORM on ${databaseKind()}`, async () => 
     repository: new MikroOrmCampaignRepository(database),
     links: new MikroOrmLinkRepository(database),
     clicks: new MikroOrmClicks(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeLinksUsageContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    usage: new MikroOrmLinksUsage(database),
+    links: new MikroOrmLinkRepository(database),
+    qrCodes: new MikroOrmQrCodeRepository(database),
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };

@@ -21,6 +21,8 @@ import { UnlockLink } from './application/redirects/unlock-link.use-case.ts';
 import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 import { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
+import { GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
+import type { LinksUsage } from './application/usage/links-usage.port.ts';
 import { CreateQrCode } from './application/qr/create-qr-code.use-case.ts';
 import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
@@ -36,6 +38,7 @@ export interface LinksPorts {
   readonly passwords: LinkPasswords;
   readonly qrCodeRepository: QrCodeRepository;
   readonly campaignRepository: CampaignRepository;
+  readonly linksUsage: LinksUsage;
   readonly qrRenderer: QrRenderer;
   readonly clickStore: ClickStore;
   readonly clickAnalytics: ClickAnalytics;
@@ -74,6 +77,7 @@ export function createLinks(ports: LinksPorts) {
     createCampaign: new CreateCampaign(ports.campaignRepository, clock),
     listCampaigns: new ListCampaigns(ports.campaignRepository),
     deleteCampaign: new DeleteCampaign(ports.campaignRepository),
+    getLinksUsage: new GetLinksUsage(ports.linksUsage, clock),
     /** Flushed by the server on a timer and at stop. */
     clickBuffer,
     /** The link's short URL on its domain. */

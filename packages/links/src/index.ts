@@ -34,3 +34,5 @@ export type { DeleteQrCode, GetQrCodePng, ListQrCodes } from './application/qr/r
 export { Campaign, CAMPAIGN_LIMITS, type CampaignSnapshot, type CampaignSummary } from './domain/campaigns/campaign.aggregate.ts';
 export type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 export type { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
+export type { LinksUsage } from './application/usage/links-usage.port.ts';
+export { startOfMonthUtc, type GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';

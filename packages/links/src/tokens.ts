@@ -12,6 +12,7 @@ import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
 import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
+import type { LinksUsage } from './application/usage/links-usage.port.ts';
 
 export const LINKS_TOKENS = {
   /** Every links use case (`createLinks`). */
@@ -23,6 +24,7 @@ export const LINKS_TOKENS = {
   qrCodeRepository: token<QrCodeRepository>('links.QrCodeRepository'),
   qrRenderer: token<QrRenderer>('links.QrRenderer'),
   campaignRepository: token<CampaignRepository>('links.CampaignRepository'),
+  linksUsage: token<LinksUsage>('links.LinksUsage'),
   clickStore: token<ClickStore>('links.ClickStore'),
   clickAnalytics: token<ClickAnalytics>('links.ClickAnalytics'),
   visitorProfiler: token<VisitorProfiler>('links.VisitorProfiler'),

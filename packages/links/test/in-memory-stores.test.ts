@@ -1,5 +1,5 @@
-import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract } from '../src/testing/contracts.ts';
-import { InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository } from '../src/testing/index.ts';
+import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
+import { InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
 
 const step = <T>(work: () => Promise<T>) => work();
 
@@ -15,4 +15,10 @@ describeQrCodeRepositoryContract('in memory', async () => ({ repository: new InM
 describeCampaignRepositoryContract('in memory', async () => {
   const links = new InMemoryLinkRepository();
   return { repository: new InMemoryCampaignRepository(links), links, clicks: new InMemoryClicks(links), accountIds: ['acc_a', 'acc_b'], step };
+});
+
+describeLinksUsageContract('in memory', async () => {
+  const links = new InMemoryLinkRepository();
+  const qrCodes = new InMemoryQrCodeRepository();
+  return { usage: new InMemoryLinksUsage(links, qrCodes), links, qrCodes, accountIds: ['acc_a', 'acc_b'], step };
 });

@@ -38,7 +38,7 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     name: 'links',
     title: 'Tuma Links API',
     description:
-      'Short links, QR codes, campaigns, branded domains, API keys, click analytics, plan and usage (docs/links.md). Served: keys, links, QR codes, campaigns and analytics; redirects are at SHORT_BASE_URL. Keys: `Authorization: Bearer svc_l_...` (or the dashboard\'s access token).',
+      'Short links, QR codes, campaigns, branded domains, API keys, click analytics, plan and usage (docs/links.md). Served: keys, links, QR codes, campaigns, analytics and the account (plan and usage); redirects are at SHORT_BASE_URL. Keys: `Authorization: Bearer svc_l_...` (or the dashboard\'s access token).',
     credentials: 'svc_l_... API key',
   },
 };

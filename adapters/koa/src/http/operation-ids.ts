@@ -105,6 +105,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /v1/campaigns': 'listCampaigns',
   'POST /v1/campaigns': 'createCampaign',
   'DELETE /v1/campaigns/{id}': 'deleteCampaign',
+  'GET /v1/account': 'getLinksAccount',
   'GET /s/{slug}': 'followShortLink',
   'POST /s/{slug}': 'unlockShortLink',
   'POST /v1/domains': 'addMailDomain',
@@ -232,6 +233,7 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Link analytics': 'Human clicks of a link by day (gap-filled), country, device, browser and referrer; bots left out',
   'QR codes': 'QR codes of links (their short URLs, so scans are counted) or of screened URLs; PNGs drawn on demand',
   Campaigns: 'Groups of links with their counts of links and clicks; deleting one keeps its links',
+  'Links account': "The account's links plan in force and its usage this calendar month (UTC)",
   'Short links': 'The redirects of short links (SHORT_BASE_URL): public, followed by browsers',
   Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

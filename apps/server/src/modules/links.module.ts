@@ -1,10 +1,11 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS, token } from '@tuma/kernel';
-import { campaignRoutes, linkAnalyticsRoutes, linkRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { campaignRoutes, linkAnalyticsRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { SUBSCRIPTIONS_TOKENS } from '@tuma/subscriptions';
 import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, QrcodeRenderer, readBlockedHosts } from '@tuma/links-adapter';
-import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -35,6 +36,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, L.clickAnalytics, MikroOrmClicks, [S.database]);
   bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
   bindClass(bind, L.campaignRepository, MikroOrmCampaignRepository, [S.database]);
+  bindClass(bind, L.linksUsage, MikroOrmLinksUsage, [S.database]);
   bind(L.qrRenderer).toConstantValue(new QrcodeRenderer());
   // Targets pass the webhook engine's URL policy (SSRF guard), as mail's webhooks and attachments do.
   bind(L.destinations).toResolvedValue((destinations) => destinations, [WEBHOOKS_TOKENS.webhookDestinations]);
@@ -56,6 +58,7 @@ const bindings = new ContainerModule(({ bind }) => {
     qrCodeRepository: L.qrCodeRepository,
     qrRenderer: L.qrRenderer,
     campaignRepository: L.campaignRepository,
+    linksUsage: L.linksUsage,
     clickStore: L.clickStore,
     clickAnalytics: L.clickAnalytics,
     visitorProfiler: L.visitorProfiler,
@@ -71,7 +74,7 @@ const bindings = new ContainerModule(({ bind }) => {
   );
 });
 
-/** The links API (docs/links.md): its own Koa app at `/links` (or LINKS_PORT): keys, links, QR codes, campaigns and analytics; clicks flushed on a timer and at stop. */
+/** The links API (docs/links.md): its own Koa app at `/links` (or LINKS_PORT): keys, links, QR codes, campaigns, analytics and the account; clicks flushed on a timer and at stop. */
 export const linksServerModule: ServerModule = {
   name: 'links',
   api: 'links',
@@ -83,7 +86,16 @@ export const linksServerModule: ServerModule = {
   },
   routes: (container) => {
     const links = resolve(container, L.links);
-    return [...linksKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)), ...linkRoutes(links), ...qrCodeRoutes(links), ...campaignRoutes(links), ...linkAnalyticsRoutes(links)];
+    // The account's plan is the account service's: its links subscription, else free.
+    const account = { getLinksUsage: links.getLinksUsage, currentLimits: resolve(container, SUBSCRIPTIONS_TOKENS.subscriptions).currentLimits };
+    return [
+      ...linksKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
+      ...linkRoutes(links),
+      ...qrCodeRoutes(links),
+      ...campaignRoutes(links),
+      ...linkAnalyticsRoutes(links),
+      ...linksAccountRoutes(account),
+    ];
   },
   onStart: async (container) => {
     const config: ServerConfig = resolve(container, S.config);

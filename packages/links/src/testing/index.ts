@@ -3,3 +3,4 @@ export { InMemoryLinkRepository } from './in-memory-link.repository.ts';
 export { InMemoryClicks } from './in-memory-clicks.ts';
 export { InMemoryQrCodeRepository } from './in-memory-qr-code.repository.ts';
 export { InMemoryCampaignRepository } from './in-memory-campaign.repository.ts';
+export { InMemoryLinksUsage } from './in-memory-links-usage.ts';
