@@ -23,6 +23,8 @@ import type { CampaignRepository } from './application/campaigns/campaign.reposi
 import { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
 import { GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
 import type { LinksUsage } from './application/usage/links-usage.port.ts';
+import type { LinksPlans } from './application/plans/links-plans.port.ts';
+import { PlanGate } from './application/plans/plan-gate.ts';
 import { CreateQrCode } from './application/qr/create-qr-code.use-case.ts';
 import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
@@ -39,6 +41,8 @@ export interface LinksPorts {
   readonly qrCodeRepository: QrCodeRepository;
   readonly campaignRepository: CampaignRepository;
   readonly linksUsage: LinksUsage;
+  /** The plan in force (the account service's subscriptions). */
+  readonly linksPlans: LinksPlans;
   readonly qrRenderer: QrRenderer;
   readonly clickStore: ClickStore;
   readonly clickAnalytics: ClickAnalytics;
@@ -57,20 +61,21 @@ export function createLinks(ports: LinksPorts) {
   const base = () => ports.shortBaseUrl().replace(/\/+$/, '');
   const shortUrlOf = (link: Pick<LinkSnapshot, 'slug'>): string => `${base()}/${link.slug}`;
   const screen = new TargetScreen(ports.blockedHosts, () => [new URL(base()).hostname], ports.destinations);
+  const gate = new PlanGate(ports.linksPlans, ports.linksUsage, clock);
   const input = new LinkInput(screen, ports.passwords, ports.campaignRepository);
   const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);
   const clickBuffer = new ClickBuffer(ports.clickStore, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
   const recordClick = new RecordClick(clickBuffer, clock);
   return {
-    createLink: new CreateLink(links, input, clock),
+    createLink: new CreateLink(links, input, gate, clock),
     updateLink: new UpdateLink(links, input, clock),
     getLink: new GetLink(links),
     listLinks: new ListLinks(links),
     deleteLink: new DeleteLink(links),
     followLink: new FollowLink(links, recordClick, clock),
     unlockLink: new UnlockLink(links, ports.passwords, recordClick, clock),
-    getLinkAnalytics: new GetLinkAnalytics(links, ports.clickAnalytics, clock),
-    createQrCode: new CreateQrCode(ports.qrCodeRepository, links, screen, ports.qrRenderer, shortUrlOf, clock),
+    getLinkAnalytics: new GetLinkAnalytics(links, ports.clickAnalytics, gate, clock),
+    createQrCode: new CreateQrCode(ports.qrCodeRepository, links, screen, ports.qrRenderer, shortUrlOf, gate, clock),
     listQrCodes: new ListQrCodes(ports.qrCodeRepository),
     getQrCodePng: new GetQrCodePng(ports.qrCodeRepository, ports.qrRenderer),
     deleteQrCode: new DeleteQrCode(ports.qrCodeRepository),

@@ -36,3 +36,5 @@ export type { CampaignRepository } from './application/campaigns/campaign.reposi
 export type { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
 export type { LinksUsage } from './application/usage/links-usage.port.ts';
 export { startOfMonthUtc, type GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
+export { analyticsAllowed, monthlyAllowance, UNLIMITED, type LinksPlanLimitReachedError, type LinksPlanLimits, type PlanFeatureUnavailableError } from './domain/plans/links-plan.ts';
+export type { LinksPlans } from './application/plans/links-plans.port.ts';

@@ -13,6 +13,7 @@ import type { QrCodeRepository } from './application/qr/qr-code.repository.port.
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 import type { LinksUsage } from './application/usage/links-usage.port.ts';
+import type { LinksPlans } from './application/plans/links-plans.port.ts';
 
 export const LINKS_TOKENS = {
   /** Every links use case (`createLinks`). */
@@ -25,6 +26,7 @@ export const LINKS_TOKENS = {
   qrRenderer: token<QrRenderer>('links.QrRenderer'),
   campaignRepository: token<CampaignRepository>('links.CampaignRepository'),
   linksUsage: token<LinksUsage>('links.LinksUsage'),
+  linksPlans: token<LinksPlans>('links.LinksPlans'),
   clickStore: token<ClickStore>('links.ClickStore'),
   clickAnalytics: token<ClickAnalytics>('links.ClickAnalytics'),
   visitorProfiler: token<VisitorProfiler>('links.VisitorProfiler'),

@@ -24,7 +24,7 @@ import type {
   NotCancellableError as EmailNotCancellableError,
   SenderAddressAlreadyExistsError,
 } from '@tuma/mail';
-import type { SlugTakenError, WrongLinkPasswordError } from '@tuma/links';
+import type { LinksPlanLimitReachedError, PlanFeatureUnavailableError, SlugTakenError, WrongLinkPasswordError } from '@tuma/links';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -71,7 +71,9 @@ export type AppError =
   | SenderAddressAlreadyExistsError
   | InvalidConfirmationTokenError
   | SlugTakenError
-  | WrongLinkPasswordError;
+  | WrongLinkPasswordError
+  | LinksPlanLimitReachedError
+  | PlanFeatureUnavailableError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -142,6 +144,7 @@ export const DOMAIN_ERROR_STATUS = {
   // Links (docs/links.md).
   slug_taken: 409,
   wrong_link_password: 403,
+  plan_feature_unavailable: 403,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

@@ -31,7 +31,11 @@ export function linkAnalyticsRoutes(useCases: LinkAnalyticsUseCases): RouteDefin
       access: LINKS_READ,
       params: z.object({ link_id: z.string().min(1).max(64) }),
       query: z.object({ days: z.coerce.number().int().min(ANALYTICS_DAYS.min).max(ANALYTICS_DAYS.max).default(ANALYTICS_DAYS.default) }),
-      responses: { 200: { description: 'The analytics', schema: analyticsSchema }, 404: { description: 'No such link in the account', errorCodes: ['not_found'] } },
+      responses: {
+        200: { description: 'The analytics', schema: analyticsSchema },
+        403: { description: "plan_feature_unavailable: a window longer than the plan's analytics_days", errorCodes: ['plan_feature_unavailable', 'insufficient_scope'], errorFields: { tier: z.string(), feature: z.literal('analyticsDays') } },
+        404: { description: 'No such link in the account', errorCodes: ['not_found'] },
+      },
       handler: async ({ caller, params, query }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, linkId: params.link_id, days: query.days };
         const a = unwrap((await useCases.getLinkAnalytics.execute(input)).mapErr(inQuery));

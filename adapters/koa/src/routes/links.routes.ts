@@ -10,6 +10,11 @@ export type LinkUseCases = Pick<LinksService, 'createLink' | 'updateLink' | 'get
 
 const linkParams = z.object({ id: z.string().min(1).max(64) });
 const NOT_FOUND = { description: 'No such link in the account (and environment)', errorCodes: ['not_found'] };
+const PLAN_LIMIT = {
+  description: "plan_limit_reached: the account's links plan allows no more live links this calendar month (UTC) (docs/links.md, \"Plans\")",
+  errorCodes: ['plan_limit_reached'],
+  errorFields: { product: z.literal('links'), tier: z.string(), resource: z.literal('monthlyLinks'), limit: z.number().int() },
+};
 const SLUG_TAKEN = { description: 'The slug is another link’s on this domain', errorCodes: ['slug_taken'], errorFields: { slug: z.string() } };
 
 /** `{links_url}/v1/links`: short links of the caller's account and environment (docs/links.md, "Links"). */
@@ -23,7 +28,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       tag: 'Links',
       access: LINKS_WRITE,
       body: createLinkBody,
-      responses: { 201: { description: 'The link', schema: linkSchema }, 409: SLUG_TAKEN },
+      responses: { 201: { description: 'The link', schema: linkSchema }, 402: PLAN_LIMIT, 409: SLUG_TAKEN },
       handler: async ({ caller, body }) => {
         const input = { ...linkFieldsOf(body), url: body.url, domainId: body.domain_id, accountId: caller.account.id, environment: caller.environment };
         return json(201, view(unwrap((await useCases.createLink.execute(input)).mapErr(inBody))));

@@ -21,7 +21,15 @@ export function qrCodeRoutes(useCases: QrCodeUseCases): RouteDefinition[] {
       tag: 'QR codes',
       access: LINKS_WRITE,
       body: createQrCodeBody,
-      responses: { 201: { description: 'The QR code, with its PNG', schema: createdQrCodeSchema }, 404: { description: 'No such link in the account', errorCodes: ['not_found'] } },
+      responses: {
+        201: { description: 'The QR code, with its PNG', schema: createdQrCodeSchema },
+        402: {
+          description: "plan_limit_reached: the account's links plan allows no more live QR codes this calendar month (UTC)",
+          errorCodes: ['plan_limit_reached'],
+          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.literal('monthlyQr'), limit: z.number().int() },
+        },
+        404: { description: 'No such link in the account', errorCodes: ['not_found'] },
+      },
       handler: async ({ caller, body }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, linkId: body.link_id, url: body.url, label: body.label, fgColor: body.fg_color, bgColor: body.bg_color };
         const { code, png } = unwrap((await useCases.createQrCode.execute(input)).mapErr(inBody));

@@ -2,8 +2,8 @@ import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS, token } from '@tuma/kernel';
 import { campaignRoutes, linkAnalyticsRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
-import { SUBSCRIPTIONS_TOKENS } from '@tuma/subscriptions';
-import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPorts, type LinksService } from '@tuma/links';
+import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
+import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, QrcodeRenderer, readBlockedHosts } from '@tuma/links-adapter';
 import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
@@ -37,6 +37,19 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
   bindClass(bind, L.campaignRepository, MikroOrmCampaignRepository, [S.database]);
   bindClass(bind, L.linksUsage, MikroOrmLinksUsage, [S.database]);
+  // The plan in force is the account service's (its subscriptions): free until a paid one is active.
+  bind(L.linksPlans).toResolvedValue(
+    (subscriptions: SubscriptionsService): LinksPlans => ({
+      planOf: async (accountId) => {
+        const plan = await subscriptions.currentLimits.execute(accountId, 'links');
+        return plan.match(
+          ({ tier, limits }) => ({ tier, monthlyLinks: limits.monthlyLinks, monthlyQr: limits.monthlyQr, analyticsDays: limits.analyticsDays }),
+          (never) => never,
+        );
+      },
+    }),
+    [SUBSCRIPTIONS_TOKENS.subscriptions],
+  );
   bind(L.qrRenderer).toConstantValue(new QrcodeRenderer());
   // Targets pass the webhook engine's URL policy (SSRF guard), as mail's webhooks and attachments do.
   bind(L.destinations).toResolvedValue((destinations) => destinations, [WEBHOOKS_TOKENS.webhookDestinations]);
@@ -59,6 +72,7 @@ const bindings = new ContainerModule(({ bind }) => {
     qrRenderer: L.qrRenderer,
     campaignRepository: L.campaignRepository,
     linksUsage: L.linksUsage,
+    linksPlans: L.linksPlans,
     clickStore: L.clickStore,
     clickAnalytics: L.clickAnalytics,
     visitorProfiler: L.visitorProfiler,

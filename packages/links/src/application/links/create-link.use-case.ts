@@ -4,6 +4,8 @@ import { Link, type LinkEnvironment, type LinkSnapshot } from '../../domain/link
 import { Slug } from '../../domain/links/slug.value-object.ts';
 import type { LinkFields, LinkInput } from './link-input.ts';
 import type { LinkRepository } from './link.repository.port.ts';
+import type { PlanGate } from '../plans/plan-gate.ts';
+import type { LinksPlanLimitReachedError } from '../../domain/plans/links-plan.ts';
 
 export type CreateLinkInput = LinkFields & {
   readonly accountId: string;
@@ -19,17 +21,20 @@ const GENERATED_SLUG_ATTEMPTS = 5;
  * Shortens a URL (docs/links.md, "Links"): screened target, the caller's slug or a generated one
  * (7 characters), unique on its domain (409 `slug_taken` for a chosen one). Links live on the default
  * short domain: branded domains come with their own issue, so any domain_id is a 422 naming it.
+ * A live link counts against the plan's `monthlyLinks` (402 past it).
  */
 export class CreateLink {
   constructor(
     private readonly links: LinkRepository,
     private readonly input: LinkInput,
+    private readonly gate: PlanGate,
     private readonly clock: Clock,
   ) {}
 
-  execute(input: CreateLinkInput): ResultAsync<LinkSnapshot, ValidationError | SlugTakenError> {
+  execute(input: CreateLinkInput): ResultAsync<LinkSnapshot, ValidationError | SlugTakenError | LinksPlanLimitReachedError> {
     if (input.domainId) return errAsync(fieldError('domain_id', 'No verified branded domain with this id in the account'));
-    return this.input.changes(input, input).andThen((changes) => {
+    const checked = this.input.changes(input, input).andThen((changes) => this.gate.mayCreate(input.accountId, input.environment, 'monthlyLinks').map(() => changes));
+    return checked.andThen((changes) => {
       const create = (slug: string) => Link.create({ ...changes, accountId: input.accountId, environment: input.environment, domainId: null, slug, url: changes.url! }, this.clock.now()).toSnapshot();
       if (changes.slug !== undefined) {
         const link = create(changes.slug);
