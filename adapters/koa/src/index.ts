@@ -23,6 +23,7 @@ export { mailTrackingRoutes, type MailTrackingUseCases } from './routes/mail-tra
 export { mailSenderAddressRoutes, type MailSenderAddressUseCases } from './routes/mail-sender-addresses.routes.ts';
 export { mailAnalyticsRoutes, type MailAnalyticsUseCases } from './routes/mail-analytics.routes.ts';
 export { mailBillingRoutes, type MailBillingUseCases } from './routes/mail-billing.routes.ts';
+export { mailSmtpCredentialRoutes } from './routes/mail-smtp-credentials.routes.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';

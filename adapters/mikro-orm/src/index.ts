@@ -41,6 +41,7 @@ export { MikroOrmMailOutbox } from './repositories/mail/mikro-orm-mail-outbox.ts
 export { MikroOrmEmailRepository } from './repositories/mail/mikro-orm-email.repository.ts';
 export { MikroOrmMailWebhookRepository } from './repositories/mail/mikro-orm-mail-webhook.repository.ts';
 export { MikroOrmMailUsage } from './repositories/mail/mikro-orm-mail-usage.ts';
+export { MikroOrmSmtpCredentialRepository } from './repositories/mail/mikro-orm-smtp-credential.repository.ts';
 export { MikroOrmSuppressionList } from './repositories/mail/mikro-orm-suppression-list.ts';
 export { MikroOrmSenderAddressRepository } from './repositories/mail/mikro-orm-sender-address.repository.ts';
 export { MikroOrmMailAnalytics } from './repositories/mail/mikro-orm-mail-analytics.ts';

@@ -22,6 +22,8 @@ export function printWelcome(config: ServerConfig, started: StartedServer, write
     lines.push(`  ${`${LABELS[api]}:`.padEnd(22)}${url.padEnd(width)}  explorer: ${url}/docs${shown}`);
   });
   lines.push('  Each base URL also serves /openapi.json and /health.');
+  const submission = started.servers['mail-submission'];
+  if (submission !== undefined) lines.push(`  Mail SMTP submission: smtp://localhost:${submission} (an SMTP credential of /mail/v1/smtp-credentials)`);
   if (started.demo) {
     lines.push(
       '',

@@ -126,3 +126,7 @@ export type { MailUsage } from './application/billing/mail-usage.port.ts';
 export { GetMailBilling, type MailBilling } from './application/billing/get-mail-billing.use-case.ts';
 export type { AttachmentSource, SourcedFile } from './application/emails/attachment-source.port.ts';
 export { fetchedAttachments } from './application/emails/fetched-attachments.ts';
+export { newSmtpPassword, newSmtpUsername, smtpPasswordHash, smtpPasswordMatches, type SmtpCredential } from './domain/smtp/smtp-credential.ts';
+export type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
+export { SmtpCredentials, type IssuedSmtpCredential } from './application/smtp/smtp-credentials.use-cases.ts';
+export { SubmitEmail, type SubmittedMail } from './application/smtp/submit-email.use-case.ts';

@@ -33,6 +33,7 @@ import { Migration20261125000700EmailEventTimes } from './Migration2026112500070
 import { Migration20261125001000WebhookProducts } from './Migration20261125001000WebhookProducts.ts';
 import { Migration20261125001010MailWebhooks } from './Migration20261125001010MailWebhooks.ts';
 import { Migration20261125001020MailUsage } from './Migration20261125001020MailUsage.ts';
+import { Migration20261125001030SmtpCredentials } from './Migration20261125001030SmtpCredentials.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -69,4 +70,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125001000WebhookProducts', class: Migration20261125001000WebhookProducts },
   { name: 'Migration20261125001010MailWebhooks', class: Migration20261125001010MailWebhooks },
   { name: 'Migration20261125001020MailUsage', class: Migration20261125001020MailUsage },
+  { name: 'Migration20261125001030SmtpCredentials', class: Migration20261125001030SmtpCredentials },
 ];
