@@ -130,6 +130,7 @@ const schema = z.object({
   MAIL_BOUNCE_MX: hostName.default(DEFAULT_MAIL_DNS.bounceMx),
   MAIL_TOKEN_KEY: key32.optional(),
   MAIL_SUBMISSION_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(2587),
+  MAIL_INBOUND_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(2525),
   MAIL_TLS_CERT: z.string().min(1).optional(),
   MAIL_TLS_KEY: z.string().min(1).optional(),
   MAIL_ALLOW_PLAIN_AUTH: boolean.default(false),
@@ -270,6 +271,8 @@ export interface ServerConfig {
     readonly dns: MailDnsSettings;
     /** Signs the mail API's tracking links and confirmation tokens; else `mail-token.key` (docs/mail.md, "Tracking"). */
     readonly tokenKey: Buffer | undefined;
+    /** The inbound SMTP server, MX of the return paths (docs/mail.md, "Bounces and complaints"): its port (0: any free one), or none. */
+    readonly inboundPort: number | 'off';
     /** The SMTP submission server (docs/mail.md, "SMTP submission"): its port (0: any free one), or none. */
     readonly submission: {
       readonly port: number | 'off';
@@ -360,6 +363,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dnsServers: dnsServersFrom(c.DNS_SERVERS),
       dns: { spfInclude: c.MAIL_SPF_INCLUDE, bounceMx: c.MAIL_BOUNCE_MX },
       tokenKey: c.MAIL_TOKEN_KEY,
+      inboundPort: c.MAIL_INBOUND_PORT,
       submission: {
         port: c.MAIL_SUBMISSION_PORT,
         tls: c.MAIL_TLS_KEY && c.MAIL_TLS_CERT ? { keyPath: c.MAIL_TLS_KEY, certPath: c.MAIL_TLS_CERT } : undefined,

@@ -12,6 +12,7 @@ describe('mail API settings', () => {
       dnsServers: undefined,
       dns: { spfInclude: '_spf.tuma.local', bounceMx: 'feedback.tuma.local' },
       tokenKey: undefined,
+      inboundPort: 2525,
       submission: { port: 2587, tls: undefined, allowPlainAuth: false },
     });
   });

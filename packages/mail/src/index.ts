@@ -130,3 +130,5 @@ export { newSmtpPassword, newSmtpUsername, smtpPasswordHash, smtpPasswordMatches
 export type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
 export { SmtpCredentials, type IssuedSmtpCredential } from './application/smtp/smtp-credentials.use-cases.ts';
 export { SubmitEmail, type SubmittedMail } from './application/smtp/submit-email.use-case.ts';
+export { reportedOutcomes, type ReportedOutcome } from './domain/reports/mail-reports.ts';
+export { ReceiveMailReport, type ReturnPathOwner } from './application/reports/receive-mail-report.use-case.ts';

@@ -8,6 +8,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
+import { portServer } from './port-server.ts';
 import type { ModuleServer } from './server-module.ts';
 
 /** A 40 MB email with its attachments in base64 and its MIME parts. */
@@ -43,18 +44,5 @@ export function mailSubmissionServer(container: Container): ModuleServer {
     allowPlainAuth,
     maxBytes: MAX_MESSAGE_BYTES,
   });
-  return {
-    name: 'mail-submission',
-    listen: async (host) => {
-      if (port === 'off') return undefined;
-      try {
-        return await server.listen(port, host);
-      } catch (error) {
-        // Another process of the fleet has the port on this host: the APIs still serve (docs/deployment.md).
-        logger.warn({ msg: 'the mail submission server did not start', port, error: String(error) });
-        return undefined;
-      }
-    },
-    close: () => server.close(),
-  };
+  return portServer('mail-submission', port, logger, server);
 }

@@ -37,6 +37,7 @@ import { resolve } from '../resolve.ts';
 import { mailTokenKey, webhookSecretKey } from '../server-secrets.ts';
 import type { PublicUrls } from '../api-placement.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
+import { mailInboundServer } from './mail-inbound.ts';
 import { mailSubmissionServer } from './mail-submission.ts';
 import type { ServerModule } from './server-module.ts';
 
@@ -172,5 +173,5 @@ export const mailServerModule: ServerModule = {
     ...mailSmtpCredentialRoutes(resolve(container, M.smtpCredentials)),
   ],
   jobs: registerJobs,
-  servers: (container) => [mailSubmissionServer(container)],
+  servers: (container) => [mailSubmissionServer(container), mailInboundServer(container)],
 };
