@@ -58,7 +58,7 @@ export async function startServerProcess(script: string, env: Record<string, str
 
 /** A Tuma server process on `databaseUrl` (no demo account, `LOG_LEVEL=info` to its log file), with `env` on top. */
 export const startTumaProcess = (databaseUrl: string, env: Record<string, string>, logDir: string, nodeOptions: readonly string[] = [], name = 'server'): Promise<ServerProcess> =>
-  startServerProcess(TUMA_MAIN, { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env }, logDir, name, nodeOptions);
+  startServerProcess(TUMA_MAIN, { DATABASE_URL: databaseUrl, PORT: '0', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env }, logDir, name, nodeOptions);
 
 /** A process's resident memory in MiB (Linux). */
 export function rssMiB(pid: number): number {

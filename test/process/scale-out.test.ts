@@ -27,6 +27,8 @@ const COMMON_ENV = {
   DATABASE_POOL_SIZE: '4',
   HOST: '127.0.0.1',
   PORT: '0',
+  MAIL_SUBMISSION_PORT: '0',
+  MAIL_INBOUND_PORT: '0',
   // The sends go out as fast as the API answers: well over a key's default rate limit (issue 12).
   RATE_LIMIT_PER_SECOND: '100000',
 };

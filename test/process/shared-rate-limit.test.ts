@@ -36,7 +36,7 @@ interface Spawned {
 function startApiProcess(databaseUrl: string): Spawned {
   const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...LIMITS, DATABASE_URL: databaseUrl, TUMA_ROLE: 'api', PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', ADMIN_API_KEY: '', LOG_LEVEL: 'info' },
+    env: { ...process.env, ...LIMITS, DATABASE_URL: databaseUrl, TUMA_ROLE: 'api', PORT: '0', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', ADMIN_API_KEY: '', LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

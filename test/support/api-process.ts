@@ -18,7 +18,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function startApiProcess(name: string, env: Record<string, string>): Promise<ApiProcess> {
   const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, TUMA_ROLE: 'api', PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, TUMA_ROLE: 'api', PORT: '0', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -23,6 +23,7 @@ export { mailTrackingRoutes, type MailTrackingUseCases } from './routes/mail-tra
 export { mailSenderAddressRoutes, type MailSenderAddressUseCases } from './routes/mail-sender-addresses.routes.ts';
 export { mailAnalyticsRoutes, type MailAnalyticsUseCases } from './routes/mail-analytics.routes.ts';
 export { mailBillingRoutes, type MailBillingUseCases } from './routes/mail-billing.routes.ts';
+export { mailSmtpCredentialRoutes } from './routes/mail-smtp-credentials.routes.ts';
 export { linksKeyRoutes, type LinksKeyUseCases } from './routes/links-keys.routes.ts';
 export { linkRoutes, type LinkUseCases } from './routes/links.routes.ts';
 export { qrCodeRoutes, type QrCodeUseCases } from './routes/qr-codes.routes.ts';

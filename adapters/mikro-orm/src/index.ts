@@ -41,6 +41,7 @@ export { MikroOrmMailOutbox } from './repositories/mail/mikro-orm-mail-outbox.ts
 export { MikroOrmEmailRepository } from './repositories/mail/mikro-orm-email.repository.ts';
 export { MikroOrmMailWebhookRepository } from './repositories/mail/mikro-orm-mail-webhook.repository.ts';
 export { MikroOrmMailUsage } from './repositories/mail/mikro-orm-mail-usage.ts';
+export { MikroOrmSmtpCredentialRepository } from './repositories/mail/mikro-orm-smtp-credential.repository.ts';
 export { MikroOrmLinkRepository } from './repositories/links/mikro-orm-link.repository.ts';
 export { MikroOrmClicks } from './repositories/links/mikro-orm-clicks.ts';
 export { MikroOrmQrCodeRepository } from './repositories/links/mikro-orm-qr-code.repository.ts';

@@ -2,12 +2,13 @@ import {
   describeMailDomainRepositoryContract,
   describeMailOutboxContract,
   describeMailWebhookRepositoryContract,
+  describeSmtpCredentialRepositoryContract,
   describeSenderAddressRepositoryContract,
   describeSuppressionListContract,
 } from '@tuma/mail/testing/contracts';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { expect } from 'chai';
-import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailUsage, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList } from '../src/index.ts';
+import { MikroOrmMailDomainRepository, MikroOrmMailOutbox, MikroOrmMailUsage, MikroOrmMailWebhookRepository, MikroOrmSmtpCredentialRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -72,4 +73,10 @@ describe(`MikroOrmMailUsage on ${databaseKind()}`, () => {
     expect(await database.withContext(() => usage.read(a, new Date('2026-11-25T12:00:00Z')))).to.deep.equal({ month: 5, day: 2 });
     expect(await database.withContext(() => usage.read(a, new Date('2027-01-01T00:00:00Z')))).to.deep.equal({ month: 0, day: 0 });
   });
+});
+
+describeSmtpCredentialRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return { repository: new MikroOrmSmtpCredentialRepository(database), accountIds: [await insertAccount(database), await insertAccount(database)], step: (work) => database.withContext(work) };
 });

@@ -129,6 +129,11 @@ const schema = z.object({
   MAIL_SPF_INCLUDE: hostName.default(DEFAULT_MAIL_DNS.spfInclude),
   MAIL_BOUNCE_MX: hostName.default(DEFAULT_MAIL_DNS.bounceMx),
   MAIL_TOKEN_KEY: key32.optional(),
+  MAIL_SUBMISSION_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(2587),
+  MAIL_INBOUND_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(2525),
+  MAIL_TLS_CERT: z.string().min(1).optional(),
+  MAIL_TLS_KEY: z.string().min(1).optional(),
+  MAIL_ALLOW_PLAIN_AUTH: boolean.default(false),
   SHORT_BASE_URL: httpUrl.optional(),
   BLOCKED_HOSTS_FILE: z.string().min(1).optional(),
   LINKS_VISITOR_SALT: key32.optional(),
@@ -165,6 +170,9 @@ const schema = z.object({
     for (const name of ['SMPP_HOST', 'SMPP_SYSTEM_ID', 'SMPP_PASSWORD'] as const) {
       if (!env[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required with CARRIER_GATEWAY=smpp' });
     }
+  }
+  if (Boolean(env.MAIL_TLS_KEY) !== Boolean(env.MAIL_TLS_CERT)) {
+    context.addIssue({ code: 'custom', path: [env.MAIL_TLS_KEY ? 'MAIL_TLS_CERT' : 'MAIL_TLS_KEY'], message: 'MAIL_TLS_KEY and MAIL_TLS_CERT go together' });
   }
   if (env.MAIL_TRANSPORT === 'smtp' && !env.MAIL_SMTP_URL && !env.SMTP_URL) {
     context.addIssue({ code: 'custom', path: ['MAIL_SMTP_URL'], message: 'MAIL_SMTP_URL (or SMTP_URL) is required with MAIL_TRANSPORT=smtp' });
@@ -267,6 +275,15 @@ export interface ServerConfig {
     readonly dns: MailDnsSettings;
     /** Signs the mail API's tracking links and confirmation tokens; else `mail-token.key` (docs/mail.md, "Tracking"). */
     readonly tokenKey: Buffer | undefined;
+    /** The inbound SMTP server, MX of the return paths (docs/mail.md, "Bounces and complaints"): its port (0: any free one), or none. */
+    readonly inboundPort: number | 'off';
+    /** The SMTP submission server (docs/mail.md, "SMTP submission"): its port (0: any free one), or none. */
+    readonly submission: {
+      readonly port: number | 'off';
+      /** Paths of the PEM key and certificate: AUTH after STARTTLS only. */
+      readonly tls: { readonly keyPath: string; readonly certPath: string } | undefined;
+      readonly allowPlainAuth: boolean;
+    };
   };
   readonly links: {
     /** Where the default domain's short links are served and shown; else the SMS API's base URL + `/s` (docs/links.md, "Redirects"). */
@@ -360,6 +377,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dnsServers: dnsServersFrom(c.DNS_SERVERS),
       dns: { spfInclude: c.MAIL_SPF_INCLUDE, bounceMx: c.MAIL_BOUNCE_MX },
       tokenKey: c.MAIL_TOKEN_KEY,
+      inboundPort: c.MAIL_INBOUND_PORT,
+      submission: {
+        port: c.MAIL_SUBMISSION_PORT,
+        tls: c.MAIL_TLS_KEY && c.MAIL_TLS_CERT ? { keyPath: c.MAIL_TLS_KEY, certPath: c.MAIL_TLS_CERT } : undefined,
+        allowPlainAuth: c.MAIL_ALLOW_PLAIN_AUTH,
+      },
     },
     links: {
       shortBaseUrl: c.SHORT_BASE_URL?.replace(/\/+$/, ''),

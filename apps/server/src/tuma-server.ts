@@ -10,6 +10,7 @@ import type { CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
 import { buildContainer } from './container.ts';
 import { SERVER_MODULES } from './modules/index.ts';
+import type { ModuleServer } from './modules/server-module.ts';
 import { openDatabase } from './open-database.ts';
 import type { Logger } from './logger.ts';
 import { resolve } from './resolve.ts';
@@ -34,6 +35,8 @@ export interface StartedServer {
   readonly apis: Readonly<Record<ApiName, ServedApi>> | undefined;
   /** Credentials of the demo account when this start created it. */
   readonly demo: DemoCredentials | undefined;
+  /** The ports of the modules' own servers (`mail-submission`), those listening. */
+  readonly servers: Readonly<Record<string, number>>;
 }
 
 /**
@@ -44,6 +47,7 @@ export interface StartedServer {
 export class TumaServer {
   private container: Container | undefined;
   private readonly listeners = new ApiListeners();
+  private moduleServers: ModuleServer[] = [];
   private stopping: Promise<void> | undefined;
   /** Method and path of every route each API's app serves (for the OpenAPI coverage check). */
   mountedRoutes: Partial<Record<ApiName, readonly MountedRoute[]>> = {};
@@ -85,9 +89,10 @@ export class TumaServer {
       for (const module of SERVER_MODULES) await module.onJobsStarted?.(container);
     });
     const apis = this.serves.api ? await this.listen(container, database) : undefined;
+    const servers = this.serves.api ? await this.listenModuleServers(container) : {};
     const port = apis?.sms.port;
-    this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port, apis });
-    return { port, apis, demo };
+    this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port, apis, servers });
+    return { port, apis, demo, servers };
   }
 
   /** Graceful: stop accepting requests, let in-flight jobs finish, then close the database. */
@@ -99,12 +104,24 @@ export class TumaServer {
   private async shutdown(): Promise<void> {
     const container = this.container;
     if (!container) return;
+    for (const server of this.moduleServers) await server.close();
     await this.listeners.close();
     await resolve(container, SERVER_TOKENS.jobs).stop({ graceful: true, timeoutMs: this.config.shutdownTimeoutMs });
     for (const module of [...SERVER_MODULES].reverse()) await module.onStop?.(container);
     await resolve(container, SERVER_TOKENS.notifications).stop();
     if (!this.options.database) await resolve(container, SERVER_TOKENS.database).close();
     this.logger.info({ msg: 'stopped' });
+  }
+
+  private async listenModuleServers(container: Container): Promise<Record<string, number>> {
+    const ports: Record<string, number> = {};
+    for (const server of SERVER_MODULES.flatMap((module) => module.servers?.(container) ?? [])) {
+      const port = await server.listen(this.config.host);
+      if (port === undefined) continue;
+      this.moduleServers.push(server);
+      ports[server.name] = port;
+    }
+    return ports;
   }
 
   private async listen(container: Container, database: Database): Promise<Record<ApiName, ServedApi>> {

@@ -22,6 +22,9 @@ export function printWelcome(config: ServerConfig, started: StartedServer, write
     lines.push(`  ${`${LABELS[api]}:`.padEnd(22)}${url.padEnd(width)}  explorer: ${url}/docs${shown}`);
   });
   lines.push('  Each base URL also serves /openapi.json and /health.');
+  const { 'mail-submission': submission, 'mail-inbound': inbound } = started.servers;
+  if (submission !== undefined) lines.push(`  Mail SMTP submission: smtp://localhost:${submission} (an SMTP credential of /mail/v1/smtp-credentials)`);
+  if (inbound !== undefined) lines.push(`  Mail inbound SMTP:    smtp://localhost:${inbound} (the MX of return paths: bounces and complaints)`);
   if (started.demo) {
     lines.push(
       '',

@@ -6,8 +6,23 @@ import { ConfigError, loadConfig } from '../src/index.ts';
 import { mailTokenKey } from '../src/server-secrets.ts';
 
 describe('mail API settings', () => {
-  it('default to the embedded outbox, the system resolvers and the default record hosts', () => {
-    expect(loadConfig({}).mail).to.deep.equal({ transport: { kind: 'outbox' }, dnsServers: undefined, dns: { spfInclude: '_spf.tuma.local', bounceMx: 'feedback.tuma.local' }, tokenKey: undefined });
+  it('default to the embedded outbox, the system resolvers, the default record hosts and submission on 2587 without plain-text logins', () => {
+    expect(loadConfig({}).mail).to.deep.equal({
+      transport: { kind: 'outbox' },
+      dnsServers: undefined,
+      dns: { spfInclude: '_spf.tuma.local', bounceMx: 'feedback.tuma.local' },
+      tokenKey: undefined,
+      inboundPort: 2525,
+      submission: { port: 2587, tls: undefined, allowPlainAuth: false },
+    });
+  });
+
+  it('take the submission port (or off), the certificate pair only whole, and plain-text logins only when asked', () => {
+    expect(loadConfig({ MAIL_SUBMISSION_PORT: 'off' }).mail.submission.port).to.equal('off');
+    expect(loadConfig({ MAIL_SUBMISSION_PORT: '0' }).mail.submission.port).to.equal(0);
+    expect(() => loadConfig({ MAIL_SUBMISSION_PORT: 'many' })).to.throw(ConfigError, /MAIL_SUBMISSION_PORT/);
+    expect(() => loadConfig({ MAIL_TLS_KEY: '/etc/tuma/key.pem' })).to.throw(ConfigError, /MAIL_TLS_CERT: MAIL_TLS_KEY and MAIL_TLS_CERT go together/);
+    expect(loadConfig({ MAIL_TLS_KEY: '/k.pem', MAIL_TLS_CERT: '/c.pem', MAIL_ALLOW_PLAIN_AUTH: 'true' }).mail.submission).to.deep.equal({ port: 2587, tls: { keyPath: '/k.pem', certPath: '/c.pem' }, allowPlainAuth: true });
   });
 
   it('sign links with MAIL_TOKEN_KEY (32 bytes in base64), else with mail-token.key generated once into the data directory', () => {

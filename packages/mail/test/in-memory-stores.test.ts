@@ -2,10 +2,11 @@ import {
   describeMailDomainRepositoryContract,
   describeMailOutboxContract,
   describeMailWebhookRepositoryContract,
+  describeSmtpCredentialRepositoryContract,
   describeSenderAddressRepositoryContract,
   describeSuppressionListContract,
 } from '../src/testing/contracts.ts';
-import { InMemoryMailDomainRepository, InMemoryMailOutbox, InMemoryMailWebhookRepository, InMemorySenderAddressRepository, InMemorySuppressionList } from '../src/testing/index.ts';
+import { InMemoryMailDomainRepository, InMemoryMailOutbox, InMemoryMailWebhookRepository, InMemorySenderAddressRepository, InMemorySmtpCredentialRepository, InMemorySuppressionList } from '../src/testing/index.ts';
 
 describeMailDomainRepositoryContract('in memory', async () => ({
   repository: new InMemoryMailDomainRepository(),
@@ -24,3 +25,5 @@ describeMailWebhookRepositoryContract('in memory', async () => ({
 describeSuppressionListContract('in memory', async () => ({ list: new InMemorySuppressionList(), accountIds: ['acc_in_memory_a', 'acc_in_memory_b'], step: (work) => work() }));
 
 describeSenderAddressRepositoryContract('in memory', async () => ({ repository: new InMemorySenderAddressRepository(), accountIds: ['acc_in_memory_a', 'acc_in_memory_b'], step: (work) => work() }));
+
+describeSmtpCredentialRepositoryContract('in memory', async () => ({ repository: new InMemorySmtpCredentialRepository(), accountIds: ['acc_in_memory_a', 'acc_in_memory_b'], step: (work) => work() }));

@@ -33,6 +33,7 @@ import { Migration20261125000700EmailEventTimes } from './Migration2026112500070
 import { Migration20261125001000WebhookProducts } from './Migration20261125001000WebhookProducts.ts';
 import { Migration20261125001010MailWebhooks } from './Migration20261125001010MailWebhooks.ts';
 import { Migration20261125001020MailUsage } from './Migration20261125001020MailUsage.ts';
+import { Migration20261125001030SmtpCredentials } from './Migration20261125001030SmtpCredentials.ts';
 import { Migration20261125002000LinksKeys } from './Migration20261125002000LinksKeys.ts';
 import { Migration20261125002010Links } from './Migration20261125002010Links.ts';
 import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes.ts';
@@ -73,6 +74,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125001000WebhookProducts', class: Migration20261125001000WebhookProducts },
   { name: 'Migration20261125001010MailWebhooks', class: Migration20261125001010MailWebhooks },
   { name: 'Migration20261125001020MailUsage', class: Migration20261125001020MailUsage },
+  { name: 'Migration20261125001030SmtpCredentials', class: Migration20261125001030SmtpCredentials },
   { name: 'Migration20261125002000LinksKeys', class: Migration20261125002000LinksKeys },
   { name: 'Migration20261125002010Links', class: Migration20261125002010Links },
   { name: 'Migration20261125002020QrCodes', class: Migration20261125002020QrCodes },

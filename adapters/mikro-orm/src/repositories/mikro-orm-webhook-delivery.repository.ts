@@ -28,6 +28,10 @@ interface DeliveryRow {
   updated_at: Date | string;
 }
 
+interface LoggedRow extends DeliveryRow {
+  attempt_log: AttemptRow[] | string;
+}
+
 interface AttemptRow {
   event_id: string;
   series: number;
@@ -58,7 +62,13 @@ const SAVE = `
 
 const LOG_ATTEMPT = `insert into webhook_attempt (${ATTEMPT_COLUMNS}) values (?, ?, ?, ?, ?::timestamptz, ?, ?, ?, ?)`;
 
-const ATTEMPTS_OF = `select ${ATTEMPT_COLUMNS} from webhook_attempt where event_id = any (array(select jsonb_array_elements_text(?::jsonb))) order by event_id, series, attempt`;
+/**
+ * A delivery row with its attempts, read in one statement: one snapshot, so a delivery is never
+ * shown pending beside the attempt that delivered it (two reads could fall either side of a commit).
+ */
+const LOGGED_COLUMNS = `${COLUMNS.split(', ').map((column) => `d.${column}`).join(', ')},
+  coalesce((select json_agg(json_build_object(${ATTEMPT_COLUMNS.split(', ').map((column) => `'${column}', a.${column}`).join(', ')}) order by a.series, a.attempt)
+    from webhook_attempt a where a.event_id = d.event_id), '[]') as attempt_log`;
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
@@ -112,13 +122,18 @@ const attemptOf = (row: AttemptRow): WebhookAttempt => ({
   succeeded: row.succeeded,
 });
 
+const loggedOf = (row: LoggedRow): LoggedWebhookDelivery => ({
+  delivery: deliveryOf(row),
+  attempts: (typeof row.attempt_log === 'string' ? (JSON.parse(row.attempt_log) as AttemptRow[]) : row.attempt_log).map(attemptOf),
+});
+
 /** The conditions of a scope: its owner, and its product and kind where given. */
 function scopeWhere(scope: WebhookDeliveryScope): { sql: string; params: string[] } {
   const conditions: [string, string][] = [
-    ['account_id = ?', scope.accountId],
-    ['environment = ?', scope.environment],
-    ...(scope.products === undefined ? [] : ([['product = any (array(select jsonb_array_elements_text(?::jsonb)))', JSON.stringify(scope.products)]] as [string, string][])),
-    ...(scope.kind === undefined ? [] : ([['kind = ?', scope.kind]] as [string, string][])),
+    ['d.account_id = ?', scope.accountId],
+    ['d.environment = ?', scope.environment],
+    ...(scope.products === undefined ? [] : ([['d.product = any (array(select jsonb_array_elements_text(?::jsonb)))', JSON.stringify(scope.products)]] as [string, string][])),
+    ...(scope.kind === undefined ? [] : ([['d.kind = ?', scope.kind]] as [string, string][])),
   ];
   return { sql: conditions.map(([condition]) => condition).join(' and '), params: conditions.map(([, value]) => value) };
 }
@@ -151,25 +166,19 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
 
   async findLogged(scope: WebhookDeliveryScope, eventId: string): Promise<LoggedWebhookDelivery | undefined> {
     const where = scopeWhere(scope);
-    const rows = await this.database.em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where event_id = ? and ${where.sql}`, [eventId, ...where.params]);
-    return (await this.withAttempts(rows))[0];
+    const rows = await this.database.em.execute<LoggedRow[]>(`select ${LOGGED_COLUMNS} from webhook_delivery d where d.event_id = ? and ${where.sql}`, [eventId, ...where.params]);
+    return rows.map(loggedOf)[0];
   }
 
   async list(scope: WebhookDeliveryScope, page: number, limit: number): Promise<WebhookDeliveryPage> {
     const em = this.database.em;
     const where = scopeWhere(scope);
-    const rows = await em.execute<DeliveryRow[]>(`select ${COLUMNS} from webhook_delivery where ${where.sql} order by created_at desc, event_id desc limit ? offset ?`, [
+    const rows = await em.execute<LoggedRow[]>(`select ${LOGGED_COLUMNS} from webhook_delivery d where ${where.sql} order by d.created_at desc, d.event_id desc limit ? offset ?`, [
       ...where.params,
       limit,
       page * limit,
     ]);
-    const [count] = await em.execute<{ total: string | number }[]>(`select count(*) as total from webhook_delivery where ${where.sql}`, where.params);
-    return { deliveries: await this.withAttempts(rows), total: Number(count!.total) };
-  }
-
-  private async withAttempts(rows: readonly DeliveryRow[]): Promise<LoggedWebhookDelivery[]> {
-    if (rows.length === 0) return [];
-    const attempts = (await this.database.em.execute<AttemptRow[]>(ATTEMPTS_OF, [JSON.stringify(rows.map((row) => row.event_id))])).map(attemptOf);
-    return rows.map((row) => ({ delivery: deliveryOf(row), attempts: attempts.filter((attempt) => attempt.eventId === row.event_id) }));
+    const [count] = await em.execute<{ total: string | number }[]>(`select count(*) as total from webhook_delivery d where ${where.sql}`, where.params);
+    return { deliveries: rows.map(loggedOf), total: Number(count!.total) };
   }
 }

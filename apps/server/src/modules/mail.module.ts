@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import { mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailSmtpCredentialRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
   createMailSending,
@@ -11,18 +11,20 @@ import {
   mailJobRoutes,
   mailWebhookJobRoutes,
   RecordMailOutcome,
+  SmtpCredentials,
   type EmailRepository,
   type MailOutbox,
   type MailOutcomes,
   type MailTransport,
   type AttachmentSource,
   type MailPlans,
+  type SmtpCredentialRepository,
   type MailWebhookService,
   type ServiceMailer,
   type SuppressionList,
 } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSmtpCredentialRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { WEBHOOKS_TOKENS, type WebhookDestinations } from '@tuma/webhooks';
@@ -35,6 +37,8 @@ import { resolve } from '../resolve.ts';
 import { mailTokenKey, webhookSecretKey } from '../server-secrets.ts';
 import type { PublicUrls } from '../api-placement.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
+import { mailInboundServer } from './mail-inbound.ts';
+import { mailSubmissionServer } from './mail-submission.ts';
 import type { ServerModule } from './server-module.ts';
 
 const M = MAIL_TOKENS;
@@ -51,6 +55,8 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.senderAddresses, MikroOrmSenderAddressRepository, [S.database]);
   bindClass(bind, M.analytics, MikroOrmMailAnalytics, [S.database]);
   bindClass(bind, M.usage, MikroOrmMailUsage, [S.database]);
+  bindClass(bind, M.smtpCredentialRepository, MikroOrmSmtpCredentialRepository, [S.database]);
+  bind(M.smtpCredentials).toResolvedValue((repository: SmtpCredentialRepository, clock: Clock) => new SmtpCredentials(repository, clock), [M.smtpCredentialRepository, K.clock]);
   // Attachments by URL go through the webhooks' URL policy (SSRF guard), pinned, without redirects.
   bind(M.attachmentSource).toResolvedValue((destinations: WebhookDestinations): AttachmentSource => {
     const fetcher = new PinnedHttpFetcher(destinations);
@@ -164,6 +170,8 @@ export const mailServerModule: ServerModule = {
     ...mailTrackingRoutes(resolve(container, M.sending)),
     ...mailAnalyticsRoutes(resolve(container, M.sending)),
     ...mailBillingRoutes(resolve(container, M.sending)),
+    ...mailSmtpCredentialRoutes(resolve(container, M.smtpCredentials)),
   ],
   jobs: registerJobs,
+  servers: (container) => [mailSubmissionServer(container), mailInboundServer(container)],
 };

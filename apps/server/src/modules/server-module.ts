@@ -23,4 +23,14 @@ export interface ServerModule {
   readonly onJobsStarted?: (container: Container) => Promise<void>;
   /** Runs once at stop, after the job workers stopped and before the database closes. */
   readonly onStop?: (container: Container) => Promise<void>;
+  /** Servers of its own beside the HTTP APIs (the mail API's SMTP submission): started with the APIs, closed before them. */
+  readonly servers?: (container: Container) => readonly ModuleServer[];
+}
+
+/** A listener a module runs in processes that serve the APIs. */
+export interface ModuleServer {
+  readonly name: string;
+  /** Listens at `host`: the port bound, or undefined when it is configured off. */
+  listen(host: string): Promise<number | undefined>;
+  close(): Promise<void>;
 }

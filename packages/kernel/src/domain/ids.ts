@@ -21,6 +21,7 @@ export const ID_PREFIXES = {
   mailDomain: 'dom',
   email: 'em',
   mailWebhook: 'mwh',
+  smtpCredential: 'smtpc',
   suppression: 'sup',
   senderAddress: 'sa',
   link: 'lnk',

@@ -2,5 +2,6 @@
 export { describeMailDomainRepositoryContract, type MailDomainRepositoryFixture } from './mail-domain-repository.contract.ts';
 export { describeMailOutboxContract, type MailOutboxFixture } from './mail-outbox.contract.ts';
 export { describeMailWebhookRepositoryContract, type MailWebhookRepositoryFixture } from './mail-webhook-repository.contract.ts';
+export { describeSmtpCredentialRepositoryContract, type SmtpCredentialRepositoryFixture } from './smtp-credential-repository.contract.ts';
 export { describeSuppressionListContract, type SuppressionListFixture } from './suppression-list.contract.ts';
 export { describeSenderAddressRepositoryContract, type SenderAddressRepositoryFixture } from './sender-address-repository.contract.ts';

@@ -8,3 +8,4 @@ export { InMemoryMailWebhookRepository } from './in-memory-mail-webhook.reposito
 export { InMemorySuppressionList } from './in-memory-suppression-list.ts';
 export { InMemorySenderAddressRepository } from './in-memory-sender-address.repository.ts';
 export { InMemoryMailUsage } from './in-memory-mail-usage.ts';
+export { InMemorySmtpCredentialRepository } from './in-memory-smtp-credential.repository.ts';

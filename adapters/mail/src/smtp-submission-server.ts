@@ -1,0 +1,95 @@
+import type { AddressInfo } from 'node:net';
+import type { Result } from '@tuma/kernel';
+import type { MailAddress, SubmittedMail } from '@tuma/mail';
+import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+
+/** Why a submission was refused, as an SMTP reply: its code and text. */
+export interface SubmissionRefusal {
+  readonly responseCode: number;
+  readonly message: string;
+}
+
+export interface SmtpSubmissionOptions {
+  /** The account a login is of, or undefined. */
+  authenticate(username: string, password: string): Promise<string | undefined>;
+  /** Sends a parsed message as the account: the email's id, or the reply refusing it. */
+  submit(accountId: string, mail: SubmittedMail): Promise<Result<{ readonly id: string }, SubmissionRefusal>>;
+  /** PEM key and certificate: AUTH only after STARTTLS. Without them AUTH is refused, unless `allowPlainAuth`. */
+  readonly tls?: { readonly key: string; readonly cert: string } | undefined;
+  /** Lets AUTH go over plain text (local use only). */
+  readonly allowPlainAuth: boolean;
+  /** The largest message (SIZE), bytes. */
+  readonly maxBytes: number;
+}
+
+const addressesOf = (field: AddressObject | AddressObject[] | undefined): MailAddress[] =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) => group.value.flatMap((entry) => (entry.address ? [entry.name ? { address: entry.address, name: entry.name } : { address: entry.address }] : [])));
+
+/** The message's own headers worth carrying: `X-...` ones (the others are written by the pipeline). */
+const customHeaders = (parsed: ParsedMail): Record<string, string> =>
+  Object.fromEntries(parsed.headerLines.filter(({ key }) => key.startsWith('x-')).map(({ line }) => [line.slice(0, line.indexOf(':')).trim(), line.slice(line.indexOf(':') + 1).trim()]));
+
+const smtpError = (refusal: SubmissionRefusal): Error => Object.assign(new Error(refusal.message), { responseCode: refusal.responseCode });
+
+/**
+ * The mail API's SMTP submission server (docs/mail.md, "SMTP submission"): a login with an SMTP
+ * credential, then each message parsed (`mailparser`) and sent through the same pipeline as
+ * `POST /emails`; the reply names the email (`250 ... em_...`) or why not.
+ */
+export class SmtpSubmissionServer {
+  private readonly server: SMTPServer;
+
+  constructor(options: SmtpSubmissionOptions) {
+    const settings: SMTPServerOptions = {
+      name: 'tuma-submission',
+      banner: 'Tuma mail submission',
+      authMethods: ['PLAIN', 'LOGIN'],
+      authOptional: false,
+      size: options.maxBytes,
+      logger: false,
+      ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ['STARTTLS'] }),
+      allowInsecureAuth: options.allowPlainAuth,
+      onAuth: (auth, _session, callback) => {
+        options
+          .authenticate(auth.username ?? '', auth.password ?? '')
+          .then((accountId) => (accountId ? callback(null, { user: accountId }) : callback(smtpError({ responseCode: 535, message: '5.7.8 Invalid username or password' }))))
+          .catch((error: unknown) => callback(error as Error));
+      },
+      onData: (stream, session, callback) => {
+        simpleParser(stream)
+          .then(async (parsed) => {
+            if ((stream as { sizeExceeded?: boolean }).sizeExceeded) return callback(smtpError({ responseCode: 552, message: `5.3.4 The message is larger than ${options.maxBytes} bytes` }));
+            const mail: SubmittedMail = {
+              envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
+              from: addressesOf(parsed.from)[0],
+              to: addressesOf(parsed.to),
+              cc: addressesOf(parsed.cc),
+              replyTo: addressesOf(parsed.replyTo),
+              subject: parsed.subject,
+              html: typeof parsed.html === 'string' ? parsed.html : undefined,
+              text: parsed.text,
+              attachments: parsed.attachments.map((attachment, index) => ({ filename: attachment.filename ?? `attachment-${index + 1}`, content: attachment.content, contentType: attachment.contentType })),
+              headers: customHeaders(parsed),
+            };
+            const sent = await options.submit(String(session.user), mail);
+            return sent.isOk() ? callback(null, `2.0.0 Queued as ${sent.value.id}`) : callback(smtpError(sent.error));
+          })
+          .catch(() => callback(smtpError({ responseCode: 554, message: '5.6.0 The message could not be parsed' })));
+      },
+    };
+    this.server = new SMTPServer(settings);
+  }
+
+  /** Listens on `port` (0: any free one) at `host`: the port bound. */
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => resolve((this.server.server.address() as AddressInfo).port));
+    });
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+}
