@@ -19,7 +19,7 @@ class RecordingStore implements ClickStore {
 describe('links: the click buffer', () => {
   it('writes nothing on the request path, then everything waiting in one batch per flush, classified', async () => {
     const store = new RecordingStore();
-    const buffer = new ClickBuffer(store, classify, { flushAt: 100, maxPending: 1000, onError: () => {} });
+    const buffer = new ClickBuffer(store, classify, { flushAt: 100, maxPending: 1000, maxAttempts: 5, onError: () => {} });
     for (let i = 0; i < 3; i++) buffer.record(click(i));
     expect([store.batches.length, buffer.waiting]).to.deep.equal([0, 3]);
     await buffer.flush();
@@ -31,7 +31,7 @@ describe('links: the click buffer', () => {
 
   it('flushes by itself once flushAt clicks wait', async () => {
     const store = new RecordingStore();
-    const buffer = new ClickBuffer(store, classify, { flushAt: 2, maxPending: 1000, onError: () => {} });
+    const buffer = new ClickBuffer(store, classify, { flushAt: 2, maxPending: 1000, maxAttempts: 5, onError: () => {} });
     buffer.record(click(1));
     buffer.record(click(2));
     await buffer.flush();
@@ -41,7 +41,7 @@ describe('links: the click buffer', () => {
   it('keeps the clicks of a failed flush for the next one, in order, and drops (counting) past maxPending', async () => {
     const store = new RecordingStore();
     const errors: unknown[] = [];
-    const buffer = new ClickBuffer(store, classify, { flushAt: 100, maxPending: 3, onError: (error) => errors.push(error) });
+    const buffer = new ClickBuffer(store, classify, { flushAt: 100, maxPending: 3, maxAttempts: 5, onError: (error) => errors.push(error) });
     buffer.record(click(1));
     buffer.record(click(2));
     store.failing = true;
@@ -54,4 +54,26 @@ describe('links: the click buffer', () => {
     await buffer.flush();
     expect(store.batches.map((batch) => batch.map((c) => c.linkId))).to.deep.equal([['lnk_1', 'lnk_2', 'lnk_3']]);
   });
+
+  it('drops a batch the store refuses maxAttempts times, and a click that cannot be classified, without holding up the others', async () => {
+    const store = new RecordingStore();
+    const errors: unknown[] = [];
+    const fussy = (raw: RawClick): Click => {
+      if (raw.linkId === 'lnk_bad') throw new Error('unclassifiable');
+      return classify(raw);
+    };
+    const buffer = new ClickBuffer(store, fussy, { flushAt: 100, maxPending: 1000, maxAttempts: 2, onError: (error) => errors.push(error) });
+    buffer.record(click(1));
+    store.failing = true;
+    await buffer.flush();
+    await buffer.flush();
+    expect([buffer.waiting, buffer.dropped], 'gone after its second failure').to.deep.equal([0, 1]);
+    store.failing = false;
+    buffer.record({ ...click(2), linkId: 'lnk_bad' });
+    buffer.record(click(3));
+    await buffer.flush();
+    expect(store.batches.map((batch) => batch.map((c) => c.linkId))).to.deep.equal([['lnk_3']]);
+    expect([buffer.dropped, errors.length]).to.deep.equal([2, 3]);
+  });
 });
+

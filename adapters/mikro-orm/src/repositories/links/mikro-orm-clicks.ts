@@ -43,7 +43,17 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
 
   async append(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
-    const rows = clicks.map((c) => ({ link_id: c.linkId, at: c.at.toISOString(), country: c.country, device: c.device, browser: c.browser, referrer: c.referrer, bot: c.bot, visitor: c.visitor }));
+    // Cut to the columns' sizes: one odd value must not make the whole flush fail.
+    const rows = clicks.map((c) => ({
+      link_id: c.linkId,
+      at: c.at.toISOString(),
+      country: c.country?.length === 2 ? c.country : null,
+      device: c.device,
+      browser: c.browser?.slice(0, 60) ?? null,
+      referrer: c.referrer.slice(0, 253),
+      bot: c.bot,
+      visitor: c.visitor,
+    }));
     await this.database.em.execute(APPEND, [JSON.stringify(rows)], 'run');
   }
 

@@ -6,11 +6,19 @@ export interface ClickBufferOptions {
   readonly flushAt: number;
   /** Past this many waiting clicks (the store down), new ones are dropped and counted. */
   readonly maxPending: number;
-  /** A flush that failed: its clicks are kept for the next one (within maxPending). */
+  /** How many flushes a batch may fail before its clicks are dropped (and counted): a batch the store always refuses must not block the others. */
+  readonly maxAttempts: number;
+  /** A flush that failed (its clicks kept for the next one, up to maxAttempts), or a click that could not be classified (dropped). */
   readonly onError: (error: unknown) => void;
 }
 
-export const DEFAULT_CLICK_BUFFER: Omit<ClickBufferOptions, 'onError'> = { flushAt: 500, maxPending: 100_000 };
+export const DEFAULT_CLICK_BUFFER: Omit<ClickBufferOptions, 'onError'> = { flushAt: 500, maxPending: 100_000, maxAttempts: 5 };
+
+interface Waiting {
+  readonly raw: RawClick;
+  /** Flushes this click was in that failed. */
+  readonly failures: number;
+}
 
 /**
  * Clicks recorded off the request path (docs/links.md, "Clicks"): a redirect only appends what it
@@ -19,7 +27,7 @@ export const DEFAULT_CLICK_BUFFER: Omit<ClickBufferOptions, 'onError'> = { flush
  * most one timer period of clicks.
  */
 export class ClickBuffer {
-  private pending: RawClick[] = [];
+  private pending: Waiting[] = [];
   private flushing: Promise<void> | undefined;
   private droppedCount = 0;
 
@@ -34,7 +42,7 @@ export class ClickBuffer {
       this.droppedCount++;
       return;
     }
-    this.pending.push(click);
+    this.pending.push({ raw: click, failures: 0 });
     if (this.pending.length >= this.options.flushAt && !this.flushing) void this.flush();
   }
 
@@ -44,15 +52,9 @@ export class ClickBuffer {
     if (this.pending.length === 0) return;
     const batch = this.pending;
     this.pending = [];
-    this.flushing = Promise.resolve()
-      .then(() => this.store.append(batch.map(this.classify)))
-      .catch((error: unknown) => {
-        this.pending = [...batch, ...this.pending].slice(0, this.options.maxPending);
-        this.options.onError(error);
-      })
-      .finally(() => {
-        this.flushing = undefined;
-      });
+    this.flushing = this.write(batch).finally(() => {
+      this.flushing = undefined;
+    });
     await this.flushing;
   }
 
@@ -60,8 +62,31 @@ export class ClickBuffer {
     return this.pending.length;
   }
 
-  /** Clicks dropped because too many waited. */
+  /** Clicks dropped: too many waiting, not classifiable, or in a batch that failed maxAttempts times. */
   get dropped(): number {
     return this.droppedCount;
+  }
+
+  private async write(batch: readonly Waiting[]): Promise<void> {
+    const clicks: Click[] = [];
+    const kept: Waiting[] = [];
+    for (const waiting of batch) {
+      try {
+        clicks.push(this.classify(waiting.raw));
+        kept.push(waiting);
+      } catch (error) {
+        this.droppedCount++;
+        this.options.onError(error);
+      }
+    }
+    if (clicks.length === 0) return;
+    try {
+      await this.store.append(clicks);
+    } catch (error) {
+      const retried = kept.map((waiting) => ({ raw: waiting.raw, failures: waiting.failures + 1 })).filter((waiting) => waiting.failures < this.options.maxAttempts);
+      this.droppedCount += kept.length - retried.length;
+      this.pending = [...retried, ...this.pending].slice(0, this.options.maxPending);
+      this.options.onError(error);
+    }
   }
 }
