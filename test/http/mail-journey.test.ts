@@ -5,14 +5,13 @@ import { authenticate } from 'mailauth';
 import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
 import { SmtpSink } from '../../adapters/mail/test/support/smtp-sink.ts';
 import { accountServiceClient } from '../support/account-service-client.ts';
+import { decodeQuotedPrintable } from '../support/smtp-sink.ts';
 import { ok, refused } from '../support/responses.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { until } from '../support/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
-/** Quoted-printable soft breaks and escapes undone: enough to read the links of a message. */
-const unfolded = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /**
  * Issue 15's whole journey over HTTP, SMTP and DNS, as a customer takes it: sign up on the account
@@ -79,7 +78,7 @@ describe(`The mail journey on ${databaseKind()}`, function () {
     expect(dkim.results.map((r) => [r.status.result, r.signingDomain])).to.deep.equal([['pass', 'journey.example.com']]);
     expect(received!.raw).to.include('receipt.txt');
 
-    const message = unfolded(received!.raw);
+    const message = decodeQuotedPrintable(received!.raw);
     const mailBase = api.apiUrl('mail');
     for (const kind of ['o', 'c']) {
       const path = new RegExp(`https?://[^"'\\s]+?(/t/${kind}/[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+)`).exec(message)![1]!;

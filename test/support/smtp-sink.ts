@@ -16,7 +16,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-const decodeQuotedPrintable = (raw: string): string => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** Quoted-printable soft line breaks and escapes undone: enough to read the links of a message. */
+export const decodeQuotedPrintable = (raw: string): string => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const received: ReceivedMail[] = [];

@@ -1,5 +1,5 @@
-import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { closeSmtp, listenSmtp } from './smtp-listening.ts';
 
 export interface SmtpInboundOptions<Owner> {
   /** Who takes mail to `address` (a return path of ours), or undefined: that recipient is refused with 550. */
@@ -54,13 +54,10 @@ export class SmtpInboundServer<Owner> {
 
   /** Listens on `port` (0: any free one) at `host`: the port bound. */
   listen(port: number, host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => resolve((this.server.server.address() as AddressInfo).port));
-    });
+    return listenSmtp(this.server, port, host);
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeSmtp(this.server);
   }
 }

@@ -1,8 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { Result } from '@tuma/kernel';
 import type { MailAddress, SubmittedMail } from '@tuma/mail';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { closeSmtp, listenSmtp } from './smtp-listening.ts';
 
 /** Why a submission was refused, as an SMTP reply: its code and text. */
 export interface SubmissionRefusal {
@@ -83,13 +83,10 @@ export class SmtpSubmissionServer {
 
   /** Listens on `port` (0: any free one) at `host`: the port bound. */
   listen(port: number, host: string): Promise<number> {
-    return new Promise((resolve, reject) => {
-      this.server.once('error', reject);
-      this.server.listen(port, host, () => resolve((this.server.server.address() as AddressInfo).port));
-    });
+    return listenSmtp(this.server, port, host);
   }
 
   close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
+    return closeSmtp(this.server);
   }
 }

@@ -1,6 +1,7 @@
 import type { TopUp, TopUpStatusView } from '@tuma/billing';
 import type { Money } from '@tuma/kernel';
 import { escapeHtml as e } from '../http/html.ts';
+import { pageDocument } from './page-document.ts';
 
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
@@ -15,23 +16,8 @@ const STYLE = `
   #confirm { background: #1f7a4d; color: #fff; } #cancel { background: #e6e8ec; color: #1d2330; }
 `;
 
-function layout(title: string, content: string, options: { refreshSeconds?: number } = {}): string {
-  const refresh = options.refreshSeconds ? `\n  <meta http-equiv="refresh" content="${options.refreshSeconds}">` : '';
-  return `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">${refresh}
-  <title>${e(title)}</title>
-  <style>${STYLE}</style>
-</head>
-<body>
-<main>
-${content}
-</main>
-</body>
-</html>`;
-}
+const layout = (title: string, content: string, options: { refreshSeconds?: number } = {}): string =>
+  pageDocument(title, STYLE, content, options.refreshSeconds ? [`<meta http-equiv="refresh" content="${options.refreshSeconds}">`] : []);
 
 /** A money amount for people, with the exact decimal for machines in `data-amount`. */
 const amount = (id: string, money: Money) => `<dd id="${id}" data-amount="${money.toDecimalString()}" data-currency="${money.currency}">${e(money.format())}</dd>`;

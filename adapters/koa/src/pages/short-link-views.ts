@@ -1,4 +1,5 @@
 import { escapeHtml as e } from '../http/html.ts';
+import { pageDocument } from './page-document.ts';
 
 const STYLE = `
   body { font: 16px/1.5 system-ui, sans-serif; background: #f4f5f7; color: #1d2330; margin: 0; }
@@ -8,21 +9,7 @@ const STYLE = `
   button { background: #1f7a4d; color: #fff; border: 0; cursor: pointer; } form { display: flex; gap: .6rem; margin-top: 1rem; }
 `;
 
-const page = (title: string, content: string): string => `<!doctype html>
-<html lang="en">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex">
-  <title>${e(title)}</title>
-  <style>${STYLE}</style>
-</head>
-<body>
-<main>
-${content}
-</main>
-</body>
-</html>`;
+const page = (title: string, content: string): string => pageDocument(title, STYLE, content, ['<meta name="robots" content="noindex">']);
 
 /** The form a protected link shows before its redirect; it posts back to the short URL itself. */
 export function linkPasswordView(slug: string, wrong: boolean): string {
