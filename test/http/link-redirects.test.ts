@@ -94,4 +94,21 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
     expect([right.status, right.headers.get('location')]).to.deep.equal([302, 'https://shop.example/p?ref=home']);
     await until('the unlocked click counted', async () => ok(await world.links('GET', `/v1/links/${link.id}`)), (l) => l.clicks === 1);
   });
+
+  it('is a host of its own: HEAD answers as GET without counting a click, other methods 405, malformed slugs the 404 page, every answer with a request id', async () => {
+    const link = await create({ slug: 'headed' });
+    const head = await visit(link.slug, { method: 'HEAD' });
+    expect([head.status, head.headers.get('location')]).to.deep.equal([302, 'https://shop.example/p?ref=home']);
+    expect(head.headers.get('x-request-id')).to.match(/^req_/);
+    expect((await visit(link.slug)).status).to.equal(302);
+    await until('the GET counted', async () => ok(await world.links('GET', `/v1/links/${link.id}`)), (l) => l.clicks >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ok(await world.links('GET', `/v1/links/${link.id}`)).clicks, 'the HEAD is no visit').to.equal(1);
+    const put = await visit(link.slug, { method: 'PUT' });
+    expect([put.status, put.headers.get('allow')]).to.deep.equal([405, 'GET, HEAD, POST']);
+    expect((await visit('not%20a%20slug')).status).to.equal(404);
+    expect((await world.api.request('GET', '/s')).status, 'the bare base path').to.equal(404);
+    const form = await visit(link.slug, { method: 'POST', form: undefined });
+    expect(form.status, 'a password POST to an open link redirects').to.equal(302);
+  });
 });

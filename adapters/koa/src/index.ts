@@ -30,7 +30,7 @@ export { qrCodeRoutes, type QrCodeUseCases } from './routes/qr-codes.routes.ts';
 export { campaignRoutes, type CampaignUseCases } from './routes/campaigns.routes.ts';
 export { linksAccountRoutes, type LinksAccountUseCases } from './routes/links-account.routes.ts';
 export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-analytics.routes.ts';
-export { shortLinkRoutes, type ShortLinkOptions, type ShortLinkUseCases } from './routes/short-links.routes.ts';
+export { createShortLinkApp, type ShortLinkAppOptions, type ShortLinkUseCases } from './short-links/short-link-app.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';

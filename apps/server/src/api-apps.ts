@@ -2,9 +2,9 @@ import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, type ApiNa
 import type { Database } from '@tuma/mikro-orm-adapter';
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
-import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
 import type { Container } from 'inversify';
 import type { ApiPlacement } from './api-placement.ts';
+import { httpRateLimits } from './http-rate-limits.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
@@ -71,7 +71,7 @@ export function buildApiApps(input: {
   const { container, database, config, logger, version, placements } = input;
   const fromModules = modulesByApi(SERVER_MODULES, container);
   const authenticateSession = sessionCheckOf(SERVER_MODULES, container);
-  const rateLimits = config.rateLimits ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: config.trustedProxyHops } : undefined;
+  const rateLimits = httpRateLimits(container, config);
   const idempotency = resolve(container, IDEMPOTENCY_TOKENS.idempotency);
   // The account a signed-in member reaches on routes taking a key or a session.
   const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);

@@ -106,8 +106,6 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /v1/campaigns': 'createCampaign',
   'DELETE /v1/campaigns/{id}': 'deleteCampaign',
   'GET /v1/account': 'getLinksAccount',
-  'GET /s/{slug}': 'followShortLink',
-  'POST /s/{slug}': 'unlockShortLink',
   'POST /v1/domains': 'addMailDomain',
   'GET /v1/domains': 'listMailDomains',
   'GET /v1/domains/{id}': 'getMailDomain',
@@ -238,6 +236,5 @@ export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'QR codes': 'QR codes of links (their short URLs, so scans are counted) or of screened URLs; PNGs drawn on demand',
   Campaigns: 'Groups of links with their counts of links and clicks; deleting one keeps its links',
   'Links account': "The account's links plan in force and its usage this calendar month (UTC)",
-  'Short links': 'The redirects of short links (SHORT_BASE_URL): public, followed by browsers',
   Users: 'Dashboard users: registration, email verification, sign-in sessions (JWT access and rotating refresh tokens), passwords and the profile',
 };

@@ -1,20 +1,29 @@
-import { shortLinkRoutes } from '@tuma/koa-adapter';
+import { createShortLinkApp } from '@tuma/koa-adapter';
 import { LINKS_TOKENS } from '@tuma/links';
 import { ContainerModule } from 'inversify';
+import { httpRateLimits } from '../http-rate-limits.ts';
 import type { ServerConfig } from '../config.ts';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
 /**
- * The short links' redirects (docs/links.md, "Redirects"): `/s/{slug}` on the root app, where
- * SHORT_BASE_URL points by default (`http://localhost:3000/s`); the links module binds what they use.
+ * The short-link host (docs/links.md, "Redirects"): `/s/{slug}` on PORT, where SHORT_BASE_URL points
+ * by default (`http://localhost:3000/s`), a Koa app of its own beside the APIs; the links module binds
+ * what it uses.
  */
 export const shortLinksServerModule: ServerModule = {
   name: 'short-links',
   bindings: new ContainerModule(() => {}),
-  routes: (container) => {
+  hostedApps: (container) => {
     const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
-    return shortLinkRoutes(resolve(container, LINKS_TOKENS.links), { trustedProxyHops: config.trustedProxyHops });
+    const app = createShortLinkApp({
+      useCases: resolve(container, LINKS_TOKENS.links),
+      basePath: '/s',
+      logger: resolve(container, SERVER_TOKENS.logger),
+      rateLimits: httpRateLimits(container, config),
+      trustedProxyHops: config.trustedProxyHops,
+    });
+    return [{ basePath: '/s', app }];
   },
 };

@@ -20,11 +20,12 @@ export class FollowLink {
     private readonly clock: Clock,
   ) {}
 
-  execute(path: ShortPath, visit: Visit): ResultAsync<LinkDestination, NotFoundError> {
+  /** Without a visit (a HEAD request), no click is recorded. */
+  execute(path: ShortPath, visit?: Visit): ResultAsync<LinkDestination, NotFoundError> {
     return ResultAsync.fromSafePromise(this.links.findBySlug(null, path.slug)).andThen((found) => {
       if (!found) return errAsync(notFound('link', path.slug));
       const destination = Link.rehydrate(found).destinationAt(this.clock.now());
-      if (destination.kind === 'redirect') this.recordClick.execute(found.id, visit);
+      if (destination.kind === 'redirect' && visit) this.recordClick.execute(found.id, visit);
       return okAsync(destination);
     });
   }

@@ -38,6 +38,13 @@ export type LinkDestination =
 export type LinkChanges = Partial<Pick<LinkSnapshot, 'slug' | 'url' | 'campaignId' | 'title' | 'tags' | 'expiresAt' | 'expiredUrl' | 'passwordHash' | 'utm'>>;
 
 /** A short link: a slug on a domain that redirects to a URL, until it expires, behind a password when it has one. */
+/**
+ * Targets by link state: a state is never changed in place (a change makes a new one), and the
+ * redirects' cache hands out the same state until the link changes, so a hot link's UTM merge (a
+ * URL parse) runs once rather than on every click.
+ */
+const TARGETS = new WeakMap<LinkSnapshot, string>();
+
 export class Link {
   private constructor(private state: LinkSnapshot) {}
 
@@ -97,7 +104,12 @@ export class Link {
 
   /** The target with the link's UTM parameters, once the password (if any) was given. */
   target(): string {
-    return mergeUtm(this.state.url, this.state.utm);
+    let target = TARGETS.get(this.state);
+    if (target === undefined) {
+      target = mergeUtm(this.state.url, this.state.utm);
+      TARGETS.set(this.state, target);
+    }
+    return target;
   }
 
   toSnapshot(): LinkSnapshot {
