@@ -119,6 +119,7 @@ const schema = z.object({
   RATE_LIMIT_REFRESH_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp']).default('outbox'),
   MAIL_SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
@@ -252,6 +253,8 @@ export interface ServerConfig {
   readonly idempotencyLeaseSeconds: number;
   /** Webhook destinations exempt from the URL policy's address rule (docs/webhooks.md). */
   readonly webhookAllowHosts: AllowedHosts;
+  /** How many days the deliveries log keeps a finished delivery after its event (docs/webhooks.md, "Retention"). */
+  readonly webhookLogRetentionDays: number;
   /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
   readonly webhookSecretKey: Buffer | undefined;
   /** The account service (docs/accounts.md). */
@@ -363,6 +366,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idempotencyLeaseSeconds: c.IDEMPOTENCY_LEASE_SECONDS,
     inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
+    webhookLogRetentionDays: c.WEBHOOK_LOG_RETENTION_DAYS,
     webhookSecretKey: c.WEBHOOK_SECRET_KEY,
     identity: {
       smtpUrl: c.SMTP_URL,

@@ -47,6 +47,7 @@ export type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryReposit
 export { deliverWebhookJob, enqueueWebhookAttempts } from './application/deliveries/webhook-jobs.ts';
 export { DeliverWebhook } from './application/deliveries/deliver-webhook.use-case.ts';
 export { RedeliverWebhook, type RedeliverWebhookError } from './application/deliveries/redeliver-webhook.use-case.ts';
+export { PurgeWebhookLog, WEBHOOK_PURGE_CHUNK } from './application/deliveries/purge-webhook-log.use-case.ts';
 export {
   ListWebhookDeliveries,
   WEBHOOK_DELIVERIES_DEFAULT_LIMIT,

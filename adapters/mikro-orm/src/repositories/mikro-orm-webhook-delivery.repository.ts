@@ -70,6 +70,16 @@ const LOGGED_COLUMNS = `${COLUMNS.split(', ').map((column) => `d.${column}`).joi
   coalesce((select json_agg(json_build_object(${ATTEMPT_COLUMNS.split(', ').map((column) => `'${column}', a.${column}`).join(', ')}) order by a.series, a.attempt)
     from webhook_attempt a where a.event_id = d.event_id), '[]') as attempt_log`;
 
+/** The oldest finished deliveries past the retention (their attempts cascade); a row being delivered right now (locked) waits for the next round. */
+const PURGE = `
+  with doomed as (
+    select event_id from webhook_delivery where created_at < ?::timestamptz and status <> 'pending'
+    order by created_at limit ? for update skip locked
+  ), deleted as (
+    delete from webhook_delivery d using doomed where d.event_id = doomed.event_id returning 1
+  )
+  select count(*)::int as n from deleted`;
+
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 const record = (delivery: WebhookDelivery) => {
@@ -180,5 +190,10 @@ export class MikroOrmWebhookDeliveryRepository implements WebhookDeliveryReposit
     ]);
     const [count] = await em.execute<{ total: string | number }[]>(`select count(*) as total from webhook_delivery d where ${where.sql}`, where.params);
     return { deliveries: rows.map(loggedOf), total: Number(count!.total) };
+  }
+
+  async purgeFinished(before: Date, limit: number): Promise<number> {
+    const [row] = await this.database.em.execute<{ n: number }[]>(PURGE, [before.toISOString(), limit]);
+    return row!.n;
   }
 }

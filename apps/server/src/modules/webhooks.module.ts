@@ -1,13 +1,14 @@
-import { KERNEL_TOKENS } from '@tuma/kernel';
+import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
 import { webhookRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
 import { MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database } from '@tuma/mikro-orm-adapter';
-import { WEBHOOKS_TOKENS, WebhookDestinations } from '@tuma/webhooks';
+import { PurgeWebhookLog, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
 import { AesGcmSecretCipher, BlockListAddressPolicy, DnsHostResolver, nodeTimestampedSignatures, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
 import { bindClass } from '../bind-class.ts';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
+import { PeriodicTask } from '../periodic-task.ts';
 import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import { webhookSecretKey } from '../server-secrets.ts';
@@ -22,6 +23,10 @@ const S = SERVER_TOKENS;
 /** SMS's webhooks on the engine: its profile (X-Webhook-*, 10 s to 810 s, the `messaging.deliver-webhook` queue). */
 const SMS = SMS_WEBHOOK_PROFILE;
 
+/** Deletes the deliveries log's entries past WEBHOOK_LOG_RETENTION_DAYS, in worker processes. */
+const LOG_PURGER = token<PeriodicTask>('server.WebhookLogPurger');
+const PURGE_EVERY_SECONDS = 3600;
+
 const bindings = new ContainerModule(({ bind }) => {
   // The engine's shared parts: the outbox table, the URL policy, the pinned sender, inbound signatures.
   bindClass(bind, W.webhookDeliveryRepository, MikroOrmWebhookDeliveryRepository, [S.database]);
@@ -31,6 +36,20 @@ const bindings = new ContainerModule(({ bind }) => {
   );
   bind(W.webhookSender).toResolvedValue((destinations: WebhookDestinations) => new PinnedHttpWebhookSender({ destinations }), [W.webhookDestinations]);
   bind(W.timestampedSignatures).toConstantValue(nodeTimestampedSignatures());
+  bind(LOG_PURGER).toResolvedValue(
+    (deliveries: WebhookDeliveryRepository, clock: Clock, config: ServerConfig, database: Database, logger: Logger) => {
+      const purge = new PurgeWebhookLog(deliveries, clock, config.webhookLogRetentionDays);
+      return new PeriodicTask(
+        async () => {
+          const purged = await database.withContext(() => purge.execute().match((count) => count, (never) => never));
+          if (purged > 0) logger.info({ msg: 'webhook deliveries past their retention purged', purged });
+        },
+        'webhook deliveries past their retention not purged (the next round tries again)',
+        logger,
+      );
+    },
+    [W.webhookDeliveryRepository, K.clock, S.config, S.database, S.logger],
+  );
   // SMS: its configuration (the SMS core builds the engine's use cases over it, with the SMS profile).
   bind(M.webhookConfigRepository).toResolvedValue(
     (db: Database, config: ServerConfig) => new MikroOrmWebhookConfigRepository(db, new AesGcmSecretCipher(webhookSecretKey(config))),
@@ -54,5 +73,11 @@ export const webhooksServerModule: ServerModule = {
   bindings,
   routes: (container) =>
     webhookRoutes(messagingOf(container)),
-  onStart: warnAboutKey,
+  onStart: async (container) => {
+    await warnAboutKey(container);
+    if (resolve(container, S.config).role !== 'api') await resolve(container, LOG_PURGER).start(PURGE_EVERY_SECONDS);
+  },
+  onStop: async (container) => {
+    resolve(container, LOG_PURGER).stop();
+  },
 };

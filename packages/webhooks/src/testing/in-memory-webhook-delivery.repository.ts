@@ -47,6 +47,18 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
     return { deliveries: own.slice(page * limit, (page + 1) * limit).map((d) => this.logged(d)), total: own.length };
   }
 
+  async purgeFinished(before: Date, limit: number): Promise<number> {
+    const doomed = [...this.deliveries.values()]
+      .filter((d) => d.status !== 'pending' && d.createdAt.getTime() < before.getTime())
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .slice(0, limit)
+      .map((d) => d.eventId);
+    for (const eventId of doomed) this.deliveries.delete(eventId);
+    const gone = new Set(doomed);
+    this.attempts.splice(0, this.attempts.length, ...this.attempts.filter((a) => !gone.has(a.eventId)));
+    return doomed.length;
+  }
+
   private logged(snapshot: WebhookDeliverySnapshot): LoggedWebhookDelivery {
     const attempts = this.attempts.filter((a) => a.eventId === snapshot.eventId).sort((a, b) => a.series - b.series || a.attempt - b.attempt);
     return { delivery: WebhookDelivery.rehydrate(snapshot), attempts };

@@ -123,6 +123,29 @@ export function describeWebhookDeliveryRepositoryContract(name: string, make: ()
         expect(await f.step(() => f.deliveries.list(c, 0, 10))).to.deep.equal({ deliveries: [], total: 0 });
       });
 
+      it('purges finished deliveries of events before the cutoff, oldest first and at most the limit, with their attempts; pending ones stay', async () => {
+        const finish = async (opened: WebhookDelivery, outcome: WebhookAttemptOutcome) => {
+          const done = opened.record(outcome, at(20), at(20), []);
+          await f.step(() => f.deliveries.recordAttempt(done.delivery, done.attempt));
+        };
+        const delivered = await open(event(a, 1));
+        const failed = await open(event(b, 2));
+        const pending = await open(event(a, 3));
+        const recent = await open(event(a, 5));
+        await finish(delivered, success);
+        await finish(failed, failure);
+        await finish(recent, success);
+
+        expect(await f.step(() => f.deliveries.purgeFinished(at(4), 1)), 'the limit').to.equal(1);
+        expect(await f.step(() => f.deliveries.find(delivered.eventId)), 'the oldest first').to.equal(undefined);
+        expect(await f.step(() => f.deliveries.find(failed.eventId))).not.to.equal(undefined);
+        expect(await f.step(() => f.deliveries.purgeFinished(at(4), 10))).to.equal(1);
+        expect(await f.step(() => f.deliveries.purgeFinished(at(4), 10)), 'nothing left to purge').to.equal(0);
+        expect(await f.step(() => f.deliveries.findLogged(b, failed.eventId)), 'its attempts with it').to.equal(undefined);
+        expect((await f.step(() => f.deliveries.find(pending.eventId)))?.status, 'pending: still to deliver').to.equal('pending');
+        expect((await f.step(() => f.deliveries.findLogged(a, recent.eventId)))?.attempts, 'after the cutoff').to.have.length(1);
+      });
+
       it("lists an environment's events only: the test log holds no live event, the live log no test event", async () => {
         const sandbox = test(a.accountId);
         const liveEvent = await open(event(a, 1));

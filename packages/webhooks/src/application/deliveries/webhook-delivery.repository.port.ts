@@ -30,4 +30,9 @@ export interface WebhookDeliveryRepository {
   findLogged(scope: WebhookDeliveryScope, eventId: string): Promise<LoggedWebhookDelivery | undefined>;
   /** The scope's deliveries, newest event first (then by event id, descending), `limit` per 0-based `page`. */
   list(scope: WebhookDeliveryScope, page: number, limit: number): Promise<WebhookDeliveryPage>;
+  /**
+   * Deletes up to `limit` deliveries of events created before `before` that are no longer pending
+   * (delivered or failed), with their attempts, oldest first; answers how many it deleted.
+   */
+  purgeFinished(before: Date, limit: number): Promise<number>;
 }
