@@ -146,7 +146,7 @@ export function createMessaging(ports: MessagingPorts) {
   const { senderIdRepository: senderIds, contactListRepository: lists, templateRepository: templates, batchRepository: batches, batchAudience: audience } = ports;
   const { messageReports: reports, inboundMessageRepository: inbound, webhookConfigRepository: webhookConfigs, webhookDeliveryRepository: deliveries } = ports;
 
-  const webhookEndpoints = new SmsWebhookEndpoints(webhookConfigs);
+  const webhookEndpoints = new SmsWebhookEndpoints(webhookConfigs, ports.inboundClaims);
   const webhookOutbox = new WebhookOutbox(deliveries, jobs, clock, SMS_WEBHOOK_PROFILE);
   const eventPublisher: EventPublisher = ports.eventPublisher ?? new OutboxEventPublisher(webhookEndpoints, webhookOutbox);
   const deliverWebhook = new DeliverWebhook(deliveries, webhookEndpoints, ports.webhookSender, jobs, uow, clock, SMS_WEBHOOK_PROFILE);

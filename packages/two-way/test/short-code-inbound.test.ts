@@ -101,6 +101,26 @@ describe('two-way inbound to short codes and replies (in-memory world)', () => {
     expect(w.carrier.submissions, 'no auto-reply').to.deep.equal([]);
   });
 
+  it("redelivers a message.inbound to its service's webhook_url as it is now; a service no longer serving leaves it to the account's mo_url", async () => {
+    const w = await twoWayWorld();
+    const accountId = await w.account('1000000');
+    const service = await approved(w, accountId, { keyword: 'PIZZA', webhookUrl: 'https://hooks.example.com/old' });
+    const received = (await receive(w, '6000', 'pizza please'))._unsafeUnwrap();
+    const [event] = (await posts(w)).filter((p) => p.body.event === 'message.inbound');
+    expect(event!.url).to.equal('https://hooks.example.com/old');
+    const owner = { accountId, environment: 'live' as const };
+    const delivery = (await w.ports.webhookDeliveryRepository.list({ ...owner, products: ['two-way'] }, 0, 10)).deliveries[0]!.delivery;
+    expect(delivery.body).to.include(received.message.id);
+
+    (await w.service.updateService.execute({ accountId, id: service.id, webhookUrl: 'https://hooks.example.com/new' }))._unsafeUnwrap();
+    const redelivered = (await w.messaging.redeliverWebhook.execute({ owner, eventId: delivery.eventId }))._unsafeUnwrap();
+    expect(redelivered.delivery.url, 'the URL fixed since').to.equal('https://hooks.example.com/new');
+
+    (await w.service.suspendService.execute({ id: service.id, suspended: true }))._unsafeUnwrap();
+    const refused = await w.messaging.redeliverWebhook.execute({ owner, eventId: delivery.eventId });
+    expect(refused._unsafeUnwrapErr(), 'no mo_url to fall back on').to.include({ type: 'conflict' });
+  });
+
   it('replies from an active service only, to its own country, never to opted-out numbers, at the account’s own SMS price where it has one, and hides other accounts’ services', async () => {
     const w = await twoWayWorld();
     const accountId = await w.account('1000000');

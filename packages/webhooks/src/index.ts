@@ -42,7 +42,7 @@ export type { HostResolver, ResolvedAddress } from './application/url-policy/hos
 export { WebhookDestinations, type WebhookDestination } from './application/url-policy/webhook-destinations.ts';
 export type { SecretCipher } from './application/signing/secret-cipher.port.ts';
 export type { WebhookPost, WebhookSender } from './application/deliveries/webhook-sender.port.ts';
-export type { WebhookEndpoints } from './application/deliveries/webhook-endpoints.port.ts';
+export type { RedeliveredEvent, WebhookEndpoints } from './application/deliveries/webhook-endpoints.port.ts';
 export type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository, WebhookDeliveryScope } from './application/deliveries/webhook-delivery.repository.port.ts';
 export { deliverWebhookJob, enqueueWebhookAttempts } from './application/deliveries/webhook-jobs.ts';
 export { DeliverWebhook } from './application/deliveries/deliver-webhook.use-case.ts';

@@ -38,7 +38,10 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(B.topUpFollowers).toDynamicValue((context): TopUpFollowers => ({
     credited: async (accountId) => void (await context.get<TwoWay>(T.twoWay).renewServices.retryUnpaidOf(accountId)),
   }));
-  bind(MESSAGING_TOKENS.inboundClaims).toDynamicValue((context): InboundClaims => ({ claim: (sms) => context.get<TwoWay>(T.twoWay).shortCodeInbound.claim(sms) }));
+  bind(MESSAGING_TOKENS.inboundClaims).toDynamicValue((context): InboundClaims => {
+    const inbound = () => context.get<TwoWay>(T.twoWay).shortCodeInbound;
+    return { claim: (sms) => inbound().claim(sms), forwardUrlNow: (accountId, fields) => inbound().forwardUrlNow(accountId, fields) };
+  });
   bindFactory(bind, T.twoWay, createTwoWay, {
     unitOfWork: K.unitOfWork,
     clock: K.clock,

@@ -25,7 +25,7 @@ export async function twoWayWorld(start = '2026-03-01T08:00:00.000Z') {
   const clock = new FakeClock(start);
   const carrier = new AcceptingGateway();
   let service: TwoWay | undefined;
-  const claims: InboundClaims = { claim: (sms) => service!.shortCodeInbound.claim(sms) };
+  const claims: InboundClaims = { claim: (sms) => service!.shortCodeInbound.claim(sms), forwardUrlNow: (accountId, fields) => service!.shortCodeInbound.forwardUrlNow(accountId, fields) };
   const { messaging, ports } = inMemoryMessaging({ clock, gateways: new EnvironmentGateways(carrier, carrier), inboundClaims: claims });
   const { unitOfWork, walletLedger: ledger, fxRates, jobs } = ports;
   for (const route of messagingJobRoutes(messaging)) route.register(jobs, (attempt) => attempt());

@@ -25,4 +25,9 @@ export interface ClaimedInbound {
 /** Asked, inside the unit of work, about every inbound message before it is attributed: the claim, or null (the SMS pipeline's own). */
 export interface InboundClaims {
   claim(sms: CheckedInboundSms): Promise<ClaimedInbound | null>;
+  /**
+   * Where a redelivery of a claimed message's `message.inbound` goes now, from the fields its claim
+   * added (two-way: the service's current webhook_url): a URL, or null for the account's `mo_url`.
+   */
+  forwardUrlNow(accountId: string, fields: Readonly<Record<string, unknown>>): Promise<string | null>;
 }

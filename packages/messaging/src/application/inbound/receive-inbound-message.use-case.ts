@@ -18,7 +18,7 @@ export interface ReceivedInbound {
 }
 
 /** Nobody claims any message: every one is the SMS pipeline's own. */
-const NO_CLAIMS: InboundClaims = { claim: async () => null };
+const NO_CLAIMS: InboundClaims = { claim: async () => null, forwardUrlNow: async () => null };
 
 /**
  * Takes in an inbound message, in one unit of work: stores it (`mo_...`, `received`), attributed to

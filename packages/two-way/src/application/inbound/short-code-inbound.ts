@@ -39,6 +39,14 @@ export class ShortCodeInbound implements InboundClaims {
     };
   }
 
+  /** The service named by the event's `two_way` block, the account's and still serving: its webhook_url now (null: the account's mo_url). */
+  async forwardUrlNow(accountId: string, fields: Readonly<Record<string, unknown>>): Promise<string | null> {
+    const serviceId = (fields.two_way as { service_id?: unknown } | undefined)?.service_id;
+    const service = typeof serviceId === 'number' ? await this.services.find(serviceId) : undefined;
+    if (!service || service.accountId !== accountId || !TwoWayService.rehydrate(service).isServing) return null;
+    return service.webhookUrl;
+  }
+
   private async take(service: TwoWayServiceSnapshot, message: InboundMessage): Promise<void> {
     const { billed, cost } = await this.charges.charge(service, message.id);
     await this.log.record({

@@ -39,7 +39,7 @@ export class RedeliverWebhook {
     const delivery = await this.deliveries.find(eventId, { lock: true });
     const job = delivery && this.jobs.get(delivery.product);
     if (!delivery || !job || !sameOwner(owner, delivery) || (kind !== undefined && delivery.kind !== kind)) return err(notFound('webhook_event', eventId));
-    const destination = await this.endpoints.redeliveryUrl(owner, delivery.kind);
+    const destination = await this.endpoints.redeliveryUrl(owner, delivery.kind, delivery);
     if ('missing' in destination) return err(conflict('webhook_config', destination.missing));
     const redelivered = delivery.redeliver(destination.url, this.clock.now());
     await this.deliveries.save(redelivered);
