@@ -29,7 +29,7 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
   const create = async (body: Record<string, unknown>) => ok(await world.links('POST', '/v1/links', { url: 'https://shop.example/p?ref=home', ...body }), 201);
 
   before(async () => {
-    world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', TRUST_PROXY_HOPS: '1', CLICK_FLUSH_MS: '50', PASSWORD_HASH_COST: '10' });
+    world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', TRUST_PROXY: 'true', CLICK_FLUSH_MS: '50', PASSWORD_HASH_COST: '10' });
   });
   after(() => world.stop());
 

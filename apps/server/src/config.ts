@@ -117,7 +117,9 @@ const schema = z.object({
   RATE_LIMIT_IP_BURST: z.coerce.number().int().min(1).max(1_000_000).optional(),
   RATE_LIMIT_STORE: z.enum(['memory', 'postgres']).optional(),
   RATE_LIMIT_REFRESH_SECONDS: z.coerce.number().min(0.1).max(300).default(2),
-  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  /** `true`: one trusted proxy (TRUST_PROXY_HOPS=1), as most platforms spell it. */
+  TRUST_PROXY: boolean.optional(),
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   WEBHOOK_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL').optional(),
@@ -163,6 +165,9 @@ const schema = z.object({
   }
   if (env.RATE_LIMIT_IP_BURST !== undefined && env.RATE_LIMIT_IP_BURST < env.RATE_LIMIT_IP_PER_SECOND) {
     context.addIssue({ code: 'custom', path: ['RATE_LIMIT_IP_BURST'], message: 'must be at least RATE_LIMIT_IP_PER_SECOND' });
+  }
+  if (env.TRUST_PROXY === false && env.TRUST_PROXY_HOPS !== undefined && env.TRUST_PROXY_HOPS > 0) {
+    context.addIssue({ code: 'custom', path: ['TRUST_PROXY'], message: 'is false while TRUST_PROXY_HOPS names proxies: set one of them' });
   }
   if (env.RATE_LIMIT_STORE === 'postgres' && !env.DATABASE_URL) {
     context.addIssue({ code: 'custom', path: ['RATE_LIMIT_STORE'], message: 'postgres needs DATABASE_URL (the embedded database has one process: memory)' });
@@ -362,7 +367,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           refreshSeconds: c.RATE_LIMIT_REFRESH_SECONDS,
         }
       : undefined,
-    trustedProxyHops: c.TRUST_PROXY_HOPS,
+    trustedProxyHops: c.TRUST_PROXY_HOPS ?? (c.TRUST_PROXY ? 1 : 0),
     idempotencyLeaseSeconds: c.IDEMPOTENCY_LEASE_SECONDS,
     inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
