@@ -24,6 +24,8 @@ const QUOTE_KEYS = [
   'unroutable',
   'total_cost',
   'affordable',
+  // beyond the spec's list (docs/pricing.md):
+  'gsm7_alternative',
 ];
 const RECIPIENT_KEYS = [
   'to',

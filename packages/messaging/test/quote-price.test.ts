@@ -186,4 +186,25 @@ describe('QuotePrice properties', () => {
       { numRuns: 60 },
     );
   });
+  describe('why a text is UCS-2', () => {
+    it('a GSM-7 text has no GSM-7 alternative', async () => {
+      const { quote } = await fixture();
+      expect((await quote.execute(input([KE])))._unsafeUnwrap().gsm7Alternative).to.equal(null);
+    });
+
+    it('names the curly quote that tripled the price and what the GSM-7 text would cost', async () => {
+      const { quote } = await fixture();
+      // 150 letters and a curly apostrophe: 151 UCS-2 units = 3 segments; with a straight one, 1 GSM-7 segment.
+      const q = (await quote.execute(input([KE, NG, FR], { text: `${'a'.repeat(150)}’` })))._unsafeUnwrap();
+      expect(q.message).to.include({ encoding: 'UCS2', segments: 3 });
+      const alternative = q.gsm7Alternative!;
+      expect(alternative.explanation.characters).to.deep.equal([{ position: 150, character: '’', codePoint: 0x2019, replacement: "'" }]);
+      expect(alternative.explanation.gsm7).to.include({ encoding: 'GSM7', segments: 1 });
+      // Only the two routable recipients are repriced: 1 segment each, at their own route price and rate.
+      expect(alternative.totalSegments).to.equal(2);
+      expect(alternative.totalCost.toString()).to.equal('0.009928 USD');
+      expect(q.totalCost.toString()).to.equal('0.029783 USD');
+      expect(alternative.saving.toString()).to.equal('0.019855 USD');
+    });
+  });
 });

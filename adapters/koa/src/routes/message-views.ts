@@ -1,6 +1,7 @@
 import type { BatchView, BulkPrecheck, MessageBatch, OutboundMessage, SentMessage, StatusLookupResult } from '@tuma/messaging';
 import { DELIVERY_ERROR_CODES, NOT_FOUND_STATUS } from '@tuma/messaging';
 import { z } from 'zod';
+import { gsm7AlternativeObject, gsm7AlternativeView } from './gsm7-alternative-view.ts';
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 const number = z.number();
@@ -212,6 +213,10 @@ export const precheckSchema = z.object({
   unroutable: z.array(z.object({ to: z.string(), reason: z.string() })),
   unroutable_count: z.number().int(),
   suppressed_count: z.number().int(),
+  gsm7_alternative: gsm7AlternativeObject
+    .extend({ ucs2_members: z.number().int().describe('Members whose message is UCS-2') })
+    .nullable()
+    .describe('Only when members messages are UCS-2: what forced it (the text characters, or the first UCS-2 member rendered text when only recipients values do) and the batch GSM-7 price; else null'),
 });
 
 export const precheckView = (p: BulkPrecheck): z.infer<typeof precheckSchema> => ({
@@ -237,4 +242,5 @@ export const precheckView = (p: BulkPrecheck): z.infer<typeof precheckSchema> =>
   unroutable: [...p.unroutable],
   unroutable_count: p.unroutableCount,
   suppressed_count: p.suppressedCount,
+  gsm7_alternative: p.gsm7Alternative && { ...gsm7AlternativeView(p.gsm7Alternative), ucs2_members: p.gsm7Alternative.ucs2Members },
 });

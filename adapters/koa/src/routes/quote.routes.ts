@@ -3,6 +3,7 @@ import { MAX_RECIPIENTS_PER_CALL } from '@tuma/messaging';
 import { z } from 'zod';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
+import { gsm7AlternativeSchema, gsm7AlternativeView } from './gsm7-alternative-view.ts';
 import { oneOrMany } from './number-validation.routes.ts';
 
 export interface QuoteUseCases {
@@ -41,6 +42,7 @@ const quoteSchema = z.object({
   unroutable: z.array(z.string()).describe('The inputs, as given, of the recipients that are not routable'),
   total_cost: z.number().describe('Exact sum of the recipients cost_wallet, in wallet_currency'),
   affordable: z.boolean().nullable().describe('wallet_balance >= total_cost; null when the account has no wallet yet'),
+  gsm7_alternative: gsm7AlternativeSchema,
 });
 
 const recipientView = (quote: PriceQuote, r: QuotedRecipient): z.infer<typeof recipientSchema> => ({
@@ -72,6 +74,7 @@ export const quoteView = (quote: PriceQuote): z.infer<typeof quoteSchema> => ({
   unroutable: [...quote.unroutable],
   total_cost: quote.totalCost.toNumber(),
   affordable: quote.affordable,
+  gsm7_alternative: quote.gsm7Alternative && gsm7AlternativeView(quote.gsm7Alternative),
 });
 
 /** `POST /api/messages/rate` and its alias `POST /api/rate`: a price quote; never sends or charges. */

@@ -25,7 +25,9 @@ import { MAX_RECIPIENTS_PER_CALL } from '../../domain/limits.ts';
 import type { InvalidPhoneNumberReason } from '../../domain/numbers/number-parser.ts';
 import { PhoneNumber } from '../../domain/numbers/phone-number.value-object.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage } from '../../domain/segmenting/segmenter.ts';
+import { explainEncoding } from '../../domain/segmenting/smart-encoding.ts';
 import { RouteRateCache } from '../sending/route-rate-cache.ts';
+import { priceGsm7Alternative, type Gsm7Alternative } from './gsm7-alternative.ts';
 
 export interface QuotePriceInput {
   /** Whose wallet the quote is for. */
@@ -82,6 +84,8 @@ export interface PriceQuote {
   readonly totalCost: Money;
   /** balance >= total; null without a wallet; always true for test keys (never charged). */
   readonly affordable: boolean | null;
+  /** A UCS-2 text: the characters that make it so and what the routable recipients would cost in GSM-7; null for GSM-7. */
+  readonly gsm7Alternative: Gsm7Alternative | null;
 }
 
 export type QuotePriceError = ValidationError;
@@ -157,6 +161,15 @@ export class QuotePrice {
       walletCurrency,
     );
     const walletBalance = (await this.walletBalances.balanceOf(input.accountId)) ?? null;
+    const explanation = explainEncoding(input.text, this.maxSegments);
+    const gsm7Alternative =
+      explanation &&
+      priceGsm7Alternative(
+        explanation,
+        recipients.flatMap((r) => (r.price ? [{ price: r.price, gsm7Segments: explanation.gsm7.segments }] : [])),
+        walletCurrency,
+        totalCost,
+      );
     return {
       message,
       walletCurrency,
@@ -166,6 +179,7 @@ export class QuotePrice {
       unroutable: recipients.filter((r) => !r.routable).map((r) => r.input),
       totalCost,
       affordable: input.environment === 'test' ? true : walletBalance === null ? null : walletBalance.compare(totalCost) >= 0,
+      gsm7Alternative,
     };
   }
 }

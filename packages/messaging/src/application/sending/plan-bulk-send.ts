@@ -50,6 +50,8 @@ export interface BulkPlan {
   readonly totalSegments: number;
   /** Exact sum of the members' wallet costs. */
   readonly totalCost: Money;
+  /** The segment cap the members were checked against. */
+  readonly maxSegments: number;
 }
 
 export type BulkPlanError = ValidationError | NotFoundError | MessageTooLongError | SenderIdNotApprovedError;
@@ -129,6 +131,7 @@ export class PlanBulkSend {
         members.value.map((m) => m.price.walletCost),
         walletCurrency,
       ),
+      maxSegments: this.maxSegments,
     });
   }
 
