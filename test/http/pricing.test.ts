@@ -26,6 +26,7 @@ const QUOTE_KEYS = [
   'affordable',
   // beyond the spec's list (docs/pricing.md):
   'gsm7_alternative',
+  'smart_encoded_text',
 ];
 const RECIPIENT_KEYS = [
   'to',

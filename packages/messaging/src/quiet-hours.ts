@@ -21,3 +21,5 @@ export { UpdateMarketQuietHours, type UpdateMarketQuietHoursInput } from './appl
 export { SeedQuietHours } from './application/quiet-hours/seed-quiet-hours.use-case.ts';
 export { DEFAULT_SMS_SETTINGS, type AccountSmsSettings, type SmsSettingsRepository } from './application/settings/sms-settings.port.ts';
 export { UpdateSmsSettings, type UpdateSmsSettingsInput } from './application/settings/update-sms-settings.use-case.ts';
+export { ListMarketQuietHours } from './application/quiet-hours/list-market-quiet-hours.use-case.ts';
+export { GetSmsSettings } from './application/settings/get-sms-settings.use-case.ts';

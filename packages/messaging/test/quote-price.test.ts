@@ -6,7 +6,7 @@ import { FxRate, sumCosts } from '@tuma/billing';
 import { InMemoryFxRates, InMemoryWalletBalances } from '@tuma/billing/testing';
 import { currency, Money } from '@tuma/kernel';
 import { MAX_RECIPIENTS_PER_CALL, QuotePrice, SAMPLE_ROUTE_PRICES, type QuotePriceInput } from '../src/index.ts';
-import { InMemoryCatalogue } from '../src/testing/index.ts';
+import { InMemoryCatalogue, InMemorySmsSettings } from '../src/testing/index.ts';
 
 const KE = '+254712123456';
 const NG = '+2348021234567';
@@ -19,7 +19,7 @@ async function fixture(rates: [string, string, string][] = [['USD', 'KES', '129.
   const fxRates = new InMemoryFxRates();
   for (const [from, to, rate] of rates) await fxRates.set(FxRate.set({ from, to, rate }, at)._unsafeUnwrap());
   const balances = new InMemoryWalletBalances();
-  return { fxRates, balances, quote: new QuotePrice(new InMemoryCatalogue(), fxRates, balances) };
+  return { fxRates, balances, quote: new QuotePrice(new InMemoryCatalogue(), fxRates, balances, new InMemorySmsSettings()) };
 }
 
 const input = (to: string[], overrides: Partial<QuotePriceInput> = {}): QuotePriceInput => ({
@@ -140,7 +140,7 @@ describe('QuotePrice', () => {
     const short = (await quote.execute(input([KE, NG])))._unsafeUnwrap();
     expect(short.affordable).to.equal(false);
     expect(short.walletBalance?.toString()).to.equal('0.009927 USD');
-    const noWallets = new QuotePrice(new InMemoryCatalogue(), (await fixture()).fxRates, new InMemoryWalletBalances());
+    const noWallets = new QuotePrice(new InMemoryCatalogue(), (await fixture()).fxRates, new InMemoryWalletBalances(), new InMemorySmsSettings());
     expect((await noWallets.execute(input([KE])))._unsafeUnwrap().affordable).to.equal(null);
   });
 

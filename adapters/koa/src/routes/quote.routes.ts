@@ -43,6 +43,7 @@ const quoteSchema = z.object({
   total_cost: z.number().describe('Exact sum of the recipients cost_wallet, in wallet_currency'),
   affordable: z.boolean().nullable().describe('wallet_balance >= total_cost; null when the account has no wallet yet'),
   gsm7_alternative: gsm7AlternativeSchema,
+  smart_encoded_text: z.string().nullable().describe('The text quoted, when smart encoding changed the one given; else null'),
 });
 
 const recipientView = (quote: PriceQuote, r: QuotedRecipient): z.infer<typeof recipientSchema> => ({
@@ -75,6 +76,7 @@ export const quoteView = (quote: PriceQuote): z.infer<typeof quoteSchema> => ({
   total_cost: quote.totalCost.toNumber(),
   affordable: quote.affordable,
   gsm7_alternative: quote.gsm7Alternative && gsm7AlternativeView(quote.gsm7Alternative),
+  smart_encoded_text: quote.smartEncoded,
 });
 
 /** `POST /api/messages/rate` and its alias `POST /api/rate`: a price quote; never sends or charges. */
@@ -91,6 +93,7 @@ export function quoteRoutes(useCases: QuoteUseCases): RouteDefinition[] {
         to: oneOrMany('recipient', MAX_RECIPIENTS_PER_CALL).describe('One number or up to 1000, international format').meta({ examples: [['+254712345678', '+2348031234567']] }),
         text: z.string().min(1, 'The text must not be empty').meta({ examples: ['Habari! Your code is 4821'] }),
         route: z.string().min(1).max(32).optional().describe('A route code (SVC_<CC>); otherwise each number country route'),
+        smart_encoding: z.boolean().optional().describe('Quote the text as smart encoding would send it; default: the account setting'),
       }),
       responses: { 200: { description: 'The price quote', schema: quoteSchema } },
       handler: async ({ body, principal }) => {
@@ -103,6 +106,7 @@ export function quoteRoutes(useCases: QuoteUseCases): RouteDefinition[] {
             to: typeof body.to === 'string' ? [body.to] : body.to,
             text: body.text,
             route: body.route,
+            smartEncoding: body.smart_encoding,
           }),
         );
         return json(200, quoteView(quote));

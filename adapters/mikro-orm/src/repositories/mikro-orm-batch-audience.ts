@@ -6,7 +6,8 @@ import { executeBound } from './bound-statement.ts';
 
 /**
  * What a kept member carries beyond its batch's fields; `text` null = the batch's text as it is,
- * `original` the text before smart encoding (null when unchanged), `category` its message category.
+ * `original` the text before smart encoding (null when unchanged), `category` its message category,
+ * `at` its own due time (a promotional member deferred by quiet hours; null = the batch's).
  */
 interface KeptMember {
   readonly id: string;
@@ -18,6 +19,7 @@ interface KeptMember {
   readonly text: string | null;
   readonly original: string | null;
   readonly category: string;
+  readonly at: string | null;
   readonly encoding: string;
   readonly segments: number;
   readonly pps: string;
@@ -36,6 +38,7 @@ const kept = (batch: MessageBatch, m: OutboundMessage): KeptMember => ({
   text: m.text === batch.text ? null : m.text,
   original: m.originalText,
   category: m.category,
+  at: m.scheduledAt && m.scheduledAt.getTime() !== batch.scheduledAt?.getTime() ? m.scheduledAt.toISOString() : null,
   encoding: m.encoding,
   segments: m.segments,
   pps: m.pricePerSegment.toDecimalString(),
@@ -64,11 +67,11 @@ const MATERIALIZE = `
       original_text, category, encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
       status)
     select r.id, b.account_id, b.api_key_id, b.environment, b.id, r.seq, r.phone, r.country, r.route, r.sender, coalesce(r.text, b.text),
-      r.original, coalesce(r.category, 'transactional'), r.encoding, r.segments, r.pps, r."routeCost", r."routeCurrency", r.cost, b.currency, b.charge_entry_id, b.scheduled_at, b.created_at,
+      r.original, coalesce(r.category, 'transactional'), r.encoding, r.segments, r.pps, r."routeCost", r."routeCurrency", r.cost, b.currency, b.charge_entry_id, coalesce(r.at, b.scheduled_at), b.created_at,
       'queued'
     from chunk join message_batch b on b.id = chunk.batch_id
     cross join lateral jsonb_to_recordset(chunk.members::jsonb) as r (id varchar, seq integer, phone varchar, country char(2), route varchar,
-      sender varchar, text text, original text, category varchar, encoding varchar, segments integer, pps numeric, "routeCost" numeric, "routeCurrency" char(3), cost numeric)
+      sender varchar, text text, original text, category varchar, encoding varchar, segments integer, pps numeric, "routeCost" numeric, "routeCurrency" char(3), cost numeric, at timestamptz)
     returning 1
   )
   select count(*)::int as written from written`;

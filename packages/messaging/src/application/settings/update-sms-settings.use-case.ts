@@ -1,4 +1,5 @@
-import { err, ok, transact, validationError, type Clock, type FieldIssue, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import type { WalletOwners } from '@tuma/billing';
+import { err, notFound, ok, transact, validationError, type Clock, type FieldIssue, type NotFoundError, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { parsePromotionalHours, type PromotionalHours } from '../../domain/quiet-hours/promotional-hours.ts';
 import type { QuietHoursCatalogue } from '../quiet-hours/quiet-hours-catalogue.port.ts';
 import type { AccountSmsSettings, SmsSettingsRepository } from './sms-settings.port.ts';
@@ -18,11 +19,14 @@ export class UpdateSmsSettings {
   constructor(
     private readonly settings: SmsSettingsRepository,
     private readonly markets: QuietHoursCatalogue,
+    private readonly owners: WalletOwners,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
 
-  async execute(input: UpdateSmsSettingsInput): Promise<Result<AccountSmsSettings, ValidationError>> {
+  /** Another tenant's or an unknown account is 404 (operators name accounts by id). */
+  async execute(input: UpdateSmsSettingsInput): Promise<Result<AccountSmsSettings, ValidationError | NotFoundError>> {
+    if ((await this.owners.walletCurrencyOf(input.accountId)) === undefined) return err(notFound('account', input.accountId));
     const issues: FieldIssue[] = [];
     let quietHours: Record<string, PromotionalHours | null> | undefined;
     if (input.quietHours !== undefined) {
