@@ -8,7 +8,7 @@ import { LIVE, sendingWorld } from './support/sending-world.ts';
 const NUMBERS = { NG: '+2348021234567', KE: '+254712345678', ZA: '+27821234567', EG: '+201001234567', MA: '+212612345678' } as const;
 type Country = keyof typeof NUMBERS;
 const COUNTRIES = Object.keys(NUMBERS) as Country[];
-const COUNTRY_OF = new Map(Object.entries(NUMBERS).map(([country, phone]) => [phone, country as Country]));
+const COUNTRY_OF = new Map<string, Country>(Object.entries(NUMBERS).map(([country, phone]) => [phone, country as Country]));
 
 /** Starts just before Egypt's and Morocco's clock changes of 2026, and an ordinary week. */
 const STARTS = ['2026-04-23T18:00:00Z', '2026-10-29T17:00:00Z', '2026-02-14T19:00:00Z', '2026-03-21T19:00:00Z', '2026-06-10T03:00:00Z'];

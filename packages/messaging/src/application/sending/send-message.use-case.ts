@@ -1,6 +1,6 @@
 import { priceMessage, type FxRateMissingError, type FxRates, type InsufficientBalanceError, type LedgerEntry, type WalletError, type WalletLedger } from '@tuma/billing';
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
-import { err, errAsync, fieldError, GroupCommit, isStorableText, Money, ok, okAsync, newId, ResultAsync, type Clock, type CurrencyCode, type GroupCommitOptions, type JobScheduler, type Result, type UnitOfWork, type ValidationError, UNSTORABLE_TEXT_MESSAGE } from '@tuma/kernel';
+import { err, errAsync, fieldError, GroupCommit, isStorableText, Money, ok, newId, ResultAsync, type Clock, type CurrencyCode, type GroupCommitOptions, type JobScheduler, type Result, type UnitOfWork, type ValidationError, UNSTORABLE_TEXT_MESSAGE } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
@@ -12,7 +12,7 @@ import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
 import { duplicateMessage, messageTooLong, quietHours, unroutable, type SendError } from '../../domain/messages/send-errors.ts';
 import { readPhoneField, type InvalidPhoneField } from '../../domain/numbers/read-phone-field.ts';
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
-import { DEFAULT_MAX_SEGMENTS, segmentMessage } from '../../domain/segmenting/segmenter.ts';
+import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage } from '../../domain/segmenting/segmenter.ts';
 import { smartEncode, type SmartEncoded } from '../../domain/segmenting/smart-encoding.ts';
 import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
 import type { SmsSettingsRepository } from '../settings/sms-settings.port.ts';
@@ -20,6 +20,9 @@ import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.t
 import { writeCompanions, type AlongsideWrite } from './alongside-writes.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 import { SUBMIT_MESSAGE_JOB, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
+
+/** Whether a promotional send waits for the end of its recipient's quiet hours, and until when. */
+type QuietHoursTiming = { readonly deferred: false } | { readonly deferred: true; readonly at: Date };
 
 /** Identical text to the same number within this window is refused (spec: Limits). */
 export const DUPLICATE_WINDOW_MS = 5 * 60_000;
@@ -180,12 +183,7 @@ export class SendMessage {
     if (!isStorableText(input.text)) return errAsync(fieldError('text', UNSTORABLE_TEXT_MESSAGE));
     const { e164, country } = phone.value;
     const category = input.category ?? 'transactional';
-    return ResultAsync.fromSafePromise(this.textToSend(input))
-      .andThen((encoded) => {
-        const segmented = segmentMessage(encoded.text, { maxSegments: this.maxSegments });
-        return segmented.overSegmentCap ? errAsync(messageTooLong('text', segmented.segments, segmented.maxSegments)) : okAsync({ encoded, segmented });
-      })
-      .andThen((text) => new ResultAsync(this.dueAfterQuietHours(input, category, e164, country, due.value ?? now)).map((timing) => ({ ...text, timing, due: timing.deferred ? timing.at : due.value })))
+    return new ResultAsync(this.textAndTime(input, category, e164, country, due.value, now))
       .andThen(({ encoded, segmented, timing, due: scheduledAt }) => {
         const cache = new RouteRateCache(this.catalogue, this.fxRates, input.sender.walletCurrency);
         const perSegmentOf = (route: Route): Money => input.shortCode?.pricePerSegment ?? route.pricePerSegment;
@@ -233,10 +231,26 @@ export class SendMessage {
       });
   }
 
-  /** The text to segment and send: smart-encoded when the request (or else the account's default) asks for it. */
-  private async textToSend(input: SendMessageInput): Promise<SmartEncoded> {
+  /**
+   * What is sent and when: the text (smart-encoded when the request, or else the account's default,
+   * asks for it) segmented within the cap, and the due time after the recipient's quiet hours for
+   * promotional sends. One step of the chain: a plain transactional send pays one settings read from
+   * the per-process cache and nothing else.
+   */
+  private async textAndTime(
+    input: SendMessageInput,
+    category: MessageCategory,
+    phone: string,
+    country: string,
+    due: Date | null,
+    now: Date,
+  ): Promise<Result<{ encoded: SmartEncoded; segmented: SegmentedMessage; timing: QuietHoursTiming; due: Date | null }, SendError>> {
     const smart = input.smartEncoding ?? (await this.settings.settingsOf(input.sender.accountId)).smartEncoding;
-    return smart ? smartEncode(input.text, this.maxSegments) : { text: input.text, original: input.text, changed: false };
+    const encoded = smart ? smartEncode(input.text, this.maxSegments) : { text: input.text, original: input.text, changed: false };
+    const segmented = segmentMessage(encoded.text, { maxSegments: this.maxSegments });
+    if (segmented.overSegmentCap) return err(messageTooLong('text', segmented.segments, segmented.maxSegments));
+    const timing = await this.dueAfterQuietHours(input, category, phone, country, due ?? now);
+    return timing.map((t) => ({ encoded, segmented, timing: t, due: t.deferred ? t.at : due }));
   }
 
   /** A promotional send due in its recipient's quiet hours is deferred to their end, or refused (`reject`, or hours that never open). */
@@ -246,7 +260,7 @@ export class SendMessage {
     phone: string,
     country: string,
     dueAt: Date,
-  ): Promise<Result<{ deferred: false } | { deferred: true; at: Date }, SendError>> {
+  ): Promise<Result<QuietHoursTiming, SendError>> {
     if (category !== 'promotional') return ok({ deferred: false });
     const verdict = await this.quietHoursGate.verdict({ accountId: input.sender.accountId, phone, country }, dueAt);
     if (verdict.kind === 'open') return ok({ deferred: false });
