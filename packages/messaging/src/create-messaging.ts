@@ -200,7 +200,6 @@ export function createMessaging(ports: MessagingPorts) {
     seedCatalogue: new SeedCatalogue(catalogue),
     quotePrice: new QuotePrice(catalogue, fxRates, ports.walletBalances, smsSettings),
     // quiet hours and SMS settings
-    quietHoursGate,
     listMarketQuietHours: new ListMarketQuietHours(quietHoursCatalogue),
     updateMarketQuietHours: new UpdateMarketQuietHours(quietHoursCatalogue, uow, clock),
     seedQuietHours: new SeedQuietHours(quietHoursCatalogue, uow),

