@@ -74,6 +74,8 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
         'route',
         'balance_after',
         'scheduled_at',
+        // beyond the spec's shape (docs/quiet-hours.md):
+        'deferred_by_quiet_hours',
       );
       expect(sent).to.include({ status: 'sent', segments: 1, encoding: 'GSM7', recipients: 1, route: 'SVC_KE', route_currency: 'KES', cost_currency: 'USD', scheduled_at: null });
       expect(sent.id).to.match(/^msg_[0-9A-Z]{26}$/);
@@ -267,7 +269,7 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
       expect(await balance()).to.equal(before);
 
       const accepted = ok(await sendBulk(audience));
-      expect(accepted).to.have.keys('batch_id', 'total_recipients', 'estimated_cost', 'status');
+      expect(accepted).to.have.keys('batch_id', 'total_recipients', 'estimated_cost', 'status', 'deferred_by_quiet_hours', 'quiet_hours_deferrals');
       expect(accepted).to.include({ total_recipients: 2, status: 'sending' });
       expect(accepted.estimated_cost).to.be.closeTo(precheck.total_cost, 1e-9);
       expect(await balance()).to.be.closeTo(before - accepted.estimated_cost, 1e-9);

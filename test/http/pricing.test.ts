@@ -24,6 +24,9 @@ const QUOTE_KEYS = [
   'unroutable',
   'total_cost',
   'affordable',
+  // beyond the spec's list (docs/pricing.md):
+  'gsm7_alternative',
+  'smart_encoded_text',
 ];
 const RECIPIENT_KEYS = [
   'to',

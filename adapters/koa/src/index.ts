@@ -33,6 +33,7 @@ export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-a
 export { createShortLinkApp, type ShortLinkAppOptions, type ShortLinkUseCases } from './short-links/short-link-app.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
+export { smsSettingsRoutes, type SmsSettingsUseCases } from './routes/sms-settings.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';
 export { catalogueRoutes, type CatalogueUseCases } from './routes/catalogue.routes.ts';
 export { toCoverage, toCoverageView, toPricing, toPricingEntry, toRouteView, toSenderIdFeesView } from './routes/catalogue-views.ts';

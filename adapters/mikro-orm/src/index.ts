@@ -58,3 +58,6 @@ export { MikroOrmSessionRepository } from './repositories/identity/mikro-orm-ses
 export { MikroOrmMembershipRepository } from './repositories/identity/mikro-orm-membership.repository.ts';
 export { MikroOrmLoginAttempts } from './repositories/identity/mikro-orm-login-attempts.ts';
 export { MikroOrmServiceMailOutbox, type OutboxMail } from './repositories/identity/mikro-orm-service-mail-outbox.ts';
+export { CachingQuietHoursCatalogue, CachingSmsSettings, QUIET_HOURS_TOPIC, SMS_SETTINGS_TOPIC } from './caching/caching-quiet-hours.ts';
+export { MikroOrmQuietHoursCatalogue } from './repositories/mikro-orm-quiet-hours-catalogue.ts';
+export { MikroOrmSmsSettings } from './repositories/mikro-orm-sms-settings.ts';

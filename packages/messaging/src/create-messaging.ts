@@ -47,6 +47,14 @@ import { ListOptOuts } from './application/opt-outs/list-opt-outs.use-case.ts';
 import type { OptOutList } from './application/opt-outs/opt-out-list.port.ts';
 import { RemoveOptOut } from './application/opt-outs/remove-opt-out.use-case.ts';
 import { QuotePrice } from './application/quotes/quote-price.use-case.ts';
+import { ListMarketQuietHours } from './application/quiet-hours/list-market-quiet-hours.use-case.ts';
+import type { QuietHoursCatalogue } from './application/quiet-hours/quiet-hours-catalogue.port.ts';
+import { QuietHoursGate } from './application/quiet-hours/quiet-hours-gate.ts';
+import { SeedQuietHours } from './application/quiet-hours/seed-quiet-hours.use-case.ts';
+import { UpdateMarketQuietHours } from './application/quiet-hours/update-market-quiet-hours.use-case.ts';
+import { GetSmsSettings } from './application/settings/get-sms-settings.use-case.ts';
+import type { SmsSettingsRepository } from './application/settings/sms-settings.port.ts';
+import { UpdateSmsSettings } from './application/settings/update-sms-settings.use-case.ts';
 import { GetMessageStats } from './application/reports/get-message-stats.use-case.ts';
 import { GetMessageVolume } from './application/reports/get-message-volume.use-case.ts';
 import { GetReportBreakdown } from './application/reports/get-report-breakdown.use-case.ts';
@@ -133,6 +141,10 @@ export interface MessagingPorts {
   readonly eventPublisher?: EventPublisher;
   /** Inbound messages other products take over (two-way short codes); none by default. */
   readonly inboundClaims?: InboundClaims;
+  /** The markets' quiet hours (docs/quiet-hours.md). */
+  readonly quietHoursCatalogue: QuietHoursCatalogue;
+  /** Accounts' SMS settings: smart-encoding default, quiet-hours overrides. */
+  readonly smsSettings: SmsSettingsRepository;
 }
 
 const NOTHING_HELD: SendingHolds = { isHeld: async () => false };
@@ -154,7 +166,9 @@ export function createMessaging(ports: MessagingPorts) {
   const claimedEvents = new ClaimedEventPublisher(webhookConfigs, new WebhookOutbox(deliveries, jobs, clock, TWO_WAY_WEBHOOK_PROFILE), clock);
   const deliverTwoWayWebhook = new DeliverWebhook(deliveries, webhookEndpoints, ports.webhookSender, jobs, uow, clock, TWO_WAY_WEBHOOK_PROFILE);
   const idempotentEffects = new IdempotentEffects(ports.idempotencyKeys, clock);
-  const planBulkSend = new PlanBulkSend(catalogue, fxRates, optOuts, senderIds, lists);
+  const { quietHoursCatalogue, smsSettings } = ports;
+  const quietHoursGate = new QuietHoursGate(quietHoursCatalogue, smsSettings);
+  const planBulkSend = new PlanBulkSend(catalogue, fxRates, optOuts, senderIds, lists, smsSettings);
   const dispatchMessages = new DispatchMessages(
     messages,
     audience,
@@ -167,10 +181,11 @@ export function createMessaging(ports: MessagingPorts) {
     ports.sendingHolds ?? NOTHING_HELD,
     uow,
     clock,
+    quietHoursGate,
     { ...ports.dispatch, ...(ports.batchContext ? { groupCommit: { around: ports.batchContext }, singleBatchesAtOnce: DISPATCH_BATCHES_AT_ONCE } : {}) },
   );
 
-  const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, idempotentEffects, uow, clock, {
+  const sendMessage = new SendMessage(catalogue, fxRates, optOuts, senderIds, messages, ledger, jobs, eventPublisher, idempotentEffects, uow, clock, smsSettings, quietHoursGate, {
     groupCommit: ports.batchContext ? { around: ports.batchContext, concurrency: SEND_BATCHES_AT_ONCE } : {},
   });
 
@@ -183,7 +198,13 @@ export function createMessaging(ports: MessagingPorts) {
     getSenderIdFees: new GetSenderIdFees(catalogue),
     updateRoute: new UpdateRoute(catalogue),
     seedCatalogue: new SeedCatalogue(catalogue),
-    quotePrice: new QuotePrice(catalogue, fxRates, ports.walletBalances),
+    quotePrice: new QuotePrice(catalogue, fxRates, ports.walletBalances, smsSettings),
+    // quiet hours and SMS settings
+    listMarketQuietHours: new ListMarketQuietHours(quietHoursCatalogue),
+    updateMarketQuietHours: new UpdateMarketQuietHours(quietHoursCatalogue, uow, clock),
+    seedQuietHours: new SeedQuietHours(quietHoursCatalogue, uow),
+    getSmsSettings: new GetSmsSettings(smsSettings, ports.walletOwners),
+    updateSmsSettings: new UpdateSmsSettings(smsSettings, quietHoursCatalogue, ports.walletOwners, uow, clock),
     findMissingFxRates: new FindMissingFxRates(catalogue, fxRates),
     // opt-outs and templates
     listOptOuts: new ListOptOuts(optOuts),
@@ -213,7 +234,7 @@ export function createMessaging(ports: MessagingPorts) {
     // sending, dispatch and delivery reports
     sendMessage,
     sendOtpMessage: new SendOtpMessage(sendMessage, dispatchMessages, messages, optOuts),
-    sendBulk: new SendBulk(planBulkSend, audience, batches, ledger, jobs, idempotentEffects, uow, clock),
+    sendBulk: new SendBulk(planBulkSend, audience, batches, ledger, jobs, idempotentEffects, uow, clock, quietHoursGate),
     bulkPrecheck: new BulkPrecheckUseCase(planBulkSend, ports.walletBalances),
     cancelMessages: new CancelMessages(messages, batches, audience, ledger, eventPublisher, uow, clock),
     dispatchMessages,

@@ -14,3 +14,4 @@ export * from './webhooks.ts';
 export * from './inbound.ts';
 export * from './reports.ts';
 export { createMessaging, messagingJobRoutes, type Messaging, type MessagingJobOptions, type MessagingPorts } from './create-messaging.ts';
+export * from './quiet-hours.ts';

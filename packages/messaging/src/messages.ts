@@ -1,5 +1,5 @@
 /** Sending: single and bulk sends, the messages and batches they make, dispatch jobs and receipts (issue 5). */
-export { applyToMessage, isRefundable, MESSAGE_ENVIRONMENTS, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
+export { applyToMessage, isRefundable, MESSAGE_CATEGORIES, MESSAGE_ENVIRONMENTS, type MessageCategory, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
 export { inScope, sameScope, scopeKey, type KeyScope } from './domain/messages/key-scope.ts';
 export { BATCH_STATUSES, type BatchRepository, type BatchStatus, type MessageBatch } from './domain/messages/message-batch.ts';
 export type { BatchTotals, DuplicateKey, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from './application/messages/message.repository.port.ts';
@@ -9,6 +9,7 @@ export {
   messageTooLong,
   noRecipients,
   notCancellable,
+  quietHours,
   senderIdNotApproved,
   unroutable,
   UNROUTABLE_SAMPLES,
@@ -16,6 +17,7 @@ export {
   type MessageTooLongError,
   type NoRecipientsError,
   type NotCancellableError,
+  type QuietHoursError,
   type SendError,
   type SenderIdNotApprovedError,
   type UnroutableError,

@@ -9,3 +9,4 @@ export {
   type UnroutableReason,
 } from './application/quotes/quote-price.use-case.ts';
 export { FindMissingFxRates, type MissingFxRate } from './application/catalogue/find-missing-fx-rates.use-case.ts';
+export { priceGsm7Alternative, type Gsm7Alternative } from './application/quotes/gsm7-alternative.ts';

@@ -6,7 +6,7 @@ import { FxRate, sumCosts } from '@tuma/billing';
 import { InMemoryFxRates, InMemoryWalletBalances } from '@tuma/billing/testing';
 import { currency, Money } from '@tuma/kernel';
 import { MAX_RECIPIENTS_PER_CALL, QuotePrice, SAMPLE_ROUTE_PRICES, type QuotePriceInput } from '../src/index.ts';
-import { InMemoryCatalogue } from '../src/testing/index.ts';
+import { InMemoryCatalogue, InMemorySmsSettings } from '../src/testing/index.ts';
 
 const KE = '+254712123456';
 const NG = '+2348021234567';
@@ -19,7 +19,7 @@ async function fixture(rates: [string, string, string][] = [['USD', 'KES', '129.
   const fxRates = new InMemoryFxRates();
   for (const [from, to, rate] of rates) await fxRates.set(FxRate.set({ from, to, rate }, at)._unsafeUnwrap());
   const balances = new InMemoryWalletBalances();
-  return { fxRates, balances, quote: new QuotePrice(new InMemoryCatalogue(), fxRates, balances) };
+  return { fxRates, balances, quote: new QuotePrice(new InMemoryCatalogue(), fxRates, balances, new InMemorySmsSettings()) };
 }
 
 const input = (to: string[], overrides: Partial<QuotePriceInput> = {}): QuotePriceInput => ({
@@ -140,7 +140,7 @@ describe('QuotePrice', () => {
     const short = (await quote.execute(input([KE, NG])))._unsafeUnwrap();
     expect(short.affordable).to.equal(false);
     expect(short.walletBalance?.toString()).to.equal('0.009927 USD');
-    const noWallets = new QuotePrice(new InMemoryCatalogue(), (await fixture()).fxRates, new InMemoryWalletBalances());
+    const noWallets = new QuotePrice(new InMemoryCatalogue(), (await fixture()).fxRates, new InMemoryWalletBalances(), new InMemorySmsSettings());
     expect((await noWallets.execute(input([KE])))._unsafeUnwrap().affordable).to.equal(null);
   });
 
@@ -185,5 +185,26 @@ describe('QuotePrice properties', () => {
       ),
       { numRuns: 60 },
     );
+  });
+  describe('why a text is UCS-2', () => {
+    it('a GSM-7 text has no GSM-7 alternative', async () => {
+      const { quote } = await fixture();
+      expect((await quote.execute(input([KE])))._unsafeUnwrap().gsm7Alternative).to.equal(null);
+    });
+
+    it('names the curly quote that tripled the price and what the GSM-7 text would cost', async () => {
+      const { quote } = await fixture();
+      // 150 letters and a curly apostrophe: 151 UCS-2 units = 3 segments; with a straight one, 1 GSM-7 segment.
+      const q = (await quote.execute(input([KE, NG, FR], { text: `${'a'.repeat(150)}’` })))._unsafeUnwrap();
+      expect(q.message).to.include({ encoding: 'UCS2', segments: 3 });
+      const alternative = q.gsm7Alternative!;
+      expect(alternative.explanation.characters).to.deep.equal([{ position: 150, character: '’', codePoint: 0x2019, replacement: "'" }]);
+      expect(alternative.explanation.gsm7).to.include({ encoding: 'GSM7', segments: 1 });
+      // Only the two routable recipients are repriced: 1 segment each, at their own route price and rate.
+      expect(alternative.totalSegments).to.equal(2);
+      expect(alternative.totalCost.toString()).to.equal('0.009928 USD');
+      expect(q.totalCost.toString()).to.equal('0.029783 USD');
+      expect(alternative.saving.toString()).to.equal('0.019855 USD');
+    });
   });
 });

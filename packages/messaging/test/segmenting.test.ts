@@ -7,6 +7,7 @@ import {
   segmentMessage,
   type SegmentedMessage,
 } from '../src/segmenting.ts';
+import { TWILIO_CALCULATOR_CORPUS } from '../src/testing/index.ts';
 
 /** split-sms 0.1.7 ships CommonJS without types; this is the part of its API the tests use. */
 interface SplitSms {
@@ -313,20 +314,7 @@ describe('segmentMessage', () => {
   });
 
   describe("agreement with Twilio's segment calculator semantics", () => {
-    // Twilio: GSM-7 parts of 153 septets, UCS-2 parts of 67 units, emoji = 2 units,
-    // extension characters = 2 septets, grapheme clusters kept whole, the empty body = 1 segment.
-    const vectors: [text: string, encoding: 'GSM7' | 'UCS2', segments: number, units: number][] = [
-      ['', 'GSM7', 1, 0],
-      ['Hello world', 'GSM7', 1, 11],
-      ['Hello 👋', 'UCS2', 1, 8],
-      [ascii(153 * 3), 'GSM7', 3, 459],
-      [`${ascii(100)}😀`, 'UCS2', 2, 102],
-      ['{}'.repeat(80), 'GSM7', 3, 320],
-      ['😀'.repeat(67), 'UCS2', 3, 134],
-      ['👨‍👩‍👧‍👦'.repeat(7), 'UCS2', 2, 77],
-      [`${ascii(150)}\r\n${ascii(10)}`, 'GSM7', 2, 162],
-    ];
-    for (const [text, encoding, segments, units] of vectors) {
+    for (const { text, encoding, segments, units } of TWILIO_CALCULATOR_CORPUS) {
       const shown = JSON.stringify(text.length > 24 ? `${Array.from(text).slice(0, 8).join('')}…` : text);
       it(`${shown} (${text.length} code units) -> ${encoding}, ${segments} segment(s), ${units} units`, () => {
         expect(segmentMessage(text)).to.include({ encoding, segments, units });

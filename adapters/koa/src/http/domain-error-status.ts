@@ -107,6 +107,7 @@ export const DOMAIN_ERROR_STATUS = {
   sender_id_not_approved: 403,
   no_recipients: 400,
   not_cancellable: 409,
+  quiet_hours: 422,
   recipient_opted_out: 400,
   otp_send_failed: 502,
   country_not_allowed: 400,

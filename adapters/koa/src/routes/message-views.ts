@@ -1,6 +1,7 @@
-import type { BatchView, BulkPrecheck, MessageBatch, OutboundMessage, SentMessage, StatusLookupResult } from '@tuma/messaging';
-import { DELIVERY_ERROR_CODES, NOT_FOUND_STATUS } from '@tuma/messaging';
+import type { BatchView, BulkAccepted, BulkPrecheck, OutboundMessage, SentMessage, StatusLookupResult } from '@tuma/messaging';
+import { DELIVERY_ERROR_CODES, MESSAGE_CATEGORIES, NOT_FOUND_STATUS } from '@tuma/messaging';
 import { z } from 'zod';
+import { gsm7AlternativeObject, gsm7AlternativeView } from './gsm7-alternative-view.ts';
 
 const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 const number = z.number();
@@ -22,6 +23,7 @@ export const sendResponseSchema = z.object({
   scheduled_at: nullableString,
   error_code: z.string().optional().describe('Only when `rejected`: why (`opted_out`)'),
   reason: z.string().optional().describe('Only when `rejected`: the same in words'),
+  deferred_by_quiet_hours: z.boolean().describe('A promotional send that arrived in quiet hours: scheduled_at is when they end'),
 });
 
 export function sendResponseView(sent: SentMessage): z.infer<typeof sendResponseSchema> {
@@ -41,6 +43,7 @@ export function sendResponseView(sent: SentMessage): z.infer<typeof sendResponse
     route: message.routeCode,
     balance_after: sent.balanceAfter?.toNumber() ?? null,
     scheduled_at: iso(message.scheduledAt),
+    deferred_by_quiet_hours: sent.deferredByQuietHours,
     ...(rejected && message.delivery.errorCode
       ? { error_code: message.delivery.errorCode, reason: DELIVERY_ERROR_CODES[message.delivery.errorCode].description }
       : {}),
@@ -50,7 +53,9 @@ export function sendResponseView(sent: SentMessage): z.infer<typeof sendResponse
 export const messageSchema = z.object({
   id: z.string(),
   phone: z.string(),
-  text: z.string(),
+  text: z.string().describe('The text sent'),
+  original_text: nullableString.describe('The text as given, when smart encoding changed it; else null'),
+  category: z.enum(MESSAGE_CATEGORIES),
   sender_id: z.string(),
   route: z.string(),
   country: z.string(),
@@ -80,6 +85,8 @@ export function messageView(message: OutboundMessage, truncate: boolean): z.infe
     id: message.id,
     phone: message.phone,
     text: truncate && characters.length > LIST_TEXT_LENGTH ? characters.slice(0, LIST_TEXT_LENGTH).join('') : message.text,
+    original_text: message.originalText === null || !truncate ? message.originalText : Array.from(message.originalText).slice(0, LIST_TEXT_LENGTH).join(''),
+    category: message.category,
     sender_id: message.senderId,
     route: message.routeCode,
     country: message.country,
@@ -178,13 +185,19 @@ export const bulkResponseSchema = z.object({
   total_recipients: z.number().int().describe('Unique, not opted-out recipients'),
   estimated_cost: number.describe('In the wallet currency; charged at once for live keys'),
   status: z.enum(['sending', 'scheduled', 'dripping']),
+  deferred_by_quiet_hours: z.boolean().describe('Some promotional members arrived in their quiet hours and wait for them to end'),
+  quiet_hours_deferrals: z
+    .array(z.object({ country: z.string(), scheduled_at: z.string(), recipients: z.number().int() }))
+    .describe('The deferred members by country and time they go at, earliest first'),
 });
 
-export const bulkResponseView = (batch: MessageBatch): z.infer<typeof bulkResponseSchema> => ({
+export const bulkResponseView = ({ batch, deferrals }: BulkAccepted): z.infer<typeof bulkResponseSchema> => ({
   batch_id: batch.id,
   total_recipients: batch.total,
   estimated_cost: batch.cost.toNumber(),
   status: batch.status,
+  deferred_by_quiet_hours: deferrals.length > 0,
+  quiet_hours_deferrals: deferrals.map((d) => ({ country: d.country, scheduled_at: d.scheduledAt.toISOString(), recipients: d.recipients })),
 });
 
 export const precheckSchema = z.object({
@@ -212,6 +225,10 @@ export const precheckSchema = z.object({
   unroutable: z.array(z.object({ to: z.string(), reason: z.string() })),
   unroutable_count: z.number().int(),
   suppressed_count: z.number().int(),
+  gsm7_alternative: gsm7AlternativeObject
+    .extend({ ucs2_members: z.number().int().describe('Members whose message is UCS-2') })
+    .nullable()
+    .describe('Only when members messages are UCS-2: what forced it (the text characters, or the first UCS-2 member rendered text when only recipients values do) and the batch GSM-7 price; else null'),
 });
 
 export const precheckView = (p: BulkPrecheck): z.infer<typeof precheckSchema> => ({
@@ -237,4 +254,5 @@ export const precheckView = (p: BulkPrecheck): z.infer<typeof precheckSchema> =>
   unroutable: [...p.unroutable],
   unroutable_count: p.unroutableCount,
   suppressed_count: p.suppressedCount,
+  gsm7_alternative: p.gsm7Alternative && { ...gsm7AlternativeView(p.gsm7Alternative), ucs2_members: p.gsm7Alternative.ucs2Members },
 });

@@ -1,6 +1,7 @@
 import type { Principal } from '@tuma/accounts';
 import type { Result } from '@tuma/kernel';
 import {
+  MESSAGE_CATEGORIES,
   BATCH_PAGE_DEFAULT_LIMIT,
   BATCH_PAGE_MAX_LIMIT,
   DRIP_RATE_MAX,
@@ -70,7 +71,7 @@ const senderOf = (principal: Principal): Sender => ({
 
 /** The answers of the two sends, for the handler and for the answer kept with the charge (Idempotency-Key). */
 const sendAnswer = (sent: Result<SentMessage, SendMessageError>) => json(200, sendResponseView(unwrap(sent)));
-const bulkAnswer = (accepted: Result<BulkAccepted, SendBulkError>) => json(200, bulkResponseView(unwrap(accepted).batch));
+const bulkAnswer = (accepted: Result<BulkAccepted, SendBulkError>) => json(200, bulkResponseView(unwrap(accepted)));
 
 const PRICING_UNAVAILABLE = {
   description: 'pricing_unavailable: no exchange rate converts the route currency into the wallet currency yet',
@@ -97,6 +98,17 @@ const route = z.string().min(1).max(32).describe('A route code (SVC_<CC>); other
 const messageId = z.object({ id: z.string().regex(/^msg_[0-9A-Z]{26}$/, 'Must be a message id (msg_...)') });
 const batchId = z.object({ batch_id: z.string().regex(/^bat_[0-9A-Z]{26}$/, 'Must be a batch id (bat_...)') });
 
+const smartEncoding = z.boolean().optional().describe('Replace GSM-7 look-alikes (curly quotes, dashes, ...) before segmenting when that makes the text GSM-7; default: the account setting');
+const category = z.enum(MESSAGE_CATEGORIES).default('transactional').describe('`promotional` waits for the recipients promotional hours (quiet hours per market)');
+const quietHours = z.enum(['defer', 'reject']).default('defer').describe('A promotional send in quiet hours: deferred to their end (default), or refused (422 quiet_hours)');
+/** The extensions of the spec's send bodies (docs/messages.md). */
+const sendOptions = { smart_encoding: smartEncoding, category, quiet_hours: quietHours };
+const QUIET_HOURS = {
+  description: 'A validation error naming the field, or quiet_hours: a promotional send in quiet hours with quiet_hours "reject" (or to a market whose promotional hours never open)',
+  errorCodes: ['validation_error', 'quiet_hours'],
+  errorFields: { countries: z.array(z.string()).optional(), next_opening: z.string().nullable().optional() },
+};
+
 const sendBody = z.object({
   to: z.string().min(1).describe('International format').meta({ examples: ['+254712345678'] }),
   text,
@@ -104,6 +116,7 @@ const sendBody = z.object({
   route: route.optional(),
   schedule_mode: z.enum(['now', 'scheduled']).default('now'),
   scheduled_at: isoDateTime.optional().describe('Required for `scheduled`: 5 minutes to 7 days ahead').meta({ examples: ['2026-12-01T07:30:00Z'] }),
+  ...sendOptions,
 });
 
 const audience = {
@@ -140,10 +153,11 @@ const bulkBody = z
     schedule_mode: z.enum(['now', 'scheduled', 'drip']).default('now'),
     scheduled_at: isoDateTime.optional(),
     drip_rate: z.number().int().min(DRIP_RATE_MIN).max(DRIP_RATE_MAX).optional().describe('Messages per minute; required for `drip`'),
+    ...sendOptions,
   })
   .refine(needsRecipients, RECIPIENTS_REQUIRED);
 
-const precheckBody = z.object(audience).refine(needsRecipients, RECIPIENTS_REQUIRED);
+const precheckBody = z.object({ ...audience, smart_encoding: smartEncoding }).refine(needsRecipients, RECIPIENTS_REQUIRED);
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(0).default(0),
@@ -179,6 +193,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         503: PRICING_UNAVAILABLE,
         409: { description: 'The same text went to this number less than 5 minutes ago', errorCodes: ['duplicate_message'], errorFields: { duplicate_of: z.string().describe('The earlier message') } },
         413: TOO_LONG,
+        422: QUIET_HOURS,
       },
       handler: async ({ body, principal, idempotency }) => {
         const sent = await useCases.sendMessage.execute({
@@ -189,6 +204,9 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
           route: body.route,
           scheduleMode: body.schedule_mode,
           scheduledAt: body.scheduled_at,
+          smartEncoding: body.smart_encoding,
+          category: body.category,
+          quietHours: body.quiet_hours,
           idempotency: idempotency?.answeredBy(sendAnswer),
         });
         return sendAnswer(sent);
@@ -224,6 +242,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
         },
         404: { description: 'A contact list is not the account' },
         413: TOO_LONG,
+        422: QUIET_HOURS,
       },
       handler: async ({ body, principal, idempotency }) => {
         refuseTestKeyLists(principal, body.contact_list_ids);
@@ -237,6 +256,9 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
           scheduleMode: body.schedule_mode,
           scheduledAt: body.scheduled_at,
           dripRate: body.drip_rate,
+          smartEncoding: body.smart_encoding,
+          category: body.category,
+          quietHours: body.quiet_hours,
           idempotency: idempotency?.answeredBy(bulkAnswer),
         });
         return bulkAnswer(accepted);
@@ -261,6 +283,7 @@ export function messageRoutes(useCases: MessageUseCases): RouteDefinition[] {
           contactListIds: body.contact_list_ids,
           text: body.text,
           senderId: body.sender_id,
+          smartEncoding: body.smart_encoding,
         });
         return json(200, precheckView(unwrap(precheck)));
       },

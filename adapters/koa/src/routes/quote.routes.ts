@@ -3,6 +3,7 @@ import { MAX_RECIPIENTS_PER_CALL } from '@tuma/messaging';
 import { z } from 'zod';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
+import { gsm7AlternativeSchema, gsm7AlternativeView } from './gsm7-alternative-view.ts';
 import { oneOrMany } from './number-validation.routes.ts';
 
 export interface QuoteUseCases {
@@ -41,6 +42,8 @@ const quoteSchema = z.object({
   unroutable: z.array(z.string()).describe('The inputs, as given, of the recipients that are not routable'),
   total_cost: z.number().describe('Exact sum of the recipients cost_wallet, in wallet_currency'),
   affordable: z.boolean().nullable().describe('wallet_balance >= total_cost; null when the account has no wallet yet'),
+  gsm7_alternative: gsm7AlternativeSchema,
+  smart_encoded_text: z.string().nullable().describe('The text quoted, when smart encoding changed the one given; else null'),
 });
 
 const recipientView = (quote: PriceQuote, r: QuotedRecipient): z.infer<typeof recipientSchema> => ({
@@ -72,6 +75,8 @@ export const quoteView = (quote: PriceQuote): z.infer<typeof quoteSchema> => ({
   unroutable: [...quote.unroutable],
   total_cost: quote.totalCost.toNumber(),
   affordable: quote.affordable,
+  gsm7_alternative: quote.gsm7Alternative && gsm7AlternativeView(quote.gsm7Alternative),
+  smart_encoded_text: quote.smartEncoded,
 });
 
 /** `POST /api/messages/rate` and its alias `POST /api/rate`: a price quote; never sends or charges. */
@@ -88,6 +93,7 @@ export function quoteRoutes(useCases: QuoteUseCases): RouteDefinition[] {
         to: oneOrMany('recipient', MAX_RECIPIENTS_PER_CALL).describe('One number or up to 1000, international format').meta({ examples: [['+254712345678', '+2348031234567']] }),
         text: z.string().min(1, 'The text must not be empty').meta({ examples: ['Habari! Your code is 4821'] }),
         route: z.string().min(1).max(32).optional().describe('A route code (SVC_<CC>); otherwise each number country route'),
+        smart_encoding: z.boolean().optional().describe('Quote the text as smart encoding would send it; default: the account setting'),
       }),
       responses: { 200: { description: 'The price quote', schema: quoteSchema } },
       handler: async ({ body, principal }) => {
@@ -100,6 +106,7 @@ export function quoteRoutes(useCases: QuoteUseCases): RouteDefinition[] {
             to: typeof body.to === 'string' ? [body.to] : body.to,
             text: body.text,
             route: body.route,
+            smartEncoding: body.smart_encoding,
           }),
         );
         return json(200, quoteView(quote));

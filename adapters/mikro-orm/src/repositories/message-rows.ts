@@ -1,10 +1,10 @@
 /** Rows of `message` and `message_batch` to domain values and back. */
-import type { BatchStatus, DeliveryErrorCode, MessageBatch, MessageEnvironment, OutboundMessage, OutboundMessageStatus, PartOutcome, SmsEncoding } from '@tuma/messaging';
+import type { BatchStatus, DeliveryErrorCode, MessageCategory, MessageBatch, MessageEnvironment, OutboundMessage, OutboundMessageStatus, PartOutcome, SmsEncoding } from '@tuma/messaging';
 import { storedMoney } from './stored-money.ts';
 
 /** Every column of a message, in the shape the statements select. */
 export const MESSAGE_COLUMNS = `m.id, m.account_id, m.api_key_id, m.environment, m.batch_id, m.batch_seq, m.phone, m.country, m.route_code,
-  m.sender_id, m.text, m.encoding, m.segments, m.price_per_segment::text as price_per_segment, m.route_cost::text as route_cost,
+  m.sender_id, m.text, m.original_text, m.category, m.encoding, m.segments, m.price_per_segment::text as price_per_segment, m.route_cost::text as route_cost,
   m.route_currency, m.cost::text as cost, m.currency, m.charge_entry_id, m.scheduled_at, m.created_at, m.carrier, m.status,
   m.retry_count, m.error_code, m.carrier_message_ids, m.part_outcomes, m.sent_at, m.submitted_at, m.delivered_at, m.failed_at`;
 
@@ -20,6 +20,8 @@ export interface MessageRow {
   route_code: string;
   sender_id: string;
   text: string;
+  original_text: string | null;
+  category: string;
   encoding: string;
   segments: number;
   price_per_segment: string;
@@ -61,6 +63,8 @@ export function messageFromRow(row: MessageRow): OutboundMessage {
     routeCode: row.route_code,
     senderId: row.sender_id,
     text: row.text,
+    originalText: row.original_text,
+    category: row.category as MessageCategory,
     encoding: row.encoding as SmsEncoding,
     segments: Number(row.segments),
     pricePerSegment: storedMoney(row.price_per_segment, row.route_currency, `price of message ${row.id}`),
@@ -116,6 +120,8 @@ export function messageRecord(message: OutboundMessage): Record<string, unknown>
     route_code: message.routeCode,
     sender_id: message.senderId,
     text: message.text,
+    original_text: message.originalText,
+    category: message.category,
     encoding: message.encoding,
     segments: message.segments,
     price_per_segment: message.pricePerSegment.toDecimalString(),

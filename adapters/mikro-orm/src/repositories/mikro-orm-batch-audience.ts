@@ -4,7 +4,11 @@ import { storableText } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
 import { executeBound } from './bound-statement.ts';
 
-/** What a kept member carries beyond its batch's fields; `text` null = the batch's text as it is. */
+/**
+ * What a kept member carries beyond its batch's fields; `text` null = the batch's text as it is,
+ * `original` the text before smart encoding (null when unchanged), `category` its message category,
+ * `at` its own due time (a promotional member deferred by quiet hours; null = the batch's).
+ */
 interface KeptMember {
   readonly id: string;
   readonly seq: number;
@@ -13,6 +17,9 @@ interface KeptMember {
   readonly route: string;
   readonly sender: string;
   readonly text: string | null;
+  readonly original: string | null;
+  readonly category: string;
+  readonly at: string | null;
   readonly encoding: string;
   readonly segments: number;
   readonly pps: string;
@@ -29,6 +36,9 @@ const kept = (batch: MessageBatch, m: OutboundMessage): KeptMember => ({
   route: m.routeCode,
   sender: m.senderId,
   text: m.text === batch.text ? null : m.text,
+  original: m.originalText,
+  category: m.category,
+  at: m.scheduledAt && m.scheduledAt.getTime() !== batch.scheduledAt?.getTime() ? m.scheduledAt.toISOString() : null,
   encoding: m.encoding,
   segments: m.segments,
   pps: m.pricePerSegment.toDecimalString(),
@@ -54,14 +64,14 @@ const MATERIALIZE = `
     delete from message_batch_chunk where batch_id = ? and from_seq <= ? and to_seq >= ? returning batch_id, members
   ), written as (
     insert into message (id, account_id, api_key_id, environment, batch_id, batch_seq, phone, country, route_code, sender_id, text,
-      encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
+      original_text, category, encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
       status)
     select r.id, b.account_id, b.api_key_id, b.environment, b.id, r.seq, r.phone, r.country, r.route, r.sender, coalesce(r.text, b.text),
-      r.encoding, r.segments, r.pps, r."routeCost", r."routeCurrency", r.cost, b.currency, b.charge_entry_id, b.scheduled_at, b.created_at,
+      r.original, coalesce(r.category, 'transactional'), r.encoding, r.segments, r.pps, r."routeCost", r."routeCurrency", r.cost, b.currency, b.charge_entry_id, coalesce(r.at, b.scheduled_at), b.created_at,
       'queued'
     from chunk join message_batch b on b.id = chunk.batch_id
     cross join lateral jsonb_to_recordset(chunk.members::jsonb) as r (id varchar, seq integer, phone varchar, country char(2), route varchar,
-      sender varchar, text text, encoding varchar, segments integer, pps numeric, "routeCost" numeric, "routeCurrency" char(3), cost numeric)
+      sender varchar, text text, original text, category varchar, encoding varchar, segments integer, pps numeric, "routeCost" numeric, "routeCurrency" char(3), cost numeric, at timestamptz)
     returning 1
   )
   select count(*)::int as written from written`;
@@ -89,7 +99,7 @@ export class MikroOrmBatchAudience implements BatchAudience {
     );
     for (const chunk of chunks) {
       // JSON.parse reads the escapes PostgreSQL's jsonb refuses (\u0000, lone surrogates); the members go back without them.
-      const members = (JSON.parse(chunk.members) as KeptMember[]).map((member) => ({ ...member, text: member.text === null ? null : storableText(member.text) }));
+      const members = (JSON.parse(chunk.members) as KeptMember[]).map((member) => ({ ...member, text: member.text === null ? null : storableText(member.text), original: member.original == null ? null : storableText(member.original) }));
       await executeBound(this.database, 'update message_batch_chunk set members = ? where batch_id = ? and from_seq = ?', [JSON.stringify(members), batchId, chunk.from_seq]);
     }
   }

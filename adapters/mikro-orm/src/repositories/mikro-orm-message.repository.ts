@@ -11,14 +11,14 @@ const INSERT_CHUNK = 5_000;
 
 const INSERT = `
   insert into message (id, account_id, api_key_id, environment, batch_id, batch_seq, phone, country, route_code, sender_id, text,
-    encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
+    original_text, category, encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
     carrier, status, retry_count, error_code, carrier_message_ids, part_outcomes, sent_at, submitted_at, delivered_at, failed_at)
   select r.id, r.account_id, r.api_key_id, r.environment, r.batch_id, r.batch_seq, r.phone, r.country, r.route_code, r.sender_id, r.text,
-    r.encoding, r.segments, r.price_per_segment, r.route_cost, r.route_currency, r.cost, r.currency, r.charge_entry_id, r.scheduled_at,
+    r.original_text, r.category, r.encoding, r.segments, r.price_per_segment, r.route_cost, r.route_currency, r.cost, r.currency, r.charge_entry_id, r.scheduled_at,
     r.created_at, r.carrier, r.status, r.retry_count, r.error_code, r.carrier_message_ids, r.part_outcomes, r.sent_at, r.submitted_at,
     r.delivered_at, r.failed_at
   from jsonb_to_recordset(?::jsonb) as r (id varchar, account_id varchar, api_key_id varchar, environment varchar, batch_id varchar,
-    batch_seq integer, phone varchar, country char(2), route_code varchar, sender_id varchar, text text, encoding varchar, segments integer,
+    batch_seq integer, phone varchar, country char(2), route_code varchar, sender_id varchar, text text, original_text text, category varchar, encoding varchar, segments integer,
     price_per_segment numeric, route_cost numeric, route_currency char(3), cost numeric, currency char(3), charge_entry_id varchar,
     scheduled_at timestamptz, created_at timestamptz, carrier varchar, status varchar, retry_count integer, error_code varchar,
     carrier_message_ids jsonb, part_outcomes jsonb, sent_at timestamptz, submitted_at timestamptz, delivered_at timestamptz,

@@ -2,6 +2,7 @@ import { accountsServerModule } from './accounts.module.ts';
 import { reportsServerModule } from './reports.module.ts';
 import { billingServerModule } from './billing.module.ts';
 import { catalogueServerModule } from './catalogue.module.ts';
+import { quietHoursServerModule } from './quiet-hours.module.ts';
 import { paymentsServerModule } from './payments.module.ts';
 import { pricingServerModule } from './pricing.module.ts';
 import { optOutsServerModule } from './opt-outs.module.ts';
@@ -26,4 +27,4 @@ import { linksServerModule } from './links.module.ts';
 import { shortLinksServerModule } from './short-links.module.ts';
 
 /** Every capability the server wires, in start order; routes mount in this order too (reports before catalogue and messages, see reports.module.ts). */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule, userAdminServerModule, mailServerModule, twoWayServerModule, linksServerModule, shortLinksServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, quietHoursServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule, userAdminServerModule, mailServerModule, twoWayServerModule, linksServerModule, shortLinksServerModule];

@@ -46,6 +46,8 @@ const bindings = new ContainerModule(({ bind }) => {
     sendingHolds: M.sendingHolds,
     batchContext: M.batchContext,
     inboundClaims: M.inboundClaims,
+    quietHoursCatalogue: M.quietHoursCatalogue,
+    smsSettings: M.smsSettings,
   });
 });
 

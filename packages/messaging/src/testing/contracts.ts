@@ -232,3 +232,4 @@ export { describeMessageReportsContract, reportMessage, type MessageReportsFixtu
 export { describeWebhookConfigRepositoryContract, type WebhookConfigRepositoryFixture } from './webhook-config-repository.contract.ts';
 export { webhookWorld, type WebhookWorld } from './webhook-world.ts';
 export { FIXTURE_TIME, outboundMessageFixture } from './outbound-message.fixture.ts';
+export { describeQuietHoursStoresContract, type QuietHoursStoresFixture } from './quiet-hours-contracts.ts';

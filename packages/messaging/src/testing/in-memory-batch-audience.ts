@@ -21,7 +21,7 @@ export class InMemoryBatchAudience implements BatchAudience {
     const chunks = this.kept.get(batchId);
     for (const [start, members] of chunks ?? []) {
       if (start > toSeq || start + members.length - 1 < fromSeq) continue;
-      chunks!.set(start, members.map((member) => ({ ...member, text: storableText(member.text) })));
+      chunks!.set(start, members.map((member) => ({ ...member, text: storableText(member.text), originalText: member.originalText === null ? null : storableText(member.originalText) })));
     }
   }
 

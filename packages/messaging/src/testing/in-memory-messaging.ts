@@ -15,6 +15,8 @@ import { InMemoryInboundMessageRepository } from './in-memory-inbound-message.re
 import { InMemoryMessageReports } from './in-memory-message-reports.ts';
 import { InMemoryMessageRepository } from './in-memory-message.repository.ts';
 import { InMemoryOptOutList } from './in-memory-opt-out-list.ts';
+import { InMemoryQuietHoursCatalogue } from './in-memory-quiet-hours-catalogue.ts';
+import { InMemorySmsSettings } from './in-memory-sms-settings.ts';
 import { InMemorySenderIdRepository } from './in-memory-sender-id.repository.ts';
 import { InMemoryTemplateRepository } from './in-memory-template.repository.ts';
 import { InMemoryWebhookConfigRepository } from './in-memory-webhook-config.repository.ts';
@@ -36,6 +38,8 @@ export interface InMemoryMessagingPorts extends MessagingPorts {
   readonly webhookConfigRepository: InMemoryWebhookConfigRepository;
   readonly webhookDeliveryRepository: InMemoryWebhookDeliveryRepository;
   readonly idempotencyKeys: InMemoryIdempotencyKeyStore;
+  readonly quietHoursCatalogue: InMemoryQuietHoursCatalogue;
+  readonly smsSettings: InMemorySmsSettings;
 }
 
 /** What a caller brings: the carriers at least; any other port replaces its in-memory default (the stores built on it follow). */
@@ -100,6 +104,8 @@ export function inMemoryMessagingPorts<O extends InMemoryMessagingOptions>(optio
     webhookSender: new RecordingWebhookSender(),
     webhookDestinations: offlineDestinations(),
     idempotencyKeys: new InMemoryIdempotencyKeyStore(),
+    quietHoursCatalogue: new InMemoryQuietHoursCatalogue(),
+    smsSettings: new InMemorySmsSettings(),
     ...options,
     clock,
     unitOfWork,

@@ -15,3 +15,6 @@ export { RecordingEventPublisher } from './recording-event-publisher.ts';
 export { RecordingInboundMessageSink } from './recording-inbound-message-sink.ts';
 export { inMemoryMessaging, inMemoryMessagingPorts, type InMemoryMessagingOptions, type InMemoryMessagingPorts, type InMemoryMessagingPortsWith } from './in-memory-messaging.ts';
 export { InMemoryThroughputLeases } from './in-memory-throughput-leases.ts';
+export { TWILIO_CALCULATOR_CORPUS, type CalculatorCase } from './twilio-calculator-corpus.ts';
+export { InMemoryQuietHoursCatalogue } from './in-memory-quiet-hours-catalogue.ts';
+export { InMemorySmsSettings } from './in-memory-sms-settings.ts';

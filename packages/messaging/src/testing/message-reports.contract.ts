@@ -95,6 +95,8 @@ export function reportMessage(spec: ReportMessageSpec): OutboundMessage {
     routeCode: ROUTES[country],
     senderId: 'TUMA',
     text: 'Habari',
+    originalText: null,
+    category: 'transactional',
     encoding: 'GSM7',
     segments,
     pricePerSegment: usd('0.01'),

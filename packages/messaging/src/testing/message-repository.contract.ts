@@ -72,6 +72,9 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
 
     it('stores a message and serves it back field for field, to its account only', async () => {
       const m = message(a, { scheduledAt: at(30), text: 'Ünïcödé ✓ 👋🏽', encoding: 'UCS2' });
+      const smart = message(a, { text: 'It\'s "done" - ok', originalText: 'It’s “done” – ok', category: 'promotional' });
+      await add(smart);
+      expect(await f.step(() => f.messages.find(a, smart.id))).to.deep.equal(smart);
       await add(m);
       expect(await f.step(() => f.messages.find(a, m.id))).to.deep.equal(m);
       expect(await f.step(() => f.messages.find(b, m.id))).to.equal(undefined);

@@ -21,6 +21,8 @@ export function outboundMessageFixture(accountId: string, overrides: Partial<Out
     routeCode: 'SVC_KE',
     senderId: 'TUMA',
     text: 'Habari',
+    originalText: null,
+    category: 'transactional',
     encoding: 'GSM7',
     segments: 1,
     pricePerSegment: money('0.8', 'KES'),

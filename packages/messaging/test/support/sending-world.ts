@@ -59,6 +59,8 @@ export async function sendingWorld() {
   return {
     clock,
     catalogue: ports.catalogue,
+    fxRates: ports.fxRates,
+    quietHours: ports.quietHoursCatalogue,
     ledger,
     optOuts: ports.optOutList,
     messages,

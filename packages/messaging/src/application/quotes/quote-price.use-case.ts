@@ -25,7 +25,10 @@ import { MAX_RECIPIENTS_PER_CALL } from '../../domain/limits.ts';
 import type { InvalidPhoneNumberReason } from '../../domain/numbers/number-parser.ts';
 import { PhoneNumber } from '../../domain/numbers/phone-number.value-object.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage } from '../../domain/segmenting/segmenter.ts';
+import { explainEncoding, smartEncode } from '../../domain/segmenting/smart-encoding.ts';
+import type { SmsSettingsRepository } from '../settings/sms-settings.port.ts';
 import { RouteRateCache } from '../sending/route-rate-cache.ts';
+import { priceGsm7Alternative, type Gsm7Alternative } from './gsm7-alternative.ts';
 
 export interface QuotePriceInput {
   /** Whose wallet the quote is for. */
@@ -38,6 +41,8 @@ export interface QuotePriceInput {
   readonly text: string;
   /** A route code (`SVC_KE`) to use instead of each number's country route. */
   readonly route?: string | undefined;
+  /** Quote the text smart-encoded (as a send with it would go); undefined: the account's default. */
+  readonly smartEncoding?: boolean | undefined;
 }
 
 /**
@@ -82,6 +87,10 @@ export interface PriceQuote {
   readonly totalCost: Money;
   /** balance >= total; null without a wallet; always true for test keys (never charged). */
   readonly affordable: boolean | null;
+  /** A UCS-2 text: the characters that make it so and what the routable recipients would cost in GSM-7; null for GSM-7. */
+  readonly gsm7Alternative: Gsm7Alternative | null;
+  /** The text quoted, when smart encoding changed the one given; else null. */
+  readonly smartEncoded: string | null;
 }
 
 export type QuotePriceError = ValidationError;
@@ -99,6 +108,7 @@ export class QuotePrice {
     private readonly catalogue: Catalogue,
     private readonly fxRates: FxRates,
     private readonly walletBalances: WalletBalances,
+    private readonly settings: SmsSettingsRepository,
     private readonly maxSegments: number = DEFAULT_MAX_SEGMENTS,
   ) {}
 
@@ -123,7 +133,9 @@ export class QuotePrice {
 
   private async quote(input: QuotePriceInput, explicit: Route | undefined): Promise<PriceQuote> {
     const { walletCurrency } = input;
-    const message = segmentMessage(input.text, { maxSegments: this.maxSegments });
+    const smart = input.smartEncoding ?? (await this.settings.settingsOf(input.accountId)).smartEncoding;
+    const encoded = smart ? smartEncode(input.text, this.maxSegments) : { text: input.text, original: input.text, changed: false };
+    const message = segmentMessage(encoded.text, { maxSegments: this.maxSegments });
     const cache = new RouteRateCache(this.catalogue, this.fxRates, walletCurrency);
 
     const recipients: QuotedRecipient[] = [];
@@ -157,6 +169,15 @@ export class QuotePrice {
       walletCurrency,
     );
     const walletBalance = (await this.walletBalances.balanceOf(input.accountId)) ?? null;
+    const explanation = explainEncoding(encoded.text, this.maxSegments);
+    const gsm7Alternative =
+      explanation &&
+      priceGsm7Alternative(
+        explanation,
+        recipients.flatMap((r) => (r.price ? [{ price: r.price, gsm7Segments: explanation.gsm7.segments }] : [])),
+        walletCurrency,
+        totalCost,
+      );
     return {
       message,
       walletCurrency,
@@ -166,6 +187,8 @@ export class QuotePrice {
       unroutable: recipients.filter((r) => !r.routable).map((r) => r.input),
       totalCost,
       affordable: input.environment === 'test' ? true : walletBalance === null ? null : walletBalance.compare(totalCost) >= 0,
+      gsm7Alternative,
+      smartEncoded: encoded.changed ? encoded.text : null,
     };
   }
 }

@@ -1,5 +1,7 @@
 import type { WalletBalances } from '@tuma/billing';
 import { err, Money, ok, type CurrencyCode, type Result } from '@tuma/kernel';
+import { explainEncoding, type EncodingExplanation } from '../../domain/segmenting/smart-encoding.ts';
+import { priceGsm7Alternative, type Gsm7Alternative } from '../quotes/gsm7-alternative.ts';
 import { UNROUTABLE_SAMPLES, type UnroutableSample } from '../../domain/messages/send-errors.ts';
 import type { BulkAudienceInput, BulkPlan, BulkPlanError, PlanBulkSend } from './plan-bulk-send.ts';
 
@@ -31,6 +33,11 @@ export interface BulkPrecheck {
   readonly unroutable: readonly UnroutableSample[];
   readonly unroutableCount: number;
   readonly suppressedCount: number;
+  /**
+   * When members' messages are UCS-2: what makes them so (the text's characters, or the first UCS-2
+   * member's rendered text when only recipients' values do) and the batch's cost in GSM-7; else null.
+   */
+  readonly gsm7Alternative: (Gsm7Alternative & { readonly ucs2Members: number }) | null;
 }
 
 /** `POST /api/messages/bulk-precheck`: what a send-bulk would do, per country; nothing is sent or charged. */
@@ -60,8 +67,24 @@ export class BulkPrecheckUseCase {
       unroutable: plan.unroutable.slice(0, UNROUTABLE_SAMPLES),
       unroutableCount: plan.unroutable.length,
       suppressedCount: plan.suppressedCount,
+      gsm7Alternative: gsm7AlternativeOf(input.text, plan),
     });
   }
+}
+
+/** Each UCS-2 member repriced at the GSM-7 segments of its rendered text (each distinct text explained once). */
+function gsm7AlternativeOf(text: string, plan: BulkPlan): BulkPrecheck['gsm7Alternative'] {
+  const ucs2 = plan.members.filter((m) => m.encoding === 'UCS2');
+  if (ucs2.length === 0) return null;
+  const explained = new Map<string, EncodingExplanation>();
+  const explain = (rendered: string): EncodingExplanation => {
+    let explanation = explained.get(rendered);
+    if (!explanation) explained.set(rendered, (explanation = explainEncoding(rendered, plan.maxSegments)!));
+    return explanation;
+  };
+  const explanation = explainEncoding(text, plan.maxSegments) ?? explain(ucs2[0]!.text);
+  const prices = plan.members.map((m) => ({ price: m.price, gsm7Segments: m.encoding === 'UCS2' ? explain(m.text).gsm7.segments : m.segments }));
+  return { ...priceGsm7Alternative(explanation, prices, plan.walletCurrency, plan.totalCost), ucs2Members: ucs2.length };
 }
 
 function breakdownByCountry(plan: BulkPlan): CountryBreakdown[] {

@@ -15,6 +15,7 @@ import { refundMessage } from './refund-message.ts';
 import type { RouteThrottle } from './route-throttle.ts';
 import { DISPATCH_BATCH_JOB, SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
 import { HOLD_RECHECK_MS, type SendingHolds } from './sending-holds.port.ts';
+import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
 
 export interface DispatchOptions {
   readonly retryPolicy?: RetryPolicy;
@@ -25,6 +26,9 @@ export interface DispatchOptions {
   /** Batches of single-message submissions in flight at once (default 1; needs `groupCommit.around`). */
   readonly singleBatchesAtOnce?: number;
 }
+
+/** A promotional message whose hours never open now (changed since it was accepted) is looked at again after this. */
+const QUIET_HOURS_RECHECK_MS = 60 * 60_000;
 
 /** Most single-message submissions dispatched together: two job workers' fetches of 32. */
 const SINGLES_BATCH_MAX = 64;
@@ -105,6 +109,7 @@ export class DispatchMessages {
     private readonly holds: SendingHolds,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly quietHoursGate: QuietHoursGate,
     options: DispatchOptions = {},
   ) {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
@@ -310,6 +315,15 @@ export class DispatchMessages {
           changed.push(await this.failed(message));
           continue;
         }
+      }
+      const quiet = message.category === 'promotional' ? await this.quietHoursGate.verdict(message, now) : undefined;
+      if (quiet && quiet.kind !== 'open') {
+        // In its recipient's quiet hours (a drip reaching the night, a late job, hours changed since):
+        // it stays queued and its attempt waits for them to end (or an hour, for hours that never open now).
+        const startAfter = quiet.kind === 'deferred' ? quiet.at : new Date(now.getTime() + QUIET_HOURS_RECHECK_MS);
+        await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter, group: message.accountId });
+        if (message !== row) changed.push(message);
+        continue;
       }
       if (!(await this.routeIsActive(message.routeCode, routes))) {
         changed.push(await this.failed(this.apply(message, { type: 'failed', errorCode: 'no_route', at: now })));

@@ -9,6 +9,8 @@ import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage, type SmsEncoding } from '../../domain/segmenting/segmenter.ts';
 import { renderTemplate } from '../../domain/templates/render-template.ts';
 import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
+import { smartEncode, type SmartEncoded } from '../../domain/segmenting/smart-encoding.ts';
+import type { SmsSettingsRepository } from '../settings/sms-settings.port.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 
 export interface BulkRecipientInput {
@@ -25,6 +27,8 @@ export interface BulkAudienceInput {
   readonly text: string;
   readonly senderId?: string | undefined;
   readonly route?: string | undefined;
+  /** Replace GSM-7 look-alikes in each rendered text; undefined: the account's default. */
+  readonly smartEncoding?: boolean | undefined;
 }
 
 export interface PlannedMember {
@@ -32,8 +36,10 @@ export interface PlannedMember {
   readonly country: string;
   readonly route: Route;
   readonly senderId: string;
-  /** The text rendered for this member. */
+  /** The text rendered for this member (smart-encoded when asked). */
   readonly text: string;
+  /** The rendered text before smart encoding, when it changed it; else null. */
+  readonly originalText: string | null;
   readonly encoding: SmsEncoding;
   readonly segments: number;
   readonly price: Price;
@@ -50,6 +56,8 @@ export interface BulkPlan {
   readonly totalSegments: number;
   /** Exact sum of the members' wallet costs. */
   readonly totalCost: Money;
+  /** The segment cap the members were checked against. */
+  readonly maxSegments: number;
 }
 
 export type BulkPlanError = ValidationError | NotFoundError | MessageTooLongError | SenderIdNotApprovedError;
@@ -82,6 +90,7 @@ export class PlanBulkSend {
     private readonly optOuts: OptOutList,
     private readonly approvals: SenderIdApprovals,
     private readonly contacts: ContactSource,
+    private readonly settings: SmsSettingsRepository,
     private readonly maxSegments: number = DEFAULT_MAX_SEGMENTS,
   ) {}
 
@@ -116,7 +125,8 @@ export class PlanBulkSend {
 
     const senders = await this.senderIds(input, routed.map((r) => r.route));
     if (senders.isErr()) return err(senders.error);
-    const members = this.render(input.text, routed, senders.value);
+    const smart = input.smartEncoding ?? (await this.settings.settingsOf(input.accountId)).smartEncoding;
+    const members = this.render(input.text, routed, senders.value, smart);
     if (members.isErr()) return err(members.error);
     return ok({
       walletCurrency,
@@ -129,6 +139,7 @@ export class PlanBulkSend {
         members.value.map((m) => m.price.walletCost),
         walletCurrency,
       ),
+      maxSegments: this.maxSegments,
     });
   }
 
@@ -173,8 +184,10 @@ export class PlanBulkSend {
     text: string,
     routed: readonly { candidate: Candidate; route: Route; rate: Price['rate'] }[],
     senderIdOf: (route: Route) => string,
+    smart: boolean,
   ): Result<PlannedMember[], ValidationError | MessageTooLongError> {
     const segmentings = new Map<string, SegmentedMessage>();
+    const encodings = new Map<string, SmartEncoded>();
     const prices = new Map<string, Price>();
     const missing: FieldIssue[] = [];
     const members: PlannedMember[] = [];
@@ -193,8 +206,14 @@ export class PlanBulkSend {
         }
         continue;
       }
-      let segmented = segmentings.get(rendered.text);
-      if (!segmented) segmentings.set(rendered.text, (segmented = segmentMessage(rendered.text, { maxSegments: this.maxSegments })));
+      let encoded: SmartEncoded | undefined;
+      if (smart) {
+        encoded = encodings.get(rendered.text);
+        if (!encoded) encodings.set(rendered.text, (encoded = smartEncode(rendered.text, this.maxSegments)));
+      }
+      const sent = encoded?.text ?? rendered.text;
+      let segmented = segmentings.get(sent);
+      if (!segmented) segmentings.set(sent, (segmented = segmentMessage(sent, { maxSegments: this.maxSegments })));
       if (segmented.overSegmentCap) return err(messageTooLong(`text (rendered for ${candidate.phone})`, segmented.segments, segmented.maxSegments));
       const priceKey = `${route.code}:${segmented.segments}`;
       let price = prices.get(priceKey);
@@ -204,7 +223,8 @@ export class PlanBulkSend {
         country: candidate.country,
         route,
         senderId: senderIdOf(route),
-        text: rendered.text,
+        text: sent,
+        originalText: encoded?.changed ? encoded.original : null,
         encoding: segmented.encoding,
         segments: segmented.segments,
         price,

@@ -4,9 +4,10 @@ import { err, errAsync, fieldError, newId, ok, okAsync, ResultAsync, type Clock,
 import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
 import type { BatchAudience } from './batch-audience.port.ts';
 import type { BatchRepository, BatchStatus, MessageBatch } from '../../domain/messages/message-batch.ts';
-import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import type { MessageCategory, OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
-import { noRecipients, unroutable, type NoRecipientsError, type UnroutableError } from '../../domain/messages/send-errors.ts';
+import { noRecipients, quietHours, unroutable, type NoRecipientsError, type QuietHoursError, type UnroutableError } from '../../domain/messages/send-errors.ts';
+import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
 import { enqueueBatchJobs } from './batch-jobs.ts';
 import type { BulkAudienceInput, BulkPlan, BulkPlanError, PlanBulkSend } from './plan-bulk-send.ts';
 import type { Sender } from './send-message.use-case.ts';
@@ -20,18 +21,30 @@ export interface SendBulkInput extends Omit<BulkAudienceInput, 'accountId' | 'wa
   readonly scheduleMode: ScheduleMode;
   readonly scheduledAt?: Date | undefined;
   readonly dripRate?: number | undefined;
+  /** `promotional` members wait for their promotional hours; default `transactional`. */
+  readonly category?: MessageCategory | undefined;
+  /** Promotional members in quiet hours: `defer` (default) each to their end, or `reject` the batch (422 `quiet_hours`). */
+  readonly quietHours?: 'defer' | 'reject' | undefined;
   /** The request's Idempotency-Key claim: its answer is kept in the unit of work that charges the batch. */
   readonly idempotency?: IdempotentRequest<Result<BulkAccepted, SendBulkError>> | undefined;
 }
 
 export interface BulkAccepted {
   readonly batch: MessageBatch;
+  /** Promotional members deferred by quiet hours, by country and time they go at (earliest first). */
+  readonly deferrals: readonly QuietHoursDeferral[];
+}
+
+export interface QuietHoursDeferral {
+  readonly country: string;
+  readonly scheduledAt: Date;
+  readonly recipients: number;
 }
 
 /** 402 of a bulk send also says how many segments and recipients it was for. */
 export type BulkInsufficientBalance = Extract<WalletError, { type: 'insufficient_balance' }> & { readonly segments: number; readonly recipients: number };
 
-export type SendBulkError = BulkPlanError | UnroutableError | NoRecipientsError | WalletError | BulkInsufficientBalance | IdempotencyKeyInProgressError;
+export type SendBulkError = BulkPlanError | UnroutableError | NoRecipientsError | QuietHoursError | WalletError | BulkInsufficientBalance | IdempotencyKeyInProgressError;
 
 const STATUS_OF: Readonly<Record<ScheduleMode, BatchStatus>> = { now: 'sending', scheduled: 'scheduled', drip: 'dripping' };
 
@@ -52,6 +65,7 @@ export class SendBulk {
     private readonly idempotentEffects: IdempotentEffects,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly quietHoursGate: QuietHoursGate,
   ) {}
 
   execute(input: SendBulkInput): ResultAsync<BulkAccepted, SendBulkError> {
@@ -66,7 +80,8 @@ export class SendBulk {
         }
         return plan.members.length === 0 ? err(noRecipients('No recipients left after removing duplicates and opted-out numbers')) : ok(plan);
       })
-      .andThen((plan) => {
+      .andThen((plan) => new ResultAsync(this.quietHoursOf(input, plan, schedule.value, now)).map((memberTimes) => ({ plan, memberTimes })))
+      .andThen(({ plan, memberTimes }) => {
         const batch: MessageBatch = {
           id: newId('bat', now),
           accountId: sender.accountId,
@@ -82,7 +97,7 @@ export class SendBulk {
           dripRate: schedule.value.dripRate,
           createdAt: now,
         };
-        return this.unitOfWork.run(() => this.idempotentEffects.within(input.idempotency, () => this.store(batch, plan)));
+        return this.unitOfWork.run(() => this.idempotentEffects.within(input.idempotency, () => this.store(batch, plan, input.category ?? 'transactional', memberTimes)));
       });
   }
 
@@ -100,7 +115,33 @@ export class SendBulk {
     return ok({ due: null, dripRate: rate });
   }
 
-  private store(batch: MessageBatch, plan: BulkPlan): ResultAsync<BulkAccepted, SendBulkError> {
+  /**
+   * When each member goes when the batch is promotional: null (with the batch) or the end of its
+   * quiet hours (with `reject`, the batch is refused instead). A drip's members are judged at their
+   * minute. Transactional batches cost nothing here.
+   */
+  private async quietHoursOf(input: SendBulkInput, plan: BulkPlan, schedule: { due: Date | null; dripRate: number | null }, now: Date): Promise<Result<readonly (Date | null)[] | null, SendBulkError>> {
+    if (input.category !== 'promotional') return ok(null);
+    const start = (schedule.due ?? now).getTime();
+    const dueOf = (seq: number) => new Date(schedule.dripRate === null ? start : start + Math.floor(seq / schedule.dripRate) * 60_000);
+    const verdicts = await this.quietHoursGate.verdicts(input.sender.accountId, plan.members.map((m, seq) => ({ phone: m.phone, country: m.country, at: dueOf(seq) })));
+    const closed = new Set<string>();
+    const waiting = new Set<string>();
+    let earliest: Date | null = null;
+    verdicts.forEach((verdict, seq) => {
+      const country = plan.members[seq]!.country;
+      if (verdict.kind === 'never') closed.add(country);
+      if (verdict.kind === 'deferred') {
+        waiting.add(country);
+        if (!earliest || verdict.at < earliest) earliest = verdict.at;
+      }
+    });
+    if (closed.size > 0) return err(quietHours([...closed].sort(), null));
+    if (waiting.size > 0 && input.quietHours === 'reject') return err(quietHours([...waiting].sort(), earliest));
+    return ok(verdicts.map((verdict) => (verdict.kind === 'deferred' ? verdict.at : null)));
+  }
+
+  private store(batch: MessageBatch, plan: BulkPlan, category: MessageCategory, memberTimes: readonly (Date | null)[] | null): ResultAsync<BulkAccepted, SendBulkError> {
     const charged: ResultAsync<string | null, SendBulkError> =
       batch.environment === 'test'
         ? okAsync(null)
@@ -119,16 +160,30 @@ export class SendBulk {
         (async () => {
           const stored = { ...batch, chargeEntryId };
           await this.batches.add(stored);
-          await this.audience.keep(stored, membersOf(stored, plan));
+          await this.audience.keep(stored, membersOf(stored, plan, category, memberTimes));
           await enqueueBatchJobs(this.jobs, stored);
-          return { batch: stored };
+          return { batch: stored, deferrals: deferralsOf(plan, memberTimes) };
         })(),
       ),
     );
   }
 }
 
-function membersOf(batch: MessageBatch, plan: BulkPlan): OutboundMessage[] {
+/** The deferred members counted by country and time, earliest first. */
+function deferralsOf(plan: BulkPlan, memberTimes: readonly (Date | null)[] | null): QuietHoursDeferral[] {
+  if (!memberTimes) return [];
+  const counts = new Map<string, QuietHoursDeferral>();
+  memberTimes.forEach((at, seq) => {
+    if (!at) return;
+    const country = plan.members[seq]!.country;
+    const key = `${at.toISOString()} ${country}`;
+    const found = counts.get(key);
+    counts.set(key, { country, scheduledAt: at, recipients: (found?.recipients ?? 0) + 1 });
+  });
+  return [...counts.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, deferral]) => deferral);
+}
+
+function membersOf(batch: MessageBatch, plan: BulkPlan, category: MessageCategory, memberTimes: readonly (Date | null)[] | null): OutboundMessage[] {
   return plan.members.map((member, seq): OutboundMessage => ({
     id: newId('msg', batch.createdAt),
     accountId: batch.accountId,
@@ -141,13 +196,15 @@ function membersOf(batch: MessageBatch, plan: BulkPlan): OutboundMessage[] {
     routeCode: member.route.code,
     senderId: member.senderId,
     text: member.text,
+    originalText: member.originalText,
+    category,
     encoding: member.encoding,
     segments: member.segments,
     pricePerSegment: member.price.pricePerSegment,
     routeCost: member.price.routeCost,
     cost: member.price.walletCost,
     chargeEntryId: batch.chargeEntryId,
-    scheduledAt: batch.scheduledAt,
+    scheduledAt: memberTimes?.[seq] ?? batch.scheduledAt,
     createdAt: batch.createdAt,
     carrier: null,
     delivery: queuedDelivery(),

@@ -7,16 +7,22 @@ import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { Route } from '../../domain/catalogue/route.model.ts';
 import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
 import type { DuplicateKey, MessageRepository } from '../messages/message.repository.port.ts';
-import { applyToMessage, type MessageEnvironment, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import { applyToMessage, type MessageCategory, type MessageEnvironment, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
-import { duplicateMessage, messageTooLong, unroutable, type SendError } from '../../domain/messages/send-errors.ts';
+import { duplicateMessage, messageTooLong, quietHours, unroutable, type SendError } from '../../domain/messages/send-errors.ts';
 import { readPhoneField, type InvalidPhoneField } from '../../domain/numbers/read-phone-field.ts';
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
-import { DEFAULT_MAX_SEGMENTS, segmentMessage } from '../../domain/segmenting/segmenter.ts';
+import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage } from '../../domain/segmenting/segmenter.ts';
+import { smartEncode, type SmartEncoded } from '../../domain/segmenting/smart-encoding.ts';
+import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
+import type { SmsSettingsRepository } from '../settings/sms-settings.port.ts';
 import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
 import { writeCompanions, type AlongsideWrite } from './alongside-writes.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 import { SUBMIT_MESSAGE_JOB, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
+
+/** Whether a promotional send waits for the end of its recipient's quiet hours, and until when. */
+type QuietHoursTiming = { readonly deferred: false } | { readonly deferred: true; readonly at: Date };
 
 /** Identical text to the same number within this window is refused (spec: Limits). */
 export const DUPLICATE_WINDOW_MS = 5 * 60_000;
@@ -45,6 +51,8 @@ export interface PricedSend {
   readonly suppressDuplicates: boolean;
   readonly idempotency: SendMessageInput['idempotency'];
   readonly alongside: SendMessageInput['alongside'];
+  /** Its promotional text arrived in its recipient's quiet hours: it waits for them to end. */
+  readonly deferredByQuietHours: boolean;
 }
 
 const duplicateKeyOf = (message: OutboundMessage): DuplicateKey => ({ accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text });
@@ -95,6 +103,12 @@ export interface SendMessageInput {
    * into the wallet currency, instead of the route's default sender and price. The route carries it.
    */
   readonly shortCode?: { readonly number: string; readonly pricePerSegment: Money };
+  /** Replace GSM-7 look-alikes before segmenting (docs/messages.md, "Smart encoding"); undefined: the account's default. */
+  readonly smartEncoding?: boolean | undefined;
+  /** `promotional` waits for the recipient's promotional hours; default `transactional`. */
+  readonly category?: MessageCategory | undefined;
+  /** A promotional send in quiet hours: `defer` (default) to their end, or `reject` it (422 `quiet_hours`). */
+  readonly quietHours?: 'defer' | 'reject' | undefined;
 }
 
 /** What the send response shows (spec: Send response). */
@@ -104,6 +118,8 @@ export interface SentMessage {
   readonly price: { readonly walletCost: Money; readonly routeCost: Money; readonly pricePerSegment: Money };
   /** The wallet balance after the charge; null when the account has no wallet. */
   readonly balanceAfter: Money | null;
+  /** Promotional text that arrived in quiet hours: its `scheduledAt` is when they end. */
+  readonly deferredByQuietHours: boolean;
 }
 
 /** 402 of a send also says what the message costs. */
@@ -141,6 +157,8 @@ export class SendMessage {
     private readonly idempotentEffects: IdempotentEffects,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
+    private readonly settings: SmsSettingsRepository,
+    private readonly quietHoursGate: QuietHoursGate,
     options: SendMessageOptions = {},
   ) {
     this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
@@ -163,43 +181,91 @@ export class SendMessage {
     const due = dueTime(input.scheduleMode, input.scheduledAt, now);
     if (due.isErr()) return errAsync(due.error);
     if (!isStorableText(input.text)) return errAsync(fieldError('text', UNSTORABLE_TEXT_MESSAGE));
-    const segmented = segmentMessage(input.text, { maxSegments: this.maxSegments });
-    if (segmented.overSegmentCap) return errAsync(messageTooLong('text', segmented.segments, segmented.maxSegments));
     const { e164, country } = phone.value;
-    const cache = new RouteRateCache(this.catalogue, this.fxRates, input.sender.walletCurrency);
+    const category = input.category ?? 'transactional';
+    return new ResultAsync(this.textAndTime(input, category, e164, country, due.value, now))
+      .andThen(({ encoded, segmented, timing, due: scheduledAt }) => {
+        const cache = new RouteRateCache(this.catalogue, this.fxRates, input.sender.walletCurrency);
+        const perSegmentOf = (route: Route): Money => input.shortCode?.pricePerSegment ?? route.pricePerSegment;
+        return new ResultAsync(this.routeFor(input.route, country, cache))
+          .andThen((route) => ResultAsync.fromSafePromise(cache.rateFor(perSegmentOf(route).currency)).andThen((rate) => rate.map((resolved) => ({ route, rate: resolved.rate }))))
+          .andThen(({ route, rate }) =>
+            ResultAsync.fromSafePromise(input.shortCode ? Promise.resolve(input.shortCode.number) : this.senderIdFor(input, route)).map((senderId): PricedSend => {
+              const price = priceMessage({ segments: segmented.segments, pricePerSegment: perSegmentOf(route), rate });
+              const message: OutboundMessage = {
+                id: newId('msg', now),
+                accountId: input.sender.accountId,
+                apiKeyId: input.sender.apiKeyId,
+                environment: input.sender.environment,
+                batchId: null,
+                batchSeq: null,
+                phone: e164,
+                country,
+                routeCode: route.code,
+                senderId,
+                text: encoded.text,
+                originalText: encoded.changed ? encoded.original : null,
+                category,
+                encoding: segmented.encoding,
+                segments: segmented.segments,
+                pricePerSegment: price.pricePerSegment,
+                routeCost: price.routeCost,
+                cost: price.walletCost,
+                chargeEntryId: null,
+                scheduledAt,
+                createdAt: now,
+                carrier: null,
+                delivery: queuedDelivery(),
+              };
+              return {
+                message,
+                price,
+                submission: input.submission ?? 'queued',
+                suppressDuplicates: input.suppressDuplicates ?? true,
+                idempotency: input.idempotency,
+                alongside: input.alongside,
+                deferredByQuietHours: timing.deferred,
+              };
+            }),
+          );
+      });
+  }
 
-    const perSegmentOf = (route: Route): Money => input.shortCode?.pricePerSegment ?? route.pricePerSegment;
-    return new ResultAsync(this.routeFor(input.route, country, cache))
-      .andThen((route) => ResultAsync.fromSafePromise(cache.rateFor(perSegmentOf(route).currency)).andThen((rate) => rate.map((resolved) => ({ route, rate: resolved.rate }))))
-      .andThen(({ route, rate }) =>
-        ResultAsync.fromSafePromise(input.shortCode ? Promise.resolve(input.shortCode.number) : this.senderIdFor(input, route)).map((senderId) => {
-          const price = priceMessage({ segments: segmented.segments, pricePerSegment: perSegmentOf(route), rate });
-          const message: OutboundMessage = {
-            id: newId('msg', now),
-            accountId: input.sender.accountId,
-            apiKeyId: input.sender.apiKeyId,
-            environment: input.sender.environment,
-            batchId: null,
-            batchSeq: null,
-            phone: e164,
-            country,
-            routeCode: route.code,
-            senderId,
-            text: input.text,
-            encoding: segmented.encoding,
-            segments: segmented.segments,
-            pricePerSegment: price.pricePerSegment,
-            routeCost: price.routeCost,
-            cost: price.walletCost,
-            chargeEntryId: null,
-            scheduledAt: due.value,
-            createdAt: now,
-            carrier: null,
-            delivery: queuedDelivery(),
-          };
-          return { message, price, submission: input.submission ?? 'queued', suppressDuplicates: input.suppressDuplicates ?? true, idempotency: input.idempotency, alongside: input.alongside };
-        }),
-      );
+  /**
+   * What is sent and when: the text (smart-encoded when the request, or else the account's default,
+   * asks for it) segmented within the cap, and the due time after the recipient's quiet hours for
+   * promotional sends. One step of the chain: a plain transactional send pays one settings read from
+   * the per-process cache and nothing else.
+   */
+  private async textAndTime(
+    input: SendMessageInput,
+    category: MessageCategory,
+    phone: string,
+    country: string,
+    due: Date | null,
+    now: Date,
+  ): Promise<Result<{ encoded: SmartEncoded; segmented: SegmentedMessage; timing: QuietHoursTiming; due: Date | null }, SendError>> {
+    const smart = input.smartEncoding ?? (await this.settings.settingsOf(input.sender.accountId)).smartEncoding;
+    const encoded = smart ? smartEncode(input.text, this.maxSegments) : { text: input.text, original: input.text, changed: false };
+    const segmented = segmentMessage(encoded.text, { maxSegments: this.maxSegments });
+    if (segmented.overSegmentCap) return err(messageTooLong('text', segmented.segments, segmented.maxSegments));
+    const timing = await this.dueAfterQuietHours(input, category, phone, country, due ?? now);
+    return timing.map((t) => ({ encoded, segmented, timing: t, due: t.deferred ? t.at : due }));
+  }
+
+  /** A promotional send due in its recipient's quiet hours is deferred to their end, or refused (`reject`, or hours that never open). */
+  private async dueAfterQuietHours(
+    input: SendMessageInput,
+    category: MessageCategory,
+    phone: string,
+    country: string,
+    dueAt: Date,
+  ): Promise<Result<QuietHoursTiming, SendError>> {
+    if (category !== 'promotional') return ok({ deferred: false });
+    const verdict = await this.quietHoursGate.verdict({ accountId: input.sender.accountId, phone, country }, dueAt);
+    if (verdict.kind === 'open') return ok({ deferred: false });
+    if (verdict.kind === 'never') return err(quietHours([country], null));
+    return input.quietHours === 'reject' ? err(quietHours([country], verdict.at)) : ok({ deferred: true, at: verdict.at });
   }
 
   private async routeFor(code: string | undefined, country: string, cache: RouteRateCache): Promise<Result<Route, SendError>> {
@@ -278,16 +344,16 @@ export class SendMessage {
     const accepted: SentMessage[] = [];
     const rejectedMessages: OutboundMessage[] = [];
     const balances = await this.balancesOf(sends.filter(({ message }, index) => !outcomes[index] && (optedOut.has(optedOutKey(message)) || message.environment === 'test')));
-    sends.forEach(({ message, price }, index) => {
+    sends.forEach(({ message, price, deferredByQuietHours }, index) => {
       if (outcomes[index]) return;
       if (optedOut.has(optedOutKey(message))) {
         const refused = rejectedMessage(message);
         rejectedMessages.push(refused);
-        outcomes[index] = ok({ message: refused, price, balanceAfter: balances.get(message.accountId) ?? null });
+        outcomes[index] = ok({ message: refused, price, balanceAfter: balances.get(message.accountId) ?? null, deferredByQuietHours: false });
         return;
       }
       if (message.environment === 'test') {
-        const sent = { message, price, balanceAfter: balances.get(message.accountId) ?? null };
+        const sent = { message, price, balanceAfter: balances.get(message.accountId) ?? null, deferredByQuietHours };
         accepted.push(sent);
         outcomes[index] = ok(sent);
         return;
@@ -298,7 +364,7 @@ export class SendMessage {
         outcomes[index] = err(error.type === 'insufficient_balance' ? { ...error, cost: message.cost } : error);
         return;
       }
-      const sent = { message: { ...message, chargeEntryId: charged.value.id }, price, balanceAfter: charged.value.balanceAfter };
+      const sent = { message: { ...message, chargeEntryId: charged.value.id }, price, balanceAfter: charged.value.balanceAfter, deferredByQuietHours };
       accepted.push(sent);
       outcomes[index] = ok(sent);
     });

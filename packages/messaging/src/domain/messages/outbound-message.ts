@@ -12,6 +12,13 @@ import type { SmsEncoding } from '../segmenting/segmenter.ts';
 export const MESSAGE_ENVIRONMENTS = ['live', 'test'] as const;
 export type MessageEnvironment = (typeof MESSAGE_ENVIRONMENTS)[number];
 
+/**
+ * `promotional` traffic waits for its recipient's promotional hours (docs/quiet-hours.md);
+ * `transactional` (the default, and every OTP) is never held back.
+ */
+export const MESSAGE_CATEGORIES = ['transactional', 'promotional'] as const;
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+
 export interface OutboundMessage {
   readonly id: string;
   readonly accountId: string;
@@ -27,7 +34,11 @@ export interface OutboundMessage {
   readonly country: string;
   readonly routeCode: string;
   readonly senderId: string;
+  /** The text sent (after smart encoding, when it replaced look-alikes). */
   readonly text: string;
+  /** The text as the caller gave it when smart encoding changed it; null when `text` is it. */
+  readonly originalText: string | null;
+  readonly category: MessageCategory;
   readonly encoding: SmsEncoding;
   readonly segments: number;
   /** In the route currency. */

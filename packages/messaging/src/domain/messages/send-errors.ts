@@ -50,7 +50,7 @@ export interface NotCancellableError extends DomainError {
   readonly status: string;
 }
 
-export type SendError = DuplicateMessageError | MessageTooLongError | UnroutableError | SenderIdNotApprovedError | NoRecipientsError | NotCancellableError;
+export type SendError = DuplicateMessageError | MessageTooLongError | UnroutableError | SenderIdNotApprovedError | NoRecipientsError | NotCancellableError | QuietHoursError;
 
 export const duplicateMessage = (id: string): DuplicateMessageError => ({
   type: 'duplicate_message',
@@ -90,4 +90,26 @@ export const notCancellable = (status: string): NotCancellableError => ({
   type: 'not_cancellable',
   status,
   message: `Only a scheduled message that has not been sent can be cancelled; this one is ${status}`,
+});
+
+/**
+ * A promotional send (or bulk) that arrives in its recipients' quiet hours with `quiet_hours:
+ * "reject"`, or to a market whose promotional hours never open (422).
+ */
+export interface QuietHoursError extends DomainError {
+  readonly type: 'quiet_hours';
+  /** The countries of the recipients in quiet hours. */
+  readonly countries: readonly string[];
+  /** When the earliest of them opens (ISO 8601); null when their hours never open. */
+  readonly nextOpening: string | null;
+}
+
+export const quietHours = (countries: readonly string[], nextOpening: Date | null): QuietHoursError => ({
+  type: 'quiet_hours',
+  countries,
+  nextOpening: nextOpening?.toISOString() ?? null,
+  message:
+    nextOpening === null
+      ? `Promotional messages are never sent to ${countries.join(', ')}`
+      : `Recipients in ${countries.join(', ')} are in quiet hours: promotional messages may go from ${nextOpening.toISOString()}`,
 });

@@ -1,0 +1,15 @@
+import { transact, type UnitOfWork } from '@tuma/kernel';
+import { defaultMarketQuietHours } from '../../domain/quiet-hours/market-quiet-hours.data.ts';
+import type { QuietHoursCatalogue } from './quiet-hours-catalogue.port.ts';
+
+/** At every start: the built-in quiet hours of the markets the store lacks; rows it has are never changed. */
+export class SeedQuietHours {
+  constructor(
+    private readonly catalogue: QuietHoursCatalogue,
+    private readonly unitOfWork: UnitOfWork,
+  ) {}
+
+  execute(): Promise<number> {
+    return transact(this.unitOfWork, () => this.catalogue.seed(defaultMarketQuietHours()));
+  }
+}
