@@ -65,6 +65,8 @@ describe(`HTTP quiet hours per market, on ${databaseKind()}`, function () {
     refused(rejected, 422, 'quiet_hours');
     expect(rejected.body.error).to.include({ next_opening: NG_OPENS });
     expect(rejected.body.error.countries).to.deep.equal(['NG']);
+    const unroutable = await post('/api/messages/send', { to: NG, text: 'Flash sale now', category: 'promotional', quiet_hours: 'reject', route: 'SVC_KE' });
+    refused(unroutable, 400, 'unroutable');
 
     const transactional = ok(await post('/api/messages/send', { to: NG, text: 'Your order KE-1042 has shipped' }));
     expect(transactional).to.include({ deferred_by_quiet_hours: false, scheduled_at: null });

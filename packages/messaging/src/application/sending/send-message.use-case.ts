@@ -183,13 +183,17 @@ export class SendMessage {
     if (!isStorableText(input.text)) return errAsync(fieldError('text', UNSTORABLE_TEXT_MESSAGE));
     const { e164, country } = phone.value;
     const category = input.category ?? 'transactional';
-    return new ResultAsync(this.textAndTime(input, category, e164, country, due.value, now))
-      .andThen(({ encoded, segmented, timing, due: scheduledAt }) => {
+    return new ResultAsync(this.sentText(input))
+      .andThen(({ encoded, segmented }) => {
         const cache = new RouteRateCache(this.catalogue, this.fxRates, input.sender.walletCurrency);
         const perSegmentOf = (route: Route): Money => input.shortCode?.pricePerSegment ?? route.pricePerSegment;
+        // Routed before the quiet hours: an unroutable number is a 400 whatever the hour.
         return new ResultAsync(this.routeFor(input.route, country, cache))
-          .andThen((route) => ResultAsync.fromSafePromise(cache.rateFor(perSegmentOf(route).currency)).andThen((rate) => rate.map((resolved) => ({ route, rate: resolved.rate }))))
-          .andThen(({ route, rate }) =>
+          .andThen((route) => new ResultAsync(this.dueAfterQuietHours(input, category, e164, country, due.value ?? now)).map((timing) => ({ route, timing })))
+          .andThen(({ route, timing }) =>
+            ResultAsync.fromSafePromise(cache.rateFor(perSegmentOf(route).currency)).andThen((rate) => rate.map((resolved) => ({ route, timing, rate: resolved.rate }))),
+          )
+          .andThen(({ route, timing, rate }) =>
             ResultAsync.fromSafePromise(input.shortCode ? Promise.resolve(input.shortCode.number) : this.senderIdFor(input, route)).map((senderId): PricedSend => {
               const price = priceMessage({ segments: segmented.segments, pricePerSegment: perSegmentOf(route), rate });
               const message: OutboundMessage = {
@@ -212,7 +216,7 @@ export class SendMessage {
                 routeCost: price.routeCost,
                 cost: price.walletCost,
                 chargeEntryId: null,
-                scheduledAt,
+                scheduledAt: timing.deferred ? timing.at : due.value,
                 createdAt: now,
                 carrier: null,
                 delivery: queuedDelivery(),
@@ -232,25 +236,15 @@ export class SendMessage {
   }
 
   /**
-   * What is sent and when: the text (smart-encoded when the request, or else the account's default,
-   * asks for it) segmented within the cap, and the due time after the recipient's quiet hours for
-   * promotional sends. One step of the chain: a plain transactional send pays one settings read from
-   * the per-process cache and nothing else.
+   * What is sent: the text (smart-encoded when the request, or else the account's default, asks for
+   * it) segmented within the cap. A plain send pays one settings read from the per-process cache.
    */
-  private async textAndTime(
-    input: SendMessageInput,
-    category: MessageCategory,
-    phone: string,
-    country: string,
-    due: Date | null,
-    now: Date,
-  ): Promise<Result<{ encoded: SmartEncoded; segmented: SegmentedMessage; timing: QuietHoursTiming; due: Date | null }, SendError>> {
+  private async sentText(input: SendMessageInput): Promise<Result<{ encoded: SmartEncoded; segmented: SegmentedMessage }, SendError>> {
     const smart = input.smartEncoding ?? (await this.settings.settingsOf(input.sender.accountId)).smartEncoding;
     const encoded = smart ? smartEncode(input.text, this.maxSegments) : { text: input.text, original: input.text, changed: false };
     const segmented = segmentMessage(encoded.text, { maxSegments: this.maxSegments });
     if (segmented.overSegmentCap) return err(messageTooLong('text', segmented.segments, segmented.maxSegments));
-    const timing = await this.dueAfterQuietHours(input, category, phone, country, due ?? now);
-    return timing.map((t) => ({ encoded, segmented, timing: t, due: t.deferred ? t.at : due }));
+    return ok({ encoded, segmented });
   }
 
   /** A promotional send due in its recipient's quiet hours is deferred to their end, or refused (`reject`, or hours that never open). */
