@@ -51,10 +51,10 @@ export class Forwards {
     const issues: FieldIssue[] = [];
     const source = forwardSource(input.from);
     const to = forwardDestination(input.to);
-    if (source.isErr()) issues.push({ path: 'from', message: source.error });
-    if (to.isErr()) issues.push({ path: 'to', message: to.error });
     const domain = source.isOk() ? await this.domains.findByName(input.accountId, source.value.domain) : undefined;
-    if (source.isOk() && domain?.status !== 'verified') issues.push({ path: 'from', message: `${source.value.domain} is not a verified domain of this account` });
+    if (source.isErr()) issues.push({ path: 'from', message: source.error });
+    else if (domain?.status !== 'verified') issues.push({ path: 'from', message: `${source.value.domain} is not a verified domain of this account` });
+    if (to.isErr()) issues.push({ path: 'to', message: to.error });
     if (source.isOk() && to.isOk() && (await this.loops(source.value, to.value))) {
       issues.push({ path: 'to', message: `${to.value} is an address we forward ourselves: forwarding to it would make a chain or a loop (forward to its destination instead)` });
     }

@@ -50,7 +50,8 @@ export class ReceiveForwardedMail {
   }
 
   /** Stores an attempt per target (a loop settled at once) and the jobs that re-send them, together: the count of jobs. */
-  receive(targets: readonly ForwardTarget[], mail: ReceivedMail): Promise<number> {
+  async receive(targets: readonly ForwardTarget[], mail: ReceivedMail): Promise<number> {
+    if (targets.length === 0) return 0;
     const now = this.clock.now();
     const attempts = targets.map((target) => this.attempt(target, mail, now));
     return this.unitOfWork
