@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { newId } from '@tuma/kernel';
 import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
-import { createMailForwards, DomainName, FORWARD_MESSAGE_JOB, MailDomain, srsDecode, type MailDomainSnapshot, type MailTransport, type ReceivedMail, type RelayedMail, type TransportResult } from '../src/index.ts';
+import { createMailForwards, DomainName, type CreateForwardError, FORWARD_MESSAGE_JOB, MailDomain, srsDecode, type MailDomainSnapshot, type MailTransport, type ReceivedMail, type RelayedMail, type TransportResult } from '../src/index.ts';
 import { InMemoryDkimKeys, InMemoryForwardRepository, InMemoryMailDomainRepository } from '../src/testing/index.ts';
 
 const SRS_KEY = Buffer.alloc(32, 4);
@@ -49,7 +49,7 @@ async function world(answers: TransportResult[] = []) {
   return { clock, jobs, transport, forwards, service, addDomain };
 }
 
-const issues = (error: { details?: readonly { path: string; message: string }[] }) => (error.details ?? []).map((d) => d.path);
+const issues = (error: CreateForwardError) => ('details' in error ? error.details : []).map((d) => d.path);
 
 describe('forwards (docs/mail.md, "Forwards")', () => {
   it('take an alias or *@ of a verified domain of the account, to any address, once per alias', async () => {
