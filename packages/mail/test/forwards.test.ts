@@ -112,9 +112,10 @@ describe('forwards (docs/mail.md, "Forwards")', () => {
     await w.addDomain('acc_a', 'shop.example.com');
     const sales = (await w.service.forwards.create({ accountId: 'acc_a', from: 'sales@shop.example.com', to: 'amina@example.org' }))._unsafeUnwrap();
     const target = (await w.service.receive.target('sales@shop.example.com'))!;
-    expect(await w.service.receive.receive([target], mail([['x-tuma-forwarded', sales.id]]))).to.equal(0);
-    expect(await w.service.receive.receive([target], mail(Array.from({ length: 5 }, (_, i) => ['x-tuma-forwarded', `fwd_OTHER${i}`] as [string, string])))).to.equal(0);
-    expect(await w.service.receive.receive([target], mail(Array.from({ length: 50 }, () => ['received', 'from a by b'] as [string, string])))).to.equal(0);
+    for (const headers of [[['x-tuma-forwarded', sales.id]], Array.from({ length: 5 }, (_, i) => ['x-tuma-forwarded', `fwd_OTHER${i}`]), Array.from({ length: 50 }, () => ['received', 'from a by b'])] as [string, string][][]) {
+      expect(await w.service.receive.receive([target], mail(headers))).to.equal(0);
+      w.clock.advance(1000);
+    }
     await w.jobs.runDue();
     expect(w.transport.relayed).to.deep.equal([]);
     const log = (await w.service.forwards.log({ accountId: 'acc_a', forwardId: sales.id, limit: 10 }))._unsafeUnwrap().items;
