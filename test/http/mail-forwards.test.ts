@@ -46,7 +46,7 @@ describe(`Mail forwards on ${databaseKind()}`, function () {
     const dns = new Resolver();
     dns.setServers([world.dns.address]);
     const { dkim } = await authenticate(raw, { ip: '127.0.0.1', helo: 'relay.tuma.local', sender: 'x@bounces.fwd.example.com', resolver: (name: string, type: string) => dns.resolve(name, type as 'TXT') });
-    return dkim.results.map((r: { signingDomain: string; status: { result: string } }) => [r.signingDomain, r.status.result]);
+    return dkim.results.map((r) => [r.signingDomain, r.status.result]);
   }
 
   before(async () => {
