@@ -134,4 +134,14 @@ describe(`Mail forwards on ${databaseKind()}`, function () {
     expect((await world.mail('DELETE', `/v1/forwards/${forward.id}`)).status).to.equal(204);
     expect(codeOf(await deliver({ from: 'x@example.net', to: 'private@fwd.example.com' }, { from: 'x@example.net', subject: 'Hi', text: 'Hi' }).catch((e: unknown) => e)), 'the catch-all takes it now').to.equal(undefined);
   });
+
+  it('reads with read, changes with manage (403 insufficient_scope)', async () => {
+    const forward = ok(await world.mail('POST', '/v1/forwards', { from: 'scoped@fwd.example.com', to: 'neema@example.org' }), 201);
+    const reader = ok(await world.mail('POST', '/v1/api-keys', { name: 'reader', permissions: ['read'] }), 201).key;
+    const sender = ok(await world.mail('POST', '/v1/api-keys', { name: 'sender', permissions: ['send'] }), 201).key;
+    ok(await world.mail('GET', `/v1/forwards/${forward.id}/log`, undefined, { key: reader }));
+    refused(await world.mail('GET', '/v1/forwards', undefined, { key: sender }), 403, 'insufficient_scope');
+    refused(await world.mail('POST', '/v1/forwards', { from: 'other@fwd.example.com', to: 'neema@example.org' }, { key: reader }), 403, 'insufficient_scope');
+    refused(await world.mail('DELETE', `/v1/forwards/${forward.id}`, undefined, { key: reader }), 403, 'insufficient_scope');
+  });
 });
