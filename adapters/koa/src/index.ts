@@ -24,6 +24,7 @@ export { mailSenderAddressRoutes, type MailSenderAddressUseCases } from './route
 export { mailAnalyticsRoutes, type MailAnalyticsUseCases } from './routes/mail-analytics.routes.ts';
 export { mailBillingRoutes, type MailBillingUseCases } from './routes/mail-billing.routes.ts';
 export { mailSmtpCredentialRoutes } from './routes/mail-smtp-credentials.routes.ts';
+export { mailForwardRoutes } from './routes/mail-forwards.routes.ts';
 export { linksKeyRoutes, type LinksKeyUseCases } from './routes/links-keys.routes.ts';
 export { linkRoutes, type LinkUseCases } from './routes/links.routes.ts';
 export { qrCodeRoutes, type QrCodeUseCases } from './routes/qr-codes.routes.ts';

@@ -1,4 +1,4 @@
-import type { MailAddress, OutgoingMail } from '@tuma/mail';
+import type { MailAddress, OutgoingMail, RelayedMail } from '@tuma/mail';
 import type { SendMailOptions } from 'nodemailer';
 
 const addresses = (list: readonly MailAddress[]) => list.map((a) => (a.name ? { name: a.name, address: a.address } : a.address));
@@ -19,5 +19,14 @@ export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
     headers: { ...mail.headers },
     envelope: { from: mail.returnPath, to: recipients },
     ...(mail.dkim ? { dkim: { domainName: mail.dkim.domainName, keySelector: mail.dkim.selector, privateKey: mail.dkim.privateKey } } : {}),
+  };
+}
+
+/** The nodemailer message of a relayed mail: its own bytes as they came, signed with our domain's key, to its one recipient. */
+export function relayedMessage(mail: RelayedMail): SendMailOptions {
+  return {
+    raw: Buffer.from(mail.raw),
+    envelope: { from: mail.envelopeFrom, to: [mail.to] },
+    dkim: { domainName: mail.dkim.domainName, keySelector: mail.dkim.selector, privateKey: mail.dkim.privateKey },
   };
 }

@@ -1,8 +1,8 @@
 import type { Clock } from '@tuma/kernel';
-import type { MailOutbox, MailOutcomes, MailTransport, OutcomeEvent, OutgoingMail, TransportResult } from '@tuma/mail';
+import type { MailOutbox, MailOutcomes, MailTransport, OutcomeEvent, OutgoingMail, RelayedMail, TransportResult } from '@tuma/mail';
 import nodemailer from 'nodemailer';
 import { simulatedDelivery } from './magic-recipients.ts';
-import { nodemailerMessage } from './nodemailer-message.ts';
+import { nodemailerMessage, relayedMessage } from './nodemailer-message.ts';
 
 /** Runs `task` after `delayMs` (tests pass one they move by hand). */
 export type OutcomeScheduler = (task: () => Promise<void>, delayMs: number) => void;
@@ -45,6 +45,24 @@ export class OutboxMailTransport implements MailTransport {
     await outbox.add({ emailId: mail.id, messageId: built.messageId, from: mail.from, recipients, subject: mail.subject, returnPath: mail.returnPath, raw: built.message.toString('utf8'), createdAt: clock.now() });
     for (const { recipient, delivery } of deliveries) if (delivery.kind === 'outcomes') this.report(mail.id, recipient, delivery.events, delivery.reason);
     return { kind: 'accepted', messageId: built.messageId, refusedRecipients: refused };
+  }
+
+  /**
+   * A relayed message (a forward) is kept as it would have left, signed; its recipient's magic local
+   * part is answered as `send` answers it (`refuse`, `defer`). No outcomes follow: a forward's log
+   * ends with what the next hop said.
+   */
+  async relay(mail: RelayedMail): Promise<TransportResult> {
+    const recipient = mail.to.toLowerCase();
+    const delivery = simulatedDelivery(recipient);
+    if (delivery.kind === 'refuse') {
+      return delivery.permanence === 'temporary' ? { kind: 'refused', permanence: 'temporary', reason: '451 4.3.0 Try again later (simulated)' } : { kind: 'refused', permanence: 'permanent', reason: '550 5.1.1 Recipient refused (simulated)' };
+    }
+    const built = await this.builder.sendMail(relayedMessage(mail));
+    const { outbox, clock } = this.options;
+    const from = { address: mail.from ?? mail.envelopeFrom };
+    await outbox.add({ emailId: mail.id, messageId: `<${mail.id}@relayed>`, from, recipients: [recipient], subject: mail.subject ?? '', returnPath: mail.envelopeFrom, raw: built.message.toString('utf8'), createdAt: clock.now() });
+    return { kind: 'accepted', messageId: built.messageId, refusedRecipients: [] };
   }
 
   private report(emailId: string, recipient: string, events: readonly OutcomeEvent[], reason: string | null): void {

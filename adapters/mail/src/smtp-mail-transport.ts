@@ -1,8 +1,8 @@
-import type { MailTransport, OutgoingMail, TransportResult } from '@tuma/mail';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { MailTransport, OutgoingMail, RelayedMail, TransportResult } from '@tuma/mail';
+import nodemailer, { type SendMailOptions, type Transporter } from 'nodemailer';
 import type SMTPPool from 'nodemailer/lib/smtp-pool/index.js';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import { nodemailerMessage } from './nodemailer-message.ts';
+import { nodemailerMessage, relayedMessage } from './nodemailer-message.ts';
 
 /** What nodemailer's errors carry of the server's answer. */
 interface SmtpError extends Error {
@@ -23,9 +23,17 @@ export class SmtpMailTransport implements MailTransport {
     this.transporter = nodemailer.createTransport({ url, pool: true } as SMTPPool.Options);
   }
 
-  async send(mail: OutgoingMail): Promise<TransportResult> {
+  send(mail: OutgoingMail): Promise<TransportResult> {
+    return this.deliver(nodemailerMessage(mail));
+  }
+
+  relay(mail: RelayedMail): Promise<TransportResult> {
+    return this.deliver(relayedMessage(mail));
+  }
+
+  private async deliver(message: SendMailOptions): Promise<TransportResult> {
     try {
-      const info = await this.transporter.sendMail(nodemailerMessage(mail));
+      const info = await this.transporter.sendMail(message);
       return { kind: 'accepted', messageId: info.messageId, refusedRecipients: info.rejected };
     } catch (error) {
       const { responseCode, code, message } = error as SmtpError;

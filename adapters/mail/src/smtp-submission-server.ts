@@ -2,6 +2,7 @@ import type { Result } from '@tuma/kernel';
 import type { MailAddress, SubmittedMail } from '@tuma/mail';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
+import { malformedMessage } from './mime-screening.ts';
 import { closeSmtp, listenSmtp } from './smtp-listening.ts';
 
 /** Why a submission was refused, as an SMTP reply: its code and text. */
@@ -57,28 +58,41 @@ export class SmtpSubmissionServer {
           .catch((error: unknown) => callback(error as Error));
       },
       onData: (stream, session, callback) => {
-        simpleParser(stream)
-          .then(async (parsed) => {
-            if ((stream as { sizeExceeded?: boolean }).sizeExceeded) return callback(smtpError({ responseCode: 552, message: `5.3.4 The message is larger than ${options.maxBytes} bytes` }));
-            const mail: SubmittedMail = {
-              envelopeTo: session.envelope.rcptTo.map((recipient) => recipient.address),
-              from: addressesOf(parsed.from)[0],
-              to: addressesOf(parsed.to),
-              cc: addressesOf(parsed.cc),
-              replyTo: addressesOf(parsed.replyTo),
-              subject: parsed.subject,
-              html: typeof parsed.html === 'string' ? parsed.html : undefined,
-              text: parsed.text,
-              attachments: parsed.attachments.map((attachment, index) => ({ filename: attachment.filename ?? `attachment-${index + 1}`, content: attachment.content, contentType: attachment.contentType })),
-              headers: customHeaders(parsed),
-            };
-            const sent = await options.submit(String(session.user), mail);
-            return sent.isOk() ? callback(null, `2.0.0 Queued as ${sent.value.id}`) : callback(smtpError(sent.error));
-          })
-          .catch(() => callback(smtpError({ responseCode: 554, message: '5.6.0 The message could not be parsed' })));
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          if ((stream as { sizeExceeded?: boolean }).sizeExceeded) return callback(smtpError({ responseCode: 552, message: `5.3.4 The message is larger than ${options.maxBytes} bytes` }));
+          const raw = Buffer.concat(chunks);
+          const malformed = malformedMessage(raw);
+          if (malformed !== null) return callback(smtpError({ responseCode: 554, message: `5.6.0 ${malformed}` }));
+          this.submit(raw, String(session.user), session.envelope.rcptTo.map((recipient) => recipient.address), options).then(
+            (reply) => (typeof reply === 'string' ? callback(null, reply) : callback(smtpError(reply))),
+            () => callback(smtpError({ responseCode: 451, message: '4.3.0 Not sent: try again later' })),
+          );
+        });
       },
     };
     this.server = new SMTPServer(settings);
+  }
+
+  /** The parsed message sent as the account: the 250 text, or the refusal. */
+  private async submit(raw: Buffer, accountId: string, envelopeTo: string[], options: SmtpSubmissionOptions): Promise<string | SubmissionRefusal> {
+    const parsed = await simpleParser(raw).catch(() => undefined);
+    if (!parsed) return { responseCode: 554, message: '5.6.0 The message could not be parsed' };
+    const mail: SubmittedMail = {
+      envelopeTo,
+      from: addressesOf(parsed.from)[0],
+      to: addressesOf(parsed.to),
+      cc: addressesOf(parsed.cc),
+      replyTo: addressesOf(parsed.replyTo),
+      subject: parsed.subject,
+      html: typeof parsed.html === 'string' ? parsed.html : undefined,
+      text: parsed.text,
+      attachments: parsed.attachments.map((attachment, index) => ({ filename: attachment.filename ?? `attachment-${index + 1}`, content: attachment.content, contentType: attachment.contentType })),
+      headers: customHeaders(parsed),
+    };
+    const sent = await options.submit(accountId, mail);
+    return sent.isOk() ? `2.0.0 Queued as ${sent.value.id}` : sent.error;
   }
 
   /** Listens on `port` (0: any free one) at `host`: the port bound. */

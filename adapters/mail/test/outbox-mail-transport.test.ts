@@ -83,6 +83,29 @@ describe('OutboxMailTransport: the embedded outbox and its magic recipients', ()
     await t.runDue();
     expect(t.errors.map(String)).to.deep.equal(['Error: database gone', 'Error: database gone']);
   });
+
+  it('keeps a relayed message (a forward) as it came under our signature, answers refuse@ and defer@, and reports nothing', async () => {
+    const t = transport();
+    const privateKey = mail([]).dkim!.privateKey;
+    const relayed = (to: string) => ({
+      id: 'fwl_OUTBOX',
+      raw: Buffer.from('From: Baraka <baraka@example.net>\r\nSubject: Habari\r\nMessage-ID: <m1@example.net>\r\n\r\nHi there\r\n'),
+      envelopeFrom: 'SRS0=abcdefgh=aa=example.net=baraka@bounces.example.com',
+      to,
+      dkim: { domainName: 'example.com', selector: 'tuma202611-test', privateKey },
+      from: 'Baraka <baraka@example.net>',
+      subject: 'Habari',
+    });
+    expect(await t.transport.relay(relayed('Amina@example.org'))).to.deep.include({ kind: 'accepted', refusedRecipients: [] });
+    const [kept] = await t.outbox.list({ recipient: 'amina@example.org', limit: 5 });
+    expect(kept).to.include({ emailId: 'fwl_OUTBOX', subject: 'Habari', returnPath: 'SRS0=abcdefgh=aa=example.net=baraka@bounces.example.com' });
+    expect(kept!.raw).to.match(/^DKIM-Signature: [^]*\bd=example\.com;/);
+    expect(kept!.raw.replace(/\r\n/g, '\n'), 'the message below the signature, as it came').to.include('\nFrom: Baraka <baraka@example.net>\nSubject: Habari\nMessage-ID: <m1@example.net>\n\nHi there');
+    expect(await t.transport.relay(relayed('refuse@example.org'))).to.deep.include({ kind: 'refused', permanence: 'permanent' });
+    expect(await t.transport.relay(relayed('defer@example.org'))).to.deep.include({ kind: 'refused', permanence: 'temporary' });
+    await t.runDue();
+    expect(t.outcomes.recorded).to.deep.equal([]);
+  });
 });
 
 describe('NodeDkimKeys', () => {
@@ -95,4 +118,5 @@ describe('NodeDkimKeys', () => {
     expect(() => new NodeDkimKeys(new AesGcmSecretCipher(() => Buffer.alloc(32, 8))).open(generated.sealedPrivateKey, 'dom_a')).to.throw(/does not open/);
     expect(Buffer.from(generated.publicKey, 'base64').length, 'a 2048-bit SubjectPublicKeyInfo').to.equal(294);
   });
+
 });

@@ -42,6 +42,7 @@ export { MikroOrmEmailRepository } from './repositories/mail/mikro-orm-email.rep
 export { MikroOrmMailWebhookRepository } from './repositories/mail/mikro-orm-mail-webhook.repository.ts';
 export { MikroOrmMailUsage } from './repositories/mail/mikro-orm-mail-usage.ts';
 export { MikroOrmSmtpCredentialRepository } from './repositories/mail/mikro-orm-smtp-credential.repository.ts';
+export { MikroOrmForwardRepository } from './repositories/mail/mikro-orm-forward.repository.ts';
 export { MikroOrmLinkRepository } from './repositories/links/mikro-orm-link.repository.ts';
 export { MikroOrmClicks } from './repositories/links/mikro-orm-clicks.ts';
 export { MikroOrmQrCodeRepository } from './repositories/links/mikro-orm-qr-code.repository.ts';

@@ -14,7 +14,7 @@ export type MovableApi = (typeof MOVABLE_APIS)[number];
 
 const port = z.coerce.number().int().min(0).max(65535);
 /** A DNS host name written as the operator would in a zone (`_spf.example.com`): letters, digits, `-`, `_` and dots. */
-/** A 32-byte server key given in base64 (WEBHOOK_SECRET_KEY, MAIL_TOKEN_KEY). */
+/** A 32-byte server key given in base64 (WEBHOOK_SECRET_KEY, MAIL_TOKEN_KEY, MAIL_SRS_KEY). */
 const key32 = z
   .string()
   .transform((value) => Buffer.from(value, 'base64'))
@@ -132,6 +132,7 @@ const schema = z.object({
   MAIL_SPF_INCLUDE: hostName.default(DEFAULT_MAIL_DNS.spfInclude),
   MAIL_BOUNCE_MX: hostName.default(DEFAULT_MAIL_DNS.bounceMx),
   MAIL_TOKEN_KEY: key32.optional(),
+  MAIL_SRS_KEY: key32.optional(),
   MAIL_SUBMISSION_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(2587),
   MAIL_INBOUND_PORT: z.union([z.literal('off'), z.coerce.number().int().min(0).max(65535)]).default(2525),
   MAIL_TLS_CERT: z.string().min(1).optional(),
@@ -283,6 +284,8 @@ export interface ServerConfig {
     readonly dns: MailDnsSettings;
     /** Signs the mail API's tracking links and confirmation tokens; else `mail-token.key` (docs/mail.md, "Tracking"). */
     readonly tokenKey: Buffer | undefined;
+    /** Keys the hashes of forwarded mail's SRS envelope senders; else `mail-srs.key` (docs/mail.md, "Forwards"). */
+    readonly srsKey: Buffer | undefined;
     /** The inbound SMTP server, MX of the return paths (docs/mail.md, "Bounces and complaints"): its port (0: any free one), or none. */
     readonly inboundPort: number | 'off';
     /** The SMTP submission server (docs/mail.md, "SMTP submission"): its port (0: any free one), or none. */
@@ -386,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       dnsServers: dnsServersFrom(c.DNS_SERVERS),
       dns: { spfInclude: c.MAIL_SPF_INCLUDE, bounceMx: c.MAIL_BOUNCE_MX },
       tokenKey: c.MAIL_TOKEN_KEY,
+      srsKey: c.MAIL_SRS_KEY,
       inboundPort: c.MAIL_INBOUND_PORT,
       submission: {
         port: c.MAIL_SUBMISSION_PORT,

@@ -49,6 +49,9 @@ export const webhookSecretKey = (config: ServerConfig): (() => Buffer) => server
 /** The key of the mail API's signed links (tracking, sender-address confirmation): `MAIL_TOKEN_KEY` or `mail-token.key` (docs/mail.md, "Tracking"). */
 export const mailTokenKey = (config: ServerConfig): (() => Buffer) => serverKey(config, config.mail.tokenKey, 'mail-token.key');
 
+/** The key of forwarded mail's SRS addresses: `MAIL_SRS_KEY` or `mail-srs.key` (docs/mail.md, "Forwards"). A fleet shares it: a bounce may reach any process. */
+export const mailSrsKey = (config: ServerConfig): (() => Buffer) => serverKey(config, config.mail.srsKey, 'mail-srs.key');
+
 /** The pepper of OTP hashes: `VERIFY_PEPPER` or `verify-pepper.key`, beside the webhook key (docs/verify.md, "Codes"). */
 export const verifyPepper = (config: ServerConfig): (() => Buffer) => serverKey(config, config.verify.pepper, 'verify-pepper.key');
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, loadConfig } from '../src/index.ts';
-import { mailTokenKey } from '../src/server-secrets.ts';
+import { mailSrsKey, mailTokenKey } from '../src/server-secrets.ts';
 
 describe('mail API settings', () => {
   it('default to the embedded outbox, the system resolvers, the default record hosts and submission on 2587 without plain-text logins', () => {
@@ -12,6 +12,7 @@ describe('mail API settings', () => {
       dnsServers: undefined,
       dns: { spfInclude: '_spf.tuma.local', bounceMx: 'feedback.tuma.local' },
       tokenKey: undefined,
+      srsKey: undefined,
       inboundPort: 2525,
       submission: { port: 2587, tls: undefined, allowPlainAuth: false },
     });
@@ -23,6 +24,20 @@ describe('mail API settings', () => {
     expect(() => loadConfig({ MAIL_SUBMISSION_PORT: 'many' })).to.throw(ConfigError, /MAIL_SUBMISSION_PORT/);
     expect(() => loadConfig({ MAIL_TLS_KEY: '/etc/tuma/key.pem' })).to.throw(ConfigError, /MAIL_TLS_CERT: MAIL_TLS_KEY and MAIL_TLS_CERT go together/);
     expect(loadConfig({ MAIL_TLS_KEY: '/k.pem', MAIL_TLS_CERT: '/c.pem', MAIL_ALLOW_PLAIN_AUTH: 'true' }).mail.submission).to.deep.equal({ port: 2587, tls: { keyPath: '/k.pem', certPath: '/c.pem' }, allowPlainAuth: true });
+  });
+
+  it('key SRS addresses with MAIL_SRS_KEY (32 bytes in base64), else with mail-srs.key generated once into the data directory', () => {
+    const key = Buffer.alloc(32, 9);
+    expect(mailSrsKey(loadConfig({ MAIL_SRS_KEY: key.toString('base64') }))()).to.deep.equal(key);
+    expect(() => loadConfig({ MAIL_SRS_KEY: 'short' })).to.throw(ConfigError, /MAIL_SRS_KEY/);
+    const dataDir = mkdtempSync(join(tmpdir(), 'tuma-srs-key-'));
+    try {
+      const generated = mailSrsKey(loadConfig({ TUMA_DATA_DIR: dataDir }))();
+      expect([generated.length, mailSrsKey(loadConfig({ TUMA_DATA_DIR: dataDir }))()], 'a restart reads it back').to.deep.equal([32, generated]);
+      expect(statSync(join(dataDir, 'mail-srs.key')).mode & 0o777).to.equal(0o600);
+    } finally {
+      rmSync(dataDir, { recursive: true });
+    }
   });
 
   it('sign links with MAIL_TOKEN_KEY (32 bytes in base64), else with mail-token.key generated once into the data directory', () => {

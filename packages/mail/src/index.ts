@@ -39,7 +39,7 @@ export { GetDomain, type DomainRef } from './application/domains/get-domain.use-
 export { VerifyDomain, type VerifyDomainError } from './application/domains/verify-domain.use-case.ts';
 export { UpdateDomainTracking, type UpdateDomainTrackingInput } from './application/domains/update-domain-tracking.use-case.ts';
 export { DeleteDomain } from './application/domains/delete-domain.use-case.ts';
-export type { DkimSigning, MailAddress, MailAttachment, MailTransport, OutgoingMail, TransportResult } from './application/sending/mail-transport.port.ts';
+export type { DkimSigning, MailAddress, MailAttachment, MailTransport, OutgoingMail, RelayedMail, TransportResult } from './application/sending/mail-transport.port.ts';
 export { OUTCOME_EVENTS, type MailOutcome, type MailOutcomes, type OutcomeEvent } from './application/sending/mail-outcomes.port.ts';
 export type { MailOutbox, OutboxMessage } from './application/sending/mail-outbox.port.ts';
 export { signedMail, unsignedMail, type MailContent } from './application/sending/signed-mail.ts';
@@ -132,3 +132,13 @@ export { SmtpCredentials, type IssuedSmtpCredential } from './application/smtp/s
 export { SubmitEmail, type SubmittedMail } from './application/smtp/submit-email.use-case.ts';
 export { reportedOutcomes, type ReportedOutcome } from './domain/reports/mail-reports.ts';
 export { ReceiveMailReport, type ReturnPathOwner } from './application/reports/receive-mail-report.use-case.ts';
+export { CATCH_ALL, forwardAddress, forwardDestination, forwardSource, type Forward } from './domain/forwards/forward.ts';
+export { FORWARD_OUTCOMES, type ForwardAttempt, type ForwardLogEntry, type ForwardOutcome } from './domain/forwards/forward-attempt.ts';
+export { FORWARDED_HEADER, forwardedRaw, forwardLoop, MAX_OUR_HOPS, MAX_RECEIVED, type ReceivedMail } from './domain/forwards/received-mail.ts';
+export { isSrsAddress, srsDecode, srsEncode, SRS_MAX_AGE_DAYS, type SrsRefusal } from './domain/forwards/srs.ts';
+export type { ForwardLogQuery, ForwardRepository } from './application/forwards/forward.repository.port.ts';
+export { FORWARD_MESSAGE_JOB } from './application/forwards/forward-message.job.ts';
+export { Forwards, type CreateForwardError, type CreateForwardInput } from './application/forwards/forwards.use-cases.ts';
+export { ReceiveForwardedMail, type ForwardTarget } from './application/forwards/receive-forwarded-mail.use-case.ts';
+export { RelayForwardedMail } from './application/forwards/relay-forwarded-mail.use-case.ts';
+export { createMailForwards, mailForwardJobRoutes, type MailForwardPorts, type MailForwardService } from './create-mail-forwards.ts';

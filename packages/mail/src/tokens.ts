@@ -22,6 +22,8 @@ import type { AttachmentSource } from './application/emails/attachment-source.po
 import type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
 import type { SmtpCredentials } from './application/smtp/smtp-credentials.use-cases.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
+import type { ForwardRepository } from './application/forwards/forward.repository.port.ts';
+import type { MailForwardService } from './create-mail-forwards.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -53,4 +55,9 @@ export const MAIL_TOKENS = {
   /** The key of the mail API's signed links (tracking, sender-address confirmation). */
   tokenKey: token<() => Buffer>('mail.TokenKey'),
   publicUrl: token<MailPublicUrl>('mail.MailPublicUrl'),
+  /** The forward use cases (`createMailForwards`). */
+  forwards: token<MailForwardService>('mail.MailForwards'),
+  forwardRepository: token<ForwardRepository>('mail.ForwardRepository'),
+  /** The key of SRS hashes (forwarded mail's envelope senders). */
+  srsKey: token<() => Buffer>('mail.SrsKey'),
 };

@@ -38,6 +38,7 @@ import { Migration20261125002000LinksKeys } from './Migration20261125002000Links
 import { Migration20261125002010Links } from './Migration20261125002010Links.ts';
 import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes.ts';
 import { Migration20261125002030Campaigns } from './Migration20261125002030Campaigns.ts';
+import { Migration20261125003200MailForwards } from './Migration20261125003200MailForwards.ts';
 import { Migration20261125003300SmartEncoding } from './Migration20261125003300SmartEncoding.ts';
 import { Migration20261125003310QuietHours } from './Migration20261125003310QuietHours.ts';
 import { Migration20261125003600WebhookLogRetention } from './Migration20261125003600WebhookLogRetention.ts';
@@ -82,6 +83,7 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125002010Links', class: Migration20261125002010Links },
   { name: 'Migration20261125002020QrCodes', class: Migration20261125002020QrCodes },
   { name: 'Migration20261125002030Campaigns', class: Migration20261125002030Campaigns },
+  { name: 'Migration20261125003200MailForwards', class: Migration20261125003200MailForwards },
   { name: 'Migration20261125003300SmartEncoding', class: Migration20261125003300SmartEncoding },
   { name: 'Migration20261125003310QuietHours', class: Migration20261125003310QuietHours },
   { name: 'Migration20261125003600WebhookLogRetention', class: Migration20261125003600WebhookLogRetention },

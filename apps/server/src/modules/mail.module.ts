@@ -1,9 +1,11 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailSmtpCredentialRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import { mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailForwardRoutes, mailSmtpCredentialRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
+  createMailForwards,
+  mailForwardJobRoutes,
   createMailSending,
   createMailWebhooks,
   EmailTimeline,
@@ -24,7 +26,7 @@ import {
   type SuppressionList,
 } from '@tuma/mail';
 import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
-import { MikroOrmEmailRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSmtpCredentialRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmEmailRepository, MikroOrmForwardRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSmtpCredentialRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { WEBHOOKS_TOKENS, type WebhookDestinations } from '@tuma/webhooks';
@@ -34,7 +36,7 @@ import { bindClass, bindFactory } from '../bind-class.ts';
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { resolve } from '../resolve.ts';
-import { mailTokenKey, webhookSecretKey } from '../server-secrets.ts';
+import { mailSrsKey, mailTokenKey, webhookSecretKey } from '../server-secrets.ts';
 import type { PublicUrls } from '../api-placement.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import { mailInboundServer } from './mail-inbound.ts';
@@ -56,6 +58,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.analytics, MikroOrmMailAnalytics, [S.database]);
   bindClass(bind, M.usage, MikroOrmMailUsage, [S.database]);
   bindClass(bind, M.smtpCredentialRepository, MikroOrmSmtpCredentialRepository, [S.database]);
+  bindClass(bind, M.forwardRepository, MikroOrmForwardRepository, [S.database]);
   bind(M.smtpCredentials).toResolvedValue((repository: SmtpCredentialRepository, clock: Clock) => new SmtpCredentials(repository, clock), [M.smtpCredentialRepository, K.clock]);
   // Attachments by URL go through the webhooks' URL policy (SSRF guard), pinned, without redirects.
   bind(M.attachmentSource).toResolvedValue((destinations: WebhookDestinations): AttachmentSource => {
@@ -82,6 +85,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(M.dkimKeys).toResolvedValue((config: ServerConfig) => new NodeDkimKeys(new AesGcmSecretCipher(webhookSecretKey(config))), [S.config]);
   bind(M.dnsSettings).toResolvedValue((config: ServerConfig) => config.mail.dns, [S.config]);
   bind(M.tokenKey).toResolvedValue((config: ServerConfig) => mailTokenKey(config), [S.config]);
+  bind(M.srsKey).toResolvedValue((config: ServerConfig) => mailSrsKey(config), [S.config]);
   // Tracking and confirmation links lead to the mail API's public URL, known once it listens (port 0).
   bind(M.publicUrl).toResolvedValue((urls: PublicUrls) => ({ baseUrl: () => urls.mail.value }), [S.publicUrls]);
   // Webhook secrets are sealed as SMS's are; deliveries go through the engine's shared outbox, sender and URL policy.
@@ -121,6 +125,16 @@ const bindings = new ContainerModule(({ bind }) => {
     dkimKeys: M.dkimKeys,
     dnsSettings: M.dnsSettings,
   });
+  bindFactory(bind, M.forwards, createMailForwards, {
+    clock: K.clock,
+    unitOfWork: K.unitOfWork,
+    jobs: K.jobScheduler,
+    forwards: M.forwardRepository,
+    domains: M.domainRepository,
+    dkimKeys: M.dkimKeys,
+    transport: M.transport,
+    srsKey: M.srsKey,
+  });
   bindFactory(bind, M.sending, createMailSending, {
     clock: K.clock,
     unitOfWork: K.unitOfWork,
@@ -147,7 +161,7 @@ const bindings = new ContainerModule(({ bind }) => {
 function registerJobs(container: Container): void {
   const db = resolve(container, S.database);
   const workers = resolve(container, S.jobs);
-  for (const route of [...mailJobRoutes(resolve(container, M.sending)), ...mailWebhookJobRoutes(resolve(container, M.webhooks))]) route.register(workers, (attempt) => db.withContext(attempt));
+  for (const route of [...mailJobRoutes(resolve(container, M.sending)), ...mailWebhookJobRoutes(resolve(container, M.webhooks)), ...mailForwardJobRoutes(resolve(container, M.forwards))]) route.register(workers, (attempt) => db.withContext(attempt));
 }
 
 /** The mail API (docs/mail.md): its own Koa app at `/mail` (or MAIL_PORT), its keys, domains and emails, and the delivery job. */
@@ -171,6 +185,7 @@ export const mailServerModule: ServerModule = {
     ...mailAnalyticsRoutes(resolve(container, M.sending)),
     ...mailBillingRoutes(resolve(container, M.sending)),
     ...mailSmtpCredentialRoutes(resolve(container, M.smtpCredentials)),
+    ...mailForwardRoutes(resolve(container, M.forwards).forwards),
   ],
   jobs: registerJobs,
   servers: (container) => [mailSubmissionServer(container), mailInboundServer(container)],

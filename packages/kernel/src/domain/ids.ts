@@ -24,6 +24,8 @@ export const ID_PREFIXES = {
   smtpCredential: 'smtpc',
   suppression: 'sup',
   senderAddress: 'sa',
+  mailForward: 'fwd',
+  mailForwardAttempt: 'fwl',
   link: 'lnk',
   qrCode: 'qr',
   campaign: 'cmp',

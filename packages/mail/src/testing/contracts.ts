@@ -5,3 +5,4 @@ export { describeMailWebhookRepositoryContract, type MailWebhookRepositoryFixtur
 export { describeSmtpCredentialRepositoryContract, type SmtpCredentialRepositoryFixture } from './smtp-credential-repository.contract.ts';
 export { describeSuppressionListContract, type SuppressionListFixture } from './suppression-list.contract.ts';
 export { describeSenderAddressRepositoryContract, type SenderAddressRepositoryFixture } from './sender-address-repository.contract.ts';
+export { describeForwardRepositoryContract, type ForwardRepositoryFixture } from './forward-repository.contract.ts';

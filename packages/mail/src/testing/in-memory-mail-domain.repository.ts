@@ -32,6 +32,10 @@ export class InMemoryMailDomainRepository implements MailDomainRepository {
     return [...this.rows.values()].filter((d) => d.accountId === accountId).sort(newestFirst);
   }
 
+  async findVerified(name: string): Promise<MailDomainSnapshot | undefined> {
+    return [...this.rows.values()].filter((d) => d.name === name && d.status === 'verified').sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())[0];
+  }
+
   async verifiedElsewhere(name: string, accountId: string): Promise<boolean> {
     return [...this.rows.values()].some((d) => d.name === name && d.accountId !== accountId && d.status === 'verified');
   }

@@ -9,3 +9,4 @@ export { InMemorySuppressionList } from './in-memory-suppression-list.ts';
 export { InMemorySenderAddressRepository } from './in-memory-sender-address.repository.ts';
 export { InMemoryMailUsage } from './in-memory-mail-usage.ts';
 export { InMemorySmtpCredentialRepository } from './in-memory-smtp-credential.repository.ts';
+export { InMemoryForwardRepository } from './in-memory-forward.repository.ts';

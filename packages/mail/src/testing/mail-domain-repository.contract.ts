@@ -75,6 +75,8 @@ export function describeMailDomainRepositoryContract(name: string, make: () => P
       expect(await step((r) => r.find(a, domain.id))).to.deep.equal(verified(domain));
       expect(await step((r) => r.verifiedElsewhere('example.com', b))).to.equal(true);
       expect(await step((r) => r.verifiedElsewhere('example.com', a)), 'its own').to.equal(false);
+      expect(await step((r) => r.findVerified('example.com'))).to.deep.equal(verified(domain));
+      expect(await step((r) => r.findVerified('other.example.com')), 'no such name').to.equal(undefined);
     });
 
     it("lists an account's domains newest first", async () => {

@@ -37,6 +37,10 @@ export class MikroOrmMailDomainRepository implements MailDomainRepository {
     return this.rows(`select ${MAIL_DOMAIN_COLUMNS} from mail_domain d where d.account_id = ? order by d.created_at desc, d.id desc`, [accountId]);
   }
 
+  async findVerified(name: string): Promise<MailDomainSnapshot | undefined> {
+    return (await this.rows(`select ${MAIL_DOMAIN_COLUMNS} from mail_domain d where d.name = ? and d.status = 'verified' order by d.created_at, d.id limit 1`, [name]))[0];
+  }
+
   async verifiedElsewhere(name: string, accountId: string): Promise<boolean> {
     const rows = await this.database.em.execute<{ id: string }[]>(`select id from mail_domain where name = ? and status = 'verified' and account_id <> ? limit 1`, [name, accountId]);
     return rows.length > 0;

@@ -10,6 +10,8 @@ export interface MailDomainRepository {
   findByName(accountId: string, name: string): Promise<MailDomainSnapshot | undefined>;
   /** The account's domains, newest first. */
   list(accountId: string): Promise<readonly MailDomainSnapshot[]>;
+  /** The verified domain of that name, whichever account's (the first verified, should two be): where mail to the name is taken. */
+  findVerified(name: string): Promise<MailDomainSnapshot | undefined>;
   /** Whether another account has verified this name. */
   verifiedElsewhere(name: string, accountId: string): Promise<boolean>;
   /** False when the account has no such domain. */

@@ -40,7 +40,26 @@ export type TransportResult =
   | { readonly kind: 'accepted'; readonly messageId: string; readonly refusedRecipients: readonly string[] }
   | { readonly kind: 'refused'; readonly permanence: 'temporary' | 'permanent'; readonly reason: string };
 
+/**
+ * A message re-sent as it came (a forward, docs/mail.md "Forwards"): its own bytes, headers and all,
+ * signed with our domain's key, to one recipient, from the envelope sender given (an SRS address,
+ * or empty for a bounce).
+ */
+export interface RelayedMail {
+  /** Ours (the forward attempt's id). */
+  readonly id: string;
+  readonly raw: Uint8Array;
+  readonly envelopeFrom: string;
+  readonly to: string;
+  readonly dkim: DkimSigning;
+  /** The message's `From` and `Subject`, as the outbox lists them. */
+  readonly from: string | null;
+  readonly subject: string | null;
+}
+
 /** Hands a message to the next hop: a relay, or the embedded outbox (`MAIL_TRANSPORT`). */
 export interface MailTransport {
   send(mail: OutgoingMail): Promise<TransportResult>;
+  /** Re-sends a message as it came; the answer reads as `send`'s (its `messageId` is the message's own). */
+  relay(mail: RelayedMail): Promise<TransportResult>;
 }
