@@ -28,7 +28,7 @@ export interface OutboxMailTransportOptions {
  * delivery's do, so the email is stored before its first event.
  */
 export class OutboxMailTransport implements MailTransport {
-  private readonly builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'crlf' });
+  private readonly builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
 
   constructor(private readonly options: OutboxMailTransportOptions) {}
 
