@@ -31,6 +31,9 @@ export { campaignRoutes, type CampaignUseCases } from './routes/campaigns.routes
 export { linksAccountRoutes, type LinksAccountUseCases } from './routes/links-account.routes.ts';
 export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-analytics.routes.ts';
 export { shortLinkRoutes, type ShortLinkOptions, type ShortLinkUseCases } from './routes/short-links.routes.ts';
+export { brandedLinkRoutes, tlsAskRoutes, type BrandedLinkUseCases, type TlsAskUseCases } from './routes/branded-links.routes.ts';
+export { linkDomainRoutes, type LinkDomainUseCases } from './routes/link-domains.routes.ts';
+export { dispatchByHost, type HostedApp } from './http/host-dispatch.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { adminFxRateRoutes, fxRateView, type AdminFxRateUseCases } from './routes/admin-fx-rates.routes.ts';

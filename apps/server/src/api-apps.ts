@@ -8,7 +8,7 @@ import type { ApiPlacement } from './api-placement.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
-import type { ServerModule } from './modules/server-module.ts';
+import type { HostedRoutes, ServerModule } from './modules/server-module.ts';
 import { missingFxRates } from './modules/pricing.module.ts';
 import { resolve } from './resolve.ts';
 import { SERVER_TOKENS } from './tokens.ts';
@@ -91,4 +91,30 @@ export function buildApiApps(input: {
       idempotency,
     });
   return Object.fromEntries(API_NAMES.map((api) => [api, appOf(api)])) as Record<ApiName, ApiApp>;
+}
+
+/** An app for the hosts a module claims (branded short domains), with the shared middleware of the APIs, on the shared port. */
+export interface HostedApiApp {
+  readonly serves: HostedRoutes['serves'];
+  readonly app: ApiApp;
+}
+
+/** The modules' host-claimed apps: public routes only, each request in its own ORM context unless its route needs none. */
+export function buildHostedApps(input: { readonly container: Container; readonly database: Database; readonly config: ServerConfig; readonly logger: Logger; readonly version: string }): HostedApiApp[] {
+  const { container, database, config, logger, version } = input;
+  const rateLimits = config.rateLimits ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: config.trustedProxyHops } : undefined;
+  return SERVER_MODULES.flatMap((module) => {
+    const hosted = module.hosted?.(container);
+    if (!hosted) return [];
+    const app = createHttpApp({
+      api: { ...APIS.links, title: hosted.title, description: `${hosted.title} (served by Host on the shared port).` },
+      routes: hosted.routes,
+      perRequest: (work) => database.withContext(work),
+      bodyLimitBytes: config.bodyLimitBytes,
+      logger,
+      version,
+      rateLimits,
+    });
+    return [{ serves: hosted.serves, app }];
+  });
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_NAMES, mountApis, type ApiName } from '@tuma/koa-adapter';
-import type { ApiApp } from './api-apps.ts';
+import { API_NAMES, dispatchByHost, mountApis, type ApiName } from '@tuma/koa-adapter';
+import type { ApiApp, HostedApiApp } from './api-apps.ts';
 import type { ApiPlacement } from './api-placement.ts';
 
 /** The HTTP servers of the APIs: one on PORT (SMS, and the APIs under their paths there), one per API on a port of its own. */
@@ -9,10 +9,12 @@ export class ApiListeners {
   private readonly servers: Server[] = [];
 
   /** Listens on every port; answers the port each API is reached on. */
-  async open(apps: Readonly<Record<ApiName, ApiApp>>, placements: Readonly<Record<ApiName, ApiPlacement>>, host: string): Promise<Record<ApiName, number>> {
+  async open(apps: Readonly<Record<ApiName, ApiApp>>, placements: Readonly<Record<ApiName, ApiPlacement>>, host: string, hosted: readonly HostedApiApp[] = []): Promise<Record<ApiName, number>> {
     const moved = API_NAMES.filter((api) => !placements[api].shared);
     const sharers = API_NAMES.filter((api) => api !== 'sms' && placements[api].shared);
-    const shared = createServer(mountApis(apps.sms.app, sharers.map((api) => ({ basePath: placements[api].basePath, app: apps[api].app }))));
+    const byPath = mountApis(apps.sms.app, sharers.map((api) => ({ basePath: placements[api].basePath, app: apps[api].app })));
+    // Branded short domains (by Host) before the APIs (by path): docs/links.md, "Branded domains".
+    const shared = createServer(dispatchByHost(byPath, hosted.map(({ serves, app }) => ({ serves, handle: app.app.callback() }))));
     const sharedPort = await this.listen(shared, placements.sms.port, host);
     const ports = Object.fromEntries(API_NAMES.map((api) => [api, sharedPort])) as Record<ApiName, number>;
     for (const api of moved) ports[api] = await this.listen(createServer(apps[api].app.callback()), placements[api].port, host);

@@ -3,7 +3,7 @@ import { API_NAMES, type ApiName, type MountedRoute } from '@tuma/koa-adapter';
 import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
-import { buildApiApps } from './api-apps.ts';
+import { buildApiApps, buildHostedApps } from './api-apps.ts';
 import { ApiListeners } from './api-listeners.ts';
 import { apiPlacements } from './api-placement.ts';
 import type { CarrierGatewayFactory } from './carrier-gateway-factory.ts';
@@ -128,7 +128,8 @@ export class TumaServer {
     const placements = apiPlacements(this.config);
     const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, placements });
     this.mountedRoutes = Object.fromEntries(API_NAMES.map((api) => [api, apps[api].mounted]));
-    const ports = await this.listeners.open(apps, placements, this.config.host);
+    const hosted = buildHostedApps({ container, database, config: this.config, logger: this.logger, version: VERSION });
+    const ports = await this.listeners.open(apps, placements, this.config.host, hosted);
     const urls = resolve(container, SERVER_TOKENS.publicUrls);
     for (const api of API_NAMES) urls[api].listeningOn(ports[api]);
     return Object.fromEntries(API_NAMES.map((api) => [api, { port: ports[api], basePath: placements[api].basePath, publicUrl: urls[api].value }])) as Record<ApiName, ServedApi>;

@@ -1,4 +1,8 @@
-import type { Clock } from '@tuma/kernel';
+import type { Clock, DnsResolver } from '@tuma/kernel';
+import type { BrandedDomainRepository } from './application/domains/branded-domain.repository.port.ts';
+import { AddBrandedDomain, DeleteBrandedDomain, GetBrandedDomain, ListBrandedDomains, VerifyBrandedDomain } from './application/domains/branded-domains.use-cases.ts';
+import { BrandedHosts } from './application/domains/branded-hosts.ts';
+import type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
 import { ClickBuffer, DEFAULT_CLICK_BUFFER, type ClickBufferOptions } from './application/clicks/click-buffer.ts';
 import { ClickClassifier } from './application/clicks/click-classifier.ts';
 import type { ClickStore } from './application/clicks/click-store.port.ts';
@@ -40,6 +44,10 @@ export interface LinksPorts {
   readonly passwords: LinkPasswords;
   readonly qrCodeRepository: QrCodeRepository;
   readonly campaignRepository: CampaignRepository;
+  readonly brandedDomainRepository: BrandedDomainRepository;
+  /** Checks branded domains' TXT records (the kernel's port, shared with mail). */
+  readonly dnsResolver: DnsResolver;
+  readonly tlsProvisioner: TlsProvisioner;
   readonly linksUsage: LinksUsage;
   /** The plan in force (the account service's subscriptions). */
   readonly linksPlans: LinksPlans;
@@ -59,15 +67,18 @@ export interface LinksPorts {
 export function createLinks(ports: LinksPorts) {
   const { linkRepository: links, clock } = ports;
   const base = () => ports.shortBaseUrl().replace(/\/+$/, '');
-  const shortUrlOf = (link: Pick<LinkSnapshot, 'slug'>): string => `${base()}/${link.slug}`;
-  const screen = new TargetScreen(ports.blockedHosts, () => [new URL(base()).hostname], ports.destinations);
+  const domains = ports.brandedDomainRepository;
+  const brandedHosts = new BrandedHosts(domains, base);
+  const shortUrlOf = (link: Pick<LinkSnapshot, 'accountId' | 'domainId' | 'slug'>): Promise<string> => brandedHosts.shortUrlOf(link);
+  const ownHosts = () => [new URL(base()).hostname];
+  const screen = new TargetScreen(ports.blockedHosts, ownHosts, ports.destinations);
   const gate = new PlanGate(ports.linksPlans, ports.linksUsage, clock);
   const input = new LinkInput(screen, ports.passwords, ports.campaignRepository);
   const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);
   const clickBuffer = new ClickBuffer(ports.clickStore, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
   const recordClick = new RecordClick(clickBuffer, clock);
   return {
-    createLink: new CreateLink(links, input, gate, clock),
+    createLink: new CreateLink(links, input, gate, domains, clock),
     updateLink: new UpdateLink(links, input, clock),
     getLink: new GetLink(links),
     listLinks: new ListLinks(links),
@@ -83,9 +94,16 @@ export function createLinks(ports: LinksPorts) {
     listCampaigns: new ListCampaigns(ports.campaignRepository),
     deleteCampaign: new DeleteCampaign(ports.campaignRepository),
     getLinksUsage: new GetLinksUsage(ports.linksUsage, clock),
+    addBrandedDomain: new AddBrandedDomain(domains, gate, ownHosts, clock),
+    listBrandedDomains: new ListBrandedDomains(domains),
+    getBrandedDomain: new GetBrandedDomain(domains),
+    verifyBrandedDomain: new VerifyBrandedDomain(domains, ports.dnsResolver, ports.tlsProvisioner, clock),
+    deleteBrandedDomain: new DeleteBrandedDomain(domains),
+    /** Which verified branded domain a request's Host names (redirects at the root path, the TLS ask endpoint). */
+    brandedHosts,
     /** Flushed by the server on a timer and at stop. */
     clickBuffer,
-    /** The link's short URL on its domain. */
+    /** The link's short URL on its domain: SHORT_BASE_URL/<slug>, or https://<branded hostname>/<slug>. */
     shortUrlOf,
   };
 }

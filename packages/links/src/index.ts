@@ -36,5 +36,12 @@ export type { CampaignRepository } from './application/campaigns/campaign.reposi
 export type { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
 export type { LinksUsage } from './application/usage/links-usage.port.ts';
 export { startOfMonthUtc, type GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
-export { analyticsAllowed, monthlyAllowance, UNLIMITED, type LinksPlanLimitReachedError, type LinksPlanLimits, type PlanFeatureUnavailableError } from './domain/plans/links-plan.ts';
+export { analyticsAllowed, featureAllowed, monthlyAllowance, UNLIMITED, type CountedResource, type LinksFeature, type LinksPlanLimitReachedError, type LinksPlanLimits, type PlanFeatureUnavailableError } from './domain/plans/links-plan.ts';
 export type { LinksPlans } from './application/plans/links-plans.port.ts';
+export { BrandedDomain, VERIFY_RECORD_PREFIX, type BrandedDomainSnapshot, type TxtCheck } from './domain/domains/branded-domain.aggregate.ts';
+export { hostnameTaken, txtRecordNotFound, type HostnameTakenError, type TxtRecordNotFoundError } from './domain/domains/branded-domain-errors.ts';
+export { hostOfHeader, readHostname } from './domain/domains/hostname.ts';
+export type { BrandedDomainRepository, VerifiedHosts } from './application/domains/branded-domain.repository.port.ts';
+export type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
+export type { AddBrandedDomain, AddBrandedDomainError, DeleteBrandedDomain, GetBrandedDomain, ListBrandedDomains, VerifyBrandedDomain } from './application/domains/branded-domains.use-cases.ts';
+export type { BrandedHosts } from './application/domains/branded-hosts.ts';

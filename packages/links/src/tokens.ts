@@ -1,4 +1,6 @@
-import { token } from '@tuma/kernel';
+import { token, type DnsResolver } from '@tuma/kernel';
+import type { BrandedDomainRepository } from './application/domains/branded-domain.repository.port.ts';
+import type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
 import type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
 import type { ClickStore } from './application/clicks/click-store.port.ts';
 import type { CountryLookup } from './application/clicks/country-lookup.port.ts';
@@ -25,6 +27,9 @@ export const LINKS_TOKENS = {
   qrCodeRepository: token<QrCodeRepository>('links.QrCodeRepository'),
   qrRenderer: token<QrRenderer>('links.QrRenderer'),
   campaignRepository: token<CampaignRepository>('links.CampaignRepository'),
+  brandedDomainRepository: token<BrandedDomainRepository>('links.BrandedDomainRepository'),
+  dnsResolver: token<DnsResolver>('links.DnsResolver'),
+  tlsProvisioner: token<TlsProvisioner>('links.TlsProvisioner'),
   linksUsage: token<LinksUsage>('links.LinksUsage'),
   linksPlans: token<LinksPlans>('links.LinksPlans'),
   clickStore: token<ClickStore>('links.ClickStore'),

@@ -1,5 +1,5 @@
-import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
-import { InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
+import { describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
+import { InMemoryBrandedDomainRepository, InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
 
 const step = <T>(work: () => Promise<T>) => work();
 
@@ -21,4 +21,9 @@ describeLinksUsageContract('in memory', async () => {
   const links = new InMemoryLinkRepository();
   const qrCodes = new InMemoryQrCodeRepository();
   return { usage: new InMemoryLinksUsage(links, qrCodes), links, qrCodes, accountIds: ['acc_a', 'acc_b'], step };
+});
+
+describeBrandedDomainRepositoryContract('in memory', async () => {
+  const links = new InMemoryLinkRepository();
+  return { repository: new InMemoryBrandedDomainRepository(links), links, accountIds: ['acc_a', 'acc_b'], step };
 });

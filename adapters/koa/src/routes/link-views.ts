@@ -54,7 +54,7 @@ const linkFields = {
 export const createLinkBody = z.strictObject({
   ...linkFields,
   slug: linkFields.slug.optional(),
-  domain_id: z.string().max(64).nullable().optional().describe('A verified branded domain (none yet: docs/links.md, "Not yet")'),
+  domain_id: z.string().max(64).nullable().optional().describe('A verified branded domain of the account: the link is https://<hostname>/<slug> (docs/links.md, "Branded domains")'),
   campaign_id: linkFields.campaign_id.optional(),
   title: linkFields.title.optional(),
   tags: linkFields.tags.optional(),

@@ -15,11 +15,15 @@ const PLAN_LIMIT = {
   errorCodes: ['plan_limit_reached'],
   errorFields: { product: z.literal('links'), tier: z.string(), resource: z.literal('monthlyLinks'), limit: z.number().int() },
 };
+const FEATURE = {
+  description: 'plan_feature_unavailable: a branded domain_id on a plan without branded domains (docs/links.md, "Plans"), or a key without links:write',
+  errorCodes: ['plan_feature_unavailable', 'insufficient_scope'],
+};
 const SLUG_TAKEN = { description: 'The slug is another link’s on this domain', errorCodes: ['slug_taken'], errorFields: { slug: z.string() } };
 
 /** `{links_url}/v1/links`: short links of the caller's account and environment (docs/links.md, "Links"). */
 export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
-  const view = (link: Parameters<typeof useCases.shortUrlOf>[0] & Parameters<typeof linkView>[0]) => linkView(link, useCases.shortUrlOf(link));
+  const view = async (link: Parameters<typeof linkView>[0]) => linkView(link, await useCases.shortUrlOf(link));
   return [
     defineRoute({
       method: 'post',
@@ -28,10 +32,10 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       tag: 'Links',
       access: LINKS_WRITE,
       body: createLinkBody,
-      responses: { 201: { description: 'The link', schema: linkSchema }, 402: PLAN_LIMIT, 409: SLUG_TAKEN },
+      responses: { 201: { description: 'The link', schema: linkSchema }, 402: PLAN_LIMIT, 403: FEATURE, 409: SLUG_TAKEN },
       handler: async ({ caller, body }) => {
         const input = { ...linkFieldsOf(body), url: body.url, domainId: body.domain_id, accountId: caller.account.id, environment: caller.environment };
-        return json(201, view(unwrap((await useCases.createLink.execute(input)).mapErr(inBody))));
+        return json(201, await view(unwrap((await useCases.createLink.execute(input)).mapErr(inBody))));
       },
     }),
     defineRoute({
@@ -50,7 +54,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       responses: { 200: { description: 'A page of links', schema: z.object({ data: z.array(linkSchema) }) } },
       handler: async ({ caller, query }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset, q: query.q, campaignId: query.campaign_id, tag: query.tag };
-        return json(200, { data: unwrap((await useCases.listLinks.execute(input)).mapErr(inQuery)).map(view) });
+        return json(200, { data: await Promise.all(unwrap((await useCases.listLinks.execute(input)).mapErr(inQuery)).map(view)) });
       },
     }),
     defineRoute({
@@ -61,7 +65,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       access: LINKS_READ,
       params: linkParams,
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: NOT_FOUND },
-      handler: async ({ caller, params }) => json(200, view(unwrap(await useCases.getLink.execute({ accountId: caller.account.id, environment: caller.environment, id: params.id })))),
+      handler: async ({ caller, params }) => json(200, await view(unwrap(await useCases.getLink.execute({ accountId: caller.account.id, environment: caller.environment, id: params.id })))),
     }),
     defineRoute({
       method: 'patch',
@@ -74,7 +78,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: NOT_FOUND, 409: SLUG_TAKEN },
       handler: async ({ caller, params, body }) => {
         const input = { ...linkFieldsOf(body), accountId: caller.account.id, environment: caller.environment, id: params.id };
-        return json(200, view(unwrap((await useCases.updateLink.execute(input)).mapErr(inBody))));
+        return json(200, await view(unwrap((await useCases.updateLink.execute(input)).mapErr(inBody))));
       },
     }),
     defineRoute({

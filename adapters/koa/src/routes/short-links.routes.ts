@@ -17,14 +17,14 @@ export interface ShortLinkOptions {
 const PUBLIC = { public: true } as const;
 const PAGE = (description: string) => ({ description, contentType: 'text/html', schema: z.string() });
 /** Every click must reach us to be counted: no cache may answer for us. */
-const UNCACHED = { 'Cache-Control': 'private, no-store, max-age=0', 'Referrer-Policy': 'unsafe-url' };
+export const UNCACHED = { 'Cache-Control': 'private, no-store, max-age=0', 'Referrer-Policy': 'unsafe-url' };
 const slugParams = z.object({ slug: z.string().max(64).describe('The short link’s slug') });
 /** The password form's body (application/x-www-form-urlencoded). */
 const passwordForm = z.string().transform((text) => new URLSearchParams(text).get('password') ?? '');
 
-const visitOf = (koa: Context, hops: number): Visit => ({ address: clientAddress(koa, hops), userAgent: koa.get('User-Agent'), referer: koa.get('Referer') || undefined });
+export const visitOf = (koa: Context, hops: number): Visit => ({ address: clientAddress(koa, hops), userAgent: koa.get('User-Agent'), referer: koa.get('Referer') || undefined });
 
-function answer(slug: string, destination: LinkDestination): HttpResult {
+export function answer(slug: string, destination: LinkDestination): HttpResult {
   switch (destination.kind) {
     case 'redirect':
       return { status: 302, headers: { Location: destination.location, ...UNCACHED } };

@@ -1,11 +1,12 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS, token } from '@tuma/kernel';
-import { campaignRoutes, linkAnalyticsRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { campaignRoutes, linkAnalyticsRoutes, linkDomainRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
-import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, QrcodeRenderer, readBlockedHosts } from '@tuma/links-adapter';
-import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, HmacVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
+import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -37,13 +38,33 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
   bindClass(bind, L.campaignRepository, MikroOrmCampaignRepository, [S.database]);
   bindClass(bind, L.linksUsage, MikroOrmLinksUsage, [S.database]);
+  // Redirects by Host read the verified domains from a per-process map every process empties on a change.
+  bind(L.brandedDomainRepository).toResolvedValue(
+    (database: Database, notifications: DatabaseNotifications) => new CachingBrandedDomainRepository(new MikroOrmBrandedDomainRepository(database), notifications, database),
+    [S.database, S.notifications],
+  );
+  // TXT records through the resolver mail's domains use (DNS_SERVERS, else the system's).
+  bind(L.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
+  // tls_ready by a handshake with the TLS terminator (Caddy) when LINKS_TLS_PROBE names it.
+  bind(L.tlsProvisioner).toResolvedValue((config: ServerConfig) => (config.links.tlsProbe ? new HandshakeTlsProvisioner(tlsProbeFrom(config.links.tlsProbe)) : new NoTlsProvisioner()), [S.config]);
   // The plan in force is the account service's (its subscriptions): free until a paid one is active.
   bind(L.linksPlans).toResolvedValue(
     (subscriptions: SubscriptionsService): LinksPlans => ({
       planOf: async (accountId) => {
         const plan = await subscriptions.currentLimits.execute(accountId, 'links');
         return plan.match(
-          ({ tier, limits }) => ({ tier, monthlyLinks: limits.monthlyLinks, monthlyQr: limits.monthlyQr, analyticsDays: limits.analyticsDays }),
+          ({ tier, limits }) => ({
+            tier,
+            monthlyLinks: limits.monthlyLinks,
+            monthlyQr: limits.monthlyQr,
+            apiMonthly: limits.apiMonthly,
+            maxDomains: limits.maxDomains,
+            analyticsDays: limits.analyticsDays,
+            hasBrandedDomains: limits.hasBrandedDomains,
+            hasCountryDeviceAnalytics: limits.hasCountryDeviceAnalytics,
+            hasWebhooks: limits.hasWebhooks,
+            hasSmsIntegration: limits.hasSmsIntegration,
+          }),
           (never) => never,
         );
       },
@@ -71,6 +92,9 @@ const bindings = new ContainerModule(({ bind }) => {
     qrCodeRepository: L.qrCodeRepository,
     qrRenderer: L.qrRenderer,
     campaignRepository: L.campaignRepository,
+    brandedDomainRepository: L.brandedDomainRepository,
+    dnsResolver: L.dnsResolver,
+    tlsProvisioner: L.tlsProvisioner,
     linksUsage: L.linksUsage,
     linksPlans: L.linksPlans,
     clickStore: L.clickStore,
@@ -107,6 +131,7 @@ export const linksServerModule: ServerModule = {
       ...linkRoutes(links),
       ...qrCodeRoutes(links),
       ...campaignRoutes(links),
+      ...linkDomainRoutes(links),
       ...linkAnalyticsRoutes(links),
       ...linksAccountRoutes(account),
     ];

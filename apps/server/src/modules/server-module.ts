@@ -23,8 +23,18 @@ export interface ServerModule {
   readonly onJobsStarted?: (container: Container) => Promise<void>;
   /** Runs once at stop, after the job workers stopped and before the database closes. */
   readonly onStop?: (container: Container) => Promise<void>;
+  /** Routes served on the shared port to requests whose `Host` it claims, whatever the path (branded short domains). */
+  readonly hosted?: (container: Container) => HostedRoutes;
   /** Servers of its own beside the HTTP APIs (the mail API's SMTP submission): started with the APIs, closed before them. */
   readonly servers?: (container: Container) => readonly ModuleServer[];
+}
+
+/** An app of its own for some hosts (`dispatchByHost`): which, and its routes (public ones: no keys there). */
+export interface HostedRoutes {
+  readonly title: string;
+  /** Whether a request's `Host` is served here; hosts that are obviously ours answer false without I/O. */
+  readonly serves: (host: string) => boolean | Promise<boolean>;
+  readonly routes: RouteDefinition[];
 }
 
 /** A listener a module runs in processes that serve the APIs. */

@@ -16,7 +16,7 @@ export class UnlockLink {
   ) {}
 
   execute(path: ShortPath & { readonly password: string }, visit: Visit): ResultAsync<LinkDestination, NotFoundError | WrongLinkPasswordError> {
-    return ResultAsync.fromSafePromise(this.links.findBySlug(null, path.slug)).andThen((found) => {
+    return ResultAsync.fromSafePromise(this.links.findBySlug(path.domainId ?? null, path.slug)).andThen((found) => {
       if (!found) return errAsync(notFound('link', path.slug));
       const link = Link.rehydrate(found);
       const destination = link.destinationAt(this.clock.now());
