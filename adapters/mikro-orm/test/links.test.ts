@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Campaign, Link, type LinkRepository } from '@tuma/links';
-import { describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract, newLink } from '@tuma/links/testing/contracts';
-import { CachingBrandedDomainRepository, CachingLinkRepository, DatabaseNotifications, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
+import { describeApiRequestCountsContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract, newLink } from '@tuma/links/testing/contracts';
+import { CachingBrandedDomainRepository, MikroOrmApiRequestCounts, CachingLinkRepository, DatabaseNotifications, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -150,4 +150,10 @@ describeBrandedDomainRepositoryContract(`the redirects' cache of verified domain
     accountIds: [await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };
+});
+
+describeApiRequestCountsContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return { counts: new MikroOrmApiRequestCounts(database), accountIds: [await insertAccount(database), await insertAccount(database)], step: (work) => database.withContext(work) };
 });

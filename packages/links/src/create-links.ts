@@ -26,6 +26,8 @@ import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 import { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
 import { GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
+import { ApiRequestMeter } from './application/usage/api-request-meter.ts';
+import type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
 import type { LinksUsage } from './application/usage/links-usage.port.ts';
 import type { LinksPlans } from './application/plans/links-plans.port.ts';
 import { PlanGate } from './application/plans/plan-gate.ts';
@@ -49,6 +51,8 @@ export interface LinksPorts {
   readonly dnsResolver: DnsResolver;
   readonly tlsProvisioner: TlsProvisioner;
   readonly linksUsage: LinksUsage;
+  /** Requests with live links keys per month (the plan's api_monthly), flushed from memory. */
+  readonly apiRequestCounts: ApiRequestCounts;
   /** The plan in force (the account service's subscriptions). */
   readonly linksPlans: LinksPlans;
   readonly qrRenderer: QrRenderer;
@@ -103,6 +107,8 @@ export function createLinks(ports: LinksPorts) {
     brandedHosts,
     /** Flushed by the server on a timer and at stop. */
     clickBuffer,
+    /** The plan's api_monthly: each live key's request admitted (or refused, 402) in memory; flushed with the clicks. */
+    apiRequests: new ApiRequestMeter(ports.apiRequestCounts, ports.linksPlans, clock),
     /** The link's short URL on its domain: SHORT_BASE_URL/<slug>, or https://<branded hostname>/<slug>. */
     shortUrlOf,
   };

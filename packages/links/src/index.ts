@@ -45,3 +45,5 @@ export type { BrandedDomainRepository, VerifiedHosts } from './application/domai
 export type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
 export type { AddBrandedDomain, AddBrandedDomainError, DeleteBrandedDomain, GetBrandedDomain, ListBrandedDomains, VerifyBrandedDomain } from './application/domains/branded-domains.use-cases.ts';
 export type { BrandedHosts } from './application/domains/branded-hosts.ts';
+export type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
+export { API_PLAN_TTL_MS, type ApiRequestMeter } from './application/usage/api-request-meter.ts';

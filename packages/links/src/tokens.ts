@@ -15,6 +15,7 @@ import type { QrCodeRepository } from './application/qr/qr-code.repository.port.
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 import type { LinksUsage } from './application/usage/links-usage.port.ts';
+import type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
 import type { LinksPlans } from './application/plans/links-plans.port.ts';
 
 export const LINKS_TOKENS = {
@@ -31,6 +32,7 @@ export const LINKS_TOKENS = {
   dnsResolver: token<DnsResolver>('links.DnsResolver'),
   tlsProvisioner: token<TlsProvisioner>('links.TlsProvisioner'),
   linksUsage: token<LinksUsage>('links.LinksUsage'),
+  apiRequestCounts: token<ApiRequestCounts>('links.ApiRequestCounts'),
   linksPlans: token<LinksPlans>('links.LinksPlans'),
   clickStore: token<ClickStore>('links.ClickStore'),
   clickAnalytics: token<ClickAnalytics>('links.ClickAnalytics'),

@@ -1,5 +1,5 @@
-import { describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
-import { InMemoryBrandedDomainRepository, InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
+import { describeApiRequestCountsContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
+import { InMemoryApiRequestCounts, InMemoryBrandedDomainRepository, InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
 
 const step = <T>(work: () => Promise<T>) => work();
 
@@ -27,3 +27,5 @@ describeBrandedDomainRepositoryContract('in memory', async () => {
   const links = new InMemoryLinkRepository();
   return { repository: new InMemoryBrandedDomainRepository(links), links, accountIds: ['acc_a', 'acc_b'], step };
 });
+
+describeApiRequestCountsContract('in memory', async () => ({ counts: new InMemoryApiRequestCounts(), accountIds: ['acc_a', 'acc_b'], step }));

@@ -140,7 +140,7 @@ function addIdempotencyAnswers(responses: Record<string, JsonSchema>): void {
   for (const [status, response] of Object.entries(responses)) responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } };
 }
 
-function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
+function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: string | undefined): JsonSchema {
   const keyed = 'anyScope' in route.access;
   const signedIn = 'session' in route.access;
   const responses: Record<string, JsonSchema> = {};
@@ -168,6 +168,9 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
         ? 'Key lacks the scope, is a test key (live_key_required), or the account is suspended; email_not_verified: a live key of an account whose email is not verified yet'
         : 'Key lacks the scope, or the account is suspended; email_not_verified: a live key of an account whose email is not verified yet',
     );
+  }
+  if (keyed && keyQuota) {
+    responses['402'] ??= errorResponse(keyQuota, ['plan_limit_reached'], { product: z.string(), tier: z.string(), resource: z.string(), limit: z.number().int() });
   }
   if (route.requiredFields) responses['400'] ??= errorResponse('missing_fields: a required field is missing or empty (details name each); invalid_json: a malformed body');
   if (route.body && !route.rawBody) {
@@ -219,6 +222,8 @@ export interface OpenApiOptions {
   readonly basePath?: string;
   /** The bearer tokens its keyed routes take (its key kinds). */
   readonly credentials?: string;
+  /** A monthly quota of keyed requests: 402 on every keyed operation. */
+  readonly keyQuota?: string;
 }
 
 /** The OpenAPI 3.1 description of exactly the routes mounted, generated from their zod schemas. */
@@ -230,7 +235,7 @@ export function buildOpenApiDocument(
   const rateLimited = options.rateLimited ?? false;
   // Mirrors (/v1/..., /api/rate) are the same operation: listed once, named in `x-aliases`.
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited);
+  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited, options.keyQuota);
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   const keyed = routes.some((route) => 'anyScope' in route.access);
   const signedIn = routes.some((route) => 'session' in route.access);

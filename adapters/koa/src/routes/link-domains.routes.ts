@@ -49,7 +49,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
         402: {
           description: "plan_limit_reached: the plan's max_domains are held (pending ones count)",
           errorCodes: ['plan_limit_reached'],
-          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.literal('maxDomains'), limit: z.number().int() },
+          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['maxDomains', 'apiMonthly']), limit: z.number().int() },
         },
         403: { description: 'plan_feature_unavailable: the plan has no branded domains (or the key lacks links:write)', errorCodes: ['plan_feature_unavailable', 'insufficient_scope'] },
         409: { description: 'hostname_taken: the hostname is already registered (by any account)', errorCodes: ['hostname_taken'], errorFields: { hostname: z.string() } },

@@ -13,7 +13,7 @@ const NOT_FOUND = { description: 'No such link in the account (and environment)'
 const PLAN_LIMIT = {
   description: "plan_limit_reached: the account's links plan allows no more live links this calendar month (UTC) (docs/links.md, \"Plans\")",
   errorCodes: ['plan_limit_reached'],
-  errorFields: { product: z.literal('links'), tier: z.string(), resource: z.literal('monthlyLinks'), limit: z.number().int() },
+  errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['monthlyLinks', 'apiMonthly']), limit: z.number().int() },
 };
 const FEATURE = {
   description: 'plan_feature_unavailable: a branded domain_id on a plan without branded domains (docs/links.md, "Plans"), or a key without links:write',

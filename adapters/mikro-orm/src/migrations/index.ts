@@ -39,6 +39,7 @@ import { Migration20261125002010Links } from './Migration20261125002010Links.ts'
 import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes.ts';
 import { Migration20261125002030Campaigns } from './Migration20261125002030Campaigns.ts';
 import { Migration20261125003000BrandedDomains } from './Migration20261125003000BrandedDomains.ts';
+import { Migration20261125003010LinkApiUsage } from './Migration20261125003010LinkApiUsage.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -81,4 +82,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125002020QrCodes', class: Migration20261125002020QrCodes },
   { name: 'Migration20261125002030Campaigns', class: Migration20261125002030Campaigns },
   { name: 'Migration20261125003000BrandedDomains', class: Migration20261125003000BrandedDomains },
+  { name: 'Migration20261125003010LinkApiUsage', class: Migration20261125003010LinkApiUsage },
 ];

@@ -1,12 +1,12 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
-import { KERNEL_TOKENS, token } from '@tuma/kernel';
+import { errAsync, KERNEL_TOKENS, okAsync, ResultAsync, token } from '@tuma/kernel';
 import { campaignRoutes, linkAnalyticsRoutes, linkDomainRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
 import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
+import { createLinks, LINKS_TOKENS, type ApiRequestCounts, type ClickStore, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, HmacVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
-import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmApiRequestCounts, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -38,6 +38,11 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
   bindClass(bind, L.campaignRepository, MikroOrmCampaignRepository, [S.database]);
   bindClass(bind, L.linksUsage, MikroOrmLinksUsage, [S.database]);
+  // Counted in memory; the first read of a month and each flush run in a database context of their own.
+  bind(L.apiRequestCounts).toResolvedValue((database: Database): ApiRequestCounts => {
+    const counts = new MikroOrmApiRequestCounts(database);
+    return { add: (month, increments) => database.withContext(() => counts.add(month, increments)), countOf: (month, accountId) => database.withContext(() => counts.countOf(month, accountId)) };
+  }, [S.database]);
   // Redirects by Host read the verified domains from a per-process map every process empties on a change.
   bind(L.brandedDomainRepository).toResolvedValue(
     (database: Database, notifications: DatabaseNotifications) => new CachingBrandedDomainRepository(new MikroOrmBrandedDomainRepository(database), notifications, database),
@@ -96,6 +101,7 @@ const bindings = new ContainerModule(({ bind }) => {
     dnsResolver: L.dnsResolver,
     tlsProvisioner: L.tlsProvisioner,
     linksUsage: L.linksUsage,
+    apiRequestCounts: L.apiRequestCounts,
     linksPlans: L.linksPlans,
     clickStore: L.clickStore,
     clickAnalytics: L.clickAnalytics,
@@ -107,7 +113,8 @@ const bindings = new ContainerModule(({ bind }) => {
     logger: S.logger,
   });
   bind(CLICK_FLUSHER).toResolvedValue(
-    (links: LinksService, logger: Logger) => new PeriodicTask(() => links.clickBuffer.flush(), 'clicks not written yet (kept for the next flush)', logger),
+    (links: LinksService, logger: Logger) =>
+      new PeriodicTask(async () => void (await Promise.all([links.clickBuffer.flush(), links.apiRequests.flush()])), 'clicks or API request counts not written yet (kept for the next flush)', logger),
     [L.links, S.logger],
   );
 });
@@ -117,10 +124,17 @@ export const linksServerModule: ServerModule = {
   name: 'links',
   api: 'links',
   bindings,
-  // svc_l_ keys only: an SMS or mail key is as unknown here as a wrong one.
+  // svc_l_ keys only: an SMS or mail key is as unknown here as a wrong one. A live key's request counts
+  // against the plan's api_monthly (402 past it), in memory (docs/links.md, "API requests").
   authenticator: (container) => {
     const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateLinksKey;
-    return (token) => authenticate.execute(token);
+    const meter = resolve(container, L.links).apiRequests;
+    return (token) =>
+      authenticate.execute(token).andThen((principal) =>
+        principal.apiKey.environment === 'test'
+          ? okAsync(principal)
+          : ResultAsync.fromSafePromise(meter.admit(principal.account.id)).andThen((refused) => (refused ? errAsync(refused) : okAsync(principal))),
+      );
   },
   routes: (container) => {
     const links = resolve(container, L.links);
@@ -143,5 +157,6 @@ export const linksServerModule: ServerModule = {
   onStop: async (container) => {
     resolve(container, CLICK_FLUSHER).stop();
     await resolve(container, L.links).clickBuffer.flush();
+    await resolve(container, L.links).apiRequests.flush();
   },
 };

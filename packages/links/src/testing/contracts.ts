@@ -5,3 +5,4 @@ export { describeQrCodeRepositoryContract, type QrCodeRepositoryFixture } from '
 export { describeCampaignRepositoryContract, type CampaignRepositoryFixture } from './campaign-repository.contract.ts';
 export { describeLinksUsageContract, type LinksUsageFixture } from './links-usage.contract.ts';
 export { describeBrandedDomainRepositoryContract, type BrandedDomainRepositoryFixture } from './branded-domain-repository.contract.ts';
+export { describeApiRequestCountsContract, type ApiRequestCountsFixture } from './api-request-counts.contract.ts';

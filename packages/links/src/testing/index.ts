@@ -5,3 +5,4 @@ export { InMemoryQrCodeRepository } from './in-memory-qr-code.repository.ts';
 export { InMemoryCampaignRepository } from './in-memory-campaign.repository.ts';
 export { InMemoryLinksUsage } from './in-memory-links-usage.ts';
 export { InMemoryBrandedDomainRepository } from './in-memory-branded-domain.repository.ts';
+export { InMemoryApiRequestCounts } from './in-memory-api-request-counts.ts';
