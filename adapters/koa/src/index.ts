@@ -33,6 +33,7 @@ export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-a
 export { shortLinkRoutes, type ShortLinkOptions, type ShortLinkUseCases } from './routes/short-links.routes.ts';
 export { brandedLinkRoutes, tlsAskRoutes, type BrandedLinkUseCases, type TlsAskUseCases } from './routes/branded-links.routes.ts';
 export { linkDomainRoutes, type LinkDomainUseCases } from './routes/link-domains.routes.ts';
+export { linkWebhookRoutes, type LinkWebhookUseCases } from './routes/link-webhooks.routes.ts';
 export { dispatchByHost, type HostedApp } from './http/host-dispatch.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';

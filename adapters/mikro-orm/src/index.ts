@@ -51,6 +51,7 @@ export { CachingLinkRepository, LINKS_TOPIC } from './caching/caching-link-repos
 export { CachingBrandedDomainRepository, LINK_DOMAINS_TOPIC } from './caching/caching-branded-domain-repository.ts';
 export { MikroOrmBrandedDomainRepository } from './repositories/links/mikro-orm-branded-domain.repository.ts';
 export { MikroOrmApiRequestCounts } from './repositories/links/mikro-orm-api-request-counts.ts';
+export { MikroOrmLinkWebhookRepository } from './repositories/links/mikro-orm-link-webhook.repository.ts';
 export { MikroOrmSuppressionList } from './repositories/mail/mikro-orm-suppression-list.ts';
 export { MikroOrmSenderAddressRepository } from './repositories/mail/mikro-orm-sender-address.repository.ts';
 export { MikroOrmMailAnalytics } from './repositories/mail/mikro-orm-mail-analytics.ts';

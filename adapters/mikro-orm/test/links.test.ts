@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { expect } from 'chai';
 import { Campaign, Link, type LinkRepository } from '@tuma/links';
-import { describeApiRequestCountsContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract, newLink } from '@tuma/links/testing/contracts';
-import { CachingBrandedDomainRepository, MikroOrmApiRequestCounts, CachingLinkRepository, DatabaseNotifications, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
+import { describeApiRequestCountsContract, describeLinkWebhookRepositoryContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract, newLink } from '@tuma/links/testing/contracts';
+import { CachingBrandedDomainRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, CachingLinkRepository, DatabaseNotifications, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -156,4 +158,12 @@ describeApiRequestCountsContract(`MikroORM on ${databaseKind()}`, async () => {
   const database = await testDatabase();
   await truncateAll(database);
   return { counts: new MikroOrmApiRequestCounts(database), accountIds: [await insertAccount(database), await insertAccount(database)], step: (work) => database.withContext(work) };
+});
+
+describeLinkWebhookRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  const key = randomBytes(32);
+  const cipher = new AesGcmSecretCipher(() => key);
+  return { repository: new MikroOrmLinkWebhookRepository(database, cipher), accountIds: [await insertAccount(database), await insertAccount(database)], step: (work) => database.withContext(work) };
 });

@@ -1,4 +1,9 @@
-import type { Clock, DnsResolver } from '@tuma/kernel';
+import { jobRoute, ResultAsync, type Clock, type DnsResolver, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { DeliverWebhook, deliverWebhookJob, ListWebhookDeliveries, RedeliverWebhook, WebhookOutbox, type WebhookDeliveryRepository, type WebhookSender } from '@tuma/webhooks';
+import { ClickWebhooks } from './application/webhooks/click-webhooks.ts';
+import type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
+import { LinkWebhookEndpoints, LinkWebhooks } from './application/webhooks/link-webhooks.use-cases.ts';
+import { LINKS_WEBHOOK_PROFILE } from './domain/webhooks/link-webhook.ts';
 import type { BrandedDomainRepository } from './application/domains/branded-domain.repository.port.ts';
 import { AddBrandedDomain, DeleteBrandedDomain, GetBrandedDomain, ListBrandedDomains, VerifyBrandedDomain } from './application/domains/branded-domains.use-cases.ts';
 import { BrandedHosts } from './application/domains/branded-hosts.ts';
@@ -65,6 +70,14 @@ export interface LinksPorts {
   /** `SHORT_BASE_URL`: where the default domain's short links are served (`http://localhost:3000/s`); known once the server listens. */
   readonly shortBaseUrl: () => string;
   readonly clickBuffer?: Partial<ClickBufferOptions>;
+  /** Click webhooks: the account's endpoints, and the engine's shared outbox, sender and jobs. */
+  readonly linkWebhookRepository: LinkWebhookRepository;
+  readonly webhookDeliveries: WebhookDeliveryRepository;
+  readonly webhookSender: WebhookSender;
+  readonly jobs: JobScheduler;
+  readonly unitOfWork: UnitOfWork;
+  /** Runs work done outside any request (a flush of clicks) in a database context of its own. */
+  readonly background?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** The links product (docs/links.md): every use case built from its ports, as `createMail`. */
@@ -79,7 +92,22 @@ export function createLinks(ports: LinksPorts) {
   const gate = new PlanGate(ports.linksPlans, ports.linksUsage, clock);
   const input = new LinkInput(screen, ports.passwords, ports.campaignRepository);
   const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);
-  const clickBuffer = new ClickBuffer(ports.clickStore, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
+  const clickWebhooks = new ClickWebhooks(ports.linkWebhookRepository, ports.linksPlans, new WebhookOutbox(ports.webhookDeliveries, ports.jobs, clock, LINKS_WEBHOOK_PROFILE), shortUrlOf, clock);
+  const background = ports.background ?? (<T>(work: () => Promise<T>) => work());
+  // A flush writes its clicks, and the click events of accounts with webhooks in the same unit of work.
+  const flushed: ClickStore = {
+    append: (clicks) =>
+      background(async () => {
+        const webhooks = await clickWebhooks.subscribersOf(clicks);
+        if (webhooks.length === 0) return ports.clickStore.append(clicks);
+        await ports.unitOfWork.run(() => ResultAsync.fromSafePromise((async () => {
+          await ports.clickStore.append(clicks);
+          await clickWebhooks.publish(clicks, webhooks);
+        })()));
+      }),
+  };
+  const clickBuffer = new ClickBuffer(flushed, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
+  const webhookEndpoints = new LinkWebhookEndpoints(ports.linkWebhookRepository);
   const recordClick = new RecordClick(clickBuffer, clock);
   return {
     createLink: new CreateLink(links, input, gate, domains, clock),
@@ -103,6 +131,10 @@ export function createLinks(ports: LinksPorts) {
     getBrandedDomain: new GetBrandedDomain(domains),
     verifyBrandedDomain: new VerifyBrandedDomain(domains, ports.dnsResolver, ports.tlsProvisioner, clock),
     deleteBrandedDomain: new DeleteBrandedDomain(domains),
+    linkWebhooks: new LinkWebhooks(ports.linkWebhookRepository, ports.destinations, gate, clock),
+    listWebhookDeliveries: new ListWebhookDeliveries(ports.webhookDeliveries, [LINKS_WEBHOOK_PROFILE]),
+    redeliverWebhook: new RedeliverWebhook(ports.webhookDeliveries, webhookEndpoints, ports.jobs, ports.unitOfWork, clock, [LINKS_WEBHOOK_PROFILE]),
+    deliverWebhook: new DeliverWebhook(ports.webhookDeliveries, webhookEndpoints, ports.webhookSender, ports.jobs, ports.unitOfWork, clock, LINKS_WEBHOOK_PROFILE),
     /** Which verified branded domain a request's Host names (redirects at the root path, the TLS ask endpoint). */
     brandedHosts,
     /** Flushed by the server on a timer and at stop. */
@@ -115,3 +147,6 @@ export function createLinks(ports: LinksPorts) {
 }
 
 export type LinksService = ReturnType<typeof createLinks>;
+
+/** The delivery attempts of click webhooks, for the workers. */
+export const linksJobRoutes = (service: LinksService): JobRoute[] => [jobRoute(deliverWebhookJob(LINKS_WEBHOOK_PROFILE), (ref) => service.deliverWebhook.execute(ref).then(() => undefined))];

@@ -1,4 +1,4 @@
-export { createLinks, type LinksPorts, type LinksService } from './create-links.ts';
+export { createLinks, linksJobRoutes, type LinksPorts, type LinksService } from './create-links.ts';
 export { LINKS_TOKENS } from './tokens.ts';
 export { Link, type LinkChanges, type LinkDestination, type LinkEnvironment, type LinkSnapshot } from './domain/links/link.aggregate.ts';
 export { Slug, GENERATED_SLUG_LENGTH } from './domain/links/slug.value-object.ts';
@@ -47,3 +47,7 @@ export type { AddBrandedDomain, AddBrandedDomainError, DeleteBrandedDomain, GetB
 export type { BrandedHosts } from './application/domains/branded-hosts.ts';
 export type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
 export { API_PLAN_TTL_MS, type ApiRequestMeter } from './application/usage/api-request-meter.ts';
+export { LINK_WEBHOOK_EVENTS, LINK_WEBHOOKS_PER_ACCOUNT, LINKS_WEBHOOK_PROFILE, type LinkWebhookEventType, type LinkWebhookSnapshot } from './domain/webhooks/link-webhook.ts';
+export type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
+export type { LinkWebhookEndpoints, LinkWebhooks } from './application/webhooks/link-webhooks.use-cases.ts';
+export type { ClickedLink } from './domain/clicks/click.ts';

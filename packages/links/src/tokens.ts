@@ -15,6 +15,7 @@ import type { QrCodeRepository } from './application/qr/qr-code.repository.port.
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 import type { LinksUsage } from './application/usage/links-usage.port.ts';
+import type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
 import type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
 import type { LinksPlans } from './application/plans/links-plans.port.ts';
 
@@ -32,6 +33,7 @@ export const LINKS_TOKENS = {
   dnsResolver: token<DnsResolver>('links.DnsResolver'),
   tlsProvisioner: token<TlsProvisioner>('links.TlsProvisioner'),
   linksUsage: token<LinksUsage>('links.LinksUsage'),
+  linkWebhookRepository: token<LinkWebhookRepository>('links.LinkWebhookRepository'),
   apiRequestCounts: token<ApiRequestCounts>('links.ApiRequestCounts'),
   linksPlans: token<LinksPlans>('links.LinksPlans'),
   clickStore: token<ClickStore>('links.ClickStore'),

@@ -1,5 +1,5 @@
-import { describeApiRequestCountsContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
-import { InMemoryApiRequestCounts, InMemoryBrandedDomainRepository, InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
+import { describeApiRequestCountsContract, describeLinkWebhookRepositoryContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
+import { InMemoryApiRequestCounts, InMemoryLinkWebhookRepository, InMemoryBrandedDomainRepository, InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
 
 const step = <T>(work: () => Promise<T>) => work();
 
@@ -29,3 +29,5 @@ describeBrandedDomainRepositoryContract('in memory', async () => {
 });
 
 describeApiRequestCountsContract('in memory', async () => ({ counts: new InMemoryApiRequestCounts(), accountIds: ['acc_a', 'acc_b'], step }));
+
+describeLinkWebhookRepositoryContract('in memory', async () => ({ repository: new InMemoryLinkWebhookRepository(), accountIds: ['acc_a', 'acc_b'], step }));

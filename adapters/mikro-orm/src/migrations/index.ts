@@ -40,6 +40,7 @@ import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes
 import { Migration20261125002030Campaigns } from './Migration20261125002030Campaigns.ts';
 import { Migration20261125003000BrandedDomains } from './Migration20261125003000BrandedDomains.ts';
 import { Migration20261125003010LinkApiUsage } from './Migration20261125003010LinkApiUsage.ts';
+import { Migration20261125003020LinkWebhooks } from './Migration20261125003020LinkWebhooks.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -83,4 +84,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125002030Campaigns', class: Migration20261125002030Campaigns },
   { name: 'Migration20261125003000BrandedDomains', class: Migration20261125003000BrandedDomains },
   { name: 'Migration20261125003010LinkApiUsage', class: Migration20261125003010LinkApiUsage },
+  { name: 'Migration20261125003020LinkWebhooks', class: Migration20261125003020LinkWebhooks },
 ];

@@ -1,12 +1,12 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { errAsync, KERNEL_TOKENS, okAsync, ResultAsync, token } from '@tuma/kernel';
-import { campaignRoutes, linkAnalyticsRoutes, linkDomainRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { campaignRoutes, linkAnalyticsRoutes, linkDomainRoutes, linkWebhookRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
 import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { createLinks, LINKS_TOKENS, type ApiRequestCounts, type ClickStore, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
+import { createLinks, linksJobRoutes, LINKS_TOKENS, type ApiRequestCounts, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, HmacVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
-import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmApiRequestCounts, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -15,7 +15,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { PeriodicTask } from '../periodic-task.ts';
 import { resolve } from '../resolve.ts';
-import { linksVisitorSalt } from '../server-secrets.ts';
+import { linksVisitorSalt, webhookSecretKey } from '../server-secrets.ts';
+import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
@@ -29,11 +30,10 @@ const bindings = new ContainerModule(({ bind }) => {
     (database: Database, notifications: DatabaseNotifications) => new CachingLinkRepository(new MikroOrmLinkRepository(database), notifications, database),
     [S.database, S.notifications],
   );
-  // A flush runs in a database context of its own: it may start inside a redirect's request and outlive it.
-  bind(L.clickStore).toResolvedValue((database: Database): ClickStore => {
-    const clicks = new MikroOrmClicks(database);
-    return { append: (batch) => database.withContext(() => clicks.append(batch)) };
-  }, [S.database]);
+  // A flush runs in a database context of its own (createLinks' `background`): it may start inside a redirect's request and outlive it.
+  bindClass(bind, L.clickStore, MikroOrmClicks, [S.database]);
+  // Click webhooks' secrets are sealed as mail's are; deliveries go through the engine's shared outbox, sender and URL policy.
+  bind(L.linkWebhookRepository).toResolvedValue((database: Database, config: ServerConfig) => new MikroOrmLinkWebhookRepository(database, new AesGcmSecretCipher(webhookSecretKey(config))), [S.database, S.config]);
   bindClass(bind, L.clickAnalytics, MikroOrmClicks, [S.database]);
   bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
   bindClass(bind, L.campaignRepository, MikroOrmCampaignRepository, [S.database]);
@@ -87,8 +87,12 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(L.visitorKeys).toResolvedValue((config: ServerConfig) => new HmacVisitorKeys(linksVisitorSalt(config)()), [S.config]);
   // Short links are served by the root app at /s/{slug}: SHORT_BASE_URL, else the SMS API's base URL + /s.
   bind(L.shortBaseUrl).toResolvedValue((config: ServerConfig, urls: PublicUrls) => () => config.links.shortBaseUrl ?? `${urls.sms.value}/s`, [S.config, S.publicUrls]);
-  const build = ({ logger, ...ports }: LinksPorts & { logger: Logger }) =>
-    createLinks({ ...ports, clickBuffer: { onError: (error) => logger.error({ msg: 'clicks not written (kept for the next flush)', error: String(error) }) } });
+  const build = ({ logger, database, ...ports }: Omit<LinksPorts, 'background'> & { logger: Logger; database: Database }) =>
+    createLinks({
+      ...ports,
+      background: (work) => database.withContext(work),
+      clickBuffer: { onError: (error) => logger.error({ msg: 'clicks not written (kept for the next flush)', error: String(error) }) },
+    });
   bindFactory(bind, L.links, build, {
     linkRepository: L.linkRepository,
     destinations: L.destinations,
@@ -110,7 +114,13 @@ const bindings = new ContainerModule(({ bind }) => {
     visitorKeys: L.visitorKeys,
     clock: KERNEL_TOKENS.clock,
     shortBaseUrl: L.shortBaseUrl,
+    linkWebhookRepository: L.linkWebhookRepository,
+    webhookDeliveries: WEBHOOKS_TOKENS.webhookDeliveryRepository,
+    webhookSender: WEBHOOKS_TOKENS.webhookSender,
+    jobs: KERNEL_TOKENS.jobScheduler,
+    unitOfWork: KERNEL_TOKENS.unitOfWork,
     logger: S.logger,
+    database: S.database,
   });
   bind(CLICK_FLUSHER).toResolvedValue(
     (links: LinksService, logger: Logger) =>
@@ -146,9 +156,16 @@ export const linksServerModule: ServerModule = {
       ...qrCodeRoutes(links),
       ...campaignRoutes(links),
       ...linkDomainRoutes(links),
+      ...linkWebhookRoutes(links),
       ...linkAnalyticsRoutes(links),
       ...linksAccountRoutes(account),
     ];
+  },
+  // The delivery attempts of click webhooks (links profile), each in a database context of its own.
+  jobs: (container) => {
+    const database = resolve(container, S.database);
+    const workers = resolve(container, S.jobs);
+    for (const route of linksJobRoutes(resolve(container, L.links))) route.register(workers, (attempt) => database.withContext(attempt));
   },
   onStart: async (container) => {
     const config: ServerConfig = resolve(container, S.config);

@@ -6,3 +6,4 @@ export { describeCampaignRepositoryContract, type CampaignRepositoryFixture } fr
 export { describeLinksUsageContract, type LinksUsageFixture } from './links-usage.contract.ts';
 export { describeBrandedDomainRepositoryContract, type BrandedDomainRepositoryFixture } from './branded-domain-repository.contract.ts';
 export { describeApiRequestCountsContract, type ApiRequestCountsFixture } from './api-request-counts.contract.ts';
+export { describeLinkWebhookRepositoryContract, type LinkWebhookRepositoryFixture } from './link-webhook-repository.contract.ts';

@@ -6,3 +6,4 @@ export { InMemoryCampaignRepository } from './in-memory-campaign.repository.ts';
 export { InMemoryLinksUsage } from './in-memory-links-usage.ts';
 export { InMemoryBrandedDomainRepository } from './in-memory-branded-domain.repository.ts';
 export { InMemoryApiRequestCounts } from './in-memory-api-request-counts.ts';
+export { InMemoryLinkWebhookRepository } from './in-memory-link-webhook.repository.ts';

@@ -26,7 +26,7 @@ export class FollowLink {
     return ResultAsync.fromSafePromise(this.links.findBySlug(path.domainId ?? null, path.slug)).andThen((found) => {
       if (!found) return errAsync(notFound('link', path.slug));
       const destination = Link.rehydrate(found).destinationAt(this.clock.now());
-      if (destination.kind === 'redirect') this.recordClick.execute(found.id, visit);
+      if (destination.kind === 'redirect') this.recordClick.execute(found, visit);
       return okAsync(destination);
     });
   }

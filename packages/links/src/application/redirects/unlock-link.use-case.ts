@@ -23,7 +23,7 @@ export class UnlockLink {
       if (destination.kind !== 'password_required' || link.passwordHash === null) return okAsync(destination);
       return ResultAsync.fromSafePromise(this.passwords.verify(path.password, link.passwordHash)).andThen((right) => {
         if (!right) return errAsync(wrongLinkPassword());
-        this.recordClick.execute(found.id, visit);
+        this.recordClick.execute(found, visit);
         return okAsync<LinkDestination, never>({ kind: 'redirect', location: link.target() });
       });
     });
