@@ -18,6 +18,9 @@ import type { VisitorProfiler } from './application/clicks/visitor-profiler.port
 import type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
 import { GetLinkAnalytics } from './application/analytics/get-link-analytics.use-case.ts';
 import { CreateLink } from './application/links/create-link.use-case.ts';
+import { LinkSender } from './application/links/link-sms.ts';
+import type { SendMessage } from '@tuma/messaging';
+import type { WalletOwners } from '@tuma/billing';
 import type { DestinationCheck } from './application/links/destination-check.port.ts';
 import { LinkInput } from './application/links/link-input.ts';
 import type { LinkPasswords } from './application/links/link-passwords.port.ts';
@@ -76,6 +79,9 @@ export interface LinksPorts {
   readonly webhookSender: WebhookSender;
   readonly jobs: JobScheduler;
   readonly unitOfWork: UnitOfWork;
+  /** Links sent by SMS: the SMS platform's send path (messaging's `SendMessage`) and the wallets it bills. */
+  readonly sendMessage: Pick<SendMessage, 'execute'>;
+  readonly walletOwners: WalletOwners;
   /** Runs work done outside any request (a flush of clicks) in a database context of its own. */
   readonly background?: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -110,7 +116,7 @@ export function createLinks(ports: LinksPorts) {
   const webhookEndpoints = new LinkWebhookEndpoints(ports.linkWebhookRepository);
   const recordClick = new RecordClick(clickBuffer, clock);
   return {
-    createLink: new CreateLink(links, input, gate, domains, clock),
+    createLink: new CreateLink(links, input, gate, domains, new LinkSender(ports.sendMessage, ports.walletOwners, links), shortUrlOf, clock),
     updateLink: new UpdateLink(links, input, clock),
     getLink: new GetLink(links),
     listLinks: new ListLinks(links),

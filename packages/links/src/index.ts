@@ -13,7 +13,8 @@ export type { LinkListFilter, LinkRepository } from './application/links/link.re
 export type { DestinationCheck } from './application/links/destination-check.port.ts';
 export type { LinkPasswords } from './application/links/link-passwords.port.ts';
 export { MAX_LINKS_PAGE, DeleteLink, GetLink, ListLinks } from './application/links/read-links.use-cases.ts';
-export type { CreateLink, CreateLinkInput } from './application/links/create-link.use-case.ts';
+export type { CreateLink, CreateLinkError, CreateLinkInput, CreatedLink } from './application/links/create-link.use-case.ts';
+export { LINK_PLACEHOLDER, smsText, type LinkSender, type LinkSms, type LinkSmsError } from './application/links/link-sms.ts';
 export type { UpdateLink, UpdateLinkInput } from './application/links/update-link.use-case.ts';
 export type { LinkFields } from './application/links/link-input.ts';
 export type { FollowLink, ShortPath } from './application/redirects/follow-link.use-case.ts';

@@ -1,4 +1,5 @@
 import { token, type DnsResolver } from '@tuma/kernel';
+import type { SendMessage } from '@tuma/messaging';
 import type { BrandedDomainRepository } from './application/domains/branded-domain.repository.port.ts';
 import type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
 import type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
@@ -34,6 +35,7 @@ export const LINKS_TOKENS = {
   tlsProvisioner: token<TlsProvisioner>('links.TlsProvisioner'),
   linksUsage: token<LinksUsage>('links.LinksUsage'),
   linkWebhookRepository: token<LinkWebhookRepository>('links.LinkWebhookRepository'),
+  sendMessage: token<Pick<SendMessage, 'execute'>>('links.SendMessage'),
   apiRequestCounts: token<ApiRequestCounts>('links.ApiRequestCounts'),
   linksPlans: token<LinksPlans>('links.LinksPlans'),
   clickStore: token<ClickStore>('links.ClickStore'),

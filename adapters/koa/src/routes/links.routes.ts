@@ -4,7 +4,7 @@ import { inBody, inQuery } from '../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './links-access.ts';
-import { createLinkBody, linkFieldsOf, linkSchema, linkView, updateLinkBody } from './link-views.ts';
+import { createLinkBody, createdLinkSchema, linkFieldsOf, linkSchema, linkSmsView, linkView, updateLinkBody } from './link-views.ts';
 
 export type LinkUseCases = Pick<LinksService, 'createLink' | 'updateLink' | 'getLink' | 'listLinks' | 'deleteLink' | 'shortUrlOf'>;
 
@@ -15,8 +15,23 @@ const PLAN_LIMIT = {
   errorCodes: ['plan_limit_reached'],
   errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['monthlyLinks', 'apiMonthly']), limit: z.number().int() },
 };
+const CREATE_402 = {
+  description:
+    "plan_limit_reached: the plan allows no more live links this calendar month (UTC), or API requests; insufficient_balance: the wallet cannot pay the link's SMS (required, available, cost; nothing was made)",
+  errorCodes: ['plan_limit_reached', 'insufficient_balance'],
+  errorFields: {
+    product: z.literal('links').optional(),
+    tier: z.string().optional(),
+    resource: z.enum(['monthlyLinks', 'apiMonthly']).optional(),
+    limit: z.number().int().optional(),
+    required: z.number().optional(),
+    available: z.number().optional(),
+    cost: z.number().optional(),
+    currency: z.string().optional(),
+  },
+};
 const FEATURE = {
-  description: 'plan_feature_unavailable: a branded domain_id on a plan without branded domains (docs/links.md, "Plans"), or a key without links:write',
+  description: 'plan_feature_unavailable: a branded domain_id on a plan without branded domains, or sms on a plan without the SMS integration (docs/links.md, "Plans"); or a key without links:write',
   errorCodes: ['plan_feature_unavailable', 'insufficient_scope'],
 };
 const SLUG_TAKEN = { description: 'The slug is another link’s on this domain', errorCodes: ['slug_taken'], errorFields: { slug: z.string() } };
@@ -32,10 +47,19 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       tag: 'Links',
       access: LINKS_WRITE,
       body: createLinkBody,
-      responses: { 201: { description: 'The link', schema: linkSchema }, 402: PLAN_LIMIT, 403: FEATURE, 409: SLUG_TAKEN },
+      responses: {
+        201: { description: 'The link; with `sms` when it was sent by SMS', schema: createdLinkSchema },
+        400: { description: 'invalid_phone_number: sms.to is not a valid number; recipient_opted_out: sms.to opted out (nothing sent, no link); unroutable', errorCodes: ['invalid_phone_number', 'recipient_opted_out', 'unroutable'] },
+        402: CREATE_402,
+        403: FEATURE,
+        409: SLUG_TAKEN,
+        413: { description: 'message_too_long: the SMS needs more segments than allowed', errorCodes: ['message_too_long'] },
+        503: { description: 'pricing_unavailable: the SMS cannot be priced in the wallet currency yet', errorCodes: ['pricing_unavailable'] },
+      },
       handler: async ({ caller, body }) => {
-        const input = { ...linkFieldsOf(body), url: body.url, domainId: body.domain_id, accountId: caller.account.id, environment: caller.environment };
-        return json(201, await view(unwrap((await useCases.createLink.execute(input)).mapErr(inBody))));
+        const input = { ...linkFieldsOf(body), url: body.url, domainId: body.domain_id, sms: body.sms, apiKeyId: caller.apiKey?.id ?? null, accountId: caller.account.id, environment: caller.environment };
+        const created = unwrap((await useCases.createLink.execute(input)).mapErr(inBody));
+        return json(201, { ...(await view(created.link)), ...(created.sms ? { sms: linkSmsView(created.sms) } : {}) });
       },
     }),
     defineRoute({

@@ -1,4 +1,6 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
+import { BILLING_TOKENS } from '@tuma/billing';
+import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { errAsync, KERNEL_TOKENS, okAsync, ResultAsync, token } from '@tuma/kernel';
 import { campaignRoutes, linkAnalyticsRoutes, linkDomainRoutes, linkWebhookRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
@@ -77,6 +79,8 @@ const bindings = new ContainerModule(({ bind }) => {
     [SUBSCRIPTIONS_TOKENS.subscriptions],
   );
   bind(L.qrRenderer).toConstantValue(new QrcodeRenderer());
+  // Links sent by SMS go through the SMS platform's send path, as two-way's replies and Verify's codes do.
+  bind(L.sendMessage).toResolvedValue((messaging: Messaging) => messaging.sendMessage, [MESSAGING_TOKENS.messaging]);
   // Targets pass the webhook engine's URL policy (SSRF guard), as mail's webhooks and attachments do.
   bind(L.destinations).toResolvedValue((destinations) => destinations, [WEBHOOKS_TOKENS.webhookDestinations]);
   bind(L.blockedHosts).toResolvedValue((config: ServerConfig) => readBlockedHosts(config.links.blockedHostsFile), [S.config]);
@@ -115,6 +119,8 @@ const bindings = new ContainerModule(({ bind }) => {
     clock: KERNEL_TOKENS.clock,
     shortBaseUrl: L.shortBaseUrl,
     linkWebhookRepository: L.linkWebhookRepository,
+    sendMessage: L.sendMessage,
+    walletOwners: BILLING_TOKENS.walletOwners,
     webhookDeliveries: WEBHOOKS_TOKENS.webhookDeliveryRepository,
     webhookSender: WEBHOOKS_TOKENS.webhookSender,
     jobs: KERNEL_TOKENS.jobScheduler,
