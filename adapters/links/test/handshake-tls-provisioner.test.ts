@@ -11,7 +11,7 @@ describe('HandshakeTlsProvisioner against a real TLS server', () => {
   let cert: string;
 
   before(async () => {
-    const pems = await generate([{ name: 'commonName', value: 'go.acme.example' }], { keySize: 2048, days: 2, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'go.acme.example' }] }] });
+    const pems = await generate([{ name: 'commonName', value: 'go.acme.example' }], { keySize: 2048, extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'go.acme.example' }] }] });
     cert = pems.cert;
     server = createServer({ key: pems.private, cert: pems.cert });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
