@@ -194,7 +194,7 @@ function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: strin
   }
   const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
   // Routes outside the table (an embedder's own) get one spelled from method and path.
-  const operationId = OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  const operationId = route.operationId ?? OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
   const mirrors = (route.aliases ?? []).map(toOpenApiPath);
   return {
     operationId,

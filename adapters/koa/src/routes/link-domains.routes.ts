@@ -2,6 +2,7 @@ import type { BrandedDomainSnapshot, LinksService } from '@tuma/links';
 import { BrandedDomain } from '@tuma/links';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
+import { OPERATION_IDS } from '../http/operation-ids.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './links-access.ts';
@@ -40,6 +41,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
     defineRoute({
       method: 'post',
       path: '/v1/domains',
+      operationId: OPERATION_IDS['links POST /v1/domains'],
       summary: 'Add a branded domain: pending until its TXT record is published and verified',
       tag: TAG,
       access: LINKS_WRITE,
@@ -59,6 +61,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
     defineRoute({
       method: 'get',
       path: '/v1/domains',
+      operationId: OPERATION_IDS['links GET /v1/domains'],
       summary: "The account's branded domains, oldest first; pending ones include txt_record",
       tag: TAG,
       access: LINKS_READ,
@@ -68,6 +71,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
     defineRoute({
       method: 'get',
       path: '/v1/domains/:id',
+      operationId: OPERATION_IDS['links GET /v1/domains/{id}'],
       summary: 'A branded domain',
       tag: TAG,
       access: LINKS_READ,
@@ -78,6 +82,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
     defineRoute({
       method: 'post',
       path: '/v1/domains/:id/verify',
+      operationId: OPERATION_IDS['links POST /v1/domains/{id}/verify'],
       summary: 'Check the TXT record (_svc-links.<hostname>): verified when it holds the token; then its certificate is asked for',
       tag: TAG,
       access: LINKS_WRITE,
@@ -96,6 +101,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
     defineRoute({
       method: 'delete',
       path: '/v1/domains/:id',
+      operationId: OPERATION_IDS['links DELETE /v1/domains/{id}'],
       summary: 'Delete a branded domain and every link on it (their short URLs answer 404 from then on)',
       tag: TAG,
       access: LINKS_WRITE,

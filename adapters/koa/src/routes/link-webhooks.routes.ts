@@ -2,6 +2,7 @@ import { LINK_WEBHOOK_EVENTS, type LinkWebhookSnapshot, type LinksService } from
 import { WEBHOOK_DELIVERIES_DEFAULT_LIMIT, WEBHOOK_DELIVERIES_MAX_LIMIT } from '@tuma/webhooks';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
+import { OPERATION_IDS } from '../http/operation-ids.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './links-access.ts';
@@ -32,6 +33,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
     defineRoute({
       method: 'post',
       path: '/v1/webhooks',
+      operationId: OPERATION_IDS['links POST /v1/webhooks'],
       summary: 'Add a webhook: link.clicked events of the caller’s environment, signed with a secret shown once',
       tag: TAG,
       access: LINKS_WRITE,
@@ -52,6 +54,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
     defineRoute({
       method: 'get',
       path: '/v1/webhooks',
+      operationId: OPERATION_IDS['links GET /v1/webhooks'],
       summary: "The account's webhooks of the caller's environment, oldest first",
       tag: TAG,
       access: LINKS_READ,
@@ -61,6 +64,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
     defineRoute({
       method: 'get',
       path: '/v1/webhooks/:id',
+      operationId: OPERATION_IDS['links GET /v1/webhooks/{id}'],
       summary: 'A webhook',
       tag: TAG,
       access: LINKS_READ,
@@ -71,6 +75,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
     defineRoute({
       method: 'delete',
       path: '/v1/webhooks/:id',
+      operationId: OPERATION_IDS['links DELETE /v1/webhooks/{id}'],
       summary: 'Delete a webhook: its pending deliveries are not sent (the log keeps them)',
       tag: TAG,
       access: LINKS_WRITE,
@@ -84,6 +89,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
     defineRoute({
       method: 'get',
       path: '/v1/webhooks/:id/deliveries',
+      operationId: OPERATION_IDS['links GET /v1/webhooks/{id}/deliveries'],
       summary: "The webhook's events and every attempt to deliver them, newest first",
       tag: TAG,
       access: LINKS_READ,
@@ -105,6 +111,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
     defineRoute({
       method: 'post',
       path: '/v1/webhooks/:id/deliveries/:event_id/redeliver',
+      operationId: OPERATION_IDS['links POST /v1/webhooks/{id}/deliveries/{event_id}/redeliver'],
       summary: 'Deliver an event again (same X-SVC-Delivery-ID and body) to the webhook: a new series of attempts',
       tag: TAG,
       access: LINKS_WRITE,
