@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import type autocannon from 'autocannon';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
-import { DnsZoneServer } from '../adapters/mail/test/support/dns-zone-server.ts';
+import { DnsZoneServer } from '../adapters/dns/test/support/dns-zone-server.ts';
 import { startSmtpSink, type SmtpSink } from '../test/support/smtp-sink.ts';
 import { BENCH_ADMIN_KEY, BENCH_SERVER_ENV } from './support/bench-server.ts';
 import { call } from './support/http-call.ts';

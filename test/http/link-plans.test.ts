@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { startLinksWorld, type LinksWorld } from '../support/links-world.ts';
 import { ok, refused } from '../support/responses.ts';
-import { databaseKind } from '../support/test-database.ts';
+import { databaseKind, testDatabase } from '../support/test-database.ts';
+import { until } from '../support/until.ts';
 
 /** The links plan's limits on the free plan (docs/links.md, "Plans"): 25 live links and 25 QR codes a month, 30 days of analytics. */
 describe(`HTTP links plan limits on ${databaseKind()}`, function () {
@@ -9,7 +10,7 @@ describe(`HTTP links plan limits on ${databaseKind()}`, function () {
   let world: LinksWorld;
 
   before(async () => {
-    world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example' });
+    world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', PASSWORD_HASH_COST: '10', CLICK_FLUSH_MS: '50' });
   });
   after(() => world.stop());
 
@@ -38,5 +39,24 @@ describe(`HTTP links plan limits on ${databaseKind()}`, function () {
     const beyond = await world.links('GET', `/v1/analytics/${link.id}?days=31`, undefined, { key });
     refused(beyond, 403, 'plan_feature_unavailable');
     expect(beyond.body.error).to.include({ tier: 'free', feature: 'analyticsDays' });
+  });
+
+  it('counts requests with a live key against api_monthly (402 past it, not counted), flushed to the month’s row; test keys and the dashboard’s token do not count', async () => {
+    const database = await testDatabase();
+    const { accountId, key, token } = await world.paidAccount('starter');
+    const month = new Date().toISOString().slice(0, 7);
+    // 25,000 on starter: this process reads the month's count once, on the account's first request.
+    await database.withContext(() => database.em.execute('insert into link_api_usage (account_id, month, requests) values (?, ?, 24998)', [accountId, month]));
+    ok(await world.links('GET', '/v1/links', undefined, { key }));
+    ok(await world.links('GET', '/v1/campaigns', undefined, { key }));
+    const refusal = await world.links('GET', '/v1/links', undefined, { key });
+    refused(refusal, 402, 'plan_limit_reached');
+    expect(refusal.body.error).to.include({ product: 'links', tier: 'starter', resource: 'apiMonthly', limit: 25_000 });
+    refused(await world.links('POST', '/v1/links', { url: 'https://shop.example/x' }, { key }), 402, 'plan_limit_reached');
+    ok(await world.links('GET', '/v1/links', undefined, { key: token }), 200);
+    const testKey = ok(await world.links('POST', '/v1/keys', { name: 'test', environment: 'test' }, { key: token }), 201).key as string;
+    ok(await world.links('GET', '/v1/links', undefined, { key: testKey }), 200);
+    const stored = async () => (await database.withContext(() => database.em.execute<{ requests: string }[]>('select requests::text as requests from link_api_usage where account_id = ? and month = ?', [accountId, month])))[0]!.requests;
+    expect(await until('the counts flushed', stored, (requests) => requests === '25000')).to.equal('25000');
   });
 });

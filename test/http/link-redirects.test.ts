@@ -26,7 +26,7 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
         ...(options.form !== undefined ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
       },
     });
-  const create = async (body: Record<string, unknown>) => ok(await world.links('POST', '/v1/links', { url: 'https://shop.example/p?ref=home', ...body }), 201);
+  const create = async (body: Record<string, unknown>, key?: string) => ok(await world.links('POST', '/v1/links', { url: 'https://shop.example/p?ref=home', ...body }, { key }), 201);
 
   before(async () => {
     world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', TRUST_PROXY: 'true', CLICK_FLUSH_MS: '50', PASSWORD_HASH_COST: '10' });
@@ -34,7 +34,9 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
   after(() => world.stop());
 
   it('redirects 302 to the target with its UTM merged, counts humans once per visitor a day, leaves bots out, and reads the analytics', async () => {
-    const link = await create({ utm: { source: 'sms', campaign: 'spring' } });
+    // A plan with country and device analytics (the free plan shows neither: below).
+    const { key } = await world.paidAccount('starter');
+    const link = await create({ utm: { source: 'sms', campaign: 'spring' } }, key);
     const first = await visit(link.slug, { referer: 'https://news.example/article' });
     expect(first.status).to.equal(302);
     expect(first.headers.get('location')).to.equal('https://shop.example/p?ref=home&utm_source=sms&utm_campaign=spring');
@@ -43,9 +45,9 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
     await visit(link.slug, { ua: DESKTOP_CHROME, ip: '8.8.8.8' });
     expect((await visit(link.slug, { ua: GOOGLEBOT })).status, 'a bot is redirected too').to.equal(302);
 
-    const read = async () => ok(await world.links('GET', `/v1/links/${link.id}`));
+    const read = async () => ok(await world.links('GET', `/v1/links/${link.id}`, undefined, { key }));
     expect((await until('the clicks flushed', read, (l) => l.clicks >= 3)).clicks, 'the bot is not counted').to.equal(3);
-    const analytics = ok(await world.links('GET', `/v1/analytics/${link.id}?days=3`));
+    const analytics = ok(await world.links('GET', `/v1/analytics/${link.id}?days=3`, undefined, { key }));
     const today = new Date().toISOString().slice(0, 10);
     expect(analytics).to.deep.include({ link_id: link.id, range_days: 3, totals: { clicks: 3, uniques: 2 } });
     expect(analytics.timeline).to.have.length(3);
@@ -55,9 +57,17 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
     expect(analytics.by_device).to.deep.equal({ mobile: 2, desktop: 1 });
     expect(analytics.by_browser).to.deep.equal({ Safari: 2, Chrome: 1 });
     expect(analytics.by_referrer).to.deep.equal({ 'news.example': 1, direct: 2 });
-    expect(ok(await world.links('GET', `/v1/analytics/${link.id}`)).range_days, 'default window').to.equal(14);
-    expect((await world.links('GET', `/v1/analytics/${link.id}?days=366`)).status).to.equal(422);
+    expect(ok(await world.links('GET', `/v1/analytics/${link.id}`, undefined, { key })).range_days, 'default window').to.equal(14);
+    expect((await world.links('GET', `/v1/analytics/${link.id}?days=366`, undefined, { key })).status).to.equal(422);
     refused(await world.links('GET', `/v1/analytics/${link.id}`, undefined, { key: await world.otherAccountKey() }), 404, 'not_found');
+  });
+
+  it('shows the free plan the same analytics without countries, devices and browsers (has_country_device_analytics)', async () => {
+    const link = await create({});
+    await visit(link.slug, { referer: 'https://news.example/a' });
+    await until('the click flushed', async () => ok(await world.links('GET', `/v1/links/${link.id}`)), (l) => l.clicks === 1);
+    const analytics = ok(await world.links('GET', `/v1/analytics/${link.id}?days=1`));
+    expect(analytics).to.deep.include({ totals: { clicks: 1, uniques: 1 }, by_country: {}, by_device: {}, by_browser: {}, by_referrer: { 'news.example': 1 } });
   });
 
   it('follows a changed target at once, and answers 404 once the link is deleted', async () => {

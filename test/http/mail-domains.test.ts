@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
+import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';

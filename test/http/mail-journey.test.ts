@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { expect } from 'chai';
 import { authenticate } from 'mailauth';
-import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
+import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
 import { SmtpSink } from '../../adapters/mail/test/support/smtp-sink.ts';
 import { accountServiceClient } from '../support/account-service-client.ts';
 import { decodeQuotedPrintable } from '../support/smtp-sink.ts';

@@ -1,4 +1,5 @@
 /** A links API over HTTP with an account and a links key of every scope: the start of every links suite. */
+import { accountServiceClient } from './account-service-client.ts';
 import { ok } from './responses.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from './test-server.ts';
 
@@ -13,6 +14,12 @@ export interface LinksWorld {
   newKey(body?: Record<string, unknown>): Promise<string>;
   /** Another account with a live key of every scope. */
   otherAccountKey(): Promise<string>;
+  /**
+   * An account of a signed-up user paying for a links plan from its wallet (credited by the
+   * operator), with a live key of every scope made with the user's access token. Start the world
+   * with PASSWORD_HASH_COST=10 to keep sign-ups quick.
+   */
+  paidAccount(tier: 'starter' | 'business' | 'professional' | 'enterprise', credit?: number): Promise<{ accountId: string; key: string; token: string }>;
   stop(): Promise<void>;
 }
 
@@ -26,6 +33,7 @@ export async function startLinksWorld(env: Record<string, string> = {}): Promise
     return { accountId: account.id as string, key };
   };
   const { accountId, key } = await newAccount();
+  const users = accountServiceClient(() => api, `links-paid-${accounts}-`);
   const links: LinksWorld['links'] = (method, path, body, options = {}) => api.request(method, path, { api: 'links', key: options.key ?? key, body, headers: options.headers });
   return {
     api,
@@ -34,6 +42,13 @@ export async function startLinksWorld(env: Record<string, string> = {}): Promise
     links,
     newKey: async (body = {}) => ok(await links('POST', '/v1/keys', { name: 'extra', ...body }), 201).key as string,
     otherAccountKey: async () => (await newAccount()).key,
+    paidAccount: async (tier, credit = 1000) => {
+      const user = await users.signUp();
+      ok(await api.request('POST', `/api/admin/balances/${user.accountId}/credit`, { key: ADMIN_KEY, body: { amount: credit, reason: 'links plan', reference: `links-plan-${user.accountId}` } }));
+      ok(await users.auth('POST', '/subscriptions', { token: user.token, body: { product: 'links', tier } }), 201);
+      const paidKey = ok(await links('POST', '/v1/keys', { name: tier }, { key: user.token }), 201).key as string;
+      return { accountId: user.accountId, key: paidKey, token: user.token };
+    },
     stop: () => api.stop(),
   };
 }

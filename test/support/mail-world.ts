@@ -1,6 +1,6 @@
 /** A mail API over HTTP with an account whose domain is verified against a real DNS server on 127.0.0.1: the start of every sending suite. */
 import { expect } from 'chai';
-import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
+import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
 import { ok } from './responses.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from './test-server.ts';
 import { until } from './until.ts';

@@ -32,6 +32,10 @@ export { campaignRoutes, type CampaignUseCases } from './routes/campaigns.routes
 export { linksAccountRoutes, type LinksAccountUseCases } from './routes/links-account.routes.ts';
 export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-analytics.routes.ts';
 export { createShortLinkApp, type ShortLinkAppOptions, type ShortLinkUseCases } from './short-links/short-link-app.ts';
+export { tlsAskRoutes, type TlsAskUseCases } from './routes/tls-ask.routes.ts';
+export { linkDomainRoutes, type LinkDomainUseCases } from './routes/link-domains.routes.ts';
+export { linkWebhookRoutes, type LinkWebhookUseCases } from './routes/link-webhooks.routes.ts';
+export { dispatchByHost, type HostedApp } from './http/host-dispatch.ts';
 export { numberValidationRoutes } from './routes/number-validation.routes.ts';
 export { quoteRoutes, quoteView, type QuoteUseCases } from './routes/quote.routes.ts';
 export { smsSettingsRoutes, type SmsSettingsUseCases } from './routes/sms-settings.routes.ts';

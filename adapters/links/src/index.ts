@@ -3,3 +3,4 @@ export { GeoipCountryLookup } from './geoip-country-lookup.ts';
 export { HmacVisitorKeys } from './hmac-visitor-keys.ts';
 export { readBlockedHosts } from './blocked-hosts-file.ts';
 export { QrcodeRenderer } from './qrcode-renderer.ts';
+export { HandshakeTlsProvisioner, NoTlsProvisioner, tlsProbeFrom, type HandshakeTlsProvisionerOptions } from './handshake-tls-provisioner.ts';

@@ -1,4 +1,3 @@
-export { dnsServersFrom, NodeDnsResolver, type NodeDnsResolverOptions } from './node-dns-resolver.ts';
 export { NodeDkimKeys } from './node-dkim-keys.ts';
 export { nodemailerMessage } from './nodemailer-message.ts';
 export { SmtpMailTransport } from './smtp-mail-transport.ts';

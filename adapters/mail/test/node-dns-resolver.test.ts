@@ -2,8 +2,8 @@ import { expect } from 'chai';
 import { FakeClock } from '@tuma/kernel/testing';
 import { createMail, DEFAULT_MAIL_DNS, type MailDomainView } from '@tuma/mail';
 import { InMemoryDkimKeys, InMemoryMailDomainRepository } from '@tuma/mail/testing';
-import { dnsServersFrom, NodeDnsResolver } from '../src/index.ts';
-import { DnsZoneServer } from './support/dns-zone-server.ts';
+import { dnsServersFrom, NodeDnsResolver } from '@tuma/dns-adapter';
+import { DnsZoneServer } from '../../dns/test/support/dns-zone-server.ts';
 
 /** Publishes a TXT value in strings of at most `size` characters, as zones publish long records. */
 const inPieces = (value: string, size: number): string[] => value.match(new RegExp(`.{1,${size}}`, 'g'))!;

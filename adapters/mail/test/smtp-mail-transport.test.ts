@@ -6,8 +6,9 @@ import { createMail, DEFAULT_MAIL_DNS, signedMail, type MailContent, type MailDo
 import { InMemoryMailDomainRepository } from '@tuma/mail/testing';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { randomBytes } from 'node:crypto';
-import { NodeDkimKeys, NodeDnsResolver, SmtpMailTransport } from '../src/index.ts';
-import { DnsZoneServer } from './support/dns-zone-server.ts';
+import { NodeDnsResolver } from '@tuma/dns-adapter';
+import { NodeDkimKeys, SmtpMailTransport } from '../src/index.ts';
+import { DnsZoneServer } from '../../dns/test/support/dns-zone-server.ts';
 import { SmtpSink } from './support/smtp-sink.ts';
 
 const ACCOUNT = 'acc_smtp';

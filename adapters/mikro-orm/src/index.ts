@@ -49,6 +49,10 @@ export { MikroOrmQrCodeRepository } from './repositories/links/mikro-orm-qr-code
 export { MikroOrmCampaignRepository } from './repositories/links/mikro-orm-campaign.repository.ts';
 export { MikroOrmLinksUsage } from './repositories/links/mikro-orm-links-usage.ts';
 export { CachingLinkRepository, LINKS_TOPIC } from './caching/caching-link-repository.ts';
+export { CachingBrandedDomainRepository, LINK_DOMAINS_TOPIC } from './caching/caching-branded-domain-repository.ts';
+export { MikroOrmBrandedDomainRepository } from './repositories/links/mikro-orm-branded-domain.repository.ts';
+export { MikroOrmApiRequestCounts } from './repositories/links/mikro-orm-api-request-counts.ts';
+export { MikroOrmLinkWebhookRepository } from './repositories/links/mikro-orm-link-webhook.repository.ts';
 export { MikroOrmSuppressionList } from './repositories/mail/mikro-orm-suppression-list.ts';
 export { MikroOrmSenderAddressRepository } from './repositories/mail/mikro-orm-sender-address.repository.ts';
 export { MikroOrmMailAnalytics } from './repositories/mail/mikro-orm-mail-analytics.ts';

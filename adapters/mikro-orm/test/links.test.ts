@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { expect } from 'chai';
 import { Campaign, Link, type LinkRepository } from '@tuma/links';
-import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract, newLink } from '@tuma/links/testing/contracts';
-import { CachingLinkRepository, DatabaseNotifications, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
+import { describeApiRequestCountsContract, describeLinkWebhookRepositoryContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract, newLink } from '@tuma/links/testing/contracts';
+import { CachingBrandedDomainRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, CachingLinkRepository, DatabaseNotifications, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
@@ -125,4 +127,43 @@ describe(`the redirects' link cache on ${databaseKind()}`, () => {
     await database.withContext(() => writer.remove(accountId, 'live', link.id));
     await within(2_000, () => reader.findBySlug(null, 'cached'), (found) => found === undefined);
   });
+});
+
+describeBrandedDomainRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    repository: new MikroOrmBrandedDomainRepository(database),
+    links: new MikroOrmLinkRepository(database),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeBrandedDomainRepositoryContract(`the redirects' cache of verified domains over MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  const hub = new DatabaseNotifications(database);
+  hubs.push(hub);
+  await hub.start();
+  return {
+    repository: new CachingBrandedDomainRepository(new MikroOrmBrandedDomainRepository(database), hub, database),
+    links: await cachingLinks(),
+    accountIds: [await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describeApiRequestCountsContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return { counts: new MikroOrmApiRequestCounts(database), accountIds: [await insertAccount(database), await insertAccount(database)], step: (work) => database.withContext(work) };
+});
+
+describeLinkWebhookRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  const key = randomBytes(32);
+  const cipher = new AesGcmSecretCipher(() => key);
+  return { repository: new MikroOrmLinkWebhookRepository(database, cipher), accountIds: [await insertAccount(database), await insertAccount(database)], step: (work) => database.withContext(work) };
 });

@@ -1,18 +1,28 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_NAMES, mountApis, type ApiName, type MountedApi } from '@tuma/koa-adapter';
+import { API_NAMES, dispatchByHost, mountApis, type ApiName, type HostedApp, type MountedApi } from '@tuma/koa-adapter';
 import type { ApiApp } from './api-apps.ts';
 import type { ApiPlacement } from './api-placement.ts';
+
+/** Apps beside the APIs on PORT: for the hosts they claim, and under paths of their own. */
+export interface SharedApps {
+  readonly byHost: readonly HostedApp[];
+  readonly byPath: readonly MountedApi[];
+}
 
 /** The HTTP servers of the APIs: one on PORT (SMS, and the APIs under their paths there), one per API on a port of its own. */
 export class ApiListeners {
   private readonly servers: Server[] = [];
 
-  /** Listens on every port; answers the port each API is reached on. `hosted` apps share PORT, under their paths. */
-  async open(apps: Readonly<Record<ApiName, ApiApp>>, placements: Readonly<Record<ApiName, ApiPlacement>>, host: string, hosted: readonly MountedApi[] = []): Promise<Record<ApiName, number>> {
+  /**
+   * Listens on every port; answers the port each API is reached on. Other apps share PORT: by Host
+   * first (branded short domains), then by path (the short-link host at `/s`), then the APIs.
+   */
+  async open(apps: Readonly<Record<ApiName, ApiApp>>, placements: Readonly<Record<ApiName, ApiPlacement>>, host: string, others: SharedApps = { byHost: [], byPath: [] }): Promise<Record<ApiName, number>> {
     const moved = API_NAMES.filter((api) => !placements[api].shared);
     const sharers = API_NAMES.filter((api) => api !== 'sms' && placements[api].shared);
-    const shared = createServer(mountApis(apps.sms.app, [...hosted, ...sharers.map((api) => ({ basePath: placements[api].basePath, app: apps[api].app }))]));
+    const byPath = mountApis(apps.sms.app, [...others.byPath, ...sharers.map((api) => ({ basePath: placements[api].basePath, app: apps[api].app }))]);
+    const shared = createServer(dispatchByHost(byPath, others.byHost));
     const sharedPort = await this.listen(shared, placements.sms.port, host);
     const ports = Object.fromEntries(API_NAMES.map((api) => [api, sharedPort])) as Record<ApiName, number>;
     for (const api of moved) ports[api] = await this.listen(createServer(apps[api].app.callback()), placements[api].port, host);

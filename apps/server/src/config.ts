@@ -1,7 +1,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { PAYMENT_PROVIDERS } from '@tuma/billing';
 import { DEFAULT_MAIL_DNS, type MailDnsSettings } from '@tuma/mail';
-import { dnsServersFrom } from '@tuma/mail-adapter';
+import { dnsServersFrom } from '@tuma/dns-adapter';
 import type { ApiName } from '@tuma/koa-adapter';
 import { AllowedHosts } from '@tuma/webhooks';
 import { z } from 'zod';
@@ -142,6 +142,7 @@ const schema = z.object({
   BLOCKED_HOSTS_FILE: z.string().min(1).optional(),
   LINKS_VISITOR_SALT: key32.optional(),
   CLICK_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  LINKS_TLS_PROBE: z.string().regex(/^(\[[0-9a-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/i, 'must be host:port (IPv6 as [ip]:port)').optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Tuma <no-reply@localhost>'),
   DASHBOARD_URL: httpUrl.optional(),
   AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
@@ -303,8 +304,10 @@ export interface ServerConfig {
     readonly blockedHostsFile: string | undefined;
     /** Salts the unique-visitor hashes; else `links-visitor.key` (docs/links.md, "Clicks"). */
     readonly visitorSalt: Buffer | undefined;
-    /** How often buffered clicks are written: the most a crash can lose. */
+    /** How often buffered clicks (and API request counts) are written: the most a crash can lose. */
     readonly clickFlushMs: number;
+    /** The TLS terminator (Caddy) whose handshake tells a branded domain's tls_ready (docs/links.md, "TLS"); unset: tls_ready stays false. */
+    readonly tlsProbe: string | undefined;
   };
   readonly verify: {
     /** The HMAC key of OTP hashes; when unset, a key kept in the data directory (docs/verify.md, "Codes"). */
@@ -402,6 +405,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       blockedHostsFile: c.BLOCKED_HOSTS_FILE,
       visitorSalt: c.LINKS_VISITOR_SALT,
       clickFlushMs: c.CLICK_FLUSH_MS,
+      tlsProbe: c.LINKS_TLS_PROBE,
     },
     verify: {
       pepper: c.VERIFY_PEPPER === undefined ? undefined : Buffer.from(c.VERIFY_PEPPER, 'utf8'),

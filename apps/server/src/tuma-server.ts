@@ -128,8 +128,8 @@ export class TumaServer {
     const placements = apiPlacements(this.config);
     const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, placements });
     this.mountedRoutes = Object.fromEntries(API_NAMES.map((api) => [api, apps[api].mounted]));
-    const hosted = SERVER_MODULES.flatMap((module) => module.hostedApps?.(container) ?? []);
-    const ports = await this.listeners.open(apps, placements, this.config.host, hosted);
+    const others = { byHost: SERVER_MODULES.flatMap((module) => module.hostApps?.(container) ?? []), byPath: SERVER_MODULES.flatMap((module) => module.pathApps?.(container) ?? []) };
+    const ports = await this.listeners.open(apps, placements, this.config.host, others);
     const urls = resolve(container, SERVER_TOKENS.publicUrls);
     for (const api of API_NAMES) urls[api].listeningOn(ports[api]);
     return Object.fromEntries(API_NAMES.map((api) => [api, { port: ports[api], basePath: placements[api].basePath, publicUrl: urls[api].value }])) as Record<ApiName, ServedApi>;

@@ -1,4 +1,13 @@
-import type { Clock } from '@tuma/kernel';
+import { jobRoute, ResultAsync, type Clock, type DnsResolver, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { DeliverWebhook, deliverWebhookJob, ListWebhookDeliveries, RedeliverWebhook, WebhookOutbox, type WebhookDeliveryRepository, type WebhookSender } from '@tuma/webhooks';
+import { ClickWebhooks } from './application/webhooks/click-webhooks.ts';
+import type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
+import { LinkWebhookEndpoints, LinkWebhooks } from './application/webhooks/link-webhooks.use-cases.ts';
+import { LINKS_WEBHOOK_PROFILE } from './domain/webhooks/link-webhook.ts';
+import type { BrandedDomainRepository } from './application/domains/branded-domain.repository.port.ts';
+import { AddBrandedDomain, DeleteBrandedDomain, GetBrandedDomain, ListBrandedDomains, VerifyBrandedDomain } from './application/domains/branded-domains.use-cases.ts';
+import { BrandedHosts } from './application/domains/branded-hosts.ts';
+import type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
 import { ClickBuffer, DEFAULT_CLICK_BUFFER, type ClickBufferOptions } from './application/clicks/click-buffer.ts';
 import { ClickClassifier } from './application/clicks/click-classifier.ts';
 import type { ClickStore } from './application/clicks/click-store.port.ts';
@@ -9,6 +18,9 @@ import type { VisitorProfiler } from './application/clicks/visitor-profiler.port
 import type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
 import { GetLinkAnalytics } from './application/analytics/get-link-analytics.use-case.ts';
 import { CreateLink } from './application/links/create-link.use-case.ts';
+import { LinkSender } from './application/links/link-sms.ts';
+import type { SendMessage } from '@tuma/messaging';
+import type { WalletOwners } from '@tuma/billing';
 import type { DestinationCheck } from './application/links/destination-check.port.ts';
 import { LinkInput } from './application/links/link-input.ts';
 import type { LinkPasswords } from './application/links/link-passwords.port.ts';
@@ -22,6 +34,8 @@ import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 import { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
 import { GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
+import { ApiRequestMeter } from './application/usage/api-request-meter.ts';
+import type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
 import type { LinksUsage } from './application/usage/links-usage.port.ts';
 import type { LinksPlans } from './application/plans/links-plans.port.ts';
 import { PlanGate } from './application/plans/plan-gate.ts';
@@ -40,7 +54,13 @@ export interface LinksPorts {
   readonly passwords: LinkPasswords;
   readonly qrCodeRepository: QrCodeRepository;
   readonly campaignRepository: CampaignRepository;
+  readonly brandedDomainRepository: BrandedDomainRepository;
+  /** Checks branded domains' TXT records (the kernel's port, shared with mail). */
+  readonly dnsResolver: DnsResolver;
+  readonly tlsProvisioner: TlsProvisioner;
   readonly linksUsage: LinksUsage;
+  /** Requests with live links keys per month (the plan's api_monthly), flushed from memory. */
+  readonly apiRequestCounts: ApiRequestCounts;
   /** The plan in force (the account service's subscriptions). */
   readonly linksPlans: LinksPlans;
   readonly qrRenderer: QrRenderer;
@@ -53,21 +73,50 @@ export interface LinksPorts {
   /** `SHORT_BASE_URL`: where the default domain's short links are served (`http://localhost:3000/s`); known once the server listens. */
   readonly shortBaseUrl: () => string;
   readonly clickBuffer?: Partial<ClickBufferOptions>;
+  /** Click webhooks: the account's endpoints, and the engine's shared outbox, sender and jobs. */
+  readonly linkWebhookRepository: LinkWebhookRepository;
+  readonly webhookDeliveries: WebhookDeliveryRepository;
+  readonly webhookSender: WebhookSender;
+  readonly jobs: JobScheduler;
+  readonly unitOfWork: UnitOfWork;
+  /** Links sent by SMS: the SMS platform's send path (messaging's `SendMessage`) and the wallets it bills. */
+  readonly sendMessage: Pick<SendMessage, 'execute'>;
+  readonly walletOwners: WalletOwners;
+  /** Runs work done outside any request (a flush of clicks) in a database context of its own. */
+  readonly background?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** The links product (docs/links.md): every use case built from its ports, as `createMail`. */
 export function createLinks(ports: LinksPorts) {
   const { linkRepository: links, clock } = ports;
   const base = () => ports.shortBaseUrl().replace(/\/+$/, '');
-  const shortUrlOf = (link: Pick<LinkSnapshot, 'slug'>): string => `${base()}/${link.slug}`;
-  const screen = new TargetScreen(ports.blockedHosts, () => [new URL(base()).hostname], ports.destinations);
+  const domains = ports.brandedDomainRepository;
+  const brandedHosts = new BrandedHosts(domains, base);
+  const shortUrlOf = (link: Pick<LinkSnapshot, 'accountId' | 'domainId' | 'slug'>): Promise<string> => brandedHosts.shortUrlOf(link);
+  const ownHosts = () => [new URL(base()).hostname];
+  const screen = new TargetScreen(ports.blockedHosts, ownHosts, ports.destinations);
   const gate = new PlanGate(ports.linksPlans, ports.linksUsage, clock);
   const input = new LinkInput(screen, ports.passwords, ports.campaignRepository);
   const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);
-  const clickBuffer = new ClickBuffer(ports.clickStore, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
+  const clickWebhooks = new ClickWebhooks(ports.linkWebhookRepository, ports.linksPlans, new WebhookOutbox(ports.webhookDeliveries, ports.jobs, clock, LINKS_WEBHOOK_PROFILE), shortUrlOf, clock);
+  const background = ports.background ?? (<T>(work: () => Promise<T>) => work());
+  // A flush writes its clicks, and the click events of accounts with webhooks in the same unit of work.
+  const flushed: ClickStore = {
+    append: (clicks) =>
+      background(async () => {
+        const webhooks = await clickWebhooks.subscribersOf(clicks);
+        if (webhooks.length === 0) return ports.clickStore.append(clicks);
+        await ports.unitOfWork.run(() => ResultAsync.fromSafePromise((async () => {
+          await ports.clickStore.append(clicks);
+          await clickWebhooks.publish(clicks, webhooks);
+        })()));
+      }),
+  };
+  const clickBuffer = new ClickBuffer(flushed, (raw) => classifier.classify(raw), { ...DEFAULT_CLICK_BUFFER, onError: () => {}, ...ports.clickBuffer });
+  const webhookEndpoints = new LinkWebhookEndpoints(ports.linkWebhookRepository);
   const recordClick = new RecordClick(clickBuffer, clock);
   return {
-    createLink: new CreateLink(links, input, gate, clock),
+    createLink: new CreateLink(links, input, gate, domains, new LinkSender(ports.sendMessage, ports.walletOwners, links), shortUrlOf, clock),
     updateLink: new UpdateLink(links, input, clock),
     getLink: new GetLink(links),
     listLinks: new ListLinks(links),
@@ -83,11 +132,27 @@ export function createLinks(ports: LinksPorts) {
     listCampaigns: new ListCampaigns(ports.campaignRepository),
     deleteCampaign: new DeleteCampaign(ports.campaignRepository),
     getLinksUsage: new GetLinksUsage(ports.linksUsage, clock),
+    addBrandedDomain: new AddBrandedDomain(domains, gate, ownHosts, clock),
+    listBrandedDomains: new ListBrandedDomains(domains),
+    getBrandedDomain: new GetBrandedDomain(domains),
+    verifyBrandedDomain: new VerifyBrandedDomain(domains, ports.dnsResolver, ports.tlsProvisioner, clock),
+    deleteBrandedDomain: new DeleteBrandedDomain(domains),
+    linkWebhooks: new LinkWebhooks(ports.linkWebhookRepository, ports.destinations, gate, clock),
+    listWebhookDeliveries: new ListWebhookDeliveries(ports.webhookDeliveries, [LINKS_WEBHOOK_PROFILE]),
+    redeliverWebhook: new RedeliverWebhook(ports.webhookDeliveries, webhookEndpoints, ports.jobs, ports.unitOfWork, clock, [LINKS_WEBHOOK_PROFILE]),
+    deliverWebhook: new DeliverWebhook(ports.webhookDeliveries, webhookEndpoints, ports.webhookSender, ports.jobs, ports.unitOfWork, clock, LINKS_WEBHOOK_PROFILE),
+    /** Which verified branded domain a request's Host names (redirects at the root path, the TLS ask endpoint). */
+    brandedHosts,
     /** Flushed by the server on a timer and at stop. */
     clickBuffer,
-    /** The link's short URL on its domain. */
+    /** The plan's api_monthly: each live key's request admitted (or refused, 402) in memory; flushed with the clicks. */
+    apiRequests: new ApiRequestMeter(ports.apiRequestCounts, ports.linksPlans, clock),
+    /** The link's short URL on its domain: SHORT_BASE_URL/<slug>, or https://<branded hostname>/<slug>. */
     shortUrlOf,
   };
 }
 
 export type LinksService = ReturnType<typeof createLinks>;
+
+/** The delivery attempts of click webhooks, for the workers. */
+export const linksJobRoutes = (service: LinksService): JobRoute[] => [jobRoute(deliverWebhookJob(LINKS_WEBHOOK_PROFILE), (ref) => service.deliverWebhook.execute(ref).then(() => undefined))];

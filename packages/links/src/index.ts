@@ -1,4 +1,4 @@
-export { createLinks, type LinksPorts, type LinksService } from './create-links.ts';
+export { createLinks, linksJobRoutes, type LinksPorts, type LinksService } from './create-links.ts';
 export { LINKS_TOKENS } from './tokens.ts';
 export { Link, type LinkChanges, type LinkDestination, type LinkEnvironment, type LinkSnapshot } from './domain/links/link.aggregate.ts';
 export { Slug, GENERATED_SLUG_LENGTH } from './domain/links/slug.value-object.ts';
@@ -13,7 +13,8 @@ export type { LinkListFilter, LinkRepository } from './application/links/link.re
 export type { DestinationCheck } from './application/links/destination-check.port.ts';
 export type { LinkPasswords } from './application/links/link-passwords.port.ts';
 export { MAX_LINKS_PAGE, DeleteLink, GetLink, ListLinks } from './application/links/read-links.use-cases.ts';
-export type { CreateLink, CreateLinkInput } from './application/links/create-link.use-case.ts';
+export type { CreateLink, CreateLinkError, CreateLinkInput, CreatedLink } from './application/links/create-link.use-case.ts';
+export { LINK_PLACEHOLDER, smsText, type LinkSender, type LinkSms, type LinkSmsError } from './application/links/link-sms.ts';
 export type { UpdateLink, UpdateLinkInput } from './application/links/update-link.use-case.ts';
 export type { LinkFields } from './application/links/link-input.ts';
 export type { FollowLink, ShortPath } from './application/redirects/follow-link.use-case.ts';
@@ -36,5 +37,18 @@ export type { CampaignRepository } from './application/campaigns/campaign.reposi
 export type { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
 export type { LinksUsage } from './application/usage/links-usage.port.ts';
 export { startOfMonthUtc, type GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
-export { analyticsAllowed, monthlyAllowance, UNLIMITED, type LinksPlanLimitReachedError, type LinksPlanLimits, type PlanFeatureUnavailableError } from './domain/plans/links-plan.ts';
+export { analyticsAllowed, featureAllowed, monthlyAllowance, UNLIMITED, type CountedResource, type LinksFeature, type LinksPlanLimitReachedError, type LinksPlanLimits, type PlanFeatureUnavailableError } from './domain/plans/links-plan.ts';
 export type { LinksPlans } from './application/plans/links-plans.port.ts';
+export { BrandedDomain, VERIFY_RECORD_PREFIX, type BrandedDomainSnapshot, type TxtCheck } from './domain/domains/branded-domain.aggregate.ts';
+export { hostnameTaken, txtRecordNotFound, type HostnameTakenError, type TxtRecordNotFoundError } from './domain/domains/branded-domain-errors.ts';
+export { hostOfHeader, readHostname } from './domain/domains/hostname.ts';
+export type { BrandedDomainRepository, VerifiedHosts } from './application/domains/branded-domain.repository.port.ts';
+export type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
+export type { AddBrandedDomain, AddBrandedDomainError, DeleteBrandedDomain, GetBrandedDomain, ListBrandedDomains, VerifyBrandedDomain } from './application/domains/branded-domains.use-cases.ts';
+export type { BrandedHosts } from './application/domains/branded-hosts.ts';
+export type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
+export { API_PLAN_TTL_MS, type ApiRequestMeter } from './application/usage/api-request-meter.ts';
+export { LINK_WEBHOOK_EVENTS, LINK_WEBHOOKS_PER_ACCOUNT, LINKS_WEBHOOK_PROFILE, type LinkWebhookEventType, type LinkWebhookSnapshot } from './domain/webhooks/link-webhook.ts';
+export type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
+export type { LinkWebhookEndpoints, LinkWebhooks } from './application/webhooks/link-webhooks.use-cases.ts';
+export type { ClickedLink } from './domain/clicks/click.ts';

@@ -1,4 +1,7 @@
-import { token } from '@tuma/kernel';
+import { token, type DnsResolver } from '@tuma/kernel';
+import type { SendMessage } from '@tuma/messaging';
+import type { BrandedDomainRepository } from './application/domains/branded-domain.repository.port.ts';
+import type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
 import type { ClickAnalytics } from './application/analytics/click-analytics.port.ts';
 import type { ClickStore } from './application/clicks/click-store.port.ts';
 import type { CountryLookup } from './application/clicks/country-lookup.port.ts';
@@ -13,6 +16,8 @@ import type { QrCodeRepository } from './application/qr/qr-code.repository.port.
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
 import type { LinksUsage } from './application/usage/links-usage.port.ts';
+import type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
+import type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
 import type { LinksPlans } from './application/plans/links-plans.port.ts';
 
 export const LINKS_TOKENS = {
@@ -25,7 +30,13 @@ export const LINKS_TOKENS = {
   qrCodeRepository: token<QrCodeRepository>('links.QrCodeRepository'),
   qrRenderer: token<QrRenderer>('links.QrRenderer'),
   campaignRepository: token<CampaignRepository>('links.CampaignRepository'),
+  brandedDomainRepository: token<BrandedDomainRepository>('links.BrandedDomainRepository'),
+  dnsResolver: token<DnsResolver>('links.DnsResolver'),
+  tlsProvisioner: token<TlsProvisioner>('links.TlsProvisioner'),
   linksUsage: token<LinksUsage>('links.LinksUsage'),
+  linkWebhookRepository: token<LinkWebhookRepository>('links.LinkWebhookRepository'),
+  sendMessage: token<Pick<SendMessage, 'execute'>>('links.SendMessage'),
+  apiRequestCounts: token<ApiRequestCounts>('links.ApiRequestCounts'),
   linksPlans: token<LinksPlans>('links.LinksPlans'),
   clickStore: token<ClickStore>('links.ClickStore'),
   clickAnalytics: token<ClickAnalytics>('links.ClickAnalytics'),

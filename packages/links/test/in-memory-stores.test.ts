@@ -1,5 +1,5 @@
-import { describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
-import { InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
+import { describeApiRequestCountsContract, describeLinkWebhookRepositoryContract, describeBrandedDomainRepositoryContract, describeClicksContract, describeLinkRepositoryContract, describeQrCodeRepositoryContract, describeCampaignRepositoryContract, describeLinksUsageContract } from '../src/testing/contracts.ts';
+import { InMemoryApiRequestCounts, InMemoryLinkWebhookRepository, InMemoryBrandedDomainRepository, InMemoryClicks, InMemoryLinkRepository, InMemoryQrCodeRepository, InMemoryCampaignRepository, InMemoryLinksUsage } from '../src/testing/index.ts';
 
 const step = <T>(work: () => Promise<T>) => work();
 
@@ -22,3 +22,12 @@ describeLinksUsageContract('in memory', async () => {
   const qrCodes = new InMemoryQrCodeRepository();
   return { usage: new InMemoryLinksUsage(links, qrCodes), links, qrCodes, accountIds: ['acc_a', 'acc_b'], step };
 });
+
+describeBrandedDomainRepositoryContract('in memory', async () => {
+  const links = new InMemoryLinkRepository();
+  return { repository: new InMemoryBrandedDomainRepository(links), links, accountIds: ['acc_a', 'acc_b'], step };
+});
+
+describeApiRequestCountsContract('in memory', async () => ({ counts: new InMemoryApiRequestCounts(), accountIds: ['acc_a', 'acc_b'], step }));
+
+describeLinkWebhookRepositoryContract('in memory', async () => ({ repository: new InMemoryLinkWebhookRepository(), accountIds: ['acc_a', 'acc_b'], step }));

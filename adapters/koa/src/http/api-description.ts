@@ -9,6 +9,8 @@ export interface ApiDescription {
   readonly description: string;
   /** The bearer tokens its keyed routes take: its key kinds. */
   readonly credentials: string;
+  /** A monthly quota of keyed requests (the links plan's api_monthly): every keyed operation may answer 402 plan_limit_reached. */
+  readonly keyQuota?: string;
 }
 
 export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
@@ -38,7 +40,8 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     name: 'links',
     title: 'Tuma Links API',
     description:
-      'Short links, QR codes, campaigns, branded domains, API keys, click analytics, plan and usage (docs/links.md). Served: keys, links, QR codes, campaigns, analytics and the account (plan and usage); redirects are at SHORT_BASE_URL. Keys: `Authorization: Bearer svc_l_...` (or the dashboard\'s access token).',
+      'Short links, QR codes, campaigns, branded domains, API keys, click analytics, plan and usage (docs/links.md). Served: keys, links (sent by SMS too), QR codes, campaigns, branded domains, click webhooks, analytics and the account (plan and usage); redirects are at SHORT_BASE_URL and at the root of each verified branded domain. Keys: `Authorization: Bearer svc_l_...` (or the dashboard\'s access token).',
     credentials: 'svc_l_... API key',
+    keyQuota: "plan_limit_reached (resource apiMonthly): the account's live keys made the plan's api_monthly requests this calendar month (UTC) (docs/links.md, \"API requests\")",
   },
 };

@@ -24,7 +24,7 @@ import type {
   NotCancellableError as EmailNotCancellableError,
   SenderAddressAlreadyExistsError,
 } from '@tuma/mail';
-import type { LinksPlanLimitReachedError, PlanFeatureUnavailableError, SlugTakenError, WrongLinkPasswordError } from '@tuma/links';
+import type { HostnameTakenError, LinksPlanLimitReachedError, PlanFeatureUnavailableError, SlugTakenError, TxtRecordNotFoundError, WrongLinkPasswordError } from '@tuma/links';
 import type { InvalidSignatureError } from '@tuma/webhooks';
 import { HttpError } from './http-error.ts';
 
@@ -73,7 +73,9 @@ export type AppError =
   | SlugTakenError
   | WrongLinkPasswordError
   | LinksPlanLimitReachedError
-  | PlanFeatureUnavailableError;
+  | PlanFeatureUnavailableError
+  | HostnameTakenError
+  | TxtRecordNotFoundError;
 
 /** The one table from domain error to HTTP status. */
 export const DOMAIN_ERROR_STATUS = {
@@ -146,6 +148,8 @@ export const DOMAIN_ERROR_STATUS = {
   slug_taken: 409,
   wrong_link_password: 403,
   plan_feature_unavailable: 403,
+  hostname_taken: 409,
+  txt_record_not_found: 400,
 } as const satisfies Record<AppError['type'], number>;
 
 /** Codes the client sees where the domain's name is an operator's (the missing rate is in the body). */

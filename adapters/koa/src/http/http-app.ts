@@ -264,6 +264,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
     rateLimited: options.rateLimits !== undefined,
     basePath,
     credentials: api.credentials,
+    keyQuota: api.keyQuota,
   });
   const exact: ExactRoutes = new Map();
   for (const route of options.routes) mount(router, route, mounted, exact, { ...options, readAccount: checks.account });

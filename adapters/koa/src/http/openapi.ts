@@ -140,7 +140,7 @@ function addIdempotencyAnswers(responses: Record<string, JsonSchema>): void {
   for (const [status, response] of Object.entries(responses)) responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } };
 }
 
-function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
+function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: string | undefined): JsonSchema {
   const keyed = 'anyScope' in route.access;
   const signedIn = 'session' in route.access;
   const responses: Record<string, JsonSchema> = {};
@@ -169,6 +169,9 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
         : 'Key lacks the scope, or the account is suspended; email_not_verified: a live key of an account whose email is not verified yet',
     );
   }
+  if (keyed && keyQuota) {
+    responses['402'] ??= errorResponse(keyQuota, ['plan_limit_reached'], { product: z.string(), tier: z.string(), resource: z.string(), limit: z.number().int() });
+  }
   if (route.requiredFields) responses['400'] ??= errorResponse('missing_fields: a required field is missing or empty (details name each); invalid_json: a malformed body');
   if (route.body && !route.rawBody) {
     responses['400'] ??= errorResponse('invalid_json: the body is not well-formed JSON');
@@ -191,7 +194,7 @@ function operation(route: RouteDefinition, rateLimited: boolean): JsonSchema {
   }
   const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
   // Routes outside the table (an embedder's own) get one spelled from method and path.
-  const operationId = OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  const operationId = route.operationId ?? OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
   const mirrors = (route.aliases ?? []).map(toOpenApiPath);
   return {
     operationId,
@@ -219,6 +222,8 @@ export interface OpenApiOptions {
   readonly basePath?: string;
   /** The bearer tokens its keyed routes take (its key kinds). */
   readonly credentials?: string;
+  /** A monthly quota of keyed requests: 402 on every keyed operation. */
+  readonly keyQuota?: string;
 }
 
 /** The OpenAPI 3.1 description of exactly the routes mounted, generated from their zod schemas. */
@@ -230,7 +235,7 @@ export function buildOpenApiDocument(
   const rateLimited = options.rateLimited ?? false;
   // Mirrors (/v1/..., /api/rate) are the same operation: listed once, named in `x-aliases`.
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited);
+  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited, options.keyQuota);
   const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   const keyed = routes.some((route) => 'anyScope' in route.access);
   const signedIn = routes.some((route) => 'session' in route.access);

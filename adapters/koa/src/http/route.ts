@@ -111,6 +111,11 @@ export interface RouteDefinition<
   /** The handler reads no database: no per-request ORM context is opened for it (liveness). */
   readonly withoutDatabase?: true;
   /**
+   * Its operationId where its method and path are another API's too (the links API's `/v1/domains`
+   * and `/v1/webhooks` are the mail API's paths): one of OPERATION_IDS' `<api> <METHOD> <path>` names.
+   */
+  readonly operationId?: string;
+  /**
    * The route takes an `Idempotency-Key` header (keyed routes that charge: docs/idempotency.md): a
    * repeated request gets the first answer again, and the handler hands `idempotency.answeredBy`
    * to the use case that commits the charge, so that the answer commits with it.

@@ -1,4 +1,4 @@
-import type { LinkSnapshot } from '@tuma/links';
+import { LINK_PLACEHOLDER, type LinkSms, type LinkSnapshot } from '@tuma/links';
 import { z } from 'zod';
 
 /** A link as the links API shows it (docs/links.md, "Links"): never its password or its hash. */
@@ -16,6 +16,27 @@ export const linkSchema = z.object({
   clicks: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
+});
+
+/** The SMS a new link was sent by (`POST /links` with `sms`). */
+export const linkSmsSchema = z.object({
+  message_id: z.string().describe('msg_...: the SMS API’s message (its delivery reports go to the account’s dlr_url)'),
+  to: z.string(),
+  status: z.string(),
+  segments: z.number().int(),
+  cost: z.number().describe('Charged to the wallet (0 for a test key)'),
+  currency: z.string(),
+});
+
+export const createdLinkSchema = linkSchema.extend({ sms: linkSmsSchema.optional() });
+
+export const linkSmsView = (sms: LinkSms): z.infer<typeof linkSmsSchema> => ({
+  message_id: sms.messageId,
+  to: sms.to,
+  status: sms.status,
+  segments: sms.segments,
+  cost: sms.cost.toNumber(),
+  currency: sms.cost.currency,
 });
 
 export const linkView = (link: LinkSnapshot, shortUrl: string): z.infer<typeof linkSchema> => ({
@@ -54,7 +75,14 @@ const linkFields = {
 export const createLinkBody = z.strictObject({
   ...linkFields,
   slug: linkFields.slug.optional(),
-  domain_id: z.string().max(64).nullable().optional().describe('A verified branded domain (none yet: docs/links.md, "Not yet")'),
+  sms: z
+    .strictObject({
+      to: z.string().min(1).max(32).describe('International format'),
+      text: z.string().min(1).max(1600).optional().describe(`${LINK_PLACEHOLDER} is replaced by the short URL; without it the URL is appended after a space; absent: the URL alone`),
+    })
+    .optional()
+    .describe('Send the new link by SMS, billed to the wallet (a plan with the SMS integration); the link exists only if its SMS was accepted'),
+  domain_id: z.string().max(64).nullable().optional().describe('A verified branded domain of the account: the link is https://<hostname>/<slug> (docs/links.md, "Branded domains")'),
   campaign_id: linkFields.campaign_id.optional(),
   title: linkFields.title.optional(),
   tags: linkFields.tags.optional(),

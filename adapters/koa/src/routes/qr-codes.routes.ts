@@ -26,7 +26,7 @@ export function qrCodeRoutes(useCases: QrCodeUseCases): RouteDefinition[] {
         402: {
           description: "plan_limit_reached: the account's links plan allows no more live QR codes this calendar month (UTC)",
           errorCodes: ['plan_limit_reached'],
-          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.literal('monthlyQr'), limit: z.number().int() },
+          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['monthlyQr', 'apiMonthly']), limit: z.number().int() },
         },
         404: { description: 'No such link in the account', errorCodes: ['not_found'] },
       },

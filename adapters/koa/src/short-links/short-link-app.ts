@@ -1,4 +1,4 @@
-import type { LinkDestination, LinksService, Visit } from '@tuma/links';
+import type { LinkDestination, LinksService, ShortPath, Visit } from '@tuma/links';
 import Koa, { type Context } from 'koa';
 import { checkBasePath, withinBasePath } from '../http/base-path.ts';
 import { htmlPage } from '../http/html.ts';
@@ -19,6 +19,11 @@ export interface ShortLinkAppOptions {
   readonly rateLimits?: RateLimitOptions;
   /** TRUST_PROXY_HOPS: the visitor's address comes from X-Forwarded-For only behind that many trusted proxies. */
   readonly trustedProxyHops: number;
+  /**
+   * For a branded domain's host: the verified domain a request's `Host` names (undefined: none, the
+   * 404 page). Absent: the links of the default short domain.
+   */
+  readonly domainOf?: (host: string) => Promise<string | undefined>;
 }
 
 const SLUG = /^[A-Za-z0-9_-]{1,64}$/;
@@ -44,18 +49,27 @@ function destinationAnswer(slug: string, destination: LinkDestination): HttpResu
 const notFoundPage = (): HttpResult => htmlPage(404, linkNotFoundView());
 
 /** GET follows the link (a visit, counted); HEAD answers alike without one: no one visited. */
-async function follow(ctx: Context, slug: string, options: ShortLinkAppOptions): Promise<HttpResult> {
+async function follow(ctx: Context, path: ShortPath, options: ShortLinkAppOptions): Promise<HttpResult> {
   const visit = ctx.method === 'GET' ? visitOf(ctx, options.trustedProxyHops) : undefined;
-  const destination = await options.useCases.followLink.execute({ slug }, visit);
-  return destination.isErr() ? notFoundPage() : destinationAnswer(slug, destination.value);
+  const destination = await options.useCases.followLink.execute(path, visit);
+  return destination.isErr() ? notFoundPage() : destinationAnswer(path.slug, destination.value);
 }
 
-async function unlock(ctx: Context, slug: string, options: ShortLinkAppOptions): Promise<HttpResult> {
+async function unlock(ctx: Context, path: ShortPath, options: ShortLinkAppOptions): Promise<HttpResult> {
   await readPasswordForm(ctx, async () => {});
   const password = new URLSearchParams((ctx.state.body as string | undefined) ?? '').get('password') ?? '';
-  const unlocked = await options.useCases.unlockLink.execute({ slug, password }, visitOf(ctx, options.trustedProxyHops));
-  if (unlocked.isOk()) return destinationAnswer(slug, unlocked.value);
-  return unlocked.error.type === 'wrong_link_password' ? htmlPage(403, linkPasswordView(slug, true)) : notFoundPage();
+  const unlocked = await options.useCases.unlockLink.execute({ ...path, password }, visitOf(ctx, options.trustedProxyHops));
+  if (unlocked.isOk()) return destinationAnswer(path.slug, unlocked.value);
+  return unlocked.error.type === 'wrong_link_password' ? htmlPage(403, linkPasswordView(path.slug, true)) : notFoundPage();
+}
+
+/** The link a request names: its slug, on the default short domain or on the branded domain of its Host; undefined for none. */
+async function shortPathOf(ctx: Context, basePath: string, options: ShortLinkAppOptions): Promise<ShortPath | undefined> {
+  const slug = slugOf(ctx.path, basePath);
+  if (slug === undefined) return undefined;
+  if (!options.domainOf) return { slug, domainId: null };
+  const domainId = await options.domainOf(ctx.get('Host'));
+  return domainId === undefined ? undefined : { slug, domainId };
 }
 
 /** The slug of `/{slug}` under the base path; undefined for any other path. */
@@ -67,7 +81,8 @@ function slugOf(path: string, basePath: string): string | undefined {
 }
 
 /**
- * The short-link host (docs/links.md, "Redirects"): `{SHORT_BASE_URL}/{slug}`, a Koa app of its own
+ * The short-link host (docs/links.md, "Redirects"): `{SHORT_BASE_URL}/{slug}`, or `/{slug}` of a
+ * verified branded domain (with `domainOf`; "Branded domains"), a Koa app of its own
  * beside the APIs (ARCHITECTURE.md), so that a redirect passes through a request id, the request log,
  * the per-address rate limit and one slug lookup, and nothing of the APIs' stack (no route table of
  * hundreds of patterns, no ORM context: the lookup goes through the links' cache). GET follows the
@@ -80,8 +95,7 @@ export function createShortLinkApp(options: ShortLinkAppOptions): Koa {
   app.use(errorHandler(options.logger));
   app.use(async (ctx) => {
     await limitByAddress(ctx, options.rateLimits);
-    const slug = slugOf(ctx.path, basePath);
-    const answer = await answerFor(ctx, slug, options);
+    const answer = await answerFor(ctx, await shortPathOf(ctx, basePath, options), options);
     ctx.status = answer.status;
     if (answer.headers) ctx.set(answer.headers);
     if (answer.body !== undefined) ctx.body = answer.body;
@@ -89,13 +103,13 @@ export function createShortLinkApp(options: ShortLinkAppOptions): Koa {
   return app;
 }
 
-async function answerFor(ctx: Context, slug: string | undefined, options: ShortLinkAppOptions): Promise<HttpResult> {
+async function answerFor(ctx: Context, path: ShortPath | undefined, options: ShortLinkAppOptions): Promise<HttpResult> {
   switch (ctx.method) {
     case 'GET':
     case 'HEAD':
-      return slug ? follow(ctx, slug, options) : notFoundPage();
+      return path ? follow(ctx, path, options) : notFoundPage();
     case 'POST':
-      return slug ? unlock(ctx, slug, options) : notFoundPage();
+      return path ? unlock(ctx, path, options) : notFoundPage();
     default:
       throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`, undefined, { allow: ['GET', 'HEAD', 'POST'] }, { Allow: 'GET, HEAD, POST' });
   }

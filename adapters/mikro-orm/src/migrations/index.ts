@@ -38,6 +38,9 @@ import { Migration20261125002000LinksKeys } from './Migration20261125002000Links
 import { Migration20261125002010Links } from './Migration20261125002010Links.ts';
 import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes.ts';
 import { Migration20261125002030Campaigns } from './Migration20261125002030Campaigns.ts';
+import { Migration20261125003000BrandedDomains } from './Migration20261125003000BrandedDomains.ts';
+import { Migration20261125003010LinkApiUsage } from './Migration20261125003010LinkApiUsage.ts';
+import { Migration20261125003020LinkWebhooks } from './Migration20261125003020LinkWebhooks.ts';
 import { Migration20261125003200MailForwards } from './Migration20261125003200MailForwards.ts';
 import { Migration20261125003300SmartEncoding } from './Migration20261125003300SmartEncoding.ts';
 import { Migration20261125003310QuietHours } from './Migration20261125003310QuietHours.ts';
@@ -83,6 +86,9 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125002010Links', class: Migration20261125002010Links },
   { name: 'Migration20261125002020QrCodes', class: Migration20261125002020QrCodes },
   { name: 'Migration20261125002030Campaigns', class: Migration20261125002030Campaigns },
+  { name: 'Migration20261125003000BrandedDomains', class: Migration20261125003000BrandedDomains },
+  { name: 'Migration20261125003010LinkApiUsage', class: Migration20261125003010LinkApiUsage },
+  { name: 'Migration20261125003020LinkWebhooks', class: Migration20261125003020LinkWebhooks },
   { name: 'Migration20261125003200MailForwards', class: Migration20261125003200MailForwards },
   { name: 'Migration20261125003300SmartEncoding', class: Migration20261125003300SmartEncoding },
   { name: 'Migration20261125003310QuietHours', class: Migration20261125003310QuietHours },

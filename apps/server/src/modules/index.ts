@@ -25,6 +25,7 @@ import { mailServerModule } from './mail.module.ts';
 import { twoWayServerModule } from './two-way.module.ts';
 import { linksServerModule } from './links.module.ts';
 import { shortLinksServerModule } from './short-links.module.ts';
+import { brandedLinksServerModule } from './branded-links.module.ts';
 
 /** Every capability the server wires, in start order; routes mount in this order too (reports before catalogue and messages, see reports.module.ts). */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, quietHoursServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule, userAdminServerModule, mailServerModule, twoWayServerModule, linksServerModule, shortLinksServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, quietHoursServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule, userAdminServerModule, mailServerModule, twoWayServerModule, linksServerModule, shortLinksServerModule, brandedLinksServerModule];

@@ -1,11 +1,14 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
+import { BILLING_TOKENS } from '@tuma/billing';
+import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
 import { IDENTITY_TOKENS } from '@tuma/identity';
-import { KERNEL_TOKENS, token } from '@tuma/kernel';
-import { campaignRoutes, linkAnalyticsRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { errAsync, KERNEL_TOKENS, okAsync, ResultAsync, token } from '@tuma/kernel';
+import { campaignRoutes, linkAnalyticsRoutes, linkDomainRoutes, linkWebhookRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
-import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, QrcodeRenderer, readBlockedHosts } from '@tuma/links-adapter';
-import { CachingLinkRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { createLinks, linksJobRoutes, LINKS_TOKENS, type ApiRequestCounts, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
+import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, HmacVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
+import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -14,7 +17,8 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import { PeriodicTask } from '../periodic-task.ts';
 import { resolve } from '../resolve.ts';
-import { linksVisitorSalt } from '../server-secrets.ts';
+import { linksVisitorSalt, webhookSecretKey } from '../server-secrets.ts';
+import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
@@ -28,22 +32,46 @@ const bindings = new ContainerModule(({ bind }) => {
     (database: Database, notifications: DatabaseNotifications) => new CachingLinkRepository(new MikroOrmLinkRepository(database), notifications, database),
     [S.database, S.notifications],
   );
-  // A flush runs in a database context of its own: it may start inside a redirect's request and outlive it.
-  bind(L.clickStore).toResolvedValue((database: Database): ClickStore => {
-    const clicks = new MikroOrmClicks(database);
-    return { append: (batch) => database.withContext(() => clicks.append(batch)) };
-  }, [S.database]);
+  // A flush runs in a database context of its own (createLinks' `background`): it may start inside a redirect's request and outlive it.
+  bindClass(bind, L.clickStore, MikroOrmClicks, [S.database]);
+  // Click webhooks' secrets are sealed as mail's are; deliveries go through the engine's shared outbox, sender and URL policy.
+  bind(L.linkWebhookRepository).toResolvedValue((database: Database, config: ServerConfig) => new MikroOrmLinkWebhookRepository(database, new AesGcmSecretCipher(webhookSecretKey(config))), [S.database, S.config]);
   bindClass(bind, L.clickAnalytics, MikroOrmClicks, [S.database]);
   bindClass(bind, L.qrCodeRepository, MikroOrmQrCodeRepository, [S.database]);
   bindClass(bind, L.campaignRepository, MikroOrmCampaignRepository, [S.database]);
   bindClass(bind, L.linksUsage, MikroOrmLinksUsage, [S.database]);
+  // Counted in memory; the first read of a month and each flush run in a database context of their own.
+  bind(L.apiRequestCounts).toResolvedValue((database: Database): ApiRequestCounts => {
+    const counts = new MikroOrmApiRequestCounts(database);
+    return { add: (month, increments) => database.withContext(() => counts.add(month, increments)), countOf: (month, accountId) => database.withContext(() => counts.countOf(month, accountId)) };
+  }, [S.database]);
+  // Redirects by Host read the verified domains from a per-process map every process empties on a change.
+  bind(L.brandedDomainRepository).toResolvedValue(
+    (database: Database, notifications: DatabaseNotifications) => new CachingBrandedDomainRepository(new MikroOrmBrandedDomainRepository(database), notifications, database),
+    [S.database, S.notifications],
+  );
+  // TXT records through the resolver mail's domains use (DNS_SERVERS, else the system's).
+  bind(L.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
+  // tls_ready by a handshake with the TLS terminator (Caddy) when LINKS_TLS_PROBE names it.
+  bind(L.tlsProvisioner).toResolvedValue((config: ServerConfig) => (config.links.tlsProbe ? new HandshakeTlsProvisioner(tlsProbeFrom(config.links.tlsProbe)) : new NoTlsProvisioner()), [S.config]);
   // The plan in force is the account service's (its subscriptions): free until a paid one is active.
   bind(L.linksPlans).toResolvedValue(
     (subscriptions: SubscriptionsService): LinksPlans => ({
       planOf: async (accountId) => {
         const plan = await subscriptions.currentLimits.execute(accountId, 'links');
         return plan.match(
-          ({ tier, limits }) => ({ tier, monthlyLinks: limits.monthlyLinks, monthlyQr: limits.monthlyQr, analyticsDays: limits.analyticsDays }),
+          ({ tier, limits }) => ({
+            tier,
+            monthlyLinks: limits.monthlyLinks,
+            monthlyQr: limits.monthlyQr,
+            apiMonthly: limits.apiMonthly,
+            maxDomains: limits.maxDomains,
+            analyticsDays: limits.analyticsDays,
+            hasBrandedDomains: limits.hasBrandedDomains,
+            hasCountryDeviceAnalytics: limits.hasCountryDeviceAnalytics,
+            hasWebhooks: limits.hasWebhooks,
+            hasSmsIntegration: limits.hasSmsIntegration,
+          }),
           (never) => never,
         );
       },
@@ -51,6 +79,8 @@ const bindings = new ContainerModule(({ bind }) => {
     [SUBSCRIPTIONS_TOKENS.subscriptions],
   );
   bind(L.qrRenderer).toConstantValue(new QrcodeRenderer());
+  // Links sent by SMS go through the SMS platform's send path, as two-way's replies and Verify's codes do.
+  bind(L.sendMessage).toResolvedValue((messaging: Messaging) => messaging.sendMessage, [MESSAGING_TOKENS.messaging]);
   // Targets pass the webhook engine's URL policy (SSRF guard), as mail's webhooks and attachments do.
   bind(L.destinations).toResolvedValue((destinations) => destinations, [WEBHOOKS_TOKENS.webhookDestinations]);
   bind(L.blockedHosts).toResolvedValue((config: ServerConfig) => readBlockedHosts(config.links.blockedHostsFile), [S.config]);
@@ -61,8 +91,12 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(L.visitorKeys).toResolvedValue((config: ServerConfig) => new HmacVisitorKeys(linksVisitorSalt(config)()), [S.config]);
   // Short links are served by the root app at /s/{slug}: SHORT_BASE_URL, else the SMS API's base URL + /s.
   bind(L.shortBaseUrl).toResolvedValue((config: ServerConfig, urls: PublicUrls) => () => config.links.shortBaseUrl ?? `${urls.sms.value}/s`, [S.config, S.publicUrls]);
-  const build = ({ logger, ...ports }: LinksPorts & { logger: Logger }) =>
-    createLinks({ ...ports, clickBuffer: { onError: (error) => logger.error({ msg: 'clicks not written (kept for the next flush)', error: String(error) }) } });
+  const build = ({ logger, database, ...ports }: Omit<LinksPorts, 'background'> & { logger: Logger; database: Database }) =>
+    createLinks({
+      ...ports,
+      background: (work) => database.withContext(work),
+      clickBuffer: { onError: (error) => logger.error({ msg: 'clicks not written (kept for the next flush)', error: String(error) }) },
+    });
   bindFactory(bind, L.links, build, {
     linkRepository: L.linkRepository,
     destinations: L.destinations,
@@ -71,7 +105,11 @@ const bindings = new ContainerModule(({ bind }) => {
     qrCodeRepository: L.qrCodeRepository,
     qrRenderer: L.qrRenderer,
     campaignRepository: L.campaignRepository,
+    brandedDomainRepository: L.brandedDomainRepository,
+    dnsResolver: L.dnsResolver,
+    tlsProvisioner: L.tlsProvisioner,
     linksUsage: L.linksUsage,
+    apiRequestCounts: L.apiRequestCounts,
     linksPlans: L.linksPlans,
     clickStore: L.clickStore,
     clickAnalytics: L.clickAnalytics,
@@ -80,10 +118,19 @@ const bindings = new ContainerModule(({ bind }) => {
     visitorKeys: L.visitorKeys,
     clock: KERNEL_TOKENS.clock,
     shortBaseUrl: L.shortBaseUrl,
+    linkWebhookRepository: L.linkWebhookRepository,
+    sendMessage: L.sendMessage,
+    walletOwners: BILLING_TOKENS.walletOwners,
+    webhookDeliveries: WEBHOOKS_TOKENS.webhookDeliveryRepository,
+    webhookSender: WEBHOOKS_TOKENS.webhookSender,
+    jobs: KERNEL_TOKENS.jobScheduler,
+    unitOfWork: KERNEL_TOKENS.unitOfWork,
     logger: S.logger,
+    database: S.database,
   });
   bind(CLICK_FLUSHER).toResolvedValue(
-    (links: LinksService, logger: Logger) => new PeriodicTask(() => links.clickBuffer.flush(), 'clicks not written yet (kept for the next flush)', logger),
+    (links: LinksService, logger: Logger) =>
+      new PeriodicTask(async () => void (await Promise.all([links.clickBuffer.flush(), links.apiRequests.flush()])), 'clicks or API request counts not written yet (kept for the next flush)', logger),
     [L.links, S.logger],
   );
 });
@@ -93,10 +140,17 @@ export const linksServerModule: ServerModule = {
   name: 'links',
   api: 'links',
   bindings,
-  // svc_l_ keys only: an SMS or mail key is as unknown here as a wrong one.
+  // svc_l_ keys only: an SMS or mail key is as unknown here as a wrong one. A live key's request counts
+  // against the plan's api_monthly (402 past it), in memory (docs/links.md, "API requests").
   authenticator: (container) => {
     const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateLinksKey;
-    return (token) => authenticate.execute(token);
+    const meter = resolve(container, L.links).apiRequests;
+    return (token) =>
+      authenticate.execute(token).andThen((principal) =>
+        principal.apiKey.environment === 'test'
+          ? okAsync(principal)
+          : ResultAsync.fromSafePromise(meter.admit(principal.account.id)).andThen((refused) => (refused ? errAsync(refused) : okAsync(principal))),
+      );
   },
   routes: (container) => {
     const links = resolve(container, L.links);
@@ -107,9 +161,17 @@ export const linksServerModule: ServerModule = {
       ...linkRoutes(links),
       ...qrCodeRoutes(links),
       ...campaignRoutes(links),
+      ...linkDomainRoutes(links),
+      ...linkWebhookRoutes(links),
       ...linkAnalyticsRoutes(links),
       ...linksAccountRoutes(account),
     ];
+  },
+  // The delivery attempts of click webhooks (links profile), each in a database context of its own.
+  jobs: (container) => {
+    const database = resolve(container, S.database);
+    const workers = resolve(container, S.jobs);
+    for (const route of linksJobRoutes(resolve(container, L.links))) route.register(workers, (attempt) => database.withContext(attempt));
   },
   onStart: async (container) => {
     const config: ServerConfig = resolve(container, S.config);
@@ -118,5 +180,6 @@ export const linksServerModule: ServerModule = {
   onStop: async (container) => {
     resolve(container, CLICK_FLUSHER).stop();
     await resolve(container, L.links).clickBuffer.flush();
+    await resolve(container, L.links).apiRequests.flush();
   },
 };

@@ -25,7 +25,8 @@ import {
   type ServiceMailer,
   type SuppressionList,
 } from '@tuma/mail';
-import { NodeDkimKeys, NodeDnsResolver, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
+import { NodeDnsResolver } from '@tuma/dns-adapter';
+import { NodeDkimKeys, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
 import { MikroOrmEmailRepository, MikroOrmForwardRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSmtpCredentialRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';

@@ -1,4 +1,4 @@
-import type { ApiName, Authenticate, AuthenticateSession, MountedApi, RouteDefinition } from '@tuma/koa-adapter';
+import type { ApiName, Authenticate, AuthenticateSession, HostedApp, MountedApi, RouteDefinition } from '@tuma/koa-adapter';
 import type { Container, ContainerModule } from 'inversify';
 
 /**
@@ -24,7 +24,9 @@ export interface ServerModule {
   /** Runs once at stop, after the job workers stopped and before the database closes. */
   readonly onStop?: (container: Container) => Promise<void>;
   /** Koa apps of its own on PORT under a path of their own, beside the APIs (the short-link host at `/s`). */
-  readonly hostedApps?: (container: Container) => readonly MountedApi[];
+  readonly pathApps?: (container: Container) => readonly MountedApi[];
+  /** Apps on PORT for the requests whose `Host` they claim, whatever the path (branded short domains), before the APIs. */
+  readonly hostApps?: (container: Container) => readonly HostedApp[];
   /** Servers of its own beside the HTTP APIs (the mail API's SMTP submission): started with the APIs, closed before them. */
   readonly servers?: (container: Container) => readonly ModuleServer[];
 }

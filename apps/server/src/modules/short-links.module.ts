@@ -15,7 +15,7 @@ import type { ServerModule } from './server-module.ts';
 export const shortLinksServerModule: ServerModule = {
   name: 'short-links',
   bindings: new ContainerModule(() => {}),
-  hostedApps: (container) => {
+  pathApps: (container) => {
     const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
     const app = createShortLinkApp({
       useCases: resolve(container, LINKS_TOKENS.links),

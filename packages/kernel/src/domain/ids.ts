@@ -29,6 +29,8 @@ export const ID_PREFIXES = {
   link: 'lnk',
   qrCode: 'qr',
   campaign: 'cmp',
+  brandedDomain: 'bdm',
+  linkWebhook: 'lwh',
 } as const;
 
 export type IdPrefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -2,3 +2,4 @@
 export { ImmediateUnitOfWork } from './immediate-unit-of-work.ts';
 export { InMemoryJobScheduler, type ScheduledJob } from './in-memory-job-scheduler.ts';
 export { FakeClock } from './fake-clock.ts';
+export { InMemoryDnsResolver } from './in-memory-dns-resolver.ts';

@@ -4,3 +4,6 @@ export { describeClicksContract, type ClicksFixture } from './clicks.contract.ts
 export { describeQrCodeRepositoryContract, type QrCodeRepositoryFixture } from './qr-code-repository.contract.ts';
 export { describeCampaignRepositoryContract, type CampaignRepositoryFixture } from './campaign-repository.contract.ts';
 export { describeLinksUsageContract, type LinksUsageFixture } from './links-usage.contract.ts';
+export { describeBrandedDomainRepositoryContract, type BrandedDomainRepositoryFixture } from './branded-domain-repository.contract.ts';
+export { describeApiRequestCountsContract, type ApiRequestCountsFixture } from './api-request-counts.contract.ts';
+export { describeLinkWebhookRepositoryContract, type LinkWebhookRepositoryFixture } from './link-webhook-repository.contract.ts';

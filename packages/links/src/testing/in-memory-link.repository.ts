@@ -44,6 +44,11 @@ export class InMemoryLinkRepository implements LinkRepository {
     return this.links.delete(id);
   }
 
+  /** The branded domains' share: a domain removed takes its links with it. */
+  removeOnDomain(domainId: string): void {
+    for (const link of [...this.links.values()]) if (link.domainId === domainId) this.links.delete(link.id);
+  }
+
   /** The click store's share: raises a link's count. */
   countClicks(linkId: string, clicks: number): void {
     const link = this.links.get(linkId);

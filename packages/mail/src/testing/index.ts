@@ -1,6 +1,7 @@
 /** In-memory adapters of this package's ports: for unit tests and for apps embedding the core without a database. */
 export { InMemoryMailDomainRepository } from './in-memory-mail-domain.repository.ts';
-export { InMemoryDnsResolver } from './in-memory-dns-resolver.ts';
+/** The kernel's (the DNS port is shared with links), kept here for mail's tests and embedders. */
+export { InMemoryDnsResolver } from '@tuma/kernel/testing';
 export { InMemoryDkimKeys } from './in-memory-dkim-keys.ts';
 export { InMemoryMailOutbox } from './in-memory-mail-outbox.ts';
 export { RecordingMailOutcomes } from './recording-mail-outcomes.ts';

@@ -11,7 +11,18 @@ export interface LinkAnalyticsView extends ClickSummary {
   readonly rangeDays: number;
 }
 
-/** A link's clicks over the last `days` UTC days (docs/links.md, "Analytics"), within the plan's `analyticsDays` (403 beyond); another account's link is not found. */
+/**
+ * A plan without `hasCountryDeviceAnalytics` gets the same fields with `by_country`, `by_device`
+ * and `by_browser` empty (not left out: a client reads one shape whatever the plan); the clicks
+ * keep them, so an upgrade shows them for the past too.
+ */
+const withoutCountryDevice = (summary: ClickSummary): ClickSummary => ({ ...summary, byCountry: {}, byDevice: {}, byBrowser: {} });
+
+/**
+ * A link's clicks over the last `days` UTC days (docs/links.md, "Analytics"), within the plan's
+ * `analyticsDays` (403 beyond), broken down by country, device and browser when the plan has it;
+ * another account's link is not found.
+ */
 export class GetLinkAnalytics {
   constructor(
     private readonly links: LinkRepository,
@@ -28,7 +39,7 @@ export class GetLinkAnalytics {
       const window = analyticsWindow(this.clock.now(), days);
       return this.gate
         .mayRead(input.accountId, days)
-        .andThen(() => ResultAsync.fromSafePromise(this.analytics.summarize(link.id, window)))
+        .andThen((plan) => ResultAsync.fromSafePromise(this.analytics.summarize(link.id, window)).map((summary) => (plan.hasCountryDeviceAnalytics ? summary : withoutCountryDevice(summary))))
         .map((summary) => ({ linkId: link.id, rangeDays: days, ...summary }));
     });
   }

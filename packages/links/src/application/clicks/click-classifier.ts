@@ -15,6 +15,7 @@ export class ClickClassifier {
     const { device, browser, bot } = this.profiler.profile(raw.userAgent);
     return {
       linkId: raw.linkId,
+      ...(raw.link ? { link: raw.link } : {}),
       at: raw.at,
       country: this.countries.countryOf(raw.address),
       device,

@@ -1,4 +1,5 @@
 import type { Clock } from '@tuma/kernel';
+import type { ClickedLink } from '../../domain/clicks/click.ts';
 import type { ClickBuffer } from './click-buffer.ts';
 
 /** What a redirect knows of its visitor: the client address (the proxy's header only with TRUST_PROXY_HOPS), User-Agent and Referer. */
@@ -15,7 +16,7 @@ export class RecordClick {
     private readonly clock: Clock,
   ) {}
 
-  execute(linkId: string, visit: Visit): void {
-    this.buffer.record({ linkId, at: this.clock.now(), address: visit.address, userAgent: visit.userAgent, referer: visit.referer });
+  execute(link: { readonly id: string } & ClickedLink, visit: Visit): void {
+    this.buffer.record({ linkId: link.id, link, at: this.clock.now(), address: visit.address, userAgent: visit.userAgent, referer: visit.referer });
   }
 }

@@ -6,5 +6,6 @@ import type { Result } from '@tuma/kernel';
  * address, and whose name resolves only to allowed addresses. The error says why, for the 422.
  */
 export interface DestinationCheck {
-  check(raw: string): Promise<Result<unknown, string>>;
+  /** The URL as the policy read it (canonical host), or why it is refused. */
+  check(raw: string): Promise<Result<{ readonly url: URL }, string>>;
 }

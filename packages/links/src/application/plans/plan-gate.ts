@@ -1,6 +1,6 @@
 import { errAsync, okAsync, ResultAsync } from '@tuma/kernel';
 import type { LinkEnvironment } from '../../domain/links/link.aggregate.ts';
-import { analyticsAllowed, monthlyAllowance, type LinksPlanLimitReachedError, type PlanFeatureUnavailableError } from '../../domain/plans/links-plan.ts';
+import { analyticsAllowed, featureAllowed, monthlyAllowance, type LinksFeature, type LinksPlanLimitReachedError, type LinksPlanLimits, type PlanFeatureUnavailableError } from '../../domain/plans/links-plan.ts';
 import { startOfMonthUtc } from '../usage/get-links-usage.use-case.ts';
 import type { LinksUsage } from '../usage/links-usage.port.ts';
 import type { Clock } from '@tuma/kernel';
@@ -27,10 +27,29 @@ export class PlanGate {
     });
   }
 
-  mayRead(accountId: string, days: number): ResultAsync<void, PlanFeatureUnavailableError> {
+  /** An analytics window within `analyticsDays` (403 beyond); answers the plan, whose flags say what the analytics show. */
+  mayRead(accountId: string, days: number): ResultAsync<LinksPlanLimits, PlanFeatureUnavailableError> {
     return ResultAsync.fromSafePromise(this.plans.planOf(accountId)).andThen((plan) => {
       const refused = analyticsAllowed(plan, days);
-      return refused ? errAsync(refused) : okAsync(undefined);
+      return refused ? errAsync(refused) : okAsync(plan);
     });
+  }
+
+  /** The plan has the feature (in either environment: a feature is the plan's, not a count), else 403. */
+  mayUse(accountId: string, feature: LinksFeature): ResultAsync<LinksPlanLimits, PlanFeatureUnavailableError> {
+    return ResultAsync.fromSafePromise(this.plans.planOf(accountId)).andThen((plan) => {
+      const refused = featureAllowed(plan, feature);
+      return refused ? errAsync(refused) : okAsync(plan);
+    });
+  }
+
+  /** One more branded domain: the plan has them (403), and `held` (pending ones too) is below `maxDomains` (402). */
+  mayAddDomain(accountId: string, held: () => Promise<number>): ResultAsync<void, PlanFeatureUnavailableError | LinksPlanLimitReachedError> {
+    return this.mayUse(accountId, 'hasBrandedDomains').andThen((plan) =>
+      ResultAsync.fromSafePromise(held()).andThen((count) => {
+        const refused = monthlyAllowance(plan, 'maxDomains', count);
+        return refused ? errAsync(refused) : okAsync(undefined);
+      }),
+    );
   }
 }

@@ -30,7 +30,7 @@ export class CreateQrCode {
     private readonly links: LinkRepository,
     private readonly screen: TargetScreen,
     private readonly renderer: QrRenderer,
-    private readonly shortUrlOf: (link: LinkSnapshot) => string,
+    private readonly shortUrlOf: (link: LinkSnapshot) => Promise<string>,
     private readonly gate: PlanGate,
     private readonly clock: Clock,
   ) {}
@@ -58,7 +58,7 @@ export class CreateQrCode {
     if (input.url !== undefined) return this.screen.screen(input.url, 'url').map((url) => ({ linkId: null, targetUrl: url }));
     const linkId = input.linkId!;
     return ResultAsync.fromSafePromise(this.links.find(input.accountId, input.environment, linkId)).andThen((link) =>
-      link ? ResultAsync.fromSafePromise(Promise.resolve({ linkId: link.id, targetUrl: this.shortUrlOf(link) })) : errAsync(notFound('link', linkId)),
+      link ? ResultAsync.fromSafePromise(this.shortUrlOf(link).then((targetUrl) => ({ linkId: link.id, targetUrl }))) : errAsync(notFound('link', linkId)),
     );
   }
 }

@@ -3,9 +3,11 @@ import { Link, type LinkDestination } from '../../domain/links/link.aggregate.ts
 import type { RecordClick, Visit } from '../clicks/record-click.use-case.ts';
 import type { LinkRepository } from '../links/link.repository.port.ts';
 
-/** A short URL: the default short domain's slug (branded domains, by Host, come with their issue). */
+/** A short URL: a slug on the default short domain, or on a verified branded domain (`domainId`, from the request's Host). */
 export interface ShortPath {
   readonly slug: string;
+  /** The branded domain (`BrandedHosts.domainOf`); absent or null for the default short domain. */
+  readonly domainId?: string | null;
 }
 
 /**
@@ -22,10 +24,10 @@ export class FollowLink {
 
   /** Without a visit (a HEAD request), no click is recorded. */
   execute(path: ShortPath, visit?: Visit): ResultAsync<LinkDestination, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.links.findBySlug(null, path.slug)).andThen((found) => {
+    return ResultAsync.fromSafePromise(this.links.findBySlug(path.domainId ?? null, path.slug)).andThen((found) => {
       if (!found) return errAsync(notFound('link', path.slug));
       const destination = Link.rehydrate(found).destinationAt(this.clock.now());
-      if (destination.kind === 'redirect' && visit) this.recordClick.execute(found.id, visit);
+      if (destination.kind === 'redirect' && visit) this.recordClick.execute(found, visit);
       return okAsync(destination);
     });
   }

@@ -16,14 +16,14 @@ export class UnlockLink {
   ) {}
 
   execute(path: ShortPath & { readonly password: string }, visit: Visit): ResultAsync<LinkDestination, NotFoundError | WrongLinkPasswordError> {
-    return ResultAsync.fromSafePromise(this.links.findBySlug(null, path.slug)).andThen((found) => {
+    return ResultAsync.fromSafePromise(this.links.findBySlug(path.domainId ?? null, path.slug)).andThen((found) => {
       if (!found) return errAsync(notFound('link', path.slug));
       const link = Link.rehydrate(found);
       const destination = link.destinationAt(this.clock.now());
       if (destination.kind !== 'password_required' || link.passwordHash === null) return okAsync(destination);
       return ResultAsync.fromSafePromise(this.passwords.verify(path.password, link.passwordHash)).andThen((right) => {
         if (!right) return errAsync(wrongLinkPassword());
-        this.recordClick.execute(found.id, visit);
+        this.recordClick.execute(found, visit);
         return okAsync<LinkDestination, never>({ kind: 'redirect', location: link.target() });
       });
     });

@@ -1,9 +1,19 @@
 /** The device class of a click (from its User-Agent); null when the agent says nothing usable. */
 export type Device = 'mobile' | 'desktop' | 'tablet';
 
+/** What a click's flush needs of its link beyond its id (its click webhooks' body): copied from the link the redirect read. */
+export interface ClickedLink {
+  readonly accountId: string;
+  readonly environment: 'live' | 'test';
+  readonly domainId: string | null;
+  readonly slug: string;
+}
+
 /** A recorded click (docs/links.md, "Clicks"): never the visitor's address, only a salted daily hash of it and the agent. */
 export interface Click {
   readonly linkId: string;
+  /** The link as the redirect read it (not stored with the click): whose webhooks get it. */
+  readonly link?: ClickedLink;
   readonly at: Date;
   /** ISO 3166-1 alpha-2, or null when the address is not in the GeoIP data (private, unknown). */
   readonly country: string | null;
@@ -24,6 +34,7 @@ export interface Click {
  */
 export interface RawClick {
   readonly linkId: string;
+  readonly link?: ClickedLink;
   readonly at: Date;
   /** The client address (the proxy's header only with TRUST_PROXY_HOPS). */
   readonly address: string;

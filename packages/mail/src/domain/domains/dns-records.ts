@@ -7,7 +7,9 @@ export type RecordPurpose = (typeof RECORD_PURPOSES)[number];
 /** A domain is verified when these are: the rest are reported, and help delivery, but are not needed to send. */
 export const REQUIRED_PURPOSES: readonly RecordPurpose[] = ['spf', 'dkim'];
 
-export type RecordType = 'TXT' | 'MX';
+/** The kernel's `DnsRecordType` (the DNS port is shared with links). */
+export type { DnsRecordType as RecordType } from '@tuma/kernel';
+import type { DnsRecordType as RecordType } from '@tuma/kernel';
 
 /** A record to publish, exactly as the DNS zone should hold it. */
 export interface DnsRecord {

@@ -9,16 +9,9 @@ import { parseTagList, spfIncludes, spfTerms, txtText } from './tag-list.ts';
 export const RECORD_STATUSES = ['pending', 'verified', 'invalid', 'not_found', 'temporary_failure'] as const;
 export type RecordStatus = (typeof RECORD_STATUSES)[number];
 
-export interface MxRecord {
-  readonly exchange: string;
-  readonly priority: number;
-}
-
-/** What DNS answered for a host and type: no records (NXDOMAIN, no data) is an empty list, not a failure. */
-export type DnsAnswer =
-  | { readonly kind: 'txt'; readonly records: readonly (readonly string[])[] }
-  | { readonly kind: 'mx'; readonly records: readonly MxRecord[] }
-  | { readonly kind: 'failed'; readonly reason: string };
+/** The kernel's DNS answers (the `DnsResolver` port is shared with links). */
+export type { DnsAnswer, MxRecord } from '@tuma/kernel';
+import type { DnsAnswer } from '@tuma/kernel';
 
 const bareHost = (host: string): string => host.toLowerCase().replace(/\.$/, '');
 

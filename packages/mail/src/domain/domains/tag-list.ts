@@ -4,8 +4,8 @@
  * (RFC 6376 3.2) and SPF's terms (RFC 7208 4.6).
  */
 
-/** One TXT record's text from its strings. */
-export const txtText = (strings: readonly string[]): string => strings.join('');
+/** One TXT record's text from its strings (the kernel's, shared with links' domain checks). */
+export { txtText } from '@tuma/kernel';
 
 /** `v=DKIM1; k=rsa; p=...` as tags; undefined when the text is not a tag list. Whitespace inside a value is folding, not content. */
 export function parseTagList(text: string): ReadonlyMap<string, string> | undefined {

@@ -1,6 +1,4 @@
-import type { DnsResolver } from '../application/domains/dns-resolver.port.ts';
-import type { RecordType } from '../domain/domains/dns-records.ts';
-import type { DnsAnswer, MxRecord } from '../domain/domains/record-checks.ts';
+import type { DnsAnswer, DnsRecordType as RecordType, DnsResolver, MxRecord } from '../application/dns-resolver.port.ts';
 
 /** A DNS zone in memory: publish records, or make a host fail, then resolve as the real resolver answers. */
 export class InMemoryDnsResolver implements DnsResolver {

@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import type { DnsAnswer, DnsResolver, RecordType } from '@tuma/mail';
+import type { DnsAnswer, DnsRecordType as RecordType, DnsResolver } from '@tuma/kernel';
 
 /** The answers that mean "no such records" rather than "no answer". */
 const NO_RECORDS = new Set(['ENOTFOUND', 'ENODATA']);

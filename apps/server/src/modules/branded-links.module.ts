@@ -1,0 +1,42 @@
+import { isIP } from 'node:net';
+import { createShortLinkApp, tlsAskRoutes } from '@tuma/koa-adapter';
+import { hostOfHeader, LINKS_TOKENS } from '@tuma/links';
+import { ContainerModule } from 'inversify';
+import type { ServerConfig } from '../config.ts';
+import { httpRateLimits } from '../http-rate-limits.ts';
+import { resolve } from '../resolve.ts';
+import { SERVER_TOKENS } from '../tokens.ts';
+import type { ServerModule } from './server-module.ts';
+
+/**
+ * Short links on verified branded domains (docs/links.md, "Branded domains"): a request on the
+ * shared port whose `Host` is one goes to the short-link host at the root path (`/<slug>`), as
+ * `/s/{slug}` does for the default domain; and Caddy's on-demand TLS `ask` endpoint
+ * (`/internal/tls/ask`, root app).
+ * The links module binds what they use.
+ */
+export const brandedLinksServerModule: ServerModule = {
+  name: 'branded-links',
+  bindings: new ContainerModule(() => {}),
+  routes: (container) => tlsAskRoutes(resolve(container, LINKS_TOKENS.links)),
+  hostApps: (container) => {
+    const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
+    const links = resolve(container, LINKS_TOKENS.links);
+    const urls = resolve(container, SERVER_TOKENS.publicUrls);
+    /** Our own APIs' hosts, addresses and localhost are never a customer's domain: answered without a lookup. */
+    const ours = (hostname: string) => hostname === 'localhost' || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || Object.values(urls).some((url) => new URL(url.value).hostname === hostname);
+    const domainOf = async (host: string) => {
+      const hostname = hostOfHeader(host);
+      return hostname === undefined || ours(hostname) ? undefined : links.brandedHosts.domainOf(hostname);
+    };
+    const app = createShortLinkApp({
+      useCases: links,
+      basePath: '',
+      logger: resolve(container, SERVER_TOKENS.logger),
+      rateLimits: httpRateLimits(container, config),
+      trustedProxyHops: config.trustedProxyHops,
+      domainOf,
+    });
+    return [{ serves: async (host) => (await domainOf(host)) !== undefined, handle: app.callback() }];
+  },
+};
