@@ -22,6 +22,9 @@ import type { AttachmentSource } from './application/emails/attachment-source.po
 import type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
 import type { SmtpCredentials } from './application/smtp/smtp-credentials.use-cases.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
+import type { MailContactRepository } from './application/contacts/mail-contact.repository.port.ts';
+import type { BroadcastRepository } from './application/broadcasts/broadcast.repository.port.ts';
+import type { MailBroadcasts } from './create-mail-broadcasts.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -53,4 +56,8 @@ export const MAIL_TOKENS = {
   /** The key of the mail API's signed links (tracking, sender-address confirmation). */
   tokenKey: token<() => Buffer>('mail.TokenKey'),
   publicUrl: token<MailPublicUrl>('mail.MailPublicUrl'),
+  /** Contact lists and broadcasts (`createMailBroadcasts`). */
+  broadcasts: token<MailBroadcasts>('mail.MailBroadcasts'),
+  contactRepository: token<MailContactRepository>('mail.MailContactRepository'),
+  broadcastRepository: token<BroadcastRepository>('mail.BroadcastRepository'),
 };
