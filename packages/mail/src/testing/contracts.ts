@@ -5,3 +5,5 @@ export { describeMailWebhookRepositoryContract, type MailWebhookRepositoryFixtur
 export { describeSmtpCredentialRepositoryContract, type SmtpCredentialRepositoryFixture } from './smtp-credential-repository.contract.ts';
 export { describeSuppressionListContract, type SuppressionListFixture } from './suppression-list.contract.ts';
 export { describeSenderAddressRepositoryContract, type SenderAddressRepositoryFixture } from './sender-address-repository.contract.ts';
+export { describeMailContactRepositoryContract, type MailContactRepositoryFixture } from './mail-contact-repository.contract.ts';
+export { describeBroadcastRepositoryContract, type BroadcastRepositoryFixture } from './broadcast-repository.contract.ts';

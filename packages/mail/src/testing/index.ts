@@ -9,3 +9,5 @@ export { InMemorySuppressionList } from './in-memory-suppression-list.ts';
 export { InMemorySenderAddressRepository } from './in-memory-sender-address.repository.ts';
 export { InMemoryMailUsage } from './in-memory-mail-usage.ts';
 export { InMemorySmtpCredentialRepository } from './in-memory-smtp-credential.repository.ts';
+export { InMemoryMailContactRepository } from './in-memory-mail-contact.repository.ts';
+export { InMemoryBroadcastRepository } from './in-memory-broadcast.repository.ts';
