@@ -38,6 +38,8 @@ import { Migration20261125002000LinksKeys } from './Migration20261125002000Links
 import { Migration20261125002010Links } from './Migration20261125002010Links.ts';
 import { Migration20261125002020QrCodes } from './Migration20261125002020QrCodes.ts';
 import { Migration20261125002030Campaigns } from './Migration20261125002030Campaigns.ts';
+import { Migration20261125003100MailContacts } from './Migration20261125003100MailContacts.ts';
+import { Migration20261125003110Broadcasts } from './Migration20261125003110Broadcasts.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -79,4 +81,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125002010Links', class: Migration20261125002010Links },
   { name: 'Migration20261125002020QrCodes', class: Migration20261125002020QrCodes },
   { name: 'Migration20261125002030Campaigns', class: Migration20261125002030Campaigns },
+  { name: 'Migration20261125003100MailContacts', class: Migration20261125003100MailContacts },
+  { name: 'Migration20261125003110Broadcasts', class: Migration20261125003110Broadcasts },
 ];
