@@ -24,7 +24,8 @@ import { databaseKind, testDatabase } from '../support/test-database.ts';
  * - none twice: the only copies the server may hold twice are of the emails the killed worker had
  *   on the wire when it died (handed to the relay, the answer not yet recorded: SMTP cannot tell
  *   "not received" from "received, reply lost", RFC 1047), bounded by its delivery attempts still
- *   active at the kill, each the same email (same envelope, same Message-ID's email) again.
+ *   active at the kill, each the same message again (same envelope sender, same Message-ID, which
+ *   receivers recognise).
  */
 
 const CONTACTS = 10_000;
@@ -163,6 +164,7 @@ describe(`broadcast with its worker killed mid-way and restarted on ${databaseKi
     for (const message of sink.received) {
       const emailId = emailIdOf(message.from);
       expect(message.to, `${emailId}'s message goes to its contact only`).to.deep.equal([emailOf.get(emailId)]);
+      expect(/Message-ID: (<[^>]+>)/.exec(message.message)?.[1], 'each copy is the same message').to.equal(`<${emailId.toLowerCase()}@bounces.kill.example.com>`);
       copies.set(emailId, (copies.get(emailId) ?? 0) + 1);
     }
     expect(copies.size, 'emails the relay received').to.equal(CONTACTS);
