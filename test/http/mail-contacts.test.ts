@@ -117,6 +117,19 @@ describe(`HTTP mail contact lists on ${databaseKind()}`, function () {
     expect(ok(await world.mail('GET', `/v1/contacts/lists/${list.id}`)).contact_count, 'nothing written').to.equal(2);
   });
 
+  it('sends a broadcast once for a repeated Idempotency-Key', async () => {
+    const list = ok(await world.mail('POST', '/v1/contacts/lists', { name: 'Once' }), 201);
+    ok(await world.mail('POST', `/v1/contacts/lists/${list.id}/contacts`, { email: 'once@example.org' }));
+    const body = { from: 'hello@lists.example.com', subject: 'Once', text: 'Hi', scheduled_at: new Date(Date.now() + 3_600_000).toISOString() };
+    const headers = { 'Idempotency-Key': `broadcast-${list.id}` };
+    const first = await world.mail('POST', `/v1/contacts/lists/${list.id}/send`, body, { headers });
+    const again = await world.mail('POST', `/v1/contacts/lists/${list.id}/send`, body, { headers });
+    expect(ok(again)).to.deep.equal(ok(first));
+    expect(again.headers.get('idempotent-replayed')).to.equal('true');
+    const mine = ok(await world.mail('GET', '/v1/broadcasts')).data.filter((b: { list_id: string }) => b.list_id === list.id);
+    expect(mine.map((b: { id: string }) => b.id)).to.deep.equal([first.body.id]);
+  });
+
   it("keeps accounts apart: another account's lists, contacts and broadcasts are 404", async () => {
     const list = ok(await world.mail('POST', '/v1/contacts/lists', { name: 'Private' }), 201);
     const contact = ok(await world.mail('POST', `/v1/contacts/lists/${list.id}/contacts`, { email: 'secret@example.org' }));

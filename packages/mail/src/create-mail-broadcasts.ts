@@ -1,3 +1,4 @@
+import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
 import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { MailPlans } from './application/billing/mail-plans.port.ts';
 import type { MailUsage } from './application/billing/mail-usage.port.ts';
@@ -20,6 +21,8 @@ export interface MailBroadcastPorts {
   readonly clock: Clock;
   readonly unitOfWork: UnitOfWork;
   readonly jobs: JobScheduler;
+  /** Keeps the answers of sends with an Idempotency-Key, as for `POST /v1/emails`. */
+  readonly idempotencyKeys: IdempotencyKeyStore;
   readonly contacts: MailContactRepository;
   readonly broadcasts: BroadcastRepository;
   readonly emails: EmailRepository;
@@ -38,7 +41,7 @@ export function createMailBroadcasts(ports: MailBroadcastPorts) {
   const tokens = new UnsubscribeTokens(new SignedTokens(ports.tokenKey), ports.publicUrl);
   return {
     contacts: new MailContacts(ports.contacts, unitOfWork, clock),
-    sendBroadcast: new SendBroadcast(ports.contacts, ports.broadcasts, ports.domains, ports.senderAddresses, ports.plans, ports.usage, jobs, unitOfWork, clock),
+    sendBroadcast: new SendBroadcast(ports.contacts, ports.broadcasts, ports.domains, ports.senderAddresses, ports.plans, ports.usage, jobs, unitOfWork, new IdempotentEffects(ports.idempotencyKeys, clock), clock),
     dispatchBroadcast: new DispatchBroadcast(ports.broadcasts, ports.emails, tokens, jobs, unitOfWork, clock),
     broadcasts: new Broadcasts(ports.broadcasts, clock),
     unsubscribe: new Unsubscribe(tokens, ports.contacts, clock),

@@ -169,7 +169,7 @@ export { renderTemplate, templateIssues, type TemplateValues } from './domain/br
 export type { BroadcastRepository } from './application/broadcasts/broadcast.repository.port.ts';
 export { DISPATCH_BROADCAST_JOB } from './application/broadcasts/dispatch-broadcast.job.ts';
 export { DispatchBroadcast, LIST_UNSUBSCRIBE_POST } from './application/broadcasts/dispatch-broadcast.use-case.ts';
-export { SendBroadcast, type SendBroadcastError, type SendBroadcastInput } from './application/broadcasts/send-broadcast.use-case.ts';
+export { SendBroadcast, type AcceptedBroadcast, type SendBroadcastError, type SendBroadcastInput } from './application/broadcasts/send-broadcast.use-case.ts';
 export { Broadcasts, type BroadcastView } from './application/broadcasts/broadcasts.use-cases.ts';
 export { UnsubscribeTokens, type UnsubscribeClaim } from './application/broadcasts/unsubscribe-tokens.ts';
 export { Unsubscribe } from './application/broadcasts/unsubscribe.use-case.ts';

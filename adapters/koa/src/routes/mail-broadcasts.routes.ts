@@ -1,9 +1,11 @@
-import type { MailBroadcasts } from '@tuma/mail';
+import type { IdempotencyKeyInProgressError } from '@tuma/idempotency';
+import type { Result } from '@tuma/kernel';
+import type { AcceptedBroadcast, MailBroadcasts, SendBroadcastError } from '@tuma/mail';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
-import { MAIL_READ, MAIL_SEND } from './mail-access.ts';
+import { MAIL_READ, MAIL_SEND, MAIL_SEND_BY_KEY } from './mail-access.ts';
 import { broadcastSchema, broadcastView } from './mail-contact-views.ts';
 
 export type MailBroadcastUseCases = Pick<MailBroadcasts, 'sendBroadcast' | 'broadcasts'>;
@@ -26,6 +28,8 @@ const sendBody = z.strictObject({
   scheduled_at: z.iso.datetime({ offset: true }).optional().describe('Later than now: the broadcast starts then and may be cancelled until then'),
 });
 
+const sendAnswer = (accepted: Result<AcceptedBroadcast, SendBroadcastError | IdempotencyKeyInProgressError>) => json(200, broadcastView(unwrap(accepted.mapErr(inBody))));
+
 /** `POST /v1/contacts/lists/{id}/send` and `/v1/broadcasts`: bulk sends to a contact list (docs/mail.md, "Contacts and broadcasts"). */
 export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefinition[] {
   const view = (accountId: string, id: string) => useCases.broadcasts.get(accountId, id);
@@ -35,16 +39,26 @@ export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefin
       path: '/v1/contacts/lists/:id/send',
       summary: 'Send one message to every subscribed contact of a list (a broadcast), now or at scheduled_at',
       tag: 'Broadcasts',
-      access: MAIL_SEND,
+      // As POST /v1/emails: an Idempotency-Key is kept per key, so keys only (a dashboard sends with a key it made).
+      access: MAIL_SEND_BY_KEY,
+      idempotent: true,
       params: z.object({ id: z.string().regex(/^cl_[0-9A-Z]{26}$/, 'Must be a contact list id (cl_...)') }),
       body: sendBody,
       responses: {
         200: { description: 'The broadcast as accepted, with its counts', schema: broadcastSchema },
-        402: { description: "The recipients kept would take the month's or the day's emails past the plan", errorCodes: ['plan_limit_reached'] },
-        403: { description: '`from` is not on a verified domain nor a confirmed sender address', errorCodes: ['domain_not_verified'] },
+        402: {
+          description: "plan_limit_reached: the recipients kept would take the month's or the day's emails past the plan; the broadcast is refused whole",
+          errorCodes: ['plan_limit_reached'],
+          errorFields: { product: z.literal('mail'), tier: z.string(), resource: z.enum(['monthlyEmails', 'dailyEmails']), limit: z.number().int() },
+        },
+        403: {
+          description: 'from is neither on a verified domain of the account nor a confirmed sender address (domain_not_verified), the key lacks send, or the account is suspended',
+          errorCodes: ['domain_not_verified', 'insufficient_scope', 'account_suspended'],
+          errorFields: { domain: z.string().optional() },
+        },
         404: { description: 'No contact list with this id in the account', errorCodes: ['not_found'] },
       },
-      handler: async ({ caller, params, body }) => {
+      handler: async ({ caller, params, body, idempotency }) => {
         const accepted = await useCases.sendBroadcast.execute({
           accountId: caller.account.id,
           listId: params.id,
@@ -55,9 +69,9 @@ export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefin
           replyTo: body.reply_to,
           tags: body.tags,
           scheduledAt: body.scheduled_at ? new Date(body.scheduled_at) : undefined,
+          idempotency: idempotency?.answeredBy(sendAnswer),
         });
-        const broadcast = unwrap(accepted.mapErr(inBody));
-        return json(200, broadcastView(unwrap(await view(caller.account.id, broadcast.id))));
+        return sendAnswer(accepted);
       },
     }),
     defineRoute({

@@ -1,3 +1,4 @@
+import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { mailBroadcastRoutes, mailContactRoutes, mailUnsubscribeRoutes } from '@tuma/koa-adapter';
 import { createMailBroadcasts, MAIL_TOKENS, mailBroadcastJobRoutes } from '@tuma/mail';
@@ -19,6 +20,7 @@ const bindings = new ContainerModule(({ bind }) => {
     clock: K.clock,
     unitOfWork: K.unitOfWork,
     jobs: K.jobScheduler,
+    idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     contacts: M.contactRepository,
     broadcasts: M.broadcastRepository,
     emails: M.emailRepository,

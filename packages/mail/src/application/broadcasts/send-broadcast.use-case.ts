@@ -1,5 +1,7 @@
-import { atomically, err, newId, ok, ResultAsync, validationError, type Clock, type Result, type JobScheduler, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
-import { BROADCAST_CHUNK, type BroadcastSnapshot } from '../../domain/broadcasts/broadcast.ts';
+import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
+import { err, newId, ok, ResultAsync, validationError, type Clock, type Result, type JobScheduler, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { acceptedProgress, BROADCAST_CHUNK, broadcastStatus, type BroadcastSnapshot } from '../../domain/broadcasts/broadcast.ts';
+import type { BroadcastView } from './broadcasts.use-cases.ts';
 import { templateIssues } from '../../domain/broadcasts/broadcast-template.ts';
 import { mailQuotaExceeded, type MailPlanLimitReachedError } from '../../domain/billing/mail-quota.ts';
 import { contactListNotFound } from '../../domain/contacts/mail-contact-list.ts';
@@ -26,7 +28,12 @@ export interface SendBroadcastInput {
   readonly tags?: readonly EmailTag[];
   /** Later than now: the broadcast starts then (and may be cancelled until its last chunk is written). */
   readonly scheduledAt?: Date;
+  /** A request with an Idempotency-Key: its answer commits with the broadcast, so a retry never sends a list twice. */
+  readonly idempotency?: IdempotentRequest<Result<AcceptedBroadcast, SendBroadcastError>>;
 }
+
+/** The broadcast as stored, with its counts as its snapshot took them. */
+export type AcceptedBroadcast = BroadcastView;
 
 export type SendBroadcastError = ValidationError | NotFoundError | DomainNotVerifiedError | MailPlanLimitReachedError;
 
@@ -52,11 +59,14 @@ export class SendBroadcast {
     private readonly usage: MailUsage,
     private readonly jobs: JobScheduler,
     private readonly unitOfWork: UnitOfWork,
+    private readonly idempotentEffects: IdempotentEffects,
     private readonly clock: Clock,
   ) {}
 
-  execute(input: SendBroadcastInput): ResultAsync<BroadcastSnapshot, SendBroadcastError> {
-    return new ResultAsync(this.compose(input)).andThen((broadcast) => atomically(this.unitOfWork, () => this.store(broadcast)));
+  execute(input: SendBroadcastInput): ResultAsync<AcceptedBroadcast, SendBroadcastError | IdempotencyKeyInProgressError> {
+    return new ResultAsync(this.compose(input)).andThen((broadcast) =>
+      this.unitOfWork.run(() => this.idempotentEffects.within(input.idempotency, () => new ResultAsync(this.store(broadcast)))),
+    );
   }
 
   private async compose(input: SendBroadcastInput): Promise<Result<BroadcastSnapshot, SendBroadcastError>> {
@@ -86,7 +96,7 @@ export class SendBroadcast {
     });
   }
 
-  private async store(broadcast: BroadcastSnapshot): Promise<Result<BroadcastSnapshot, MailPlanLimitReachedError>> {
+  private async store(broadcast: BroadcastSnapshot): Promise<Result<AcceptedBroadcast, MailPlanLimitReachedError>> {
     const plan = await this.plans.planOf(broadcast.accountId);
     const audience = await this.broadcasts.create(broadcast);
     if (audience.pending > 0) {
@@ -101,6 +111,7 @@ export class SendBroadcast {
         options: { startAfter: broadcast.scheduledAt ?? undefined, group: broadcast.accountId },
       })),
     );
-    return ok(broadcast);
+    const progress = acceptedProgress(audience);
+    return ok({ broadcast, progress, status: broadcastStatus(broadcast, progress, broadcast.createdAt) });
   }
 }

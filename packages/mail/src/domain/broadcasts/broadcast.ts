@@ -59,6 +59,12 @@ export interface BroadcastProgress {
   readonly emails: Readonly<Partial<Record<EmailStatus, number>>>;
 }
 
+/** Where the recipients of a broadcast just accepted are: pending or skipped, no email yet. */
+export const acceptedProgress = (audience: BroadcastAudience): BroadcastProgress => ({
+  states: { pending: audience.pending, queued: 0, skipped_unsubscribed: audience.skippedUnsubscribed, skipped_suppressed: audience.skippedSuppressed, cancelled: 0 },
+  emails: {},
+});
+
 export type BroadcastStatus = 'scheduled' | 'sending' | 'sent' | 'cancelled';
 
 /** `scheduled` before its time, `sending` while recipients wait for their email or for the transport, then `sent`; `cancelled` once cancelled. */
