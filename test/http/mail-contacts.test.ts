@@ -67,6 +67,7 @@ describe(`HTTP mail contact lists on ${databaseKind()}`, function () {
 
     const patched = ok(await world.mail('PATCH', `/v1/contacts/lists/${list.id}/contacts/${encodeURIComponent('CHIDI@example.org')}`, { first_name: 'Chidi', unsubscribed: true, data: { tier: 'gold' } }));
     expect(patched).to.include({ first_name: 'Chidi', last_name: 'Okafor', unsubscribed: true });
+    refused(await world.mail('PATCH', `/v1/contacts/lists/${list.id}/contacts/chidi@example.org`, {}), 422, 'validation_error');
     expect(ok(await world.mail('GET', `/v1/contacts/lists/${list.id}/contacts?unsubscribed=true`)).data.map((c: { email: string }) => c.email)).to.deep.equal(['chidi@example.org']);
     expect(ok(await world.mail('GET', `/v1/contacts/lists/${list.id}`))).to.include({ contact_count: 2, unsubscribed_count: 1 });
     expect((await world.mail('DELETE', `/v1/contacts/lists/${list.id}/contacts/${amina.id}`)).status).to.equal(204);

@@ -110,6 +110,7 @@ export class MailContacts {
 
   updateContact(input: ContactRef & { readonly changes: MailContactChanges }): ResultAsync<MailContact, ValidationError | NotFoundError> {
     const issues = contactFieldIssues(input.changes);
+    if (Object.values(input.changes).every((value) => value === undefined)) issues.push({ path: '', message: 'Give at least one of first_name, last_name, data, unsubscribed' });
     if (issues.length > 0) return errAsync(validationError(issues));
     return this.contact(input).andThen((contact) =>
       ResultAsync.fromSafePromise(this.repository.updateContact(input.accountId, input.listId, contact.id, input.changes, this.clock.now())).andThen((updated) =>
