@@ -177,6 +177,9 @@ describe(`HTTP mail contact lists on ${databaseKind()}`, function () {
     const badPlaceholder = await world.mail('POST', `/v1/contacts/lists/${list.id}/send`, { from: 'hello@lists.example.com', subject: 'Hi {{name}}', text: '{{data.bad key}}' });
     refused(badPlaceholder, 422, 'validation_error');
     expect(badPlaceholder.body.error.details.map((d: { path: string }) => d.path)).to.deep.equal(['subject', 'text']);
+    const blank = await world.mail('POST', `/v1/contacts/lists/${list.id}/send`, { from: 'hello@lists.example.com', subject: '{{first_name}} {{data.x}}', text: 'Hi' });
+    refused(blank, 422, 'validation_error');
+    expect(blank.body.error.details.map((d: { path: string }) => d.path), 'a subject of placeholders only').to.deep.equal(['subject']);
     refused(await world.mail('POST', `/v1/contacts/lists/${list.id}/send`, { from: 'hello@elsewhere.example.com', subject: 'Hi', text: 'Hi' }), 403, 'domain_not_verified');
 
     // The free plan sends 100 a day: a list of 120 is refused whole, nothing stored or counted.

@@ -59,7 +59,8 @@ export class DispatchBroadcast {
     const content = checkEmailContent({
       from: broadcast.from.address,
       to: [recipient.email],
-      subject: renderTemplate(broadcast.subject, values, 'line').slice(0, MAX_SUBJECT).trim() || broadcast.subject,
+      // Never blank: the broadcast's subject was refused unless it reads as text with nothing filled in.
+      subject: renderTemplate(broadcast.subject, values, 'line').slice(0, MAX_SUBJECT),
       html: broadcast.html === null ? undefined : renderTemplate(broadcast.html, values, 'html'),
       text: broadcast.text === null ? undefined : renderTemplate(broadcast.text, values, 'text'),
       headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': LIST_UNSUBSCRIBE_POST },

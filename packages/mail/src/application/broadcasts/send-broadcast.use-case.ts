@@ -2,7 +2,7 @@ import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentReques
 import { err, newId, ok, ResultAsync, validationError, type Clock, type Result, type JobScheduler, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { acceptedProgress, BROADCAST_CHUNK, broadcastStatus, type BroadcastSnapshot } from '../../domain/broadcasts/broadcast.ts';
 import type { BroadcastView } from './broadcasts.use-cases.ts';
-import { templateIssues } from '../../domain/broadcasts/broadcast-template.ts';
+import { renderTemplate, templateIssues } from '../../domain/broadcasts/broadcast-template.ts';
 import { mailQuotaExceeded, type MailPlanLimitReachedError } from '../../domain/billing/mail-quota.ts';
 import { contactListNotFound } from '../../domain/contacts/mail-contact-list.ts';
 import { checkEmailContent } from '../../domain/emails/email-content.ts';
@@ -40,6 +40,8 @@ export type SendBroadcastError = ValidationError | NotFoundError | DomainNotVeri
 /** A stand-in recipient for checking the content once: each contact's address was checked when it was added. */
 const ANY_RECIPIENT = 'recipient@example.com';
 const FIELDS = ['subject', 'html', 'text'] as const;
+/** A contact with nothing filled in: what a subject reads as at worst. */
+const NO_VALUES = { email: '', firstName: null, lastName: null, data: {}, unsubscribeUrl: '' };
 
 /**
  * `POST /v1/contacts/lists/{id}/send`: checks the message as `POST /v1/emails` does (every field,
@@ -74,6 +76,8 @@ export class SendBroadcast {
     if (!list) return err(contactListNotFound(input.listId));
     const content = checkEmailContent({ from: input.from, to: [ANY_RECIPIENT], subject: input.subject, html: input.html, text: input.text, replyTo: input.replyTo, tags: input.tags });
     const issues = [...(content.isErr() ? content.error.details : []), ...FIELDS.flatMap((field) => templateIssues(field, input[field]))];
+    // Every contact's subject must read as something: text besides its placeholders, or their fallbacks.
+    if (input.subject.trim() !== '' && renderTemplate(input.subject, NO_VALUES, 'line').trim() === '') issues.push({ path: 'subject', message: 'The subject needs text besides its placeholders, or a fallback ({{first_name|Hello}})' });
     if (issues.length > 0 || content.isErr()) return err(validationError(issues));
     const sender = await emailSender(this.domains, this.senderAddresses, input.accountId, content.value.from);
     if (!sender) return err(domainNotVerified(content.value.from.domain));
