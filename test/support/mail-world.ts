@@ -1,6 +1,7 @@
 /** A mail API over HTTP with an account whose domain is verified against a real DNS server on 127.0.0.1: the start of every sending suite. */
 import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
+import { accountServiceClient } from './account-service-client.ts';
 import { ok } from './responses.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from './test-server.ts';
 import { until } from './until.ts';
@@ -26,7 +27,11 @@ export interface MailWorld {
 
 let accounts = 0;
 
-export async function startMailWorld(options: { domain: string; env?: Record<string, string> }): Promise<MailWorld> {
+/**
+ * `plan`: the world's account is a signed-up user's, paid for that mail plan from its wallet (the
+ * free plan sends 100 emails a day); its key is made with the user's access token.
+ */
+export async function startMailWorld(options: { domain: string; env?: Record<string, string>; plan?: string }): Promise<MailWorld> {
   const dns = await new DnsZoneServer().start();
   const api = await startTestServer({ DNS_SERVERS: dns.address, ...options.env });
   const newKey = async () => {
@@ -34,7 +39,14 @@ export async function startMailWorld(options: { domain: string; env?: Record<str
     const key = ok(await api.request('POST', `/api/admin/accounts/${account.id}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
     return { accountId: account.id as string, key };
   };
-  const { accountId, key } = await newKey();
+  const onPlan = async (tier: string) => {
+    const user = await accountServiceClient(() => api, `mail-world-${++accounts}-`).signUp();
+    ok(await api.request('POST', `/api/admin/balances/${user.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 1000, reason: 'mail world plan', reference: `mail-world-${user.accountId}` } }));
+    ok(await api.request('POST', '/auth/v1/subscriptions', { key: user.token, body: { product: 'mail', tier } }), 201);
+    const key = ok(await api.request('POST', '/v1/api-keys', { api: 'mail', key: user.token, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
+    return { accountId: user.accountId, key };
+  };
+  const { accountId, key } = options.plan ? await onPlan(options.plan) : await newKey();
   const mail: MailWorld['mail'] = (method, path, body, requestOptions = {}) => api.request(method, path, { api: 'mail', key: requestOptions.key ?? key, body, headers: requestOptions.headers });
   const domain = ok(await mail('POST', '/v1/domains', { name: options.domain }), 201);
   for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));

@@ -20,6 +20,9 @@ export { mailEmailRoutes, type MailEmailUseCases } from './routes/mail-emails.ro
 export { mailWebhookRoutes, type MailWebhookUseCases } from './routes/mail-webhooks.routes.ts';
 export { mailSuppressionRoutes, type MailSuppressionUseCases } from './routes/mail-suppressions.routes.ts';
 export { mailTrackingRoutes, type MailTrackingUseCases } from './routes/mail-tracking.routes.ts';
+export { MAIL_CONTACT_IMPORT_MAX_BYTES, mailContactRoutes, type MailContactUseCases } from './routes/mail-contacts.routes.ts';
+export { mailBroadcastRoutes, type MailBroadcastUseCases } from './routes/mail-broadcasts.routes.ts';
+export { mailUnsubscribeRoutes, type MailUnsubscribeUseCases } from './routes/mail-unsubscribe.routes.ts';
 export { mailSenderAddressRoutes, type MailSenderAddressUseCases } from './routes/mail-sender-addresses.routes.ts';
 export { mailAnalyticsRoutes, type MailAnalyticsUseCases } from './routes/mail-analytics.routes.ts';
 export { mailBillingRoutes, type MailBillingUseCases } from './routes/mail-billing.routes.ts';

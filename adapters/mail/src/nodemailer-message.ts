@@ -3,7 +3,14 @@ import type { SendMailOptions } from 'nodemailer';
 
 const addresses = (list: readonly MailAddress[]) => list.map((a) => (a.name ? { name: a.name, address: a.address } : a.address));
 
-/** The nodemailer message of an outgoing mail: DKIM-signed with its domain's key (when it has one), the return path as envelope sender. */
+/**
+ * The `Message-ID` of an email: its id at the return path's host, the same on every attempt. A
+ * message handed to a relay whose answer was lost (a worker killed after the relay took it) is sent
+ * again as the same message, which receivers recognise (RFC 5322: one Message-ID, one message).
+ */
+export const messageIdOf = (mail: Pick<OutgoingMail, 'id' | 'returnPath'>): string => `<${mail.id.toLowerCase()}@${mail.returnPath.slice(mail.returnPath.lastIndexOf('@') + 1)}>`;
+
+/** The nodemailer message of an outgoing mail: DKIM-signed with its domain's key (when it has one), the return path as envelope sender, its Message-ID its own. */
 export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
   const recipients = [...mail.to, ...mail.cc, ...mail.bcc].map((a) => a.address);
   return {
@@ -13,6 +20,7 @@ export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
     bcc: addresses(mail.bcc),
     replyTo: addresses(mail.replyTo),
     subject: mail.subject,
+    messageId: messageIdOf(mail),
     ...(mail.html === null ? {} : { html: mail.html }),
     ...(mail.text === null ? {} : { text: mail.text }),
     attachments: mail.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType, cid: a.contentId })),

@@ -77,6 +77,7 @@ describe('SmtpMailTransport: DKIM-signed mail through a real SMTP server, checke
     expect(received.raw).to.include('X-Entity-Ref-ID: order-42').and.to.include('filename=invoice.csv').and.to.include('Reply-To: support@example.com');
     expect(received.raw, 'Bcc stays off the message').not.to.include('audit@example.org');
     expect(result.kind === 'accepted' && received.raw).to.include(`Message-ID: ${result.kind === 'accepted' ? result.messageId : ''}`);
+    expect(result.kind === 'accepted' && result.messageId, 'the email id, the same on every attempt').to.equal('<em_01smtp@bounces.example.com>');
   });
 
   it("passes DKIM against the domain's published record, and fails once the body is altered", async () => {

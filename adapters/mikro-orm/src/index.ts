@@ -56,6 +56,8 @@ export { MikroOrmLinkWebhookRepository } from './repositories/links/mikro-orm-li
 export { MikroOrmSuppressionList } from './repositories/mail/mikro-orm-suppression-list.ts';
 export { MikroOrmSenderAddressRepository } from './repositories/mail/mikro-orm-sender-address.repository.ts';
 export { MikroOrmMailAnalytics } from './repositories/mail/mikro-orm-mail-analytics.ts';
+export { MikroOrmMailContactRepository } from './repositories/mail/mikro-orm-mail-contact.repository.ts';
+export { MikroOrmBroadcastRepository } from './repositories/mail/mikro-orm-broadcast.repository.ts';
 export { MikroOrmIdempotencyKeyStore } from './repositories/mikro-orm-idempotency-key-store.ts';
 export { MikroOrmUserRepository } from './repositories/identity/mikro-orm-user.repository.ts';
 export { MikroOrmTokenStore } from './repositories/identity/mikro-orm-token.store.ts';

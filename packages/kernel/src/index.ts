@@ -42,3 +42,5 @@ export { KERNEL_TOKENS } from './tokens.ts';
 export { seededRandom } from './domain/seeded-random.ts';
 export { randomBase62 } from './domain/random-text.ts';
 export { checkLimit, checkListPage } from './domain/list-limit.ts';
+export { parseCsv, type CsvRecord } from './domain/csv/csv.ts';
+export { columnNamed, readCsvTable, repeatedColumns, tooManyRows, wellFormedRow, type CsvRowError, type CsvTable, type TooManyRowsError } from './domain/csv/csv-table.ts';

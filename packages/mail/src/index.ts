@@ -142,3 +142,46 @@ export { Forwards, type CreateForwardError, type CreateForwardInput } from './ap
 export { ReceiveForwardedMail, type ForwardTarget } from './application/forwards/receive-forwarded-mail.use-case.ts';
 export { RelayForwardedMail } from './application/forwards/relay-forwarded-mail.use-case.ts';
 export { createMailForwards, mailForwardJobRoutes, type MailForwardPorts, type MailForwardService } from './create-mail-forwards.ts';
+export {
+  contactEmail,
+  MAIL_CONTACT_DATA_KEY,
+  MAIL_CONTACT_DATA_VALUE_MAX_LENGTH,
+  MAIL_CONTACT_MAX_DATA,
+  MAIL_CONTACT_NAME_MAX_LENGTH,
+  MAIL_CONTACTS_DEFAULT_LIMIT,
+  MAIL_CONTACTS_MAX_LIMIT,
+  MAIL_CONTACTS_PER_CALL,
+  readContactBatch,
+  type ContactData,
+  type ContactInputError,
+  type ContactWrite,
+  type MailContact,
+  type MailContactChanges,
+  type MailContactInput,
+} from './domain/contacts/mail-contact.ts';
+export { contactListName, MAIL_CONTACT_LIST_NAME_MAX_LENGTH, type MailContactList, type MailContactListView } from './domain/contacts/mail-contact-list.ts';
+export { EMAIL_COLUMN_NAMES, MAIL_CONTACT_IMPORT_MAX_ROWS, readMailContactFile, type MailContactFile, type MailContactRowError, type MailContactRowErrorReason } from './domain/contacts/mail-contact-file.ts';
+export type { ContactPage, ContactQuery, ContactsWritten, MailContactRepository } from './application/contacts/mail-contact.repository.port.ts';
+export { MAIL_CONTACT_IMPORT_ERRORS_SHOWN, MailContacts, type ContactsAdded, type MailContactImport } from './application/contacts/mail-contacts.use-cases.ts';
+export {
+  BROADCAST_CHUNK,
+  BROADCAST_RECIPIENT_STATES,
+  broadcastStatus,
+  type BroadcastAudience,
+  type BroadcastNotCancellableError,
+  type BroadcastProgress,
+  type BroadcastRecipient,
+  type BroadcastRecipientState,
+  type BroadcastSnapshot,
+  type BroadcastStatus,
+} from './domain/broadcasts/broadcast.ts';
+export { renderTemplate, templateIssues, type TemplateValues } from './domain/broadcasts/broadcast-template.ts';
+export type { BroadcastRepository } from './application/broadcasts/broadcast.repository.port.ts';
+export { DISPATCH_BROADCAST_JOB } from './application/broadcasts/dispatch-broadcast.job.ts';
+export { DispatchBroadcast, LIST_UNSUBSCRIBE_POST } from './application/broadcasts/dispatch-broadcast.use-case.ts';
+export { SendBroadcast, type AcceptedBroadcast, type SendBroadcastError, type SendBroadcastInput } from './application/broadcasts/send-broadcast.use-case.ts';
+export { Broadcasts, type BroadcastView } from './application/broadcasts/broadcasts.use-cases.ts';
+export { UnsubscribeTokens, type UnsubscribeClaim } from './application/broadcasts/unsubscribe-tokens.ts';
+export { Unsubscribe } from './application/broadcasts/unsubscribe.use-case.ts';
+export { emailSender, type EmailSender } from './application/emails/email-sender.ts';
+export { createMailBroadcasts, mailBroadcastJobRoutes, type MailBroadcastPorts, type MailBroadcasts } from './create-mail-broadcasts.ts';

@@ -24,6 +24,9 @@ import type { SmtpCredentials } from './application/smtp/smtp-credentials.use-ca
 import type { MailPublicUrl } from './application/mail-public-url.ts';
 import type { ForwardRepository } from './application/forwards/forward.repository.port.ts';
 import type { MailForwardService } from './create-mail-forwards.ts';
+import type { MailContactRepository } from './application/contacts/mail-contact.repository.port.ts';
+import type { BroadcastRepository } from './application/broadcasts/broadcast.repository.port.ts';
+import type { MailBroadcasts } from './create-mail-broadcasts.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
@@ -60,4 +63,8 @@ export const MAIL_TOKENS = {
   forwardRepository: token<ForwardRepository>('mail.ForwardRepository'),
   /** The key of SRS hashes (forwarded mail's envelope senders). */
   srsKey: token<() => Buffer>('mail.SrsKey'),
+  /** Contact lists and broadcasts (`createMailBroadcasts`). */
+  broadcasts: token<MailBroadcasts>('mail.MailBroadcasts'),
+  contactRepository: token<MailContactRepository>('mail.MailContactRepository'),
+  broadcastRepository: token<BroadcastRepository>('mail.BroadcastRepository'),
 };

@@ -32,7 +32,7 @@ export {
   type StoredContactMember,
 } from './domain/contacts/contact-member.ts';
 export { contactListNotFound, contactNotFound, duplicateContactListName, tooManyRows, type TooManyRowsError } from './domain/contacts/contact-errors.ts';
-export { parseCsv, type CsvRecord } from './domain/contacts/csv.ts';
+export { parseCsv, type CsvRecord } from '@tuma/kernel';
 export {
   CONTACT_IMPORT_MAX_ROWS,
   PHONE_COLUMN_NAMES,

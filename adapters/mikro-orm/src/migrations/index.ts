@@ -41,6 +41,8 @@ import { Migration20261125002030Campaigns } from './Migration20261125002030Campa
 import { Migration20261125003000BrandedDomains } from './Migration20261125003000BrandedDomains.ts';
 import { Migration20261125003010LinkApiUsage } from './Migration20261125003010LinkApiUsage.ts';
 import { Migration20261125003020LinkWebhooks } from './Migration20261125003020LinkWebhooks.ts';
+import { Migration20261125003100MailContacts } from './Migration20261125003100MailContacts.ts';
+import { Migration20261125003110Broadcasts } from './Migration20261125003110Broadcasts.ts';
 import { Migration20261125003200MailForwards } from './Migration20261125003200MailForwards.ts';
 import { Migration20261125003300SmartEncoding } from './Migration20261125003300SmartEncoding.ts';
 import { Migration20261125003310QuietHours } from './Migration20261125003310QuietHours.ts';
@@ -89,6 +91,8 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125003000BrandedDomains', class: Migration20261125003000BrandedDomains },
   { name: 'Migration20261125003010LinkApiUsage', class: Migration20261125003010LinkApiUsage },
   { name: 'Migration20261125003020LinkWebhooks', class: Migration20261125003020LinkWebhooks },
+  { name: 'Migration20261125003100MailContacts', class: Migration20261125003100MailContacts },
+  { name: 'Migration20261125003110Broadcasts', class: Migration20261125003110Broadcasts },
   { name: 'Migration20261125003200MailForwards', class: Migration20261125003200MailForwards },
   { name: 'Migration20261125003300SmartEncoding', class: Migration20261125003300SmartEncoding },
   { name: 'Migration20261125003310QuietHours', class: Migration20261125003310QuietHours },

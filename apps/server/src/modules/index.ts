@@ -22,10 +22,11 @@ import { identityServerModule } from './identity.module.ts';
 import { outboxServerModule } from './outbox.module.ts';
 import { userAdminServerModule } from './user-admin.module.ts';
 import { mailServerModule } from './mail.module.ts';
+import { mailContactsServerModule } from './mail-contacts.module.ts';
 import { twoWayServerModule } from './two-way.module.ts';
 import { linksServerModule } from './links.module.ts';
 import { shortLinksServerModule } from './short-links.module.ts';
 import { brandedLinksServerModule } from './branded-links.module.ts';
 
 /** Every capability the server wires, in start order; routes mount in this order too (reports before catalogue and messages, see reports.module.ts). */
-export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, quietHoursServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule, userAdminServerModule, mailServerModule, twoWayServerModule, linksServerModule, shortLinksServerModule, brandedLinksServerModule];
+export const SERVER_MODULES: readonly ServerModule[] = [accountsServerModule, idempotencyServerModule, reportsServerModule, catalogueServerModule, quietHoursServerModule, billingServerModule, paymentsServerModule, pricingServerModule, optOutsServerModule, templatesServerModule, senderIdsServerModule, contactsServerModule, messagesServerModule, inboundServerModule, webhooksServerModule, smsCoreServerModule, rateLimitsServerModule, verifyServerModule, subscriptionsServerModule, outboxServerModule, identityServerModule, userAdminServerModule, mailServerModule, mailContactsServerModule, twoWayServerModule, linksServerModule, shortLinksServerModule, brandedLinksServerModule];

@@ -6,3 +6,5 @@ export { describeSmtpCredentialRepositoryContract, type SmtpCredentialRepository
 export { describeSuppressionListContract, type SuppressionListFixture } from './suppression-list.contract.ts';
 export { describeSenderAddressRepositoryContract, type SenderAddressRepositoryFixture } from './sender-address-repository.contract.ts';
 export { describeForwardRepositoryContract, type ForwardRepositoryFixture } from './forward-repository.contract.ts';
+export { describeMailContactRepositoryContract, type MailContactRepositoryFixture } from './mail-contact-repository.contract.ts';
+export { describeBroadcastRepositoryContract, type BroadcastRepositoryFixture } from './broadcast-repository.contract.ts';

@@ -11,3 +11,5 @@ export { InMemorySenderAddressRepository } from './in-memory-sender-address.repo
 export { InMemoryMailUsage } from './in-memory-mail-usage.ts';
 export { InMemorySmtpCredentialRepository } from './in-memory-smtp-credential.repository.ts';
 export { InMemoryForwardRepository } from './in-memory-forward.repository.ts';
+export { InMemoryMailContactRepository } from './in-memory-mail-contact.repository.ts';
+export { InMemoryBroadcastRepository } from './in-memory-broadcast.repository.ts';

@@ -1,13 +1,10 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, errAsync, newId, ok, okAsync, ResultAsync, validationError, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
-import type { EmailAddress } from '../../domain/emails/email-address.value-object.ts';
 import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import { mailQuotaExceeded, type MailPlanLimitReachedError } from '../../domain/billing/mail-quota.ts';
 import type { MailPlans } from '../billing/mail-plans.port.ts';
 import type { MailUsage } from '../billing/mail-usage.port.ts';
-import type { MailAddress } from '../../domain/emails/mail-address.ts';
-import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
 import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
 import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
@@ -17,6 +14,7 @@ import type { EmailRepository } from './email.repository.port.ts';
 import type { EmailTimeline } from './email-timeline.ts';
 import type { AttachmentSource } from './attachment-source.port.ts';
 import { fetchedAttachments } from './fetched-attachments.ts';
+import { emailSender } from './email-sender.ts';
 
 export interface SendEmailInput extends RawEmailContent {
   readonly accountId: string;
@@ -39,12 +37,6 @@ interface Composed {
   readonly first: EmailEvent;
   /** `failed` for each suppressed recipient. */
   readonly dropped: readonly EmailEvent[];
-}
-
-/** Who an email is sent as: the verified domain whose key signs it (null for a confirmed sender address), and its `From`. */
-interface Sender {
-  readonly domainId: string | null;
-  readonly from: MailAddress;
 }
 
 /**
@@ -88,23 +80,13 @@ export class SendEmail {
     }
     if (content.isErr()) return err(content.error);
     const { from, ...rest } = content.value;
-    const sender = await this.sender(input.accountId, from);
+    const sender = await emailSender(this.domains, this.senderAddresses, input.accountId, from);
     if (!sender) return err(domainNotVerified(from.domain));
     const now = this.clock.now();
     const email = Email.compose({ ...rest, id: newId('em', now), accountId: input.accountId, domainId: sender.domainId, from: sender.from, scheduledAt: input.scheduledAt ?? null, createdAt: now }, now);
     const first: EmailEvent = { emailId: email.id, type: email.status, recipient: null, at: now, reason: null };
     const dropped = email.dropSuppressed(await this.suppressions.suppressed(input.accountId, email.recipients), now);
     return ok({ email, first, dropped });
-  }
-
-  /** A verified domain of the account, else a confirmed sender address of it (whose name stands in for a `from` without one). */
-  private async sender(accountId: string, from: EmailAddress): Promise<Sender | undefined> {
-    const named = (name: string | undefined): MailAddress => (name ? { address: from.address, name } : { address: from.address });
-    const domain = await this.domains.findByName(accountId, from.domain);
-    if (domain?.status === 'verified') return { domainId: domain.id, from: named(from.name) };
-    const address = await this.senderAddresses.findByEmail(accountId, from.address.toLowerCase());
-    if (!address || !SenderAddress.rehydrate(address).mayBeSentFrom) return undefined;
-    return { domainId: null, from: named(from.name ?? address.name ?? undefined) };
   }
 
   /**

@@ -1,10 +1,22 @@
-import { err, ok, validationError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
+import {
+  columnNamed,
+  err,
+  ok,
+  readCsvTable,
+  repeatedColumns,
+  validationError,
+  wellFormedRow,
+  type CsvRecord,
+  type CsvRowError,
+  type FieldIssue,
+  type Result,
+  type TooManyRowsError,
+  type ValidationError,
+} from '@tuma/kernel';
 import type { InvalidPhoneNumberReason } from '../numbers/number-parser.ts';
 import { readPhoneNumber } from '../numbers/read-phone-number.ts';
-import { tooManyRows, type TooManyRowsError } from './contact-errors.ts';
 import { CONTACT_MAX_VARS, contactMember, contactNameIssue, varKeyIssue, varValueIssue } from './contact-member.ts';
 import type { ContactMember } from './contact-member.ts';
-import { parseCsv, type CsvRecord } from './csv.ts';
 
 /** The most data rows one CSV import takes. */
 export const CONTACT_IMPORT_MAX_ROWS = 100_000;
@@ -14,14 +26,8 @@ const NAME_COLUMN_NAME = 'name';
 
 export type ContactRowErrorReason = InvalidPhoneNumberReason | 'missing_phone' | 'column_count' | 'unterminated_quote' | 'invalid_name' | 'invalid_var';
 
-/** A data row left out of an import. */
-export interface ContactRowError {
-  /** As in the file: the header is row 1 (a quoted line break starts no row). */
-  readonly row: number;
-  /** The offending cell as written; the whole row for `column_count` and `unterminated_quote`. */
-  readonly value: string;
-  readonly reason: ContactRowErrorReason;
-}
+/** A data row left out of an import (the shared CSV rules: `readCsvTable`). */
+export type ContactRowError = CsvRowError<ContactRowErrorReason>;
 
 /** What a CSV file holds, ready to store. */
 export interface ContactFile {
@@ -56,17 +62,18 @@ function columnsOf(header: CsvRecord | undefined): Result<Columns, ValidationErr
   const names = header.fields.map((field) => field.trim());
   const lower = names.map((name) => name.toLowerCase());
   const issues: FieldIssue[] = [];
-  const phone = lower.findIndex((name) => PHONE_COLUMN_NAMES.includes(name));
+  const phone = columnNamed(lower, PHONE_COLUMN_NAMES);
   if (phone === -1) issues.push({ path: 'header', message: `No phone column: ${HEADER_REQUIRED} (it has ${names.map((name) => JSON.stringify(name)).join(', ')})` });
   const name = lower.indexOf(NAME_COLUMN_NAME);
   const vars: { index: number; key: string }[] = [];
+  const column = (index: number) => `Column ${index + 1} (${JSON.stringify(header.fields[index])})`;
+  const repeats = new Map(repeatedColumns(lower).map(({ index, first }) => [index, first]));
   names.forEach((key, index) => {
-    const column = `Column ${index + 1} (${JSON.stringify(header.fields[index])})`;
-    const first = lower.indexOf(lower[index]!);
-    if (first !== index) issues.push({ path: `header.${index}`, message: `${column} repeats column ${first + 1} (names are compared in any case)` });
+    const first = repeats.get(index);
+    if (first !== undefined) issues.push({ path: `header.${index}`, message: `${column(index)} repeats column ${first + 1} (names are compared in any case)` });
     else if (index !== phone && index !== name) {
       const issue = varKeyIssue(key);
-      if (issue) issues.push({ path: `header.${index}`, message: `${column}: ${issue}` });
+      if (issue) issues.push({ path: `header.${index}`, message: `${column(index)}: ${issue}` });
       else vars.push({ index, key });
     }
   });
@@ -76,9 +83,10 @@ function columnsOf(header: CsvRecord | undefined): Result<Columns, ValidationErr
 }
 
 function readRow(record: CsvRecord, columns: Columns, defaultCountry: string | undefined): Result<ContactMember, ContactRowError> {
-  const { row, fields } = record;
-  if (record.unterminatedQuote) return err({ row, value: record.raw, reason: 'unterminated_quote' });
-  if (fields.length !== columns.count) return err({ row, value: record.raw, reason: 'column_count' });
+  const { row } = record;
+  const formed = wellFormedRow(record, columns.count);
+  if (formed.isErr()) return err(formed.error);
+  const fields = formed.value;
   const phoneCell = fields[columns.phone]!;
   if (phoneCell.trim() === '') return err({ row, value: phoneCell, reason: 'missing_phone' });
   const phone = readPhoneNumber(phoneCell, defaultCountry);
@@ -102,8 +110,9 @@ function readRow(record: CsvRecord, columns: Columns, defaultCountry: string | u
  * or as national numbers of `defaultCountry` when it is given.
  */
 export function readContactFile(text: string, defaultCountry?: string): Result<ContactFile, ValidationError | TooManyRowsError> {
-  const [header, ...rows] = parseCsv(text).filter((record) => record.raw !== '');
-  if (rows.length > CONTACT_IMPORT_MAX_ROWS) return err(tooManyRows(rows.length, CONTACT_IMPORT_MAX_ROWS));
+  const table = readCsvTable(text, CONTACT_IMPORT_MAX_ROWS);
+  if (table.isErr()) return err(table.error);
+  const { header, rows } = table.value;
   return columnsOf(header).map((columns) => {
     const members = new Map<string, ContactMember>();
     const errors: ContactRowError[] = [];

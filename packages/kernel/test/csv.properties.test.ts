@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { parseCsv } from '../src/contacts.ts';
+import { parseCsv } from '../src/index.ts';
 
 // ---- A CSV writer (RFC 4180), so every parse is checked against text of known content ----
 
