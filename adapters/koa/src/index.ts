@@ -76,3 +76,9 @@ export { profileRoutes, type ProfileUseCases } from './routes/profile.routes.ts'
 export { teamRoutes, type TeamUseCases } from './routes/team.routes.ts';
 export { adminUserRoutes, type AdminUserUseCases } from './routes/admin-users.routes.ts';
 export { adminOutboxRoutes, type MailOutbox, type OutboxMail } from './routes/admin-outbox.routes.ts';
+export { CONSOLE_BASE_PATH, createConsoleApp, type ConsoleAppOptions } from './console/console-app.ts';
+export type { ConsolePage } from './console/page.ts';
+export { authPages, type AuthPageUseCases } from './console/pages/auth.pages.ts';
+export { keyPages, type KeyPageUseCases } from './console/pages/keys.pages.ts';
+export { CONSOLE_SESSION_POLICY } from './console/session/console-session.ts';
+export { homePages, type HomePageUseCases } from './console/pages/home.pages.ts';

@@ -1,18 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { API_NAMES, mountApis, type ApiName } from '@tuma/koa-adapter';
+import { API_NAMES, mountApis, type ApiName, type MountedApi } from '@tuma/koa-adapter';
 import type { ApiApp } from './api-apps.ts';
 import type { ApiPlacement } from './api-placement.ts';
 
-/** The HTTP servers of the APIs: one on PORT (SMS, and the APIs under their paths there), one per API on a port of its own. */
+/** The HTTP servers of the APIs: one on PORT (SMS, the web console at /app, and the APIs under their paths there), one per API on a port of its own. */
 export class ApiListeners {
   private readonly servers: Server[] = [];
 
   /** Listens on every port; answers the port each API is reached on. */
-  async open(apps: Readonly<Record<ApiName, ApiApp>>, placements: Readonly<Record<ApiName, ApiPlacement>>, host: string): Promise<Record<ApiName, number>> {
+  async open(apps: Readonly<Record<ApiName, ApiApp>>, placements: Readonly<Record<ApiName, ApiPlacement>>, host: string, console: MountedApi): Promise<Record<ApiName, number>> {
     const moved = API_NAMES.filter((api) => !placements[api].shared);
     const sharers = API_NAMES.filter((api) => api !== 'sms' && placements[api].shared);
-    const shared = createServer(mountApis(apps.sms.app, sharers.map((api) => ({ basePath: placements[api].basePath, app: apps[api].app }))));
+    const shared = createServer(mountApis(apps.sms.app, [...sharers.map((api) => ({ basePath: placements[api].basePath, app: apps[api].app })), console]));
     const sharedPort = await this.listen(shared, placements.sms.port, host);
     const ports = Object.fromEntries(API_NAMES.map((api) => [api, sharedPort])) as Record<ApiName, number>;
     for (const api of moved) ports[api] = await this.listen(createServer(apps[api].app.callback()), placements[api].port, host);

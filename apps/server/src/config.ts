@@ -140,6 +140,7 @@ const schema = z.object({
   CLICK_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   MAIL_FROM: z.string().min(3).max(254).default('Tuma <no-reply@localhost>'),
   DASHBOARD_URL: httpUrl.optional(),
+  CONSOLE_COOKIE_KEY: key32.optional(),
   AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   INBOUND_SECRETS: z
@@ -259,8 +260,10 @@ export interface ServerConfig {
     /** An SMTP relay for its mail; unset: the local outbox in the database (GET /api/admin/outbox). */
     readonly smtpUrl: string | undefined;
     readonly mailFrom: string;
-    /** Where mailed links lead (`/verify-email?token=...`); default the account service's public URL. */
+    /** Where mailed links lead (`/verify-email?token=...`); default the web console, `{base_url}/app`. */
     readonly dashboardUrl: string | undefined;
+    /** Seals the web console's session cookie (docs/dashboard.md); when unset, a key kept in the data directory. */
+    readonly consoleCookieKey: Buffer | undefined;
     /** The access tokens' Ed25519 signing key (PKCS#8 PEM); when unset, a key kept in the data directory. */
     readonly jwtPrivateKey: string | undefined;
     /** log2 of scrypt's N for new password hashes: 17 is OWASP's; lower only for tests. */
@@ -368,6 +371,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: c.SMTP_URL,
       mailFrom: c.MAIL_FROM,
       dashboardUrl: c.DASHBOARD_URL?.replace(/\/+$/, ''),
+      consoleCookieKey: c.CONSOLE_COOKIE_KEY,
       jwtPrivateKey: c.AUTH_JWT_PRIVATE_KEY,
       passwordHashCost: c.PASSWORD_HASH_COST,
     },

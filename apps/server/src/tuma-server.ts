@@ -1,10 +1,11 @@
 import { ACCOUNTS_TOKENS, type DemoCredentials } from '@tuma/accounts';
-import { API_NAMES, type ApiName, type MountedRoute } from '@tuma/koa-adapter';
+import { API_NAMES, CONSOLE_BASE_PATH, type ApiName, type MountedRoute } from '@tuma/koa-adapter';
 import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
 import { buildApiApps } from './api-apps.ts';
 import { ApiListeners } from './api-listeners.ts';
+import { buildConsoleApp } from './console-app.ts';
 import { apiPlacements } from './api-placement.ts';
 import type { CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
@@ -128,7 +129,8 @@ export class TumaServer {
     const placements = apiPlacements(this.config);
     const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, placements });
     this.mountedRoutes = Object.fromEntries(API_NAMES.map((api) => [api, apps[api].mounted]));
-    const ports = await this.listeners.open(apps, placements, this.config.host);
+    const console = { basePath: CONSOLE_BASE_PATH, app: buildConsoleApp({ container, database, config: this.config, logger: this.logger }) };
+    const ports = await this.listeners.open(apps, placements, this.config.host, console);
     const urls = resolve(container, SERVER_TOKENS.publicUrls);
     for (const api of API_NAMES) urls[api].listeningOn(ports[api]);
     return Object.fromEntries(API_NAMES.map((api) => [api, { port: ports[api], basePath: placements[api].basePath, publicUrl: urls[api].value }])) as Record<ApiName, ServedApi>;

@@ -1,0 +1,26 @@
+/** The console's menu: only pages that are built are listed (docs/dashboard.md, "Not yet built"). */
+export type Section = 'home' | 'sms-send' | 'sms-messages' | 'keys' | 'webhooks' | 'billing';
+
+export interface NavGroup {
+  readonly label: string;
+  readonly items: readonly { readonly section: Section; readonly label: string; readonly path: string }[];
+}
+
+export const NAVIGATION: readonly NavGroup[] = [
+  { label: 'Overview', items: [{ section: 'home', label: 'Home', path: '/' }] },
+  {
+    label: 'SMS',
+    items: [
+      { section: 'sms-send', label: 'Send a message', path: '/sms/send' },
+      { section: 'sms-messages', label: 'Message log', path: '/sms/messages' },
+    ],
+  },
+  {
+    label: 'Developers',
+    items: [
+      { section: 'keys', label: 'API keys', path: '/developers/keys' },
+      { section: 'webhooks', label: 'Webhooks', path: '/developers/webhooks' },
+    ],
+  },
+  { label: 'Billing', items: [{ section: 'billing', label: 'Wallet and ledger', path: '/billing' }] },
+];

@@ -1,0 +1,37 @@
+import { ACCOUNTS_TOKENS } from '@tuma/accounts';
+import { BILLING_TOKENS } from '@tuma/billing';
+import { IDENTITY_TOKENS } from '@tuma/identity';
+import { CONSOLE_BASE_PATH, createConsoleApp, homePages } from '@tuma/koa-adapter';
+import type { Database } from '@tuma/mikro-orm-adapter';
+import type { Container } from 'inversify';
+import type Koa from 'koa';
+import type { ServerConfig } from './config.ts';
+import type { Logger } from './logger.ts';
+import { SERVER_MODULES } from './modules/index.ts';
+import { resolve } from './resolve.ts';
+import { consoleCookieKey } from './server-secrets.ts';
+import { SERVER_TOKENS } from './tokens.ts';
+
+/**
+ * The web console at `{base_url}/app` (docs/dashboard.md): the modules' pages, each over the use
+ * cases its routes call, and the home page, which reads several products at once.
+ */
+export function buildConsoleApp(input: { readonly container: Container; readonly database: Database; readonly config: ServerConfig; readonly logger: Logger }): Koa {
+  const { container, database, config, logger } = input;
+  const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
+  const urls = resolve(container, SERVER_TOKENS.publicUrls);
+  const home = homePages({
+    walletLedger: resolve(container, BILLING_TOKENS.walletLedger),
+    readAccount: (accountId) => accounts.findById(accountId),
+    issueApiKey: resolve(container, ACCOUNTS_TOKENS.accounts).issueApiKey,
+    apiBaseUrl: () => urls.sms.value,
+  });
+  return createConsoleApp({
+    basePath: CONSOLE_BASE_PATH,
+    cookieKey: consoleCookieKey(config)(),
+    identity: resolve(container, IDENTITY_TOKENS.identity),
+    pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? [])],
+    logger,
+    perRequest: (work) => database.withContext(work),
+  });
+}
