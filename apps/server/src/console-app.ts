@@ -1,6 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
 import { IDENTITY_TOKENS } from '@tuma/identity';
+import { KERNEL_TOKENS } from '@tuma/kernel';
 import { CONSOLE_BASE_PATH, createConsoleApp, homePages } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
@@ -20,6 +21,7 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
   const { container, database, config, logger } = input;
   const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
   const urls = resolve(container, SERVER_TOKENS.publicUrls);
+  const clock = resolve(container, KERNEL_TOKENS.clock);
   const home = homePages({
     walletLedger: resolve(container, BILLING_TOKENS.walletLedger),
     readAccount: (accountId) => accounts.findById(accountId),
@@ -33,5 +35,6 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
     pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? [])],
     logger,
     perRequest: (work) => database.withContext(work),
+    now: () => clock.now().getTime(),
   });
 }

@@ -39,18 +39,12 @@ export type SessionIdentity = Pick<Identity, 'authenticateAccessToken' | 'refres
 /** The visitor of one request: signed in or not, the form token, the message to show once. */
 export class ConsoleSession {
   private changed = false;
-  private flashShown: Flash | undefined;
 
   constructor(
     private state: CookieState,
     /** The signed-in member, the account service's answer to the access token this request. */
     public member: Member | undefined,
-    /** The previous session ran out (idle or absolute timeout) this request. */
-    readonly expired: boolean,
-  ) {
-    this.flashShown = state.flash;
-    if (state.flash) this.update({ ...state, flash: undefined });
-  }
+  ) {}
 
   get csrf(): string {
     return this.state.csrf;
@@ -62,8 +56,8 @@ export class ConsoleSession {
 
   /** The message a redirect left for this page (shown once). */
   takeFlash(): Flash | undefined {
-    const flash = this.flashShown;
-    this.flashShown = undefined;
+    const flash = this.state.flash;
+    if (flash) this.update({ ...this.state, flash: undefined });
     return flash;
   }
 
@@ -130,18 +124,17 @@ export function consoleSession(options: ConsoleSessionOptions) {
   return async (ctx: Context, next: Next) => {
     const now = options.now();
     const opened = options.box.open(ctx.cookies.get(CONSOLE_SESSION_POLICY.cookieName));
-    let state = isCookieState(opened) ? opened : undefined;
-    let expired = false;
-    let member: Member | undefined;
-    if (state?.tokens && (now - state.seen > CONSOLE_SESSION_POLICY.idleMs || now - state.created > CONSOLE_SESSION_POLICY.absoluteMs)) {
+    const state = isCookieState(opened) ? opened : undefined;
+    const session = new ConsoleSession(state ?? fresh(now), undefined);
+    if (!state) {
+      session.signOut(now);
+    } else if (state.tokens && (now - state.seen > CONSOLE_SESSION_POLICY.idleMs || now - state.created > CONSOLE_SESSION_POLICY.absoluteMs)) {
       await options.identity.logout.execute(state.tokens.refresh);
-      expired = true;
-      state = { ...fresh(now), flash: { kind: 'info', text: 'Your session timed out: sign in again.' } };
+      session.signOut(now);
+      session.flash({ kind: 'info', text: 'Your session timed out: sign in again.' });
+    } else if (state.tokens) {
+      session.member = await authenticated(state.tokens, session, options.identity, refreshOnce, now);
     }
-    const session = new ConsoleSession(state ?? fresh(now), undefined, expired);
-    if (!state) session.signOut(now);
-    if (state?.tokens) member = await authenticated(state.tokens, session, options.identity, refreshOnce, now);
-    session.member = member;
     ctx.state.console = session;
     try {
       await next();
