@@ -82,3 +82,4 @@ export { authPages, type AuthPageUseCases } from './console/pages/auth.pages.ts'
 export { keyPages, type KeyPageUseCases } from './console/pages/keys.pages.ts';
 export { CONSOLE_SESSION_POLICY } from './console/session/console-session.ts';
 export { homePages, type HomePageUseCases } from './console/pages/home.pages.ts';
+export { webhookPages } from './console/pages/webhooks.pages.ts';

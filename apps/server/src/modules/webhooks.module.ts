@@ -1,5 +1,5 @@
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { webhookRoutes } from '@tuma/koa-adapter';
+import { webhookPages, webhookRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
 import { MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS, WebhookDestinations } from '@tuma/webhooks';
@@ -54,5 +54,6 @@ export const webhooksServerModule: ServerModule = {
   bindings,
   routes: (container) =>
     webhookRoutes(messagingOf(container)),
+  consolePages: (container) => webhookPages(messagingOf(container)),
   onStart: warnAboutKey,
 };
