@@ -27,6 +27,7 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
     consoleUrl,
     async newPage(viewport = { width: 1400, height: 900 }) {
       const context = await browser.newContext({ viewport });
+      context.setDefaultTimeout(10_000);
       contexts.push(context);
       return { context, page: await context.newPage() };
     },

@@ -2,10 +2,9 @@ import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { CONSOLE_BASE_PATH, createConsoleApp, homePages } from '@tuma/koa-adapter';
+import { CONSOLE_BASE_PATH, createConsoleApp, homePages, type MountedApi } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
-import type Koa from 'koa';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
@@ -17,7 +16,7 @@ import { SERVER_TOKENS } from './tokens.ts';
  * The web console at `{base_url}/app` (docs/dashboard.md): the modules' pages, each over the use
  * cases its routes call, and the home page, which reads several products at once.
  */
-export function buildConsoleApp(input: { readonly container: Container; readonly database: Database; readonly config: ServerConfig; readonly logger: Logger }): Koa {
+export function buildConsoleApp(input: { readonly container: Container; readonly database: Database; readonly config: ServerConfig; readonly logger: Logger }): MountedApi {
   const { container, database, config, logger } = input;
   const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
   const urls = resolve(container, SERVER_TOKENS.publicUrls);
@@ -28,7 +27,7 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
     issueApiKey: resolve(container, ACCOUNTS_TOKENS.accounts).issueApiKey,
     apiBaseUrl: () => urls.sms.value,
   });
-  return createConsoleApp({
+  const app = createConsoleApp({
     basePath: CONSOLE_BASE_PATH,
     cookieKey: consoleCookieKey(config)(),
     identity: resolve(container, IDENTITY_TOKENS.identity),
@@ -37,4 +36,5 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
     perRequest: (work) => database.withContext(work),
     now: () => clock.now().getTime(),
   });
+  return { basePath: CONSOLE_BASE_PATH, app };
 }

@@ -1,5 +1,5 @@
 import { ACCOUNTS_TOKENS, type DemoCredentials } from '@tuma/accounts';
-import { API_NAMES, CONSOLE_BASE_PATH, type ApiName, type MountedRoute } from '@tuma/koa-adapter';
+import { API_NAMES, type ApiName, type MountedRoute } from '@tuma/koa-adapter';
 import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
@@ -129,7 +129,7 @@ export class TumaServer {
     const placements = apiPlacements(this.config);
     const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, placements });
     this.mountedRoutes = Object.fromEntries(API_NAMES.map((api) => [api, apps[api].mounted]));
-    const console = { basePath: CONSOLE_BASE_PATH, app: buildConsoleApp({ container, database, config: this.config, logger: this.logger }) };
+    const console = buildConsoleApp({ container, database, config: this.config, logger: this.logger });
     const ports = await this.listeners.open(apps, placements, this.config.host, console);
     const urls = resolve(container, SERVER_TOKENS.publicUrls);
     for (const api of API_NAMES) urls[api].listeningOn(ports[api]);

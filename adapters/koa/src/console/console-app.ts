@@ -55,6 +55,12 @@ function answer(ctx: Context, result: PageAnswer): void {
     ctx.set('Cache-Control', 'no-store');
     return;
   }
+  if ('file' in result) {
+    ctx.status = 200;
+    ctx.set({ 'Content-Type': result.file.contentType, 'Content-Disposition': `attachment; filename="${result.file.filename}"`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    ctx.body = result.file.body;
+    return;
+  }
   ctx.status = result.status;
   ctx.set(PAGE_HEADERS);
   ctx.body = result.html;

@@ -20,10 +20,15 @@ export interface MemberRequest extends PageRequest {
   readonly member: Member;
 }
 
-export type PageAnswer = { readonly status: number; readonly html: string } | { readonly redirect: string };
+export type PageAnswer =
+  | { readonly status: number; readonly html: string }
+  | { readonly redirect: string }
+  /** A download (a CSV export). */
+  | { readonly file: { readonly contentType: string; readonly filename: string; readonly body: string } };
 
 export const html = (status: number, body: string): PageAnswer => ({ status, html: body });
 export const redirect = (to: string): PageAnswer => ({ redirect: to });
+export const download = (filename: string, contentType: string, body: string): PageAnswer => ({ file: { filename, contentType, body } });
 
 /** A page before sign-in (a signed-in visitor is sent home), or any visitor's (`anyone`). */
 export interface PublicPage {

@@ -3,10 +3,10 @@ import { CSRF_FIELD } from '../session/csrf.ts';
 import { NAVIGATION, type Section } from './navigation.ts';
 import { href, type ViewContext } from './view-context.ts';
 
-const head = (view: ViewContext, title: string) => `<!doctype html>
+const head = (view: ViewContext, title: string, extra = '') => `<!doctype html>
 <html lang="en">
 <head>
-  <meta charset="utf-8">
+  <meta charset="utf-8">${extra}
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <meta name="robots" content="noindex">
   <title>${e(title)} · Tuma console</title>
@@ -38,9 +38,10 @@ ${groups}
 }
 
 /** A signed-in page: the menu, the user and the sign-out button, then the page's content. */
-export function consolePage(view: ViewContext, title: string, active: Section, content: string): string {
+export function consolePage(view: ViewContext, title: string, active: Section, content: string, options: { refreshTo?: string } = {}): string {
   const user = view.user;
-  return `${head(view, title)}
+  const refresh = options.refreshTo ? `\n  <meta http-equiv="refresh" content="0;url=${e(options.refreshTo)}">` : '';
+  return `${head(view, title, refresh)}
 <body>
 <a class="skip" href="#main">Skip to content</a>
 <div class="shell">
