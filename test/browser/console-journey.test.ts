@@ -9,7 +9,7 @@ describe('web console in a real browser: the journey', () => {
   });
   after(async () => world?.stop());
 
-  it('signs up, verifies the email through the outbox link, signs in, creates a test key shown once, revokes it, signs out', async () => {
+  it('signs up, verifies the email through the outbox link, signs in, creates a test key shown once, sends a test SMS with the live counter and watches it reach delivered, revokes the key, signs out', async () => {
     const { page } = await world.newPage();
     const email = 'journey@example.com';
     await signUp(page, world.consoleUrl, email);
@@ -38,6 +38,25 @@ describe('web console in a real browser: the journey', () => {
     await page.goto(`${world.consoleUrl}/developers/keys`);
     expect(await page.locator('#new-key').count(), 'the secret is never shown twice').to.equal(0);
 
+    await page.getByRole('link', { name: 'Send a message' }).click();
+    await page.getByRole('textbox', { name: 'To' }).fill('+254712345678');
+    await page.getByLabel('Message').pressSequentially('Habari from the console');
+    await page.waitForFunction(() => document.querySelector('#quote')?.textContent?.startsWith('23 characters · 1 segment (GSM7)'));
+    await page.getByLabel('Message').fill('Habari from the console: 🎉');
+    await page.waitForFunction(() => document.querySelector('#quote')?.textContent?.includes('(UCS2)'));
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.getByText('is on its way').waitFor();
+    const messageId = /\/sms\/messages\/(msg_[0-9A-Z]{26})$/.exec(page.url())![1]!;
+    for (let tries = 0; (await page.locator('#message-status').textContent()) !== 'delivered' && tries < 40; tries++) {
+      await page.waitForTimeout(250);
+      await page.reload();
+    }
+    expect(await page.locator('#message-status').textContent()).to.equal('delivered');
+    expect(await page.locator('#timeline li').count()).to.equal(3);
+    await page.getByRole('link', { name: 'Back to the message log' }).click();
+    expect(await page.getByRole('link', { name: '+254712345678' }).getAttribute('href')).to.equal(`/app/sms/messages/${messageId}`);
+
+    await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('button', { name: 'Revoke key journey key' }).click();
     await page.getByText('is revoked').waitFor();
     expect((await world.api.request('GET', '/api/auth/me', { key: secret })).status).to.equal(401);

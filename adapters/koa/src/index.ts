@@ -84,3 +84,4 @@ export { CONSOLE_SESSION_POLICY } from './console/session/console-session.ts';
 export { homePages, type HomePageUseCases } from './console/pages/home.pages.ts';
 export { webhookPages } from './console/pages/webhooks.pages.ts';
 export { billingPages, type BillingPageUseCases } from './console/pages/billing.pages.ts';
+export { smsPages, type SmsPageUseCases } from './console/pages/sms.pages.ts';
