@@ -7,7 +7,9 @@ describe('web console in a real browser: billing', () => {
   let world: ConsoleWorld;
   const client = accountServiceClient(() => world.api, 'payer');
 
-  before(async () => {
+  before(async function () {
+    // One server and one Chromium for the whole file: their start is the slow part.
+    this.timeout(120_000);
     world = await startConsoleWorld();
   });
   after(async () => world?.stop());

@@ -11,7 +11,9 @@ describe('web console in a real browser: developers and roles', () => {
   let receiver: WebhookReceiver;
   const client = accountServiceClient(() => world.api, 'dev');
 
-  before(async () => {
+  before(async function () {
+    // One server and one Chromium for the whole file: their start is the slow part.
+    this.timeout(120_000);
     receiver = await startWebhookReceiver();
     world = await startConsoleWorld({ WEBHOOK_ALLOW_HOSTS: receiver.host });
   });

@@ -4,7 +4,9 @@ import { signIn, signUp, startConsoleWorld, type ConsoleWorld } from './console-
 describe('web console in a real browser: the journey', () => {
   let world: ConsoleWorld;
 
-  before(async () => {
+  before(async function () {
+    // One server and one Chromium for the whole file: their start is the slow part.
+    this.timeout(120_000);
     world = await startConsoleWorld();
   });
   after(async () => world?.stop());

@@ -17,7 +17,7 @@ export interface ConsoleWorld {
 }
 
 export async function startConsoleWorld(env: Record<string, string> = {}): Promise<ConsoleWorld> {
-  const api = await startTestServer({ PASSWORD_HASH_COST: '10', ...env });
+  const api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0', ...env });
   const browser = await launchChromium();
   const consoleUrl = `${api.baseUrl}/app`;
   const contexts: BrowserContext[] = [];

@@ -7,6 +7,8 @@ a { color: #0b5cad; } a:hover { color: #08427c; }
 .skip { position: absolute; left: -999px; top: 0; background: #fff; padding: .5rem 1rem; }
 .skip:focus { left: 0; z-index: 10; }
 .shell { display: grid; grid-template-columns: 14rem 1fr; min-height: 100vh; }
+.shell > div { min-width: 0; }
+pre { white-space: pre-wrap; word-break: break-all; background: #f0f2f5; padding: .6rem; border-radius: 6px; }
 .sidebar { background: #14213d; color: #fff; padding: 1rem; }
 .sidebar a { color: #fff; text-decoration: none; display: block; padding: .45rem .6rem; border-radius: 6px; }
 .sidebar a:hover, .sidebar a[aria-current="page"] { background: #2b3d63; }
