@@ -16,7 +16,7 @@ pre { white-space: pre-wrap; word-break: break-all; background: #f0f2f5; padding
 .sidebar ul { list-style: none; margin: 0; padding: 0; }
 .sidebar .group { color: #c9d3e6; font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; margin: 1rem .6rem .3rem; }
 .topbar { display: flex; justify-content: space-between; align-items: center; gap: 1rem; flex-wrap: wrap; padding: .8rem 1.5rem; background: #fff; border-bottom: 1px solid #dde1e7; }
-.topbar form { margin: 0; }
+.topbar form { margin: 0; } .topbar button { margin: 0; }
 .content { padding: 1.5rem; max-width: 72rem; min-width: 0; }
 h1 { font-size: 1.5rem; margin: 0 0 1rem; } h2 { font-size: 1.15rem; margin: 1.5rem 0 .6rem; }
 .card { background: #fff; border-radius: 10px; padding: 1.2rem; box-shadow: 0 1px 4px #0002; margin-bottom: 1rem; overflow-x: auto; }

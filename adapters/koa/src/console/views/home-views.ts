@@ -21,7 +21,7 @@ function gettingStarted(view: ViewContext, figures: HomeFigures): string {
   const curl = `curl ${figures.apiBaseUrl}/api/messages/send \\
   -H "Authorization: Bearer ${key}" \\
   -H "Content-Type: application/json" \\
-  -d '{"to": "+254712345678", "message": "Hello from Tuma"}'`;
+  -d '{"to": "+254712345678", "text": "Hello from Tuma"}'`;
   const keyLine = figures.testKey
     ? '<p>This curl carries a new test key, shown only this once: copy it now. Test keys reach the sandbox: nothing goes to a phone, nothing is charged.</p>'
     : figures.canCreateKeys

@@ -49,7 +49,7 @@ ${sidebar(view, active)}
 <div>
 <header class="topbar">
   <span>${user ? `Signed in as <strong>${e(user.email)}</strong> <span class="badge">${e(user.role)}</span>` : ''}</span>
-  <form method="post" action="${href(view, '/sign-out')}">${csrfField(view)}<button type="submit" class="secondary" style="margin:0">Sign out</button></form>
+  <form method="post" action="${href(view, '/sign-out')}">${csrfField(view)}<button type="submit" class="secondary">Sign out</button></form>
 </header>
 <main id="main" class="content">
 ${flashOf(view)}<h1>${e(title)}</h1>

@@ -1,0 +1,57 @@
+import { expect } from 'chai';
+import { ConsoleClient } from '../support/console-client.ts';
+import { startTestServer, type TestServer } from '../support/test-server.ts';
+
+const PASSWORD = 'correct horse battery staple 42';
+const unescape = (html: string) => html.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+describe('web console pages over HTTP: the getting-started curl, and tenants apart', () => {
+  let api: TestServer;
+
+  before(async () => {
+    api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30' });
+  });
+  after(async () => api.stop());
+
+  async function signedIn(email: string): Promise<ConsoleClient> {
+    const client = new ConsoleClient(`${api.baseUrl}/app`);
+    await client.get('/sign-up');
+    expect((await client.post('/sign-up', { email, password: PASSWORD })).status).to.equal(201);
+    await client.get('/sign-in');
+    expect((await client.post('/sign-in', { email, password: PASSWORD })).status).to.equal(303);
+    await client.get('/');
+    return client;
+  }
+
+  it("hands out a getting-started curl that works as shown, with a test key made for it (shown once)", async () => {
+    const client = await signedIn('curl@example.com');
+    const page = await client.post('/getting-started/test-key', {});
+    expect(page.status).to.equal(201);
+    const curl = unescape(/<code id="first-curl">([\s\S]*?)<\/code>/.exec(page.html)![1]!);
+    const url = /curl (\S+)/.exec(curl)![1]!;
+    const key = /Bearer (svc_test_\S+)"/.exec(curl)![1]!;
+    const body = /-d '(.*)'/.exec(curl)![1]!;
+    const sent = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body });
+    expect(sent.status, await sent.clone().text()).to.equal(200);
+    expect(((await sent.json()) as { status: string }).status).to.equal('sent');
+    expect((await client.get('/')).html).to.not.contain(key);
+  });
+
+  it("answers 404 for another account's message, key and webhook event, and changes nothing", async () => {
+    const owner = await signedIn('owner@example.com');
+    const sent = await owner.post('/sms/send', { environment: 'test', to: '+254712345678', text: 'mine' });
+    expect(sent.status).to.equal(303);
+    const messageUrl = sent.location!.replace(/^\/app/, '');
+    expect((await owner.get(messageUrl)).status).to.equal(200);
+    const created = await owner.post('/developers/keys', { environment: 'test', scopes: 'send', name: 'owner key' });
+    const keyId = /\/developers\/keys\/(key_[0-9A-Za-z]+)\/revoke/.exec(created.html)![1]!;
+
+    const stranger = await signedIn('stranger@example.com');
+    expect((await stranger.get(messageUrl)).status).to.equal(404);
+    await stranger.get('/developers/keys');
+    expect((await stranger.post(`/developers/keys/${keyId}/revoke`, {})).status).to.equal(404);
+    await stranger.get('/developers/webhooks');
+    expect((await stranger.post('/developers/webhooks/deliveries/evt_01JZ0000000000000000000000/redeliver', {})).status).to.equal(404);
+    expect((await owner.get('/developers/keys')).html).to.contain(`/developers/keys/${keyId}/revoke`);
+  });
+});
