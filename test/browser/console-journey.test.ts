@@ -43,9 +43,9 @@ describe('web console in a real browser: the journey', () => {
     await page.getByRole('link', { name: 'Send a message' }).click();
     await page.getByRole('textbox', { name: 'To' }).fill('+254712345678');
     await page.getByLabel('Message').pressSequentially('Habari from the console');
-    await page.waitForFunction(() => document.querySelector('#quote')?.textContent?.startsWith('23 characters · 1 segment (GSM7)'));
+    await page.locator('#quote', { hasText: /^23 characters · 1 segment \(GSM7\)/ }).waitFor();
     await page.getByLabel('Message').fill('Habari from the console: 🎉');
-    await page.waitForFunction(() => document.querySelector('#quote')?.textContent?.includes('(UCS2)'));
+    await page.locator('#quote', { hasText: '(UCS2)' }).waitFor();
     await page.getByRole('button', { name: 'Send message' }).click();
     await page.getByText('is on its way').waitFor();
     const messageId = /\/sms\/messages\/(msg_[0-9A-Z]{26})$/.exec(page.url())![1]!;
@@ -57,6 +57,11 @@ describe('web console in a real browser: the journey', () => {
     expect(await page.locator('#timeline li').count()).to.equal(3);
     await page.getByRole('link', { name: 'Back to the message log' }).click();
     expect(await page.getByRole('link', { name: '+254712345678' }).getAttribute('href')).to.equal(`/app/sms/messages/${messageId}`);
+
+    await page.goto(`${world.consoleUrl}/?environment=test`);
+    expect([await page.locator('#today-sent').textContent(), await page.locator('#today-delivered').textContent()]).to.deep.equal(['1', '1']);
+    expect(await page.getByRole('img', { name: /^Messages per day/ }).locator('rect').count()).to.equal(28);
+    expect(await page.getByRole('cell', { name: 'KE', exact: true }).count()).to.equal(1);
 
     await page.getByRole('link', { name: 'API keys' }).click();
     await page.getByRole('button', { name: 'Revoke key journey key' }).click();

@@ -2,6 +2,7 @@ import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
+import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { CONSOLE_BASE_PATH, createConsoleApp, homePages, type MountedApi } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
@@ -25,8 +26,13 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
     walletLedger: resolve(container, BILLING_TOKENS.walletLedger),
     readAccount: (accountId) => accounts.findById(accountId),
     issueApiKey: resolve(container, ACCOUNTS_TOKENS.accounts).issueApiKey,
+    ...resolve(container, MESSAGING_TOKENS.messaging),
     apiBaseUrl: () => urls.sms.value,
+    now: () => clock.now(),
   });
+  if (config.databaseUrl && !config.identity.consoleCookieKey) {
+    logger.warn({ msg: `CONSOLE_COOKIE_KEY is not set: the web console's cookies are sealed with a key kept in ${config.dataDir}/console-cookie.key; every process on this database needs the same key (set CONSOLE_COOKIE_KEY)` });
+  }
   const app = createConsoleApp({
     basePath: CONSOLE_BASE_PATH,
     cookieKey: consoleCookieKey(config)(),
