@@ -85,3 +85,5 @@ export { homePages, type HomePageUseCases } from './console/pages/home.pages.ts'
 export { webhookPages } from './console/pages/webhooks.pages.ts';
 export { billingPages, type BillingPageUseCases } from './console/pages/billing.pages.ts';
 export { smsPages, type SmsPageUseCases } from './console/pages/sms.pages.ts';
+export { templatePages } from './console/pages/templates.pages.ts';
+export { optOutPages } from './console/pages/opt-outs.pages.ts';
