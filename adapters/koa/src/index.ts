@@ -87,3 +87,4 @@ export { billingPages, type BillingPageUseCases } from './console/pages/billing.
 export { smsPages, type SmsPageUseCases } from './console/pages/sms.pages.ts';
 export { templatePages } from './console/pages/templates.pages.ts';
 export { optOutPages } from './console/pages/opt-outs.pages.ts';
+export { teamPages, type TeamPageUseCases } from './console/pages/team.pages.ts';

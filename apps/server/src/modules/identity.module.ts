@@ -11,7 +11,7 @@ import {
 } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { authPages, CONSOLE_BASE_PATH, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
+import { authPages, CONSOLE_BASE_PATH, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
 import { MikroOrmLoginAttempts, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { PublicUrls } from '../api-placement.ts';
@@ -100,5 +100,8 @@ export const identityServerModule: ServerModule = {
       ...teamRoutes(identity),
     ];
   },
-  consolePages: (container) => authPages(identityOf(container), { trustedProxyHops: resolve(container, S.config).trustedProxyHops, now: () => resolve(container, K.clock).now().getTime() }),
+  consolePages: (container) => [
+    ...authPages(identityOf(container), { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
+    ...teamPages(identityOf(container)),
+  ],
 };

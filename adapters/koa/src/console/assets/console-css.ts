@@ -4,6 +4,7 @@ export const CONSOLE_CSS = `
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2330; background: #f4f5f7; }
 a { color: #0b5cad; } a:hover { color: #08427c; }
 :focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .skip { position: absolute; left: -999px; top: 0; background: #fff; padding: .5rem 1rem; }
 .skip:focus { left: 0; z-index: 10; }
 .shell { display: grid; grid-template-columns: 14rem 1fr; min-height: 100vh; }

@@ -30,7 +30,7 @@ function nextPage(request: PageRequest, wanted: string | undefined | null): stri
 }
 
 /** Sign up, verify the email, sign in and out, reset a password, accept an invitation: the account service's use cases (docs/accounts.md). */
-export function authPages(useCases: AuthPageUseCases, options: { readonly trustedProxyHops: number; readonly now: () => number }): ConsolePage[] {
+export function authPages(useCases: AuthPageUseCases, options: { readonly trustedProxyHops: number }): ConsolePage[] {
   return [
     { method: 'get', path: '/sign-in', visitor: 'signed-out', handle: async (request) => html(200, signInView(request.view, { next: request.query.get('next') ?? undefined })) },
     {
@@ -50,7 +50,7 @@ export function authPages(useCases: AuthPageUseCases, options: { readonly truste
           return html(status, signInView(request.view, { email, next }, errors));
         }
         const issued = loggedIn.value;
-        request.session.signIn(issued, { userId: issued.user.id, accountId: issued.accountId, role: issued.role, sessionId: issued.sessionId }, options.now());
+        request.session.signIn(issued, { userId: issued.user.id, accountId: issued.accountId, role: issued.role, sessionId: issued.sessionId });
         return redirect(nextPage(request, next));
       },
     },
@@ -61,7 +61,7 @@ export function authPages(useCases: AuthPageUseCases, options: { readonly truste
       handle: async (request) => {
         const refreshToken = request.session.refreshToken;
         if (refreshToken) await useCases.logout.execute(refreshToken);
-        request.session.signOut(options.now());
+        request.session.signOut();
         request.session.flash({ kind: 'info', text: 'You are signed out.' });
         return redirect(href(request.view, '/sign-in'));
       },
@@ -138,7 +138,7 @@ export function authPages(useCases: AuthPageUseCases, options: { readonly truste
           return html(status, resetPasswordView(request.view, token, errors));
         }
         // The reset ended every session of the user, this browser's too.
-        request.session.signOut(options.now());
+        request.session.signOut();
         request.session.flash({ kind: 'info', text: 'Your password is changed: sign in with it.' });
         return redirect(href(request.view, '/sign-in'));
       },

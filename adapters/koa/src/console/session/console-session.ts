@@ -44,6 +44,7 @@ export class ConsoleSession {
     private state: CookieState,
     /** The signed-in member, the account service's answer to the access token this request. */
     public member: Member | undefined,
+    private readonly now: () => number,
   ) {}
 
   get csrf(): string {
@@ -66,12 +67,14 @@ export class ConsoleSession {
   }
 
   /** A login's tokens: a new CSRF secret and new timeouts (nothing from before the sign-in carries over). */
-  signIn(issued: Pick<IssuedSession, 'accessToken' | 'refreshToken'>, member: Member, now: number): void {
+  signIn(issued: Pick<IssuedSession, 'accessToken' | 'refreshToken'>, member: Member): void {
+    const now = this.now();
     this.member = member;
     this.update({ csrf: newCsrf(), created: now, seen: now, tokens: { access: issued.accessToken, refresh: issued.refreshToken } });
   }
 
-  signOut(now: number): void {
+  signOut(): void {
+    const now = this.now();
     this.member = undefined;
     this.update({ csrf: newCsrf(), created: now, seen: now, flash: this.state.flash });
   }
@@ -125,12 +128,12 @@ export function consoleSession(options: ConsoleSessionOptions) {
     const now = options.now();
     const opened = options.box.open(ctx.cookies.get(CONSOLE_SESSION_POLICY.cookieName));
     const state = isCookieState(opened) ? opened : undefined;
-    const session = new ConsoleSession(state ?? fresh(now), undefined);
+    const session = new ConsoleSession(state ?? fresh(now), undefined, options.now);
     if (!state) {
-      session.signOut(now);
+      session.signOut();
     } else if (state.tokens && (now - state.seen > CONSOLE_SESSION_POLICY.idleMs || now - state.created > CONSOLE_SESSION_POLICY.absoluteMs)) {
       await options.identity.logout.execute(state.tokens.refresh);
-      session.signOut(now);
+      session.signOut();
       session.flash({ kind: 'info', text: 'Your session timed out: sign in again.' });
     } else if (state.tokens) {
       session.member = await authenticated(state.tokens, session, options.identity, refreshOnce, now);
@@ -163,7 +166,7 @@ async function authenticated(
       return member.value;
     }
   }
-  session.signOut(now);
+  session.signOut();
   return undefined;
 }
 

@@ -1,5 +1,5 @@
 /** The console's menu: only pages that are built are listed (docs/dashboard.md, "Not yet built"). */
-export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'keys' | 'webhooks' | 'billing';
+export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'keys' | 'webhooks' | 'billing' | 'team';
 
 export interface NavGroup {
   readonly label: string;
@@ -25,4 +25,5 @@ export const NAVIGATION: readonly NavGroup[] = [
     ],
   },
   { label: 'Billing', items: [{ section: 'billing', label: 'Wallet and ledger', path: '/billing' }] },
+  { label: 'Account', items: [{ section: 'team', label: 'Team', path: '/team' }] },
 ];
