@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { accountServiceClient, PASSWORD } from '../support/account-service-client.ts';
 import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
 
-describe('web console in a real browser: SMS templates and opt-outs', () => {
+describe('web console in a real browser: SMS templates, opt-outs and sender IDs', () => {
   let world: ConsoleWorld;
   const client = accountServiceClient(() => world.api, 'sms');
 
@@ -45,5 +45,21 @@ describe('web console in a real browser: SMS templates and opt-outs', () => {
     await page.getByRole('button', { name: 'Remove +254712345678 from the opt-out list' }).click();
     await page.getByText('+254712345678 may receive live messages again.').waitFor();
     expect(await page.getByText('Nobody has opted out.').count()).to.equal(1);
+  });
+
+  it('requests a sender ID (a bad country said next to its field) and lists it as pending', async () => {
+    const owner = await client.signUp();
+    const { page } = await world.newPage();
+    await signIn(page, world.consoleUrl, owner.email, PASSWORD);
+    await page.getByRole('link', { name: 'Sender IDs' }).click();
+    await page.getByRole('textbox', { name: 'Sender ID' }).fill('TUMA');
+    await page.getByLabel('Countries').fill('KE, XX');
+    await page.getByRole('button', { name: 'Request sender ID' }).click();
+    expect(await page.getByLabel('Countries').getAttribute('aria-invalid')).to.equal('true');
+    await page.getByLabel('Countries').fill('ke');
+    await page.getByRole('button', { name: 'Request sender ID' }).click();
+    await page.getByText('Sender ID TUMA requested').waitFor();
+    const row = page.getByRole('row', { name: /TUMA/ });
+    expect(await row.getByRole('cell').allTextContents()).to.include.members(['TUMA', 'KE', 'pending']);
   });
 });

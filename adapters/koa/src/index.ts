@@ -88,3 +88,4 @@ export { smsPages, type SmsPageUseCases } from './console/pages/sms.pages.ts';
 export { templatePages } from './console/pages/templates.pages.ts';
 export { optOutPages } from './console/pages/opt-outs.pages.ts';
 export { teamPages, type TeamPageUseCases } from './console/pages/team.pages.ts';
+export { senderIdPages } from './console/pages/sender-ids.pages.ts';

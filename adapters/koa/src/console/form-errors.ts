@@ -4,8 +4,8 @@ import type { FormErrors } from './views/form.ts';
 
 /**
  * A use case's refusal as a form shows it: the status the API answers (one table for both), each
- * detail next to its field (a detail's path is the field's name, or mapped by `fields`), the rest
- * above the form.
+ * detail next to its field (a detail's path, or its first segment, is the field's name, or mapped
+ * by `fields`), the rest above the form.
  */
 export function refusal(error: DomainError, fields: Readonly<Record<string, string>> = {}): { status: number; errors: FormErrors } {
   if (!isAppError(error)) throw new Error(`Domain error without an HTTP status: ${error.type}`);
@@ -13,7 +13,9 @@ export function refusal(error: DomainError, fields: Readonly<Record<string, stri
   const byField: Record<string, string> = {};
   const elsewhere: string[] = [];
   for (const detail of http.details ?? []) {
-    const name = fields[detail.path] ?? detail.path;
+    // `countries.3` (an entry of a list) is said next to the list's field.
+    const base = detail.path.split(/[.[]/)[0]!;
+    const name = fields[detail.path] ?? fields[base] ?? base;
     if (name) byField[name] = byField[name] ? `${byField[name]} ${detail.message}` : detail.message;
     else elsewhere.push(detail.message);
   }
