@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { accountServiceClient, PASSWORD } from '../support/account-service-client.ts';
 import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
 
-describe('web console in a real browser: SMS templates, opt-outs and sender IDs', () => {
+describe('web console in a real browser: SMS contact lists, templates, opt-outs and sender IDs', () => {
   let world: ConsoleWorld;
   const client = accountServiceClient(() => world.api, 'sms');
 
@@ -61,5 +61,30 @@ describe('web console in a real browser: SMS templates, opt-outs and sender IDs'
     await page.getByText('Sender ID TUMA requested').waitFor();
     const row = page.getByRole('row', { name: /TUMA/ });
     expect(await row.getByRole('cell').allTextContents()).to.include.members(['TUMA', 'KE', 'pending']);
+  });
+
+  it('makes a contact list and imports a CSV upload, naming each row left out and why', async () => {
+    const owner = await client.signUp();
+    const { page } = await world.newPage();
+    await signIn(page, world.consoleUrl, owner.email, PASSWORD);
+    await page.getByRole('link', { name: 'Contact lists' }).click();
+    await page.getByRole('button', { name: 'Create list' }).click();
+    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).to.equal('true');
+    await page.getByLabel('Name', { exact: true }).fill('Customers');
+    await page.getByRole('button', { name: 'Create list' }).click();
+    await page.getByRole('heading', { name: 'Customers' }).waitFor();
+
+    await page.getByRole('button', { name: 'Import' }).click();
+    expect(await page.locator('#f-file-error').textContent()).to.equal('Choose a CSV file');
+    // Windows-1252, as a spreadsheet on Windows saves it: "Zoé" must arrive as Zoé.
+    const csv = Buffer.concat([Buffer.from('phone,name,city\r\n+254712345678,Amina,Nairobi\r\n0712000111,Baraka,Mombasa\r\nnot a number,Kofi,Accra\r\n+254712345679,Zo'), Buffer.from([0xe9]), Buffer.from(',Kisumu\r\n')]);
+    await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'customers.csv', mimeType: 'text/csv', buffer: csv });
+    await page.getByLabel('Country of national numbers (optional)').fill('ke');
+    await page.getByRole('button', { name: 'Import' }).click();
+    const summary = await page.locator('#import-summary [role=status]').textContent();
+    expect(summary).to.equal('3 imported (3 new, 0 updated), 0 duplicate rows, 1 row with errors.');
+    expect(await page.getByRole('row', { name: /not a number/ }).getByRole('cell').first().textContent()).to.equal('4');
+    expect(await page.getByRole('cell', { name: 'Zoé', exact: true }).count()).to.equal(1);
+    expect(await page.getByRole('cell', { name: '+254712000111', exact: true }).count(), 'a national number read as Kenyan').to.equal(1);
   });
 });

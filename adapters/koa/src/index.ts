@@ -89,3 +89,4 @@ export { templatePages } from './console/pages/templates.pages.ts';
 export { optOutPages } from './console/pages/opt-outs.pages.ts';
 export { teamPages, type TeamPageUseCases } from './console/pages/team.pages.ts';
 export { senderIdPages } from './console/pages/sender-ids.pages.ts';
+export { contactPages } from './console/pages/contacts.pages.ts';

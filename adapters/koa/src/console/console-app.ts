@@ -115,7 +115,8 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
     });
   }
   for (const page of options.pages) {
-    router[page.method](page.path, async (ctx) => {
+    // The body is read, and its form token checked, only once a page answers the path.
+    router[page.method](page.path, formBody(page.uploadLimitBytes), csrfProtection(), async (ctx) => {
       const session = consoleSessionOf(ctx);
       if (page.visitor === 'member' && !session.member) {
         const back = ctx.method === 'GET' ? `?next=${encodeURIComponent(`${base}${ctx.path}${ctx.search}`)}` : '';
@@ -123,7 +124,15 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
       }
       if (page.visitor === 'signed-out' && session.member) return answer(ctx, { redirect: `${base}/` });
       const view = await viewOf(ctx, base, menu, options.identity);
-      const request: PageRequest = { koa: ctx, session, view, form: (ctx.state.form as URLSearchParams | undefined) ?? new URLSearchParams(), query: new URLSearchParams(ctx.querystring), params: ctx.params };
+      const request: PageRequest = {
+        koa: ctx,
+        session,
+        view,
+        form: (ctx.state.form as URLSearchParams | undefined) ?? new URLSearchParams(),
+        files: (ctx.state.files as PageRequest['files'] | undefined) ?? new Map(),
+        query: new URLSearchParams(ctx.querystring),
+        params: ctx.params,
+      };
       if (page.visitor !== 'member') return answer(ctx, await page.handle(request));
       const member = session.member!;
       if (page.roles && !page.roles.includes(member.role)) {
@@ -137,10 +146,8 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
   app.use(htmlErrors(base, options.logger));
   if (base) app.use(servedUnder(base));
   app.use((ctx, next) => (ASSETS[ctx.path] ? next() : perRequest(() => next())));
-  app.use(formBody());
   const session = consoleSession({ box: new SealedBox(options.cookieKey), identity: options.identity, now, path: base || '/' });
   app.use((ctx, next) => (ASSETS[ctx.path] ? next() : session(ctx, next)));
-  app.use(csrfProtection());
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;

@@ -1,6 +1,7 @@
 import type { Member, Role } from '@tuma/identity';
 import type { Context } from 'koa';
 import type { ConsoleSession } from './session/console-session.ts';
+import type { UploadedFile } from './session/form-body.ts';
 import type { Section } from './views/navigation.ts';
 import type { ViewContext } from './views/view-context.ts';
 
@@ -9,8 +10,10 @@ export interface PageRequest {
   readonly koa: Context;
   readonly session: ConsoleSession;
   readonly view: ViewContext;
-  /** The posted form (empty on GET). */
+  /** The posted form's text fields (empty on GET). */
   readonly form: URLSearchParams;
+  /** The posted form's files, on a page taking uploads. */
+  readonly files: ReadonlyMap<string, UploadedFile>;
   readonly query: URLSearchParams;
   readonly params: Readonly<Record<string, string>>;
 }
@@ -35,6 +38,7 @@ export interface PublicPage {
   readonly method: 'get' | 'post';
   readonly path: string;
   readonly visitor: 'signed-out' | 'anyone';
+  readonly uploadLimitBytes?: never;
   handle(request: PageRequest): Promise<PageAnswer>;
 }
 
@@ -46,6 +50,8 @@ export interface MemberPage {
   /** The menu entry this page is: the menu lists only the sections whose page is served. */
   readonly section?: Section;
   readonly roles?: readonly Role[];
+  /** Takes multipart/form-data with files up to this size (else forms of 64 KB). */
+  readonly uploadLimitBytes?: number;
   handle(request: MemberRequest): Promise<PageAnswer>;
 }
 
