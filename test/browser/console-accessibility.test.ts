@@ -6,7 +6,7 @@ import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts
 
 /** Main pages, signed out and signed in. */
 const SIGNED_OUT = ['/sign-in', '/sign-up', '/forgot-password'];
-const SIGNED_IN = ['/', '/sms/send', '/sms/messages', '/sms/contacts', '/sms/templates', '/sms/opt-outs', '/sms/sender-ids', '/developers/keys', '/developers/webhooks', '/billing', '/team'];
+const SIGNED_IN = ['/', '/sms/send', '/sms/bulk', '/sms/messages', '/sms/contacts', '/sms/templates', '/sms/opt-outs', '/sms/sender-ids', '/developers/keys', '/developers/webhooks', '/billing', '/team'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
 /** `TUMA_SCREENSHOTS=1 npm test` refreshes docs/screens/ (linked from the README). */

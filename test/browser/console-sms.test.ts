@@ -87,4 +87,24 @@ describe('web console in a real browser: SMS contact lists, templates, opt-outs 
     expect(await page.getByRole('cell', { name: 'Zoé', exact: true }).count()).to.equal(1);
     expect(await page.getByRole('cell', { name: '+254712000111', exact: true }).count(), 'a national number read as Kenyan').to.equal(1);
   });
+
+  it('sends one text to several numbers in the sandbox and follows the batch to its end', async () => {
+    const owner = await client.signUp();
+    const { page } = await world.newPage();
+    await signIn(page, world.consoleUrl, owner.email, PASSWORD);
+    await page.getByRole('link', { name: 'Bulk send' }).click();
+    await page.getByLabel('Message').fill('Hello {{phone}}');
+    await page.getByRole('button', { name: 'Send to all' }).click();
+    expect(await page.locator('#f-recipients-error').textContent()).to.equal('Give numbers or choose a contact list');
+    await page.getByLabel('Numbers').fill('+254712345601\n+254712345602\n+254712345603');
+    await page.getByRole('button', { name: 'Send to all' }).click();
+    await page.getByRole('heading', { name: /^Batch bat_/ }).waitFor();
+    for (let tries = 0; tries < 40 && (await page.locator('[data-status=delivered]').textContent()) !== '3'; tries++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
+    expect(await page.locator('[data-status=delivered]').textContent()).to.equal('3');
+    expect(await page.getByLabel('3 of 3 done').getAttribute('value')).to.equal('3');
+    expect(await page.getByRole('link', { name: '+254712345602' }).count()).to.equal(1);
+  });
 });

@@ -90,3 +90,4 @@ export { optOutPages } from './console/pages/opt-outs.pages.ts';
 export { teamPages, type TeamPageUseCases } from './console/pages/team.pages.ts';
 export { senderIdPages } from './console/pages/sender-ids.pages.ts';
 export { contactPages } from './console/pages/contacts.pages.ts';
+export { bulkPages, type BulkPageUseCases } from './console/pages/bulk.pages.ts';

@@ -38,9 +38,13 @@ ${groups}
 }
 
 /** A signed-in page: the menu, the user and the sign-out button, then the page's content. */
-export function consolePage(view: ViewContext, title: string, active: Section, content: string, options: { refreshTo?: string } = {}): string {
+export function consolePage(view: ViewContext, title: string, active: Section, content: string, options: { refreshTo?: string; refreshAfter?: number } = {}): string {
   const user = view.user;
-  const refresh = options.refreshTo ? `\n  <meta http-equiv="refresh" content="0;url=${e(options.refreshTo)}">` : '';
+  const refresh = options.refreshTo
+    ? `\n  <meta http-equiv="refresh" content="0;url=${e(options.refreshTo)}">`
+    : options.refreshAfter
+      ? `\n  <meta http-equiv="refresh" content="${options.refreshAfter}">`
+      : '';
   return `${head(view, title, refresh)}
 <body>
 <a class="skip" href="#main">Skip to content</a>

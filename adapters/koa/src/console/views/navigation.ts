@@ -1,5 +1,5 @@
 /** The console's menu: only pages that are built are listed (docs/dashboard.md, "Not yet built"). */
-export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'sms-sender-ids' | 'sms-contacts' | 'keys' | 'webhooks' | 'billing' | 'team';
+export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'sms-sender-ids' | 'sms-contacts' | 'sms-bulk' | 'keys' | 'webhooks' | 'billing' | 'team';
 
 export interface NavGroup {
   readonly label: string;
@@ -12,6 +12,7 @@ export const NAVIGATION: readonly NavGroup[] = [
     label: 'SMS',
     items: [
       { section: 'sms-send', label: 'Send a message', path: '/sms/send' },
+      { section: 'sms-bulk', label: 'Bulk send', path: '/sms/bulk' },
       { section: 'sms-messages', label: 'Message log', path: '/sms/messages' },
       { section: 'sms-contacts', label: 'Contact lists', path: '/sms/contacts' },
       { section: 'sms-templates', label: 'Templates', path: '/sms/templates' },
