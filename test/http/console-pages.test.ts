@@ -54,4 +54,30 @@ describe('web console pages over HTTP: the getting-started curl, and tenants apa
     expect((await stranger.post('/developers/webhooks/deliveries/evt_01JZ0000000000000000000000/redeliver', {})).status).to.equal(404);
     expect((await owner.get('/developers/keys')).html).to.contain(`/developers/keys/${keyId}/revoke`);
   });
+
+  it('counts console requests against the rate limits (RateLimit-* headers on every page)', async () => {
+    const page = await fetch(`${api.baseUrl}/app/sign-in`);
+    expect(page.status).to.equal(200);
+    expect(Number(page.headers.get('ratelimit-limit'))).to.be.greaterThan(0);
+    expect(page.headers.get('ratelimit-remaining')).to.match(/^\d+$/);
+  });
+});
+
+describe('web console pages over HTTP: held to the client address limit before sign-in', () => {
+  let api: TestServer;
+
+  before(async () => {
+    api = await startTestServer({ PASSWORD_HASH_COST: '10', RATE_LIMIT_IP_PER_SECOND: '1', RATE_LIMIT_IP_BURST: '3' });
+  });
+  after(async () => api.stop());
+
+  it('answers 429 with Retry-After as an HTML page once the address is over its budget', async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await fetch(`${api.baseUrl}/app/forgot-password`));
+    const refused = answers.find((answer) => answer.status === 429);
+    expect(refused, 'a request past the burst is refused').to.not.equal(undefined);
+    expect(refused!.headers.get('retry-after')).to.match(/^\d+$/);
+    expect(refused!.headers.get('content-type')).to.contain('text/html');
+    expect(await refused!.text()).to.contain('Too many requests');
+  });
 });

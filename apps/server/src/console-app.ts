@@ -3,6 +3,7 @@ import { BILLING_TOKENS } from '@tuma/billing';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
+import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
 import { CONSOLE_BASE_PATH, createConsoleApp, homePages, type MountedApi } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
@@ -39,6 +40,7 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
     identity: resolve(container, IDENTITY_TOKENS.identity),
     pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? [])],
     logger,
+    rateLimits: config.rateLimits ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: config.trustedProxyHops } : undefined,
     perRequest: (work) => database.withContext(work),
     now: () => clock.now().getTime(),
   });

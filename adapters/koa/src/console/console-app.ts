@@ -4,6 +4,7 @@ import Koa, { type Context, type Next } from 'koa';
 import { HttpError } from '../http/http-error.ts';
 import { requestId, type HttpLogger } from '../http/middleware.ts';
 import { checkBasePath, servedUnder } from '../http/base-path.ts';
+import { limitByAddress, limitByKey, type RateLimitOptions } from '../http/rate-limit.ts';
 import { CONSOLE_CSS } from './assets/console-css.ts';
 import { CONSOLE_JS } from './assets/console-js.ts';
 import type { ConsolePage, PageAnswer, PageRequest } from './page.ts';
@@ -26,6 +27,8 @@ export interface ConsoleAppOptions {
   readonly identity: SessionIdentity & Pick<Identity, 'readMe'>;
   readonly pages: readonly ConsolePage[];
   readonly logger: HttpLogger;
+  /** The APIs' request rate limits: per signed-in session on its account's policy, per client address before sign-in. */
+  readonly rateLimits?: RateLimitOptions;
   /** Wraps each request (a fresh ORM context). */
   readonly perRequest?: <T>(work: () => Promise<T>) => Promise<T>;
   readonly now?: () => number;
@@ -91,6 +94,7 @@ function htmlErrors(base: string, logger: HttpLogger) {
       const session = ctx.state.console as ReturnType<typeof consoleSessionOf> | undefined;
       const view: ViewContext = { base, csrf: session?.csrf ?? '', user: undefined, flash: undefined, menu };
       const status = known ? error.status : 500;
+      if (known && error.headers) ctx.set(error.headers);
       const message = known ? error.message : `Something went wrong on our side (request ${ctx.state.requestId}).`;
       answer(ctx, { status, html: errorView(view, status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : 'Something went wrong', message) });
     }
@@ -148,6 +152,13 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
   app.use((ctx, next) => (ASSETS[ctx.path] ? next() : perRequest(() => next())));
   const session = consoleSession({ box: new SealedBox(options.cookieKey), identity: options.identity, now, path: base || '/' });
   app.use((ctx, next) => (ASSETS[ctx.path] ? next() : session(ctx, next)));
+  app.use(async (ctx, next) => {
+    if (ASSETS[ctx.path]) return next();
+    const member = consoleSessionOf(ctx).member;
+    if (member) await limitByKey(ctx, options.rateLimits, { keyId: member.sessionId, accountId: member.accountId });
+    else await limitByAddress(ctx, options.rateLimits);
+    return next();
+  });
   app.use(router.routes());
   app.use(router.allowedMethods());
   return app;
