@@ -1,18 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
-import { accountServiceClient, PASSWORD } from '../support/account-service-client.ts';
+import { accountServiceClient, ok, PASSWORD } from '../support/account-service-client.ts';
+import { ADMIN_KEY } from '../support/test-server.ts';
 import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
 
 /** Main pages, signed out and signed in. */
 const SIGNED_OUT = ['/sign-in', '/sign-up', '/forgot-password'];
-const SIGNED_IN = ['/', '/sms/send', '/sms/bulk', '/sms/messages', '/sms/contacts', '/sms/templates', '/sms/opt-outs', '/sms/sender-ids', '/developers/keys', '/developers/webhooks', '/billing', '/team'];
+const SIGNED_IN = ['/?environment=test', '/sms/send', '/sms/bulk', '/sms/messages?environment=test', '/sms/contacts', '/sms/templates', '/sms/opt-outs', '/sms/sender-ids', '/developers/keys', '/developers/webhooks', '/billing', '/team'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
 /** `TUMA_SCREENSHOTS=1 npm test` refreshes docs/screens/ (linked from the README). */
 const SCREENS = process.env.TUMA_SCREENSHOTS === '1' ? 'docs/screens' : undefined;
 
-const screenName = (path: string) => (path === '/' ? 'home' : path.slice(1).replace(/\//g, '-'));
+const screenName = (path: string) => {
+  const bare = path.split('?')[0]!;
+  return bare === '/' ? 'home' : bare.slice(1).replace(/\//g, '-');
+};
 
 /** Form controls the accessibility tree shows without a name (a missing label). */
 async function unnamedControls(page: Page): Promise<string[]> {
@@ -55,7 +59,14 @@ describe('web console in a real browser: accessibility and phone width', () => {
     // One server and one Chromium for the whole file: their start is the slow part.
     this.timeout(120_000);
     world = await startConsoleWorld();
-    ({ email } = await client.signUp());
+    const owner = await client.signUp();
+    email = owner.email;
+    // Some traffic, so that the pages show their tables and chart filled.
+    const key = ok(await world.api.request('POST', '/api/keys', { key: owner.token, body: { environment: 'test', name: 'screens' } }), 201).key as string;
+    for (const to of ['+254712345678', '+2348031234567', '+233241234567']) {
+      ok(await world.api.request('POST', '/api/messages/send', { key, body: { to, text: `Habari, this is Tuma (${to})` } }));
+    }
+    ok(await world.api.request('POST', `/api/admin/balances/${owner.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 250, reason: 'Welcome credit', reference: `welcome-${owner.accountId}` } }));
     if (SCREENS) mkdirSync(SCREENS, { recursive: true });
   });
   after(async () => world?.stop());

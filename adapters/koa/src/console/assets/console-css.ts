@@ -55,8 +55,10 @@ code, .secret { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; w
 .muted { color: #4a5366; }
 @media (max-width: 46rem) {
   .shell { grid-template-columns: 1fr; min-height: 0; }
-  .sidebar { padding: .5rem; }
-  .sidebar ul { display: flex; flex-wrap: wrap; gap: .2rem; }
+  .sidebar { padding: .5rem; min-width: 0; display: flex; align-items: center; gap: .5rem; }
+  .sidebar .brand { margin: 0; padding: 0 .3rem; }
+  .sidebar ul { display: flex; flex-wrap: nowrap; gap: .2rem; overflow-x: auto; white-space: nowrap; min-width: 0; }
+  .topbar { padding: .5rem 1rem; }
   .sidebar .group { display: none; }
   .content { padding: 1rem; }
   th, td { padding: .4rem; }
