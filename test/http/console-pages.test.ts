@@ -55,6 +55,15 @@ describe('web console pages over HTTP: the getting-started curl, and tenants apa
     expect((await owner.get('/developers/keys')).html).to.contain(`/developers/keys/${keyId}/revoke`);
   });
 
+  it('answers an unknown page 404 and a wrong method 405, as pages with the console headers', async () => {
+    const missing = await fetch(`${api.baseUrl}/app/no-such-page`);
+    expect([missing.status, missing.headers.get('content-type')]).to.deep.equal([404, 'text/html; charset=utf-8']);
+    expect(missing.headers.get('content-security-policy')).to.contain("form-action 'self'");
+    expect(await missing.text()).to.contain('There is no such page in the console.');
+    const wrong = await fetch(`${api.baseUrl}/app/sign-out`);
+    expect([wrong.status, wrong.headers.get('allow')]).to.deep.equal([405, 'POST']);
+  });
+
   it('counts console requests against the rate limits (RateLimit-* headers on every page)', async () => {
     const page = await fetch(`${api.baseUrl}/app/sign-in`);
     expect(page.status).to.equal(200);

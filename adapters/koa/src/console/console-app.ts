@@ -81,13 +81,15 @@ async function viewOf(ctx: Context, base: string, menu: ReadonlySet<Section>, id
   return { base, csrf: session.csrf, user, flash: session.takeFlash(), menu };
 }
 
-/** HTML for whatever a page throws: refusals with their status, anything else a logged 500. */
+/** HTML for whatever a page throws: refusals with their status, anything else a logged 500; one log line per request, as the APIs write. */
 function htmlErrors(base: string, logger: HttpLogger) {
   const menu = new Set<Section>();
   return async (ctx: Context, next: Next) => {
+    const started = performance.now();
     try {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, 'not_found', 'There is no such page in the console.');
+      if (ctx.status === 405 && ctx.body === undefined) throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed here.`, undefined, undefined, { Allow: String(ctx.response.get('Allow')) });
     } catch (error) {
       const known = error instanceof HttpError;
       if (!known) logger.error({ msg: 'unhandled error', request_id: ctx.state.requestId, error: String((error as Error)?.stack ?? error) });
@@ -97,6 +99,8 @@ function htmlErrors(base: string, logger: HttpLogger) {
       if (known && error.headers) ctx.set(error.headers);
       const message = known ? error.message : `Something went wrong on our side (request ${ctx.state.requestId}).`;
       answer(ctx, { status, html: errorView(view, status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : 'Something went wrong', message) });
+    } finally {
+      logger.info({ msg: 'request', request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) });
     }
   };
 }
