@@ -66,6 +66,21 @@ describe('web console sessions: cookie, CSRF and timeouts (docs/dashboard.md)', 
     }
   });
 
+  it('renews once for requests sent together with one stale cookie: none of them counts as a refresh token reused', async () => {
+    const client = await signedIn('together@example.com');
+    clock.advance(16 * MINUTE);
+    const cookie = client.cookieValue;
+    const copies = [0, 1, 2, 3].map(() => {
+      const copy = new ConsoleClient(`${api.baseUrl}/app`);
+      copy.cookieValue = cookie;
+      return copy;
+    });
+    const answers = await Promise.all(copies.map((copy) => copy.get('/')));
+    expect(answers.map((answer) => answer.status)).to.deep.equal([200, 200, 200, 200]);
+    // The session lives on: had two of them refreshed, the account service would have ended it.
+    expect((await copies[3]!.get('/developers/keys')).status).to.equal(200);
+  });
+
   it('signs out after 30 minutes idle, ending the account-service session', async () => {
     const client = await signedIn('idle@example.com');
     const copy = client.cookieValue;
