@@ -55,6 +55,19 @@ describe('web console pages over HTTP: the getting-started curl, and tenants apa
     expect((await owner.get('/developers/keys')).html).to.contain(`/developers/keys/${keyId}/revoke`);
   });
 
+  it('loads nothing from another origin and under 200 KB of script per page', async () => {
+    const client = await signedIn('assets@example.com');
+    for (const path of ['/', '/sms/send', '/sms/messages', '/developers/keys', '/developers/webhooks', '/billing', '/team']) {
+      const { html } = await client.get(path);
+      const sources = [...html.matchAll(/<(?:script|link|img)\b[^>]*\b(?:src|href)="([^"]+)"/g)].map((match) => match[1]!);
+      expect(sources, path).to.deep.equal(['/app/assets/console.css', '/app/assets/console.js']);
+      expect(html, `${path}: no inline script`).to.not.match(/<script(?![^>]*\bsrc=)[^>]*>/);
+    }
+    const script = await fetch(`${api.baseUrl}/app/assets/console.js`);
+    expect(script.headers.get('content-type')).to.equal('text/javascript; charset=utf-8');
+    expect((await script.arrayBuffer()).byteLength).to.be.below(200 * 1024);
+  });
+
   it('answers an unknown page 404 and a wrong method 405, as pages with the console headers', async () => {
     const missing = await fetch(`${api.baseUrl}/app/no-such-page`);
     expect([missing.status, missing.headers.get('content-type')]).to.deep.equal([404, 'text/html; charset=utf-8']);
