@@ -85,4 +85,26 @@ describe('web console in a real browser: developers and roles', () => {
     const keys = ok(await world.api.request('GET', '/api/keys', { key: owner.token }));
     expect(keys.data).to.deep.equal([]);
   });
+
+  it('creates a Verify app (a template without {{code}} said next to its field), the API reads it, and deletes it', async () => {
+    const owner = await client.signUp();
+    const { page } = await world.newPage();
+    await signIn(page, world.consoleUrl, owner.email, PASSWORD);
+    await page.getByRole('link', { name: 'Verify apps' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Checkout');
+    await page.getByLabel('Brand').fill('Duka');
+    await page.getByLabel('Message template').fill('{{brand}} code: 1234');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    expect(await page.locator('#f-template-error').textContent()).to.equal('The template must contain {{code}}');
+    await page.getByLabel('Message template').fill('{{brand}}: your code is {{code}}');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    const flash = (await page.getByText('Verify app Checkout created').textContent())!;
+    const appId = /(vera_[0-9A-Z]{26})/.exec(flash)![1]!;
+    const key = ok(await world.api.request('POST', '/api/keys', { key: owner.token, body: { environment: 'test' } }), 201).key as string;
+    const read = ok(await world.api.request('GET', `/v1/verify/apps/${appId}`, { key }));
+    expect([read.name, read.brand, read.template, read.code_length]).to.deep.equal(['Checkout', 'Duka', '{{brand}}: your code is {{code}}', 6]);
+    await page.getByRole('button', { name: 'Delete Verify app Checkout' }).click();
+    await page.getByText('Verify app deleted.').waitFor();
+    expect((await world.api.request('GET', `/v1/verify/apps/${appId}`, { key })).status).to.equal(404);
+  });
 });

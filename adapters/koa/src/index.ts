@@ -91,3 +91,4 @@ export { teamPages, type TeamPageUseCases } from './console/pages/team.pages.ts'
 export { senderIdPages } from './console/pages/sender-ids.pages.ts';
 export { contactPages } from './console/pages/contacts.pages.ts';
 export { bulkPages, type BulkPageUseCases } from './console/pages/bulk.pages.ts';
+export { verifyAppPages } from './console/pages/verify-apps.pages.ts';

@@ -1,5 +1,5 @@
 /** The console's menu: only pages that are built are listed (docs/dashboard.md, "Not yet built"). */
-export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'sms-sender-ids' | 'sms-contacts' | 'sms-bulk' | 'keys' | 'webhooks' | 'billing' | 'team';
+export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'sms-sender-ids' | 'sms-contacts' | 'sms-bulk' | 'keys' | 'webhooks' | 'billing' | 'team' | 'verify-apps';
 
 export interface NavGroup {
   readonly label: string;
@@ -20,6 +20,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'sms-sender-ids', label: 'Sender IDs', path: '/sms/sender-ids' },
     ],
   },
+  { label: 'Verify', items: [{ section: 'verify-apps', label: 'Verify apps', path: '/verify/apps' }] },
   {
     label: 'Developers',
     items: [
