@@ -55,6 +55,19 @@ describe('web console pages over HTTP: the getting-started curl, and tenants apa
     expect((await owner.get('/developers/keys')).html).to.contain(`/developers/keys/${keyId}/revoke`);
   });
 
+  it('keeps live sends, single and bulk, from an account whose address is not verified (403), as its live keys are; the sandbox works', async () => {
+    const client = await signedIn('unverified@example.com');
+    await client.get('/sms/send');
+    const single = await client.post('/sms/send', { environment: 'live', to: '+254712345678', text: 'live' });
+    expect(single.status).to.equal(403);
+    expect(single.html).to.match(/verif/i);
+    await client.get('/sms/bulk');
+    const bulk = await client.post('/sms/bulk', { environment: 'live', recipients: '+254712345678', text: 'live' });
+    expect(bulk.status).to.equal(403);
+    expect((await client.get('/sms/messages?environment=live')).html).to.contain('No messages match.');
+    expect((await client.post('/sms/send', { environment: 'test', to: '+254712345678', text: 'sandbox' })).status).to.equal(303);
+  });
+
   it('loads nothing from another origin and under 200 KB of script per page', async () => {
     const client = await signedIn('assets@example.com');
     for (const path of ['/', '/sms/send', '/sms/messages', '/developers/keys', '/developers/webhooks', '/billing', '/team']) {

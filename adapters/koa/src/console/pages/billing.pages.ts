@@ -3,6 +3,7 @@ import type { StartTopUp, WalletLedger } from '@tuma/billing';
 import { unwrap } from '../../http/unwrap.ts';
 import { balanceView, transactionView } from '../../routes/balance-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
+import { memberAccount } from '../member-account.ts';
 import { BUILDERS, download, html, type ConsolePage, type MemberRequest } from '../page.ts';
 import { billingView, toCheckoutView, type BillingPage } from '../views/billing-views.ts';
 import { csv } from '../views/csv.ts';
@@ -19,11 +20,7 @@ const EXPORT_PAGE = 100;
 
 /** Billing: the balance, a top-up through the configured provider's checkout, the ledger with its running balance and its CSV export. */
 export function billingPages(useCases: BillingPageUseCases): ConsolePage[] {
-  const accountOf = async (request: MemberRequest) => {
-    const account = await useCases.readAccount(request.member.accountId);
-    if (!account) throw new Error(`Account ${request.member.accountId} of a live session is missing`);
-    return account;
-  };
+  const accountOf = (request: MemberRequest) => memberAccount(useCases.readAccount, request);
   const render = async (request: MemberRequest, status: number, extra: Partial<BillingPage> = {}) => {
     const account = await accountOf(request);
     const page = Math.max(0, Math.min(10_000, Number.parseInt(request.query.get('page') ?? '0', 10) || 0));

@@ -1,9 +1,10 @@
-import { accountSuspended, emailNotVerified, type Account } from '@tuma/accounts';
+import type { Account } from '@tuma/accounts';
 import type { GetBatch, ListContactLists, SendBulk } from '@tuma/messaging';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { batchView } from '../../routes/message-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
+import { memberAccount, sendRefusal } from '../member-account.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { batchPageView, bulkSendView, type BulkValues } from '../views/bulk-views.ts';
 import { href } from '../views/view-context.ts';
@@ -49,14 +50,13 @@ export function bulkPages(useCases: BulkPageUseCases): ConsolePage[] {
           text: request.form.get('text') ?? '',
         };
         const again = async (answer: { status: number; errors: NonNullable<Parameters<typeof bulkSendView>[3]> }) => render(request, answer.status, values, answer.errors);
-        const account = await useCases.readAccount(request.member.accountId);
-        if (!account) throw new Error(`Account ${request.member.accountId} of a live session is missing`);
+        const account = await memberAccount(useCases.readAccount, request);
         const recipients = values.recipients.split(/\r?\n/).map((line) => line.trim()).filter((line) => line !== '').map((to) => ({ to }));
         const contactListIds = values.lists.map(Number).filter((id) => Number.isSafeInteger(id) && id > 0);
         if (recipients.length === 0 && contactListIds.length === 0) return again(fieldRefusal('recipients', 'Give numbers or choose a contact list'));
         if (values.environment === 'test' && contactListIds.length > 0) return again(fieldRefusal('contact_list_ids', 'Saved contact lists are for live sends only: give numbers for a test'));
-        if (account.isSuspended) return again(refusal(accountSuspended()));
-        if (values.environment === 'live' && !account.isEmailVerified) return again(refusal(emailNotVerified()));
+        const refused = sendRefusal(account, values.environment as 'live' | 'test');
+        if (refused) return again(refusal(refused));
         const accepted = await useCases.sendBulk.execute({
           sender: { accountId: account.id, apiKeyId: null, environment: values.environment as 'live' | 'test', walletCurrency: account.walletCurrency },
           recipients,

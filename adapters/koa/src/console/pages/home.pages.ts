@@ -4,6 +4,7 @@ import type { GetMessageStats, GetMessageVolume, GetReport, ReportScope } from '
 import { unwrap } from '../../http/unwrap.ts';
 import { balanceView } from '../../routes/balance-views.ts';
 import { reportView, statsView, volumeView } from '../../routes/report-views.ts';
+import { memberAccount } from '../member-account.ts';
 import { BUILDERS, html, type ConsolePage, type MemberRequest } from '../page.ts';
 import { homeView } from '../views/home-views.ts';
 
@@ -26,8 +27,7 @@ const startOfUtcMonth = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.
 /** Home: the wallet, this month's spend, today's messages, 14 days of volume, delivery rate per country, and a getting-started curl that can carry a test key made for it. */
 export function homePages(useCases: HomePageUseCases): ConsolePage[] {
   const render = async (request: MemberRequest, status: number, testKey?: string) => {
-    const account = await useCases.readAccount(request.member.accountId);
-    if (!account) throw new Error(`Account ${request.member.accountId} of a live session is missing`);
+    const account = await memberAccount(useCases.readAccount, request);
     const balance = balanceView(unwrap(await useCases.walletLedger.balance(account.id)), account.walletCurrency);
     const environment = request.query.get('environment') === 'test' ? 'test' : 'live';
     const scope: ReportScope = { accountId: account.id, environment, currency: account.walletCurrency };

@@ -1,10 +1,11 @@
-import { accountSuspended, emailNotVerified, type Account } from '@tuma/accounts';
+import type { Account } from '@tuma/accounts';
 import { OUTBOUND_MESSAGE_STATUSES, readPhoneField, type GetMessage, type ListMessages, type QuotePrice, type SendMessage } from '@tuma/messaging';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { messageView as messageRow } from '../../routes/message-views.ts';
 import { quoteView } from '../../routes/quote.routes.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
+import { memberAccount, sendRefusal } from '../member-account.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { messageDetailView, messagesView, quoteSummary, sendView, type MessageFilters, type SendValues } from '../views/sms-views.ts';
 import { href } from '../views/view-context.ts';
@@ -32,11 +33,7 @@ const valuesOf = (request: MemberRequest): SendValues => ({
  * account, the live environment only once its address is verified, as its live keys would.
  */
 export function smsPages(useCases: SmsPageUseCases): ConsolePage[] {
-  const accountOf = async (request: MemberRequest) => {
-    const account = await useCases.readAccount(request.member.accountId);
-    if (!account) throw new Error(`Account ${request.member.accountId} of a live session is missing`);
-    return account;
-  };
+  const accountOf = (request: MemberRequest) => memberAccount(useCases.readAccount, request);
   const summaryOf = async (account: Account, values: SendValues): Promise<string> => {
     const segmentsOnly = { accountId: account.id, environment: values.environment as 'live' | 'test', walletCurrency: account.walletCurrency, text: values.text };
     const quoted = await useCases.quotePrice.execute({ ...segmentsOnly, to: values.to ? [values.to] : [] });
@@ -71,8 +68,8 @@ export function smsPages(useCases: SmsPageUseCases): ConsolePage[] {
         const again = async (answer: { status: number; errors: Parameters<typeof sendView>[3] }) => html(answer.status, sendView(request.view, values, await summaryOf(account, values), answer.errors));
         if (!values.to) return again(fieldRefusal('to', 'Enter the phone number'));
         if (!values.text.trim()) return again(fieldRefusal('text', 'Enter the message'));
-        if (account.isSuspended) return again(refusal(accountSuspended()));
-        if (values.environment === 'live' && !account.isEmailVerified) return again(refusal(emailNotVerified()));
+        const refused = sendRefusal(account, values.environment as 'live' | 'test');
+        if (refused) return again(refusal(refused));
         const sent = await useCases.sendMessage.execute({
           sender: { accountId: account.id, apiKeyId: null, environment: values.environment as 'live' | 'test', walletCurrency: account.walletCurrency },
           to: values.to,
