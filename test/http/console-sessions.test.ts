@@ -81,6 +81,21 @@ describe('web console sessions: cookie, CSRF and timeouts (docs/dashboard.md)', 
     expect((await copies[3]!.get('/developers/keys')).status).to.equal(200);
   });
 
+  it('changes the password from the profile page: this session stays, every other one ends', async () => {
+    const client = await signedIn('change@example.com');
+    const other = new ConsoleClient(`${api.baseUrl}/app`);
+    await other.get('/sign-in');
+    expect((await other.post('/sign-in', { email: 'change@example.com', password: PASSWORD })).status).to.equal(303);
+    await client.get('/account');
+    const wrong = await client.post('/account/password', { current_password: 'not it at all 123', new_password: 'a brand new passphrase 7' });
+    expect(wrong.status).to.equal(422);
+    expect(wrong.html).to.match(/id="f-current_password-error">Not the current password</);
+    const changed = await client.post('/account/password', { current_password: PASSWORD, new_password: 'a brand new passphrase 7' });
+    expect([changed.status, changed.location]).to.deep.equal([303, '/app/account']);
+    expect((await client.get('/account')).html).to.contain('Password changed');
+    expect((await other.get('/')).status, 'the other browser is signed out').to.equal(303);
+  });
+
   it('signs out after 30 minutes idle, ending the account-service session', async () => {
     const client = await signedIn('idle@example.com');
     const copy = client.cookieValue;

@@ -92,3 +92,4 @@ export { senderIdPages } from './console/pages/sender-ids.pages.ts';
 export { contactPages } from './console/pages/contacts.pages.ts';
 export { bulkPages, type BulkPageUseCases } from './console/pages/bulk.pages.ts';
 export { verifyAppPages } from './console/pages/verify-apps.pages.ts';
+export { profilePages, type ProfilePageUseCases } from './console/pages/profile.pages.ts';

@@ -11,7 +11,7 @@ import {
 } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { authPages, CONSOLE_BASE_PATH, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
+import { authPages, CONSOLE_BASE_PATH, profilePages, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
 import { MikroOrmLoginAttempts, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { PublicUrls } from '../api-placement.ts';
@@ -103,5 +103,6 @@ export const identityServerModule: ServerModule = {
   consolePages: (container) => [
     ...authPages(identityOf(container), { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
     ...teamPages(identityOf(container)),
+    ...profilePages(identityOf(container)),
   ],
 };

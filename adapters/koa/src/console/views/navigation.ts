@@ -1,5 +1,5 @@
 /** The console's menu: only pages that are built are listed (docs/dashboard.md, "Not yet built"). */
-export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'sms-sender-ids' | 'sms-contacts' | 'sms-bulk' | 'keys' | 'webhooks' | 'billing' | 'team' | 'verify-apps';
+export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'sms-sender-ids' | 'sms-contacts' | 'sms-bulk' | 'keys' | 'webhooks' | 'billing' | 'team' | 'profile' | 'verify-apps';
 
 export interface NavGroup {
   readonly label: string;
@@ -29,5 +29,11 @@ export const NAVIGATION: readonly NavGroup[] = [
     ],
   },
   { label: 'Billing', items: [{ section: 'billing', label: 'Wallet and ledger', path: '/billing' }] },
-  { label: 'Account', items: [{ section: 'team', label: 'Team', path: '/team' }] },
+  {
+    label: 'Account',
+    items: [
+      { section: 'team', label: 'Team', path: '/team' },
+      { section: 'profile', label: 'Profile and password', path: '/account' },
+    ],
+  },
 ];
