@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { FakeClock } from '@tuma/kernel/testing';
 import { ConsoleClient } from '../support/console-client.ts';
-import { startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const PASSWORD = 'correct horse battery staple 42';
 const MINUTE = 60_000;
@@ -94,6 +94,25 @@ describe('web console sessions: cookie, CSRF and timeouts (docs/dashboard.md)', 
     expect([changed.status, changed.location]).to.deep.equal([303, '/app/account']);
     expect((await client.get('/account')).html).to.contain('Password changed');
     expect((await other.get('/')).status, 'the other browser is signed out').to.equal(303);
+  });
+
+  it('resets a forgotten password through the mailed link (a refused one said next to its field, the link still good), then signs in with it', async () => {
+    await signedIn('forgot@example.com');
+    const client = new ConsoleClient(`${api.baseUrl}/app`);
+    await client.get('/forgot-password');
+    expect((await client.post('/forgot-password', { email: 'forgot@example.com' })).status).to.equal(202);
+    const outbox = await api.request('GET', `/api/admin/outbox?to=forgot%40example.com&limit=1`, { key: ADMIN_KEY });
+    const link = /(http\S+\/app\/reset-password\?token=([0-9A-Za-z]+))/.exec(outbox.body.messages[0].text)!;
+    const page = await client.get(`/reset-password?token=${link[2]}`);
+    expect(page.html).to.contain(`value="${link[2]}"`);
+    const refused = await client.post('/reset-password', { token: link[2]!, password: 'short' });
+    expect(refused.status).to.equal(422);
+    expect(refused.html).to.match(/id="f-password-error"/);
+    const reset = await client.post('/reset-password', { token: link[2]!, password: 'a fresh and long passphrase 9' });
+    expect([reset.status, reset.location]).to.deep.equal([303, '/app/sign-in']);
+    expect((await client.get('/sign-in')).html).to.contain('Your password is changed');
+    expect((await client.post('/sign-in', { email: 'forgot@example.com', password: PASSWORD })).status, 'the old password').to.equal(401);
+    expect((await client.post('/sign-in', { email: 'forgot@example.com', password: 'a fresh and long passphrase 9' })).status).to.equal(303);
   });
 
   it('signs out after 30 minutes idle, ending the account-service session', async () => {
