@@ -3,7 +3,8 @@ import { WalletLedger } from '@tuma/billing';
 import { Money, systemClock } from '@tuma/kernel';
 import { MikroOrmUnitOfWork, MikroOrmWalletStore } from '@tuma/mikro-orm-adapter';
 import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
-import { chromiumAvailable, CHROMIUM_PATH, openInChromium } from '../support/headless-chromium.ts';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../support/browser.ts';
 import {
   STAND_IN_SECRET_KEY,
   STAND_IN_WEBHOOK_SECRET,
@@ -243,23 +244,20 @@ describe(`HTTP top-ups on ${databaseKind()}`, () => {
       expect(res.status).to.equal(404);
     });
 
-    it('works in a real browser: open the checkout, click Confirm, see the credited balance', async function () {
-      if (!chromiumAvailable()) {
-        console.log(`      (no Chromium at ${CHROMIUM_PATH}: browser check skipped)`);
-        this.skip();
-      }
+    it('works in a real browser: open the checkout, click Confirm, see the credited balance', async () => {
       const topUp = await startTopUp('123.45');
       const before = await balanceMicros(accountId);
-      const browser = await openInChromium(topUp.checkout_url);
+      const browser: Browser = await launchChromium();
       try {
-        await browser.waitFor(`document.querySelector('#confirm')`);
-        expect(await browser.evaluate<string>(`document.querySelector('#email').textContent`)).to.equal('amina@example.com');
-        await browser.evaluate(`document.querySelector('#confirm').click()`);
-        await browser.waitFor(`location.pathname.startsWith('/checkout/top-ups/') && document.querySelector('#balance')`);
-        expect(await browser.evaluate<string>('location.href')).to.equal(`http://localhost:${api.started.port}/checkout/top-ups/${topUp.top_up_id}`);
-        expect(await browser.evaluate<string>(`document.querySelector('#status').textContent`)).to.equal('completed');
-        const balance = await browser.evaluate<string>(`document.querySelector('#balance').dataset.amount`);
-        expect(Money.parse(balance, 'KES')._unsafeUnwrap().micros).to.equal(before + 123_450_000n);
+        const page = await browser.newPage();
+        await page.goto(topUp.checkout_url);
+        expect(await page.locator('#email').textContent()).to.equal('amina@example.com');
+        await page.getByRole('button', { name: 'Confirm payment' }).click();
+        await page.waitForURL(`http://localhost:${api.started.port}/checkout/top-ups/${topUp.top_up_id}`);
+        await page.locator('#balance').waitFor();
+        expect(await page.locator('#status').textContent()).to.equal('completed');
+        const balance = await page.locator('#balance').getAttribute('data-amount');
+        expect(Money.parse(balance!, 'KES')._unsafeUnwrap().micros).to.equal(before + 123_450_000n);
       } finally {
         await browser.close();
       }

@@ -10,7 +10,7 @@ export interface SharedApps {
   readonly byPath: readonly MountedApi[];
 }
 
-/** The HTTP servers of the APIs: one on PORT (SMS, and the APIs under their paths there), one per API on a port of its own. */
+/** The HTTP servers of the APIs: one on PORT (SMS, the web console at /app, the short-link host, and the APIs under their paths there), one per API on a port of its own. */
 export class ApiListeners {
   private readonly servers: Server[] = [];
 

@@ -145,6 +145,7 @@ const schema = z.object({
   LINKS_TLS_PROBE: z.string().regex(/^(\[[0-9a-f:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/i, 'must be host:port (IPv6 as [ip]:port)').optional(),
   MAIL_FROM: z.string().min(3).max(254).default('Tuma <no-reply@localhost>'),
   DASHBOARD_URL: httpUrl.optional(),
+  CONSOLE_COOKIE_KEY: key32.optional(),
   AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
   INBOUND_SECRETS: z
@@ -269,8 +270,10 @@ export interface ServerConfig {
     /** An SMTP relay for its mail; unset: the local outbox in the database (GET /api/admin/outbox). */
     readonly smtpUrl: string | undefined;
     readonly mailFrom: string;
-    /** Where mailed links lead (`/verify-email?token=...`); default the account service's public URL. */
+    /** Where mailed links lead (`/verify-email?token=...`); default the web console, `{base_url}/app`. */
     readonly dashboardUrl: string | undefined;
+    /** Seals the web console's session cookie (docs/dashboard.md); when unset, a key kept in the data directory. */
+    readonly consoleCookieKey: Buffer | undefined;
     /** The access tokens' Ed25519 signing key (PKCS#8 PEM); when unset, a key kept in the data directory. */
     readonly jwtPrivateKey: string | undefined;
     /** log2 of scrypt's N for new password hashes: 17 is OWASP's; lower only for tests. */
@@ -383,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: c.SMTP_URL,
       mailFrom: c.MAIL_FROM,
       dashboardUrl: c.DASHBOARD_URL?.replace(/\/+$/, ''),
+      consoleCookieKey: c.CONSOLE_COOKIE_KEY,
       jwtPrivateKey: c.AUTH_JWT_PRIVATE_KEY,
       passwordHashCost: c.PASSWORD_HASH_COST,
     },

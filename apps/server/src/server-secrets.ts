@@ -65,3 +65,6 @@ export const authSigningKeyPem = (config: ServerConfig): (() => string) =>
 
 /** The salt of the links' unique-visitor hashes: `LINKS_VISITOR_SALT` or `links-visitor.key` (docs/links.md, "Clicks"). */
 export const linksVisitorSalt = (config: ServerConfig): (() => Buffer) => serverKey(config, config.links.visitorSalt, 'links-visitor.key');
+
+/** The key sealing the web console's session cookie: `CONSOLE_COOKIE_KEY` or `console-cookie.key` (docs/dashboard.md, "Sessions"). */
+export const consoleCookieKey = (config: ServerConfig): (() => Buffer) => serverKey(config, config.identity.consoleCookieKey, 'console-cookie.key');

@@ -5,6 +5,7 @@ import { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
 import { buildApiApps } from './api-apps.ts';
 import { ApiListeners } from './api-listeners.ts';
+import { buildConsoleApp } from './console-app.ts';
 import { apiPlacements } from './api-placement.ts';
 import type { CarrierGatewayFactory } from './carrier-gateway-factory.ts';
 import type { ServerConfig } from './config.ts';
@@ -128,7 +129,9 @@ export class TumaServer {
     const placements = apiPlacements(this.config);
     const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, placements });
     this.mountedRoutes = Object.fromEntries(API_NAMES.map((api) => [api, apps[api].mounted]));
-    const others = { byHost: SERVER_MODULES.flatMap((module) => module.hostApps?.(container) ?? []), byPath: SERVER_MODULES.flatMap((module) => module.pathApps?.(container) ?? []) };
+    const console = buildConsoleApp({ container, database, config: this.config, logger: this.logger });
+    const byPath = [console, ...SERVER_MODULES.flatMap((module) => module.pathApps?.(container) ?? [])];
+    const others = { byHost: SERVER_MODULES.flatMap((module) => module.hostApps?.(container) ?? []), byPath };
     const ports = await this.listeners.open(apps, placements, this.config.host, others);
     const urls = resolve(container, SERVER_TOKENS.publicUrls);
     for (const api of API_NAMES) urls[api].listeningOn(ports[api]);

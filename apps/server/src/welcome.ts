@@ -1,4 +1,4 @@
-import { API_NAMES, type ApiName } from '@tuma/koa-adapter';
+import { API_NAMES, CONSOLE_BASE_PATH, type ApiName } from '@tuma/koa-adapter';
 import type { ServerConfig } from './config.ts';
 import type { StartedServer } from './tuma-server.ts';
 
@@ -22,6 +22,7 @@ export function printWelcome(config: ServerConfig, started: StartedServer, write
     lines.push(`  ${`${LABELS[api]}:`.padEnd(22)}${url.padEnd(width)}  explorer: ${url}/docs${shown}`);
   });
   lines.push('  Each base URL also serves /openapi.json and /health.');
+  lines.push(`  ${'Web console:'.padEnd(22)}${base}${CONSOLE_BASE_PATH}  (sign up, keys, webhooks, SMS, billing)`);
   const { 'mail-submission': submission, 'mail-inbound': inbound } = started.servers;
   if (submission !== undefined) lines.push(`  Mail SMTP submission: smtp://localhost:${submission} (an SMTP credential of /mail/v1/smtp-credentials)`);
   if (inbound !== undefined) lines.push(`  Mail inbound SMTP:    smtp://localhost:${inbound} (the MX of return paths: bounces and complaints)`);

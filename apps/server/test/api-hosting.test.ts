@@ -62,13 +62,14 @@ describe('hosting of the APIs: settings and banner', () => {
     };
     let printed = '';
     printWelcome(config, started, (text) => (printed += text));
-    expect(printed.split('\n').slice(1, 9)).to.deep.equal([
+    expect(printed.split('\n').slice(1, 10)).to.deep.equal([
       'Tuma is listening on http://localhost:3000  (database: embedded, memory://, role: all)',
       '  SMS, Verify, Two-Way: http://localhost:3000        explorer: http://localhost:3000/docs',
       '  Account service:      http://localhost:3000/auth   explorer: http://localhost:3000/auth/docs',
       '  Mail API:             http://localhost:3025        explorer: http://localhost:3025/docs  (public: https://mail.example.com)',
       '  Links API:            http://localhost:3000/links  explorer: http://localhost:3000/links/docs',
       '  Each base URL also serves /openapi.json and /health.',
+      '  Web console:          http://localhost:3000/app  (sign up, keys, webhooks, SMS, billing)',
       '  Mail SMTP submission: smtp://localhost:2587 (an SMTP credential of /mail/v1/smtp-credentials)',
       '  Mail inbound SMTP:    smtp://localhost:2525 (the MX of return paths: bounces and complaints)',
     ]);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ACCOUNTS_TOKENS, type AccountRepository, createAccounts, type ApiKeyRepository } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { adminAccountRoutes, apiKeyRoutes, authRoutes } from '@tuma/koa-adapter';
+import { adminAccountRoutes, apiKeyRoutes, authRoutes, keyPages } from '@tuma/koa-adapter';
 import { MikroOrmAccessChanges, MikroOrmAccountRepository, MikroOrmApiKeyRepository, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
 import { ContainerModule } from 'inversify';
@@ -45,4 +45,5 @@ export const accountsServerModule: ServerModule = {
     ...adminAccountRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
     ...apiKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
   ],
+  consolePages: (container) => keyPages(resolve(container, ACCOUNTS_TOKENS.accounts)),
 };

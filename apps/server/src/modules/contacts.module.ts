@@ -1,5 +1,5 @@
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { contactListRoutes } from '@tuma/koa-adapter';
+import { contactListRoutes, contactPages } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmContactListRepository } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -20,4 +20,5 @@ export const contactsServerModule: ServerModule = {
   bindings,
   routes: (container) =>
     contactListRoutes(messagingOf(container)),
+  consolePages: (container) => contactPages(messagingOf(container)),
 };

@@ -11,7 +11,7 @@ import {
 } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
+import { authPages, CONSOLE_BASE_PATH, profilePages, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
 import { MikroOrmLoginAttempts, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { PublicUrls } from '../api-placement.ts';
@@ -48,11 +48,11 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(I.accountOpening).toResolvedValue((accounts: Accounts) => accountOpening(accounts), [ACCOUNTS_TOKENS.accounts]);
   // The team is the account's: its cap is the most generous max_team of the account's plans.
   bind(I.teamLimits).toResolvedValue((subscriptions: SubscriptionsService) => subscriptions.currentLimits, [SUBSCRIPTIONS_TOKENS.subscriptions]);
-  // Read at each mail: the account service's URL is known once it listens (port 0).
+  // Read at each mail: the console's URL is known once the shared port listens (port 0).
   bind(I.links).toResolvedValue(
     (config: ServerConfig, urls: PublicUrls) => ({
       get appUrl() {
-        return config.identity.dashboardUrl ?? urls.auth.value;
+        return config.identity.dashboardUrl ?? `${urls.sms.value}${CONSOLE_BASE_PATH}`;
       },
     }),
     [S.config, S.publicUrls],
@@ -100,4 +100,9 @@ export const identityServerModule: ServerModule = {
       ...teamRoutes(identity),
     ];
   },
+  consolePages: (container) => [
+    ...authPages(identityOf(container), { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
+    ...teamPages(identityOf(container)),
+    ...profilePages(identityOf(container)),
+  ],
 };

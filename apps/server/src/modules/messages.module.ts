@@ -2,7 +2,7 @@ import { ACCOUNTS_TOKENS, type AccountRepository } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
 import { SimulatedHandsets, SimulatorCarrierGateway, SmppCarrierGateway } from '@tuma/carriers-adapter';
 import { KERNEL_TOKENS, type Clock } from '@tuma/kernel';
-import { messageRoutes, simulatorInboxRoutes } from '@tuma/koa-adapter';
+import { bulkPages, messageRoutes, simulatorInboxRoutes, smsPages } from '@tuma/koa-adapter';
 import { BatchingReceiptSink, EnvironmentGateways, MESSAGING_TOKENS, SharedRouteThrottle, type DeliveryReceiptSink, type InboundMessageSink, type Messaging, type SendingHolds } from '@tuma/messaging';
 import { MikroOrmBatchAudience, MikroOrmBatchRepository, MikroOrmMessageRepository, MikroOrmThroughputLeases, type Database } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -104,6 +104,11 @@ export const messagesServerModule: ServerModule = {
     ...messageRoutes(messagingOf(container)),
     ...simulatorInboxRoutes(new SimulatedHandsets(resolve(container, M.gateways) as EnvironmentGateways)),
   ],
+  consolePages: (container) => {
+    const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
+    const readAccount = (accountId: string) => accounts.findById(accountId);
+    return [...smsPages({ ...messagingOf(container), readAccount }), ...bulkPages({ ...messagingOf(container), readAccount })];
+  },
   onStart: startGateways,
   onStop: stopGateways,
 };

@@ -1,5 +1,5 @@
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { optOutRoutes } from '@tuma/koa-adapter';
+import { optOutPages, optOutRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, type OptOutList } from '@tuma/messaging';
 import { MikroOrmOptOutList } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -20,4 +20,5 @@ export const optOutsServerModule: ServerModule = {
   bindings,
   routes: (container) =>
     optOutRoutes(messagingOf(container)),
+  consolePages: (container) => optOutPages(messagingOf(container)),
 };

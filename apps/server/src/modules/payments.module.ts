@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { BILLING_TOKENS, type PaymentProvider } from '@tuma/billing';
 import { KERNEL_TOKENS, type Clock } from '@tuma/kernel';
-import { checkoutPageRoutes, paymentWebhookRoutes, topUpRoutes } from '@tuma/koa-adapter';
+import { ACCOUNTS_TOKENS } from '@tuma/accounts';
+import { billingPages, checkoutPageRoutes, paymentWebhookRoutes, topUpRoutes } from '@tuma/koa-adapter';
 import { MikroOrmTopUpRepository } from '@tuma/mikro-orm-adapter';
 import { HostedCheckoutDesk, HostedCheckoutProvider, StripeCheckoutProvider } from '@tuma/payments-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -73,6 +74,14 @@ export const paymentsServerModule: ServerModule = {
       ...(provider && receivePaymentWebhook ? paymentWebhookRoutes({ provider: provider.name, receivePaymentWebhook }) : []),
       ...checkoutPageRoutes({ getTopUpStatus: billing.getTopUpStatus, hosted: hostedCheckout(container, provider) }),
     ];
+  },
+  consolePages: (container) => {
+    const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
+    return billingPages({
+      walletLedger: resolve(container, BILLING_TOKENS.walletLedger),
+      startTopUp: resolve(container, BILLING_TOKENS.billing).startTopUp,
+      readAccount: (accountId) => accounts.findById(accountId),
+    });
   },
   onStart: announceProvider,
 };

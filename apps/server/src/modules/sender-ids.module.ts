@@ -1,6 +1,6 @@
 import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { adminSenderIdRoutes, senderIdRoutes } from '@tuma/koa-adapter';
+import { adminSenderIdRoutes, senderIdPages, senderIdRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmSenderIdRepository } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -29,4 +29,5 @@ export const senderIdsServerModule: ServerModule = {
     ...senderIdRoutes(messagingOf(container)),
     ...adminSenderIdRoutes(messagingOf(container)),
   ],
+  consolePages: (container) => senderIdPages(messagingOf(container)),
 };

@@ -1,4 +1,4 @@
-import type { ApiName, Authenticate, AuthenticateSession, HostedApp, MountedApi, RouteDefinition } from '@tuma/koa-adapter';
+import type { ApiName, Authenticate, AuthenticateSession, ConsolePage, HostedApp, MountedApi, RouteDefinition } from '@tuma/koa-adapter';
 import type { Container, ContainerModule } from 'inversify';
 
 /**
@@ -11,6 +11,8 @@ export interface ServerModule {
   /** The API its routes and key check belong to, each API a Koa app of its own (default `sms`). */
   readonly api?: ApiName;
   readonly routes?: (container: Container) => RouteDefinition[];
+  /** Its pages in the web console at `{base_url}/app` (docs/dashboard.md), over the same use cases as its routes. */
+  readonly consolePages?: (container: Container) => ConsolePage[];
   /** Checks the bearer tokens of its API's keyed routes (the API's key kinds); one module per API gives it. */
   readonly authenticator?: (container: Container) => Authenticate;
   /** Checks signed-in users' access tokens (JWT) on the session routes of every API; one module gives it (identity). */

@@ -1,5 +1,5 @@
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { templateRoutes } from '@tuma/koa-adapter';
+import { templatePages, templateRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmTemplateRepository } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -20,4 +20,5 @@ export const templatesServerModule: ServerModule = {
   bindings,
   routes: (container) =>
     templateRoutes(messagingOf(container)),
+  consolePages: (container) => templatePages(messagingOf(container)),
 };

@@ -1,5 +1,5 @@
 import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
-import { webhookRoutes } from '@tuma/koa-adapter';
+import { webhookPages, webhookRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
 import { MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database } from '@tuma/mikro-orm-adapter';
 import { PurgeWebhookLog, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
@@ -73,6 +73,7 @@ export const webhooksServerModule: ServerModule = {
   bindings,
   routes: (container) =>
     webhookRoutes(messagingOf(container)),
+  consolePages: (container) => webhookPages(messagingOf(container)),
   onStart: async (container) => {
     await warnAboutKey(container);
     if (resolve(container, S.config).role !== 'api') await resolve(container, LOG_PURGER).start(PURGE_EVERY_SECONDS);

@@ -1,0 +1,61 @@
+import type { Member, Role } from '@tuma/identity';
+import type { Context } from 'koa';
+import type { ConsoleSession } from './session/console-session.ts';
+import type { UploadedFile } from './session/form-body.ts';
+import type { Section } from './views/navigation.ts';
+import type { ViewContext } from './views/view-context.ts';
+
+/** One request to a console page, as its handler sees it. */
+export interface PageRequest {
+  readonly koa: Context;
+  readonly session: ConsoleSession;
+  readonly view: ViewContext;
+  /** The posted form's text fields (empty on GET). */
+  readonly form: URLSearchParams;
+  /** The posted form's files, on a page taking uploads. */
+  readonly files: ReadonlyMap<string, UploadedFile>;
+  readonly query: URLSearchParams;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+/** A signed-in page's request: the member is known. */
+export interface MemberRequest extends PageRequest {
+  readonly member: Member;
+}
+
+export type PageAnswer =
+  | { readonly status: number; readonly html: string }
+  | { readonly redirect: string }
+  /** A download (a CSV export). */
+  | { readonly file: { readonly contentType: string; readonly filename: string; readonly body: string } };
+
+export const html = (status: number, body: string): PageAnswer => ({ status, html: body });
+export const redirect = (to: string): PageAnswer => ({ redirect: to });
+export const download = (filename: string, contentType: string, body: string): PageAnswer => ({ file: { filename, contentType, body } });
+
+/** A page before sign-in (a signed-in visitor is sent home), or any visitor's (`anyone`). */
+export interface PublicPage {
+  readonly method: 'get' | 'post';
+  readonly path: string;
+  readonly visitor: 'signed-out' | 'anyone';
+  readonly uploadLimitBytes?: never;
+  handle(request: PageRequest): Promise<PageAnswer>;
+}
+
+/** A page for signed-in members (others are sent to sign in), of `roles` when given (else 403). */
+export interface MemberPage {
+  readonly method: 'get' | 'post';
+  readonly path: string;
+  readonly visitor: 'member';
+  /** The menu entry this page is: the menu lists only the sections whose page is served. */
+  readonly section?: Section;
+  readonly roles?: readonly Role[];
+  /** Takes multipart/form-data with files up to this size (else forms of 64 KB). */
+  readonly uploadLimitBytes?: number;
+  handle(request: MemberRequest): Promise<PageAnswer>;
+}
+
+export type ConsolePage = PublicPage | MemberPage;
+
+/** Owners, admins and developers build with the API (keys, webhooks, sends); viewers read. */
+export const BUILDERS: readonly Role[] = ['owner', 'admin', 'developer'];

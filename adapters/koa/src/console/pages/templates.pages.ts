@@ -1,0 +1,46 @@
+import { unwrap } from '../../http/unwrap.ts';
+import { templateView, type TemplateUseCases } from '../../routes/templates.routes.ts';
+import { refusal } from '../form-errors.ts';
+import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
+import { templatesView } from '../views/template-views.ts';
+import { href } from '../views/view-context.ts';
+
+/** SMS › Templates: the account's message templates, listed for every member, created and deleted by builders; the `/api/templates` use cases. */
+export function templatePages(useCases: Omit<TemplateUseCases, 'updateTemplate'>): ConsolePage[] {
+  const render = async (request: MemberRequest, status: number, extra: { values?: { name: string; text: string }; errors?: Parameters<typeof templatesView>[2]['errors'] } = {}) => {
+    const templates = unwrap(await useCases.listTemplates.execute({ accountId: request.member.accountId })).map(templateView);
+    return html(status, templatesView(request.view, templates, { canWrite: BUILDERS.includes(request.member.role), ...extra }));
+  };
+  return [
+    { method: 'get', path: '/sms/templates', visitor: 'member', section: 'sms-templates', handle: (request) => render(request, 200) },
+    {
+      method: 'post',
+      path: '/sms/templates',
+      visitor: 'member',
+      roles: BUILDERS,
+      handle: async (request) => {
+        const values = { name: request.form.get('name') ?? '', text: request.form.get('text') ?? '' };
+        const created = await useCases.createTemplate.execute({ accountId: request.member.accountId, ...values });
+        if (created.isErr()) {
+          const { status, errors } = refusal(created.error);
+          return render(request, status, { values, errors });
+        }
+        request.session.flash({ kind: 'info', text: `Template "${created.value.name}" saved.` });
+        return redirect(href(request.view, '/sms/templates'));
+      },
+    },
+    {
+      method: 'post',
+      path: '/sms/templates/:id/delete',
+      visitor: 'member',
+      roles: BUILDERS,
+      handle: async (request) => {
+        const id = Number(request.params.id);
+        const deleted = Number.isSafeInteger(id) && id > 0 ? await useCases.deleteTemplate.execute({ accountId: request.member.accountId, id }) : undefined;
+        if (!deleted || deleted.isErr()) return render(request, 404, { errors: { fields: {}, form: 'There is no such template in this account.' } });
+        request.session.flash({ kind: 'info', text: 'Template deleted.' });
+        return redirect(href(request.view, '/sms/templates'));
+      },
+    },
+  ];
+}

@@ -1,0 +1,62 @@
+import { escapeHtml as e } from '../../http/html.ts';
+import type { batchView } from '../../routes/message-views.ts';
+import { choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
+import { badge, time } from './format.ts';
+import { consolePage } from './layout.ts';
+import { table } from './table.ts';
+import { href, type ViewContext } from './view-context.ts';
+
+export type BatchRow = ReturnType<typeof batchView>;
+
+export interface BulkValues {
+  readonly environment: string;
+  readonly recipients: string;
+  readonly lists: readonly string[];
+  readonly text: string;
+}
+
+export function bulkSendView(view: ViewContext, lists: readonly { id: number; name: string; member_count: number }[], values: BulkValues, errors: FormErrors = NO_ERRORS): string {
+  const body = [
+    choices({ name: 'environment', legend: 'Send as', type: 'radio', options: [
+      { value: 'test', label: 'Test (sandbox: simulated delivery, no charge)', checked: values.environment !== 'live' },
+      { value: 'live', label: 'Live (reaches the phones, charged to the wallet at once)', checked: values.environment === 'live' },
+    ] }, errors),
+    field({ name: 'recipients', label: 'Numbers', value: values.recipients, multiline: true, hint: 'One number a line, in international format. Optional when contact lists are chosen.' }, errors),
+    lists.length > 0
+      ? choices({ name: 'contact_list_ids', legend: 'Contact lists (live only)', type: 'checkbox', options: lists.map((list) => ({ value: String(list.id), label: `${list.name} (${list.member_count})`, checked: values.lists.includes(String(list.id)) })) }, errors)
+      : '',
+    field({ name: 'text', label: 'Message', value: values.text, required: true, multiline: true, hint: '{{name}}, {{phone}} and a list\'s columns are filled per recipient.' }, errors),
+  ].join('\n');
+  return consolePage(view, 'Bulk send', 'sms-bulk', `<section class="card">${form(view, href(view, '/sms/bulk'), body, 'Send to all', errors)}</section>`);
+}
+
+const PENDING = ['queued', 'sent', 'submitted'];
+
+/** A batch's progress: how many reached a final status, the counts per status, its newest messages; the page refreshes itself while some are pending. */
+export function batchPageView(view: ViewContext, batch: BatchRow, environment: string): string {
+  const pending = PENDING.reduce((sum, status) => sum + (batch.counts[status as keyof BatchRow['counts']] ?? 0), 0);
+  const done = batch.total - pending;
+  const counts = Object.entries(batch.counts)
+    .map(([status, count]) => `<dt>${e(status)}</dt><dd data-status="${e(status)}">${count}</dd>`)
+    .join('\n');
+  const messages = table(
+    'Newest messages of the batch',
+    [
+      { header: 'To', cell: (message) => `<a href="${href(view, `/sms/messages/${encodeURIComponent(message.id)}`)}">${e(message.phone)}</a>` },
+      { header: 'Status', cell: (message) => badge(message.status, message.status === 'delivered' ? 'ok' : message.status === 'failed' || message.status === 'rejected' ? 'bad' : 'plain') },
+      { header: 'Created', cell: (message) => time(message.created_at) },
+    ],
+    batch.messages,
+    'No messages written yet.',
+  );
+  const content = `<section class="card" aria-labelledby="progress-title"><h2 id="progress-title">Progress</h2>
+<label for="batch-progress">${done} of ${batch.total} done</label>
+<progress id="batch-progress" max="${Math.max(batch.total, 1)}" value="${done}">${done} of ${batch.total}</progress>
+<dl>
+${counts}
+</dl>
+<p class="muted">${e(environment)} · cost ${batch.cost} ${e(batch.currency)}${pending > 0 ? ' · this page refreshes every 5 seconds' : ''}</p>
+</section>
+<section class="card">${messages}</section>`;
+  return consolePage(view, `Batch ${batch.batch_id}`, 'sms-bulk', content, pending > 0 ? { refreshAfter: 5 } : {});
+}

@@ -1,0 +1,41 @@
+import { escapeHtml as e } from '../../http/html.ts';
+import type { templateView } from '../../routes/templates.routes.ts';
+import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
+import { time } from './format.ts';
+import { consolePage } from './layout.ts';
+import { table } from './table.ts';
+import { href, type ViewContext } from './view-context.ts';
+
+export type TemplateRow = ReturnType<typeof templateView>;
+
+export function templatesView(view: ViewContext, templates: readonly TemplateRow[], options: { canWrite: boolean; values?: { name: string; text: string }; errors?: FormErrors }): string {
+  const errors = options.errors ?? NO_ERRORS;
+  const list = table(
+    'Message templates',
+    [
+      { header: 'Name', cell: (template) => e(template.name) },
+      { header: 'Text', cell: (template) => e(template.text) },
+      { header: 'Updated', cell: (template) => time(template.updated_at) },
+      ...(options.canWrite
+        ? [{ header: 'Action', cell: (template: TemplateRow) => buttonForm(view, href(view, `/sms/templates/${template.id}/delete`), 'Delete', { danger: true, accessibleName: `Delete template ${template.name}` }) }]
+        : []),
+    ],
+    templates,
+    'No templates yet.',
+  );
+  const create = options.canWrite
+    ? `<section class="card" aria-labelledby="new-template"><h2 id="new-template">New template</h2>
+${form(
+  view,
+  href(view, '/sms/templates'),
+  [
+    field({ name: 'name', label: 'Name', value: options.values?.name, required: true }, errors),
+    field({ name: 'text', label: 'Text', value: options.values?.text, required: true, multiline: true, hint: 'Use {{variable}} placeholders, filled per recipient in bulk sends.' }, errors),
+  ].join('\n'),
+  'Save template',
+  errors,
+)}
+</section>`
+    : '';
+  return consolePage(view, 'Templates', 'sms-templates', `<section class="card">${list}</section>\n${create}`);
+}

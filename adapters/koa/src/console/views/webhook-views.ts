@@ -1,0 +1,97 @@
+import type { KeyEnvironment } from '@tuma/accounts';
+import { escapeHtml as e } from '../../http/html.ts';
+import type { webhookConfigView, webhookDeliveryView } from '../../routes/webhook-views.ts';
+import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
+import { badge, time } from './format.ts';
+import { consolePage } from './layout.ts';
+import { table } from './table.ts';
+import { href, type ViewContext } from './view-context.ts';
+
+export type WebhookConfigRow = ReturnType<typeof webhookConfigView>;
+export type DeliveryRow = ReturnType<typeof webhookDeliveryView>;
+
+export interface WebhooksPage {
+  readonly environment: KeyEnvironment;
+  readonly config: WebhookConfigRow;
+  readonly deliveries: readonly DeliveryRow[];
+  /** A secret rotated this request: shown this once. */
+  readonly newSecret?: string;
+  readonly values?: { dlr_url: string; mo_url: string; is_active: boolean };
+  readonly errors?: FormErrors;
+}
+
+/** `whsec_abcd…wxyz`: enough to tell secrets apart, never enough to sign. */
+const masked = (secret: string) => `${secret.slice(0, 10)}…${secret.slice(-4)}`;
+
+const environmentSwitch = (view: ViewContext, current: KeyEnvironment) =>
+  `<p>Environment: ${(['live', 'test'] as const)
+    .map((environment) =>
+      environment === current ? `<strong aria-current="true">${environment}</strong>` : `<a href="${href(view, `/developers/webhooks?environment=${environment}`)}">${environment}</a>`,
+    )
+    .join(' · ')} <span class="muted">(test keys' events go to the test configuration)</span></p>`;
+
+const envField = (environment: KeyEnvironment) => `<input type="hidden" name="environment" value="${environment}">`;
+
+function secretPanel(view: ViewContext, page: WebhooksPage): string {
+  const shown = page.newSecret
+    ? `<p>Your new signing secret, shown only this once: the old one no longer signs anything.</p>
+<code class="secret" id="signing-secret">${e(page.newSecret)}</code>
+<button type="button" class="secondary" data-copy="signing-secret">Copy secret</button>`
+    : `<p>Signing secret: <code id="signing-secret-masked">${e(masked(page.config.signing_secret))}</code></p>
+<p class="muted">Rotate it to see a new one (shown once); the current one stops signing at once.</p>`;
+  return `<section class="card" aria-labelledby="secret-title"><h2 id="secret-title">Signing secret</h2>
+${shown}
+${form(view, href(view, '/developers/webhooks/rotate-secret'), envField(page.environment), 'Rotate signing secret')}
+</section>`;
+}
+
+const attemptsOf = (delivery: DeliveryRow) => {
+  const last = delivery.attempts.at(-1);
+  if (!last) return '<span class="muted">not attempted yet</span>';
+  return `${delivery.attempts.length} · last ${last.status_code ?? e(last.error ?? 'no answer')} ${time(last.at)}`;
+};
+
+export function webhooksView(view: ViewContext, page: WebhooksPage): string {
+  const values = page.values ?? { dlr_url: page.config.dlr_url ?? '', mo_url: page.config.mo_url ?? '', is_active: page.config.is_active };
+  const errors = page.errors ?? NO_ERRORS;
+  const urls = form(
+    view,
+    href(view, '/developers/webhooks'),
+    [
+      envField(page.environment),
+      field({ name: 'dlr_url', label: 'Delivery report URL', type: 'url', value: values.dlr_url, hint: 'Receives message.<status> events. Empty: none.' }, errors),
+      field({ name: 'mo_url', label: 'Inbound message URL', type: 'url', value: values.mo_url, hint: 'Receives message.inbound events. Empty: none.' }, errors),
+      choices({ name: 'is_active', legend: 'Sending', type: 'checkbox', options: [{ value: 'on', label: 'Webhooks are on', checked: values.is_active }] }, errors),
+    ].join('\n'),
+    'Save webhook settings',
+    errors,
+  );
+  const log = table(
+    'Events and their delivery attempts, newest first',
+    [
+      { header: 'Event', cell: (delivery) => `<code>${e(delivery.event_id)}</code><br>${e(delivery.type)}` },
+      { header: 'Status', cell: (delivery) => badge(delivery.status, delivery.status === 'delivered' ? 'ok' : delivery.status === 'failed' ? 'bad' : 'plain') },
+      { header: 'Created', cell: (delivery) => time(delivery.created_at) },
+      { header: 'Attempts', cell: attemptsOf },
+      {
+        header: 'Action',
+        cell: (delivery) =>
+          buttonForm(view, href(view, `/developers/webhooks/deliveries/${encodeURIComponent(delivery.event_id)}/redeliver?environment=${page.environment}`), 'Redeliver', {
+            accessibleName: `Redeliver ${delivery.event_id}`,
+          }),
+      },
+    ],
+    page.deliveries,
+    'No events yet: send a test event.',
+  );
+  const content = `${environmentSwitch(view, page.environment)}
+<section class="card" aria-labelledby="urls-title"><h2 id="urls-title">Endpoints</h2>
+${urls}
+</section>
+${secretPanel(view, page)}
+<section class="card" aria-labelledby="log-title"><h2 id="log-title">Delivery log</h2>
+${form(view, href(view, '/developers/webhooks/test'), envField(page.environment), 'Send test event')}
+${log}
+</section>`;
+  return consolePage(view, 'Webhooks', 'webhooks', content);
+}

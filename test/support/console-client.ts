@@ -1,0 +1,47 @@
+/** The web console over plain HTTP, as a browser without scripts: one cookie jar, forms posted with the page's CSRF token. */
+
+export interface ConsoleAnswer {
+  readonly status: number;
+  readonly location: string | null;
+  readonly html: string;
+}
+
+export class ConsoleClient {
+  private cookie: string | undefined;
+  /** The form token of the last page read. */
+  csrf: string | undefined;
+
+  constructor(private readonly consoleUrl: string) {}
+
+  get cookieValue(): string | undefined {
+    return this.cookie;
+  }
+
+  set cookieValue(value: string | undefined) {
+    this.cookie = value;
+  }
+
+  async get(path: string): Promise<ConsoleAnswer> {
+    return this.send('GET', path);
+  }
+
+  /** Posts `fields` with the last page's form token unless `csrf: false` (or another token) is given. */
+  async post(path: string, fields: Record<string, string>, options: { csrf?: string | false } = {}): Promise<ConsoleAnswer> {
+    const token = options.csrf === false ? undefined : (options.csrf ?? this.csrf);
+    const body = new URLSearchParams({ ...fields, ...(token ? { _csrf: token } : {}) });
+    return this.send('POST', path, body.toString());
+  }
+
+  private async send(method: string, path: string, body?: string): Promise<ConsoleAnswer> {
+    const headers: Record<string, string> = {};
+    if (this.cookie) headers.Cookie = `tuma_console=${this.cookie}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const response = await fetch(`${this.consoleUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const set = /tuma_console=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
+    if (set) this.cookie = set[1];
+    const html = await response.text();
+    const token = /name="_csrf" value="([^"]+)"/.exec(html);
+    if (token) this.csrf = token[1];
+    return { status: response.status, location: response.headers.get('location'), html };
+  }
+}
