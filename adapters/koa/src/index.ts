@@ -83,3 +83,5 @@ export { keyPages, type KeyPageUseCases } from './console/pages/keys.pages.ts';
 export { CONSOLE_SESSION_POLICY } from './console/session/console-session.ts';
 export { homePages, type HomePageUseCases } from './console/pages/home.pages.ts';
 export { webhookPages } from './console/pages/webhooks.pages.ts';
+export { linkPages } from './console/pages/links.pages.ts';
+export { linkExtraPages } from './console/pages/link-extras.pages.ts';

@@ -15,6 +15,10 @@ import { errorView } from './views/error-views.ts';
 import type { Section } from './views/navigation.ts';
 import type { ViewContext } from './views/view-context.ts';
 
+export interface OperatorKeys {
+  isActive(keyId: string): Promise<boolean>;
+}
+
 /** Where the console is served on the shared port (`{base_url}/app`). */
 export const CONSOLE_BASE_PATH = '/app';
 
@@ -25,6 +29,8 @@ export interface ConsoleAppOptions {
   readonly cookieKey: Buffer;
   readonly identity: SessionIdentity & Pick<Identity, 'readMe'>;
   readonly pages: readonly ConsolePage[];
+  /** Whether an operator key id is still the active operator key (rotating ADMIN_API_KEY ends operator access). */
+  readonly operatorKeys?: OperatorKeys;
   readonly logger: HttpLogger;
   /** Wraps each request (a fresh ORM context). */
   readonly perRequest?: <T>(work: () => Promise<T>) => Promise<T>;
@@ -56,12 +62,17 @@ function answer(ctx: Context, result: PageAnswer): void {
     return;
   }
   ctx.status = result.status;
+  if ('file' in result) {
+    ctx.set({ 'Content-Type': result.contentType, 'Content-Disposition': `attachment; filename="${result.filename.replace(/[^\w.-]/g, '_')}"`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    ctx.body = Buffer.from(result.file);
+    return;
+  }
   ctx.set(PAGE_HEADERS);
   ctx.body = result.html;
 }
 
 /** The view context of a request: the signed-in user's address read now (a changed address shows at once). */
-async function viewOf(ctx: Context, base: string, menu: ReadonlySet<Section>, identity: ConsoleAppOptions['identity']): Promise<ViewContext> {
+async function viewOf(ctx: Context, base: string, menu: ReadonlySet<Section>, identity: ConsoleAppOptions['identity'], operatorKeyId: string | undefined): Promise<ViewContext> {
   const session = consoleSessionOf(ctx);
   const member = session.member;
   let user: ViewContext['user'];
@@ -69,7 +80,15 @@ async function viewOf(ctx: Context, base: string, menu: ReadonlySet<Section>, id
     const me = await identity.readMe.execute({ userId: member.userId, accountId: member.accountId });
     user = me.isOk() ? { email: me.value.user.email, role: me.value.role } : undefined;
   }
-  return { base, csrf: session.csrf, user, flash: session.takeFlash(), menu };
+  return { base, csrf: session.csrf, user, flash: session.takeFlash(), menu, operator: operatorKeyId !== undefined };
+}
+
+/** The session's operator key id while it lasts and the key is still the operator's; an ended one is forgotten. */
+async function operatorOf(session: ReturnType<typeof consoleSessionOf>, keys: OperatorKeys | undefined, now: number): Promise<string | undefined> {
+  const keyId = session.operatorKeyId(now);
+  if (keyId && keys && (await keys.isActive(keyId))) return keyId;
+  session.endOperator();
+  return undefined;
 }
 
 /** HTML for whatever a page throws: refusals with their status, anything else a logged 500. */
@@ -111,13 +130,18 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
   for (const page of options.pages) {
     router[page.method](page.path, async (ctx) => {
       const session = consoleSessionOf(ctx);
-      if (page.visitor === 'member' && !session.member) {
+      if ((page.visitor === 'member' || page.visitor === 'operator') && !session.member) {
         const back = ctx.method === 'GET' ? `?next=${encodeURIComponent(`${base}${ctx.path}${ctx.search}`)}` : '';
         return answer(ctx, { redirect: `${base}/sign-in${back}` });
       }
       if (page.visitor === 'signed-out' && session.member) return answer(ctx, { redirect: `${base}/` });
-      const view = await viewOf(ctx, base, menu, options.identity);
+      const operatorKeyId = await operatorOf(session, options.operatorKeys, now());
+      const view = await viewOf(ctx, base, menu, options.identity, operatorKeyId);
       const request: PageRequest = { koa: ctx, session, view, form: (ctx.state.form as URLSearchParams | undefined) ?? new URLSearchParams(), query: new URLSearchParams(ctx.querystring), params: ctx.params };
+      if (page.visitor === 'operator') {
+        if (!operatorKeyId) throw new HttpError(404, 'not_found', 'There is no such page in the console.');
+        return answer(ctx, await page.handle({ ...request, member: session.member!, operatorKeyId }));
+      }
       if (page.visitor !== 'member') return answer(ctx, await page.handle(request));
       const member = session.member!;
       if (page.roles && !page.roles.includes(member.role)) {

@@ -20,10 +20,15 @@ export interface MemberRequest extends PageRequest {
   readonly member: Member;
 }
 
-export type PageAnswer = { readonly status: number; readonly html: string } | { readonly redirect: string };
+export type PageAnswer =
+  | { readonly status: number; readonly html: string }
+  | { readonly redirect: string }
+  /** A download (a QR code's PNG): sent as an attachment named `filename`. */
+  | { readonly status: number; readonly file: Uint8Array; readonly contentType: string; readonly filename: string };
 
 export const html = (status: number, body: string): PageAnswer => ({ status, html: body });
 export const redirect = (to: string): PageAnswer => ({ redirect: to });
+export const download = (file: Uint8Array, contentType: string, filename: string): PageAnswer => ({ status: 200, file, contentType, filename });
 
 /** A page before sign-in (a signed-in visitor is sent home), or any visitor's (`anyone`). */
 export interface PublicPage {
@@ -44,7 +49,24 @@ export interface MemberPage {
   handle(request: MemberRequest): Promise<PageAnswer>;
 }
 
-export type ConsolePage = PublicPage | MemberPage;
+/**
+ * An operator page (docs/dashboard.md, "Operator sign-in"): a signed-in member whose session proved
+ * the operator key within the hour; anyone else gets 404, as for a page that does not exist.
+ */
+export interface OperatorPage {
+  readonly method: 'get' | 'post';
+  readonly path: string;
+  readonly visitor: 'operator';
+  readonly section?: Section;
+  handle(request: OperatorRequest): Promise<PageAnswer>;
+}
+
+/** An operator page's request: the member, and the operator key's id (for the record of who did what). */
+export interface OperatorRequest extends MemberRequest {
+  readonly operatorKeyId: string;
+}
+
+export type ConsolePage = PublicPage | MemberPage | OperatorPage;
 
 /** Owners, admins and developers build with the API (keys, webhooks, sends); viewers read. */
 export const BUILDERS: readonly Role[] = ['owner', 'admin', 'developer'];

@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS, token } from '@tuma/kernel';
-import { campaignRoutes, linkAnalyticsRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { campaignRoutes, linkAnalyticsRoutes, linkExtraPages, linkPages, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { createLinks, LINKS_TOKENS, type ClickStore, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, QrcodeRenderer, readBlockedHosts } from '@tuma/links-adapter';
@@ -111,6 +111,8 @@ export const linksServerModule: ServerModule = {
       ...linksAccountRoutes(account),
     ];
   },
+  // QR codes and campaigns first: `/links/qr` is theirs, not a link's `/links/:id`.
+  consolePages: (container) => [...linkExtraPages(resolve(container, L.links)), ...linkPages(resolve(container, L.links))],
   onStart: async (container) => {
     const config: ServerConfig = resolve(container, S.config);
     await resolve(container, CLICK_FLUSHER).start(config.links.clickFlushMs / 1000);

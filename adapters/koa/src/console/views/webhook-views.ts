@@ -3,6 +3,7 @@ import { escapeHtml as e } from '../../http/html.ts';
 import type { webhookConfigView, webhookDeliveryView } from '../../routes/webhook-views.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
+import { environmentField, environmentSwitch } from './environment.ts';
 import { consolePage } from './layout.ts';
 import { table } from './table.ts';
 import { href, type ViewContext } from './view-context.ts';
@@ -23,14 +24,7 @@ export interface WebhooksPage {
 /** `whsec_abcd…wxyz`: enough to tell secrets apart, never enough to sign. */
 const masked = (secret: string) => `${secret.slice(0, 10)}…${secret.slice(-4)}`;
 
-const environmentSwitch = (view: ViewContext, current: KeyEnvironment) =>
-  `<p>Environment: ${(['live', 'test'] as const)
-    .map((environment) =>
-      environment === current ? `<strong aria-current="true">${environment}</strong>` : `<a href="${href(view, `/developers/webhooks?environment=${environment}`)}">${environment}</a>`,
-    )
-    .join(' · ')} <span class="muted">(test keys' events go to the test configuration)</span></p>`;
-
-const envField = (environment: KeyEnvironment) => `<input type="hidden" name="environment" value="${environment}">`;
+const envField = environmentField;
 
 function secretPanel(view: ViewContext, page: WebhooksPage): string {
   const shown = page.newSecret
@@ -84,7 +78,7 @@ export function webhooksView(view: ViewContext, page: WebhooksPage): string {
     page.deliveries,
     'No events yet: send a test event.',
   );
-  const content = `${environmentSwitch(view, page.environment)}
+  const content = `${environmentSwitch(view, '/developers/webhooks', page.environment, "test keys' events go to the test configuration")}
 <section class="card" aria-labelledby="urls-title"><h2 id="urls-title">Endpoints</h2>
 ${urls}
 </section>
