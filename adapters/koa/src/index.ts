@@ -85,3 +85,6 @@ export { homePages, type HomePageUseCases } from './console/pages/home.pages.ts'
 export { webhookPages } from './console/pages/webhooks.pages.ts';
 export { linkPages } from './console/pages/links.pages.ts';
 export { linkExtraPages } from './console/pages/link-extras.pages.ts';
+export { mailDomainPages } from './console/pages/mail-domains.pages.ts';
+export { mailActivityPages } from './console/pages/mail-activity.pages.ts';
+export { mailAccessPages } from './console/pages/mail-access.pages.ts';

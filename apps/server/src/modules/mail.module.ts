@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailSmtpCredentialRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import { mailAccessPages, mailActivityPages, mailDomainPages, mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailSmtpCredentialRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
   createMailSending,
@@ -172,6 +172,20 @@ export const mailServerModule: ServerModule = {
     ...mailBillingRoutes(resolve(container, M.sending)),
     ...mailSmtpCredentialRoutes(resolve(container, M.smtpCredentials)),
   ],
+  consolePages: (container) => {
+    const config: ServerConfig = resolve(container, S.config);
+    const urls: PublicUrls = resolve(container, S.publicUrls);
+    const { port } = config.mail.submission;
+    return [
+      ...mailDomainPages(resolve(container, M.mail)),
+      ...mailActivityPages(resolve(container, M.sending)),
+      ...mailAccessPages({
+        smtpCredentials: resolve(container, M.smtpCredentials),
+        webhooks: resolve(container, M.webhooks).webhooks,
+        smtpServer: () => (port === 'off' ? undefined : `${new URL(urls.mail.value).hostname}:${port}`),
+      }),
+    ];
+  },
   jobs: registerJobs,
   servers: (container) => [mailSubmissionServer(container), mailInboundServer(container)],
 };
