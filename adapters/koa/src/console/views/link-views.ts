@@ -124,7 +124,7 @@ export function linkDetailView(
   const summary = `<section class="card"><p>Short link: <a id="short-url" href="${e(link.short_url)}">${e(link.short_url)}</a>
 <button type="button" class="secondary" data-copy="short-url">Copy</button></p>
 <p>Goes to <code>${e(link.url)}</code> · ${badge(environment)}${link.has_password ? ` ${badge('password')}` : ''}${link.expires_at ? ` · expires ${time(link.expires_at)}` : ''}</p>
-<p class="actions"><a class="button secondary" href="${href(view, `/links/qr?environment=${environment}&link_id=${encodeURIComponent(link.id)}`)}">QR codes</a></p></section>`;
+<p class="actions"><a class="button secondary" href="${href(view, `/links/qr?environment=${environment}&link_id=${encodeURIComponent(link.id)}`)}">QR codes of this link</a></p></section>`;
   const edit = page.canWrite
     ? `<section class="card" aria-labelledby="edit-title"><h2 id="edit-title">Edit</h2>
 ${form(view, href(view, linkPath(link, environment)), `${environmentField(environment)}\n${linkFields(values, page.campaigns, errors)}`, 'Save link', errors)}
