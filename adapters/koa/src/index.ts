@@ -88,3 +88,6 @@ export { linkExtraPages } from './console/pages/link-extras.pages.ts';
 export { mailDomainPages } from './console/pages/mail-domains.pages.ts';
 export { mailActivityPages } from './console/pages/mail-activity.pages.ts';
 export { mailAccessPages } from './console/pages/mail-access.pages.ts';
+export { operatorAccessPages } from './console/pages/operator-access.pages.ts';
+export { operatorAccountPages } from './console/pages/operator-accounts.pages.ts';
+export { operatorReviewPages } from './console/pages/operator-review.pages.ts';

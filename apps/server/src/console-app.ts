@@ -9,6 +9,7 @@ import type Koa from 'koa';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
+import { operatorConsole } from './operator-console.ts';
 import { resolve } from './resolve.ts';
 import { consoleCookieKey } from './server-secrets.ts';
 import { SERVER_TOKENS } from './tokens.ts';
@@ -28,11 +29,13 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
     issueApiKey: resolve(container, ACCOUNTS_TOKENS.accounts).issueApiKey,
     apiBaseUrl: () => urls.sms.value,
   });
+  const operator = operatorConsole(container);
   return createConsoleApp({
     basePath: CONSOLE_BASE_PATH,
     cookieKey: consoleCookieKey(config)(),
     identity: resolve(container, IDENTITY_TOKENS.identity),
-    pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? [])],
+    pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? []), ...operator.pages],
+    operatorKeys: { isActive: operator.isActive },
     logger,
     perRequest: (work) => database.withContext(work),
     now: () => clock.now().getTime(),
