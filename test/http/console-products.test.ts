@@ -1,0 +1,90 @@
+import { expect } from 'chai';
+import { ConsoleClient, signedInConsole } from '../support/console-client.ts';
+import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+
+const PASSWORD = 'correct horse battery staple 42';
+
+/** The console's product and operator pages over plain HTTP: CSRF on their forms, one account never reaching another's (docs/dashboard.md). */
+describe('web console product pages: CSRF and tenant isolation', function () {
+  this.timeout(60_000);
+  let api: TestServer;
+  let accounts = 0;
+
+  before(async () => {
+    api = await startTestServer({ PASSWORD_HASH_COST: '10', WEBHOOK_ALLOW_HOSTS: 'shop.example' });
+  });
+  after(async () => api.stop());
+
+  const member = () => signedInConsole(`${api.baseUrl}/app`, `console-products-${++accounts}@example.com`, PASSWORD);
+  /** The id the page redirected to after a create (`/app/links/lnk_...`). */
+  const idIn = (location: string | null, prefix: string) => new RegExp(`/(${prefix}_[0-9A-Z]{26})`).exec(location ?? '')?.[1] ?? '';
+
+  it('refuses every product and operator form posted without the form token (403), and creates nothing', async () => {
+    const client = await member();
+    await client.get('/links');
+    const forms: [string, Record<string, string>, string][] = [
+      ['/links', { url: 'https://shop.example/a' }, '/links'],
+      ['/links/campaigns', { name: 'Spring' }, '/links/campaigns'],
+      ['/mail/domains', { name: 'csrf.example' }, '/mail/domains'],
+      ['/mail/smtp-credentials', { name: 'WordPress' }, '/mail/smtp-credentials'],
+      ['/mail/webhooks', { url: 'https://shop.example/hook', events: 'email.sent' }, '/mail/webhooks'],
+      ['/operator/sign-in', { key: ADMIN_KEY }, '/operator/sign-in'],
+    ];
+    for (const [path, fields, listPath] of forms) {
+      const before = (await client.get(listPath)).html;
+      for (const csrf of [false, 'forged-token-of-the-right-length-0123'] as const) {
+        const refused = await client.post(path, fields, { csrf });
+        expect(refused.status, `${path} without the token`).to.equal(403);
+        expect(refused.html).to.contain('did not come from the console');
+      }
+      expect((await client.get(listPath)).html, `${path} changed nothing`).to.equal(before);
+    }
+    expect((await client.get('/operator/accounts')).status, 'no operator access came of it').to.equal(404);
+    // With the token, the same forms work (the refusals above were the token's).
+    expect((await client.post('/links/campaigns', { name: 'Spring' })).status).to.equal(303);
+  });
+
+  it("answers 404 for another account's link, QR code, campaign, domain and SMTP credential, and changes none of them", async () => {
+    const owner = await member();
+    await owner.get('/links');
+    const link = idIn((await owner.post('/links', { url: 'https://shop.example/owner', slug: 'owner-link' })).location, 'lnk');
+    await owner.get('/links/qr');
+    expect((await owner.post('/links/qr', { link_id: link })).status).to.equal(303);
+    const qr = /\/links\/qr\/(qr_[0-9A-Z]{26})\.png/.exec((await owner.get('/links/qr')).html)?.[1] ?? '';
+    expect((await owner.post('/links/campaigns', { name: 'Owner campaign' })).status).to.equal(303);
+    const campaign = /\/links\/campaigns\/([^/]+)\/delete/.exec((await owner.get('/links/campaigns')).html)?.[1] ?? '';
+    await owner.get('/mail/domains');
+    const domain = idIn((await owner.post('/mail/domains', { name: 'owner-shop.example' })).location, 'dom');
+    await owner.get('/mail/smtp-credentials');
+    expect((await owner.post('/mail/smtp-credentials', { name: 'Owner SMTP' })).status).to.equal(201);
+    const credential = /\/mail\/smtp-credentials\/([^/]+)\/revoke/.exec((await owner.get('/mail/smtp-credentials')).html)?.[1] ?? '';
+    for (const id of [link, qr, campaign, domain, credential]) expect(id, 'every id read off the pages').to.not.equal('');
+
+    const stranger = await member();
+    await stranger.get('/');
+    const reads = [`/links/${link}`, `/links/${link}?environment=test`, `/links/qr/${qr}.png`, `/mail/domains/${domain}`];
+    for (const path of reads) expect((await stranger.get(path)).status, `GET ${path}`).to.equal(404);
+    const writes: [string, Record<string, string>][] = [
+      [`/links/${link}`, { url: 'https://shop.example/stolen', slug: 'stolen' }],
+      [`/links/${link}/delete`, {}],
+      [`/links/qr/${qr}/delete`, {}],
+      [`/links/campaigns/${campaign}/delete`, {}],
+      [`/mail/domains/${domain}/verify`, {}],
+      [`/mail/domains/${domain}/tracking`, { tracking: 'open' }],
+      [`/mail/domains/${domain}/delete`, {}],
+      [`/mail/smtp-credentials/${credential}/revoke`, {}],
+    ];
+    for (const [path, fields] of writes) expect((await stranger.post(path, fields)).status, `POST ${path}`).to.equal(404);
+    // Nor operator pages, with a valid form token or not.
+    for (const path of ['/operator/accounts/any-account/suspend', '/operator/accounts/any-account/adjust', '/operator/fx-rates']) expect((await stranger.post(path, {})).status, `POST ${path}`).to.equal(404);
+
+    const linkPage = await owner.get(`/links/${link}`);
+    expect(linkPage.status).to.equal(200);
+    expect(linkPage.html).to.contain('https://shop.example/owner').and.to.contain('/s/owner-link');
+    expect((await owner.get(`/links/qr/${qr}.png`)).status).to.equal(200);
+    expect((await owner.get('/links/campaigns')).html).to.contain('Owner campaign');
+    expect((await owner.get(`/mail/domains/${domain}`)).status).to.equal(200);
+    expect((await owner.get('/mail/smtp-credentials')).html).to.contain('Owner SMTP');
+    expect((await stranger.get('/links')).html).to.not.contain('owner-link');
+  });
+});
