@@ -91,3 +91,5 @@ export { mailAccessPages } from './console/pages/mail-access.pages.ts';
 export { operatorAccessPages } from './console/pages/operator-access.pages.ts';
 export { operatorAccountPages } from './console/pages/operator-accounts.pages.ts';
 export { operatorReviewPages } from './console/pages/operator-review.pages.ts';
+export { verifyPages } from './console/pages/verify.pages.ts';
+export { twoWayPages } from './console/pages/two-way.pages.ts';
