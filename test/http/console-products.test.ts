@@ -88,3 +88,73 @@ describe('web console product pages: CSRF and tenant isolation', function () {
     expect((await stranger.get('/links')).html).to.not.contain('owner-link');
   });
 });
+
+describe('web console: Verify apps, two-way services and the operator’s review pages', function () {
+  this.timeout(60_000);
+  let api: TestServer;
+  let accounts = 0;
+
+  before(async () => {
+    api = await startTestServer({ PASSWORD_HASH_COST: '10' });
+  });
+  after(async () => api.stop());
+
+  const member = () => signedInConsole(`${api.baseUrl}/app`, `console-review-${++accounts}@example.com`, PASSWORD);
+  const operator = async () => {
+    const client = await member();
+    await client.get('/operator/sign-in');
+    const opened = await client.post('/operator/sign-in', { key: ADMIN_KEY });
+    expect([opened.status, opened.location]).to.deep.equal([303, '/app/operator/accounts']);
+    return client;
+  };
+
+  it('creates a Verify app (a refused template shown next to its field) and changes its settings', async () => {
+    const client = await member();
+    await client.get('/verify/apps');
+    const refused = await client.post('/verify/apps', { name: 'Login', brand: 'Shop', template: 'no code here' });
+    expect(refused.status).to.equal(422);
+    expect(refused.html).to.match(/id="f-template-error">[^<]+</);
+    const created = await client.post('/verify/apps', { name: 'Login', brand: 'Shop', code_length: '8' });
+    expect(created.status).to.equal(303);
+    const page = await client.get(created.location!.replace('/app', ''));
+    expect(page.html).to.contain('value="8"').and.to.contain('value="Shop"');
+    const saved = await client.post(created.location!.replace('/app', ''), { name: 'Login', brand: 'Shop two', template: '{{brand}}: {{code}}', code_length: '6' });
+    expect(saved.status).to.equal(303);
+    expect((await client.get(created.location!.replace('/app', ''))).html).to.contain('value="Shop two"').and.to.contain('value="6"');
+    expect((await (await member()).get(created.location!.replace('/app', ''))).status, "another account's app").to.equal(404);
+  });
+
+  it('lets a customer request a two-way service, and the operator reject it (the customer's page shows it rejected)', async () => {
+    const customer = await member();
+    const list = await customer.get('/two-way/services');
+    const country = /<option value="([A-Z]{2})"/.exec(list.html)?.[1];
+    expect(country, 'a country open for two-way SMS').to.be.a('string');
+    const keyword = `SHOP${accounts}`;
+    const requested = await customer.post('/two-way/services', { country_code: country!, type: 'shared', keyword, use_case: 'Orders by SMS', company_name: 'Shop Ltd', kyc_document_urls: 'https://docs.example/kyc.pdf' });
+    expect(requested.status).to.equal(303);
+    const servicePath = requested.location!.replace('/app', '');
+    const id = servicePath.split('/').at(-1)!;
+
+    const op = await operator();
+    const approvals = await op.get('/operator/approvals');
+    expect(approvals.html).to.contain(keyword);
+    expect((await op.post(`/operator/approvals/two-way/${id}/reject`, { reason: 'KYC documents unreadable' })).status).to.equal(303);
+    expect((await op.get('/operator/approvals')).html).to.contain('Service rejected');
+    const seen = await customer.get(servicePath);
+    expect(seen.html).to.contain('>rejected<');
+  });
+
+  it('lets the operator set an FX rate (a refused one shown next to its field) and read the outbox', async () => {
+    const op = await operator();
+    await op.get('/operator/fx-rates');
+    const refused = await op.post('/operator/fx-rates', { from: 'USD', to: 'KES', rate: '-3' });
+    expect(refused.status).to.equal(422);
+    expect(refused.html).to.contain('aria-invalid="true"');
+    expect((await op.post('/operator/fx-rates', { from: 'usd', to: 'kes', rate: '129.5' })).status).to.equal(303);
+    const rates = (await op.get('/operator/fx-rates')).html;
+    expect(rates).to.contain('<code>129.5</code> KES').and.to.match(/console:console-review-\d+@example\.com/);
+
+    const outbox = await op.get(`/operator/outbox?to=console-review-${accounts}%40example.com`);
+    expect(outbox.html).to.contain('Verify your email address');
+  });
+});

@@ -68,7 +68,7 @@ export function operatorReviewPages(useCases: OperatorReviewUseCases): ConsolePa
       return decided(request, await useCases.twoWay.approveService.execute({ id: idOf(request), number: number || null }), 'Service approved: its fees are charged and its short code assigned.');
     }),
     page('post', '/operator/approvals/two-way/:id/reject', async (request) =>
-      decided(request, await useCases.twoWay.rejectService.execute({ id: idOf(request), reason: reasonOf(request) }), 'Service rejected: the customer sees the reason.'),
+      decided(request, await useCases.twoWay.rejectService.execute({ id: idOf(request), reason: reasonOf(request) }), 'Service rejected: its keyword is free again, nothing was charged.'),
     ),
     page('get', '/operator/fx-rates', async (request) => html(200, fxRatesView(request.view, { rates: unwrap(await useCases.listFxRates.execute()).map(fxRateView) })), 'operator-fx'),
     page('post', '/operator/fx-rates', async (request) => {
