@@ -24,7 +24,7 @@ describe('web console in a real browser: developers and roles', () => {
     const owner = await client.signUp();
     const { page } = await world.newPage();
     await signIn(page, world.consoleUrl, owner.email, PASSWORD);
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await page.getByRole('link', { name: 'test', exact: true }).click();
 
     await page.getByLabel('Delivery report URL').fill('http://10.0.0.1/hook');
