@@ -124,7 +124,7 @@ describe('web console: Verify apps, two-way services and the operator’s review
     expect((await (await member()).get(created.location!.replace('/app', ''))).status, "another account's app").to.equal(404);
   });
 
-  it('lets a customer request a two-way service, and the operator reject it (the customer's page shows it rejected)', async () => {
+  it("lets a customer request a two-way service, and the operator reject it (the customer's page shows it rejected)", async () => {
     const customer = await member();
     const list = await customer.get('/two-way/services');
     const country = /<option value="([A-Z]{2})"/.exec(list.html)?.[1];
