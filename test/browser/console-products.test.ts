@@ -70,6 +70,11 @@ describe('web console in a real browser: links and mail', function () {
       expect(await page.locator('#by-device tbody tr').allTextContents()).to.deep.equal(['desktop1']);
       expect(await page.locator('#by-browser tbody tr').allTextContents()).to.deep.equal(['Chrome1']);
       expect(await page.locator('#by-referrer tbody tr').allTextContents()).to.have.length(1);
+      // At a phone's width the page fits: nothing wider than the screen but the tables' own scroll.
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), 'no sideways scroll at 390 px').to.be.at.most(0);
+      expect((await page.locator('#clicks-by-day svg').boundingBox())!.width).to.be.greaterThan(300);
+      await page.setViewportSize({ width: 1400, height: 900 });
 
       // The list counts it too, and a QR code of the link downloads as a PNG.
       await page.getByRole('link', { name: 'QR codes of this link' }).click();

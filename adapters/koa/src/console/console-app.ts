@@ -61,12 +61,13 @@ function answer(ctx: Context, result: PageAnswer): void {
     ctx.set('Cache-Control', 'no-store');
     return;
   }
-  ctx.status = result.status;
   if ('file' in result) {
-    ctx.set({ 'Content-Type': result.contentType, 'Content-Disposition': `attachment; filename="${result.filename.replace(/[^\w.-]/g, '_')}"`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
-    ctx.body = Buffer.from(result.file);
+    ctx.status = 200;
+    ctx.set({ 'Content-Type': result.file.contentType, 'Content-Disposition': `attachment; filename="${result.file.filename}"`, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
+    ctx.body = result.file.body;
     return;
   }
+  ctx.status = result.status;
   ctx.set(PAGE_HEADERS);
   ctx.body = result.html;
 }

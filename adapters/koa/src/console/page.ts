@@ -23,12 +23,12 @@ export interface MemberRequest extends PageRequest {
 export type PageAnswer =
   | { readonly status: number; readonly html: string }
   | { readonly redirect: string }
-  /** A download (a QR code's PNG): sent as an attachment named `filename`. */
-  | { readonly status: number; readonly file: Uint8Array; readonly contentType: string; readonly filename: string };
+  /** A download (a CSV export, a QR code's PNG). */
+  | { readonly file: { readonly contentType: string; readonly filename: string; readonly body: string | Buffer } };
 
 export const html = (status: number, body: string): PageAnswer => ({ status, html: body });
 export const redirect = (to: string): PageAnswer => ({ redirect: to });
-export const download = (file: Uint8Array, contentType: string, filename: string): PageAnswer => ({ status: 200, file, contentType, filename });
+export const download = (filename: string, contentType: string, body: string | Buffer): PageAnswer => ({ file: { filename, contentType, body } });
 
 /** A page before sign-in (a signed-in visitor is sent home), or any visitor's (`anyone`). */
 export interface PublicPage {

@@ -4,9 +4,12 @@ export const CONSOLE_CSS = `
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2330; background: #f4f5f7; }
 a { color: #0b5cad; } a:hover { color: #08427c; }
 :focus-visible { outline: 3px solid #0b5cad; outline-offset: 2px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .skip { position: absolute; left: -999px; top: 0; background: #fff; padding: .5rem 1rem; }
 .skip:focus { left: 0; z-index: 10; }
 .shell { display: grid; grid-template-columns: 14rem 1fr; min-height: 100vh; }
+.shell > div { min-width: 0; }
+pre { white-space: pre-wrap; word-break: break-all; background: #f0f2f5; padding: .6rem; border-radius: 6px; }
 .sidebar { background: #14213d; color: #fff; padding: 1rem; }
 .sidebar a { color: #fff; text-decoration: none; display: block; padding: .45rem .6rem; border-radius: 6px; }
 .sidebar a:hover, .sidebar a[aria-current="page"] { background: #2b3d63; }
@@ -14,7 +17,7 @@ a { color: #0b5cad; } a:hover { color: #08427c; }
 .sidebar ul { list-style: none; margin: 0; padding: 0; }
 .sidebar .group { color: #c9d3e6; font-size: .8rem; text-transform: uppercase; letter-spacing: .05em; margin: 1rem .6rem .3rem; }
 .topbar { display: flex; justify-content: space-between; align-items: center; gap: 1rem; flex-wrap: wrap; padding: .8rem 1.5rem; background: #fff; border-bottom: 1px solid #dde1e7; }
-.topbar form { margin: 0; }
+.topbar form { margin: 0; } .topbar button { margin: 0; }
 .content { padding: 1.5rem; max-width: 72rem; min-width: 0; }
 h1 { font-size: 1.5rem; margin: 0 0 1rem; } h2 { font-size: 1.15rem; margin: 1.5rem 0 .6rem; }
 .card { background: #fff; border-radius: 10px; padding: 1.2rem; box-shadow: 0 1px 4px #0002; margin-bottom: 1rem; overflow-x: auto; }
@@ -50,7 +53,6 @@ code, .secret { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; w
 .bar { display: flex; align-items: flex-end; gap: 4px; height: 8rem; }
 .bar span { flex: 1; background: #2f6fb3; min-height: 1px; border-radius: 2px 2px 0 0; }
 .muted { color: #4a5366; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 .chart { margin: 0 0 1rem; }
 .chart figcaption { color: #4a5366; font-size: .9rem; }
 .day-chart { width: 100%; height: 8rem; display: block; background: #f7f8fa; border-radius: 6px; }

@@ -54,7 +54,7 @@ export function linkExtraPages(useCases: LinkExtraPageUseCases): ConsolePage[] {
     ),
     page('get', '/links/qr/:id.png', async (request) => {
       const png = unwrap(await useCases.getQrCodePng.execute({ ...owner(request), id: request.params.id! }));
-      return download(png, 'image/png', `qr-${request.params.id}.png`);
+      return download(`qr-${request.params.id!.replace(/[^\w-]/g, '')}.png`, 'image/png', Buffer.from(png));
     }),
     page(
       'post',

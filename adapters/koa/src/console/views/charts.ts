@@ -3,7 +3,8 @@ import { escapeHtml as e } from '../../http/html.ts';
 /**
  * Charts drawn on the server as SVG (no script, no library, nothing inline the page's CSP would
  * refuse: sizes are SVG attributes, not styles). Each chart says its figures in text too: a
- * title per bar, and the numbers beside the bars, so a screen reader reads what the eye sees.
+ * title per bar, and the numbers in a table (beside the bars, or under "Figures"), so a screen
+ * reader reads what the eye sees.
  */
 
 /** One bar per day (oldest first), its height the day's share of the busiest day. */
@@ -22,6 +23,10 @@ export function dayChart(id: string, caption: string, days: readonly { readonly 
   return `<figure class="chart" id="${e(id)}">
 <svg viewBox="0 0 ${width} 100" preserveAspectRatio="none" role="img" aria-label="${e(`${caption}: ${total} from ${first} to ${last}, at most ${max === 1 && total === 0 ? 0 : max} a day`)}" class="day-chart">${bars}</svg>
 <figcaption>${e(caption)} · ${e(first)} to ${e(last)} · ${total} in all</figcaption>
+<details><summary>Figures</summary>
+<table><caption>${e(caption)}</caption><thead><tr><th scope="col">Day</th><th scope="col">Count</th></tr></thead>
+<tbody>${days.map((day) => `<tr><td>${e(day.day)}</td><td>${day.value}</td></tr>`).join('')}</tbody></table>
+</details>
 </figure>`;
 }
 
