@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { ConsoleClient, signedInConsole } from '../support/console-client.ts';
+import { accountServiceClient } from '../support/account-service-client.ts';
+import { signedInConsole } from '../support/console-client.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
 const PASSWORD = 'correct horse battery staple 42';
@@ -142,6 +143,30 @@ describe('web console: Verify apps, two-way services and the operator’s review
     expect((await op.get('/operator/approvals')).html).to.contain('Service rejected');
     const seen = await customer.get(servicePath);
     expect(seen.html).to.contain('>rejected<');
+  });
+
+  it("lets the operator reject a sender ID with a reason the customer's API shows, and refuses a debit past the balance above the form", async () => {
+    const customer = await accountServiceClient(() => api, 'sender-id-customer').signUp();
+    const key = (await api.request('POST', '/api/keys', { key: customer.token, body: { environment: 'live', name: 'server' } })).body.key as string;
+    const requested = await api.request('POST', '/api/sender-ids', { key, body: { name: 'SHOPKE', countries: ['KE'], use_case: 'Receipts' } });
+    expect(requested.status).to.equal(201);
+
+    const op = await operator();
+    expect((await op.get('/operator/approvals')).html).to.contain('SHOPKE');
+    expect((await op.post(`/operator/approvals/sender-ids/${requested.body.id}/reject`, { reason: 'Brand not proven' })).status).to.equal(303);
+    const [seen] = (await api.request('GET', '/api/sender-ids', { key })).body;
+    expect([seen.status, seen.rejection_reason]).to.deep.equal(['rejected', 'Brand not proven']);
+    expect((await op.post(`/operator/approvals/sender-ids/${requested.body.id}/approve`, {})).status, 'decided once').to.equal(303);
+    expect((await op.get('/operator/approvals')).html, 'the refusal said').to.contain('class="flash error"');
+
+    const path = `/operator/accounts/${customer.accountId}`;
+    const reference = /name="reference" value="([^"]+)"/.exec((await op.get(path)).html)![1]!;
+    const refused = await op.post(`${path}/adjust`, { direction: 'debit', amount: '5', reason: 'Correction', reference });
+    expect(refused.status).to.equal(402);
+    expect(refused.html).to.contain('id="form-error"');
+    expect((await op.post(`${path}/adjust`, { direction: 'credit', amount: '5', reason: 'Correction', reference })).status).to.equal(303);
+    expect((await op.post(`${path}/adjust`, { direction: 'credit', amount: '5', reason: 'Correction', reference })).status, 'the same form posted twice').to.equal(303);
+    expect((await op.get(path)).html, 'applied once').to.contain('id="wallet-balance">5.00 USD');
   });
 
   it('lets the operator set an FX rate (a refused one shown next to its field) and read the outbox', async () => {
