@@ -82,6 +82,9 @@ describe('web console product pages: CSRF and tenant isolation', function () {
     const linkPage = await owner.get(`/links/${link}`);
     expect(linkPage.status).to.equal(200);
     expect(linkPage.html).to.contain('https://shop.example/owner').and.to.contain('/s/owner-link');
+    const wide = await owner.get(`/links/${link}?environment=live&days=90`);
+    expect(wide.status, "a window past the free plan's 30 days").to.equal(200);
+    expect(wide.html).to.match(/<p class="alert" role="alert">[^<]*30[^<]*<\/p>/);
     expect((await owner.get(`/links/qr/${qr}.png`)).status).to.equal(200);
     expect((await owner.get('/links/campaigns')).html).to.contain('Owner campaign');
     expect((await owner.get(`/mail/domains/${domain}`)).status).to.equal(200);
