@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { accountServiceClient, ok, PASSWORD } from '../support/account-service-client.ts';
 import { ADMIN_KEY } from '../support/test-server.ts';
 import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
+import { saveScreens } from './screens.ts';
 
 describe('web console in a real browser: operator pages', function () {
   this.timeout(90_000);
@@ -63,6 +64,7 @@ describe('web console in a real browser: operator pages', function () {
     const [entry] = await page.locator('#ledger tbody tr').allTextContents();
     expect(entry).to.contain('credit').and.to.contain('25.50 USD').and.to.contain('Goodwill credit');
     expect(ok(await world.api.request('GET', '/api/balance', { key })).balance, "the customer's own API sees it").to.equal(25.5);
+    await saveScreens(page, 'operator-account');
 
     await page.getByRole('button', { name: 'Suspend account' }).click();
     await page.getByText('is suspended: its keys are refused').waitFor();

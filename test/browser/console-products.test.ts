@@ -3,6 +3,7 @@ import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.
 import { accountServiceClient, PASSWORD } from '../support/account-service-client.ts';
 import { until } from '../support/until.ts';
 import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
+import { saveScreens } from './screens.ts';
 
 /** A desktop Chrome as a person has it (a headless browser's own User-Agent is counted as a bot and left out of analytics). */
 const DESKTOP_CHROME = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36';
@@ -75,6 +76,7 @@ describe('web console in a real browser: links and mail', function () {
       expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), 'no sideways scroll at 390 px').to.be.at.most(0);
       expect((await page.locator('#clicks-by-day svg').boundingBox())!.width).to.be.greaterThan(300);
       await page.setViewportSize({ width: 1400, height: 900 });
+      await saveScreens(page, 'links-analytics');
 
       // The list counts it too, and a QR code of the link downloads as a PNG.
       await page.getByRole('link', { name: 'QR codes of this link' }).click();
@@ -117,6 +119,7 @@ describe('web console in a real browser: links and mail', function () {
       await page.getByRole('button', { name: 'Verify DNS records' }).click();
       await page.getByText('shop-console.example is verified').waitFor();
       expect(await page.locator('#domain-status').textContent()).to.equal('verified');
+      await saveScreens(page, 'mail-domain');
     } finally {
       await context.close();
     }
@@ -139,6 +142,7 @@ describe('web console in a real browser: links and mail', function () {
       expect(await page.locator('#smtp-password').count(), 'shown once').to.equal(0);
       expect(await page.content()).to.not.contain(password);
       expect(await page.locator('table tbody tr').count()).to.equal(1);
+      await saveScreens(page, 'mail-smtp-credentials');
 
       await page.getByRole('button', { name: 'Revoke SMTP credential WordPress' }).click();
       await page.getByText('Credential revoked').waitFor();

@@ -55,6 +55,7 @@ code, .secret { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; w
 .muted { color: #4a5366; }
 .chart { margin: 0 0 1rem; }
 .chart figcaption { color: #4a5366; font-size: .9rem; }
+.chart-title { font-size: 1rem; margin: 0 0 .4rem; }
 .day-chart { width: 100%; height: 8rem; display: block; background: #f7f8fa; border-radius: 6px; }
 .day-chart rect, .hbar rect { fill: #2f6fb3; }
 .hbar { width: 100%; height: .9rem; display: block; }

@@ -30,10 +30,16 @@ export function dayChart(id: string, caption: string, days: readonly { readonly 
 </figure>`;
 }
 
+/** "Clicks by country" -> "Country": the heading of the labels' column. */
+const columnOf = (caption: string) => {
+  const last = caption.split(' ').at(-1) ?? caption;
+  return `${last.charAt(0).toUpperCase()}${last.slice(1)}`;
+};
+
 /** A breakdown (country, device, ...) as labelled horizontal bars, biggest first. */
-export function breakdownChart(id: string, caption: string, counts: Readonly<Record<string, number>>, empty = 'No clicks yet.'): string {
+export function breakdownChart(id: string, caption: string, counts: Readonly<Record<string, number>>, empty = 'None known yet.'): string {
   const rows = Object.entries(counts).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
-  if (rows.length === 0) return `<section class="chart" id="${e(id)}" aria-label="${e(caption)}"><h3>${e(caption)}</h3><p class="muted">${e(empty)}</p></section>`;
+  if (rows.length === 0) return `<section class="chart" id="${e(id)}" aria-label="${e(caption)}"><h3 class="chart-title">${e(caption)}</h3><p class="muted">${e(empty)}</p></section>`;
   const max = Math.max(1, ...rows.map(([, count]) => count));
   const body = rows
     .map(
@@ -43,7 +49,7 @@ export function breakdownChart(id: string, caption: string, counts: Readonly<Rec
     .join('\n');
   return `<section class="chart" id="${e(id)}"><table>
 <caption>${e(caption)}</caption>
-<thead><tr><th scope="col">${e(caption.split(' ').at(-1) ?? caption)}</th><th scope="col"><span class="visually-hidden">Share</span></th><th scope="col">Clicks</th></tr></thead>
+<thead><tr><th scope="col">${e(columnOf(caption))}</th><th scope="col"><span class="visually-hidden">Share</span></th><th scope="col">Clicks</th></tr></thead>
 <tbody>
 ${body}
 </tbody>
