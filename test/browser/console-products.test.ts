@@ -1,7 +1,10 @@
 import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/mail/test/support/dns-zone-server.ts';
-import { accountServiceClient, PASSWORD } from '../support/account-service-client.ts';
+import { createHmac } from 'node:crypto';
+import { accountServiceClient, ok, PASSWORD } from '../support/account-service-client.ts';
+import { ADMIN_KEY } from '../support/test-server.ts';
 import { until } from '../support/until.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
 import { saveScreens } from './screens.ts';
 
@@ -12,15 +15,18 @@ describe('web console in a real browser: links and mail', function () {
   this.timeout(90_000);
   let world: ConsoleWorld;
   let dns: DnsZoneServer;
+  let receiver: WebhookReceiver;
   const client = accountServiceClient(() => world.api, 'products');
 
   before(async () => {
     dns = await new DnsZoneServer().start();
-    world = await startConsoleWorld({ DNS_SERVERS: dns.address, WEBHOOK_ALLOW_HOSTS: 'shop.example', CLICK_FLUSH_MS: '50' });
+    receiver = await startWebhookReceiver();
+    world = await startConsoleWorld({ DNS_SERVERS: dns.address, WEBHOOK_ALLOW_HOSTS: `shop.example,${receiver.host}`, CLICK_FLUSH_MS: '50' });
   });
   after(async () => {
     await world?.stop();
     await dns?.close();
+    await receiver?.close();
   });
 
   async function signedIn(userAgent?: string) {
@@ -147,6 +153,40 @@ describe('web console in a real browser: links and mail', function () {
       await page.getByRole('button', { name: 'Revoke SMTP credential WordPress' }).click();
       await page.getByText('Credential revoked').waitFor();
       expect(await page.getByText('No SMTP credentials yet.').count()).to.equal(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('adds a mail webhook (its secret shown once), lists an email’s signed events in its delivery log, and redelivers one', async () => {
+    const { owner, context, page } = await signedIn();
+    try {
+      // The account sends from a verified domain with a mail key (the mail API's own setup).
+      const key = ok(await world.api.request('POST', `/api/admin/accounts/${owner.accountId}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
+      const mail = (method: string, path: string, body?: unknown) => world.api.request(method, path, { api: 'mail', key, body });
+      const domain = ok(await mail('POST', '/v1/domains', { name: 'hooks-console.example' }), 201);
+      for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
+      expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
+
+      await page.getByRole('link', { name: 'Mail webhooks' }).click();
+      await page.getByLabel('URL', { exact: true }).fill(`${receiver.url}/mail`);
+      await page.getByRole('button', { name: 'Add webhook' }).click();
+      const secret = (await page.locator('#webhook-secret').textContent())!.trim();
+      expect(secret.length).to.be.greaterThan(20);
+
+      const before = receiver.received.length;
+      ok(await mail('POST', '/v1/emails', { from: 'Shop <hello@hooks-console.example>', to: ['buyer@example.com'], subject: 'Your order', html: '<p>Hello</p>' }));
+      const first = await until('an event delivered', async () => receiver.received.slice(before), (events) => events.length > 0);
+      const event = first[0]!;
+      expect(String(event.headers['x-svc-signature']), 'signed with the secret shown').to.equal(`sha256=${createHmac('sha256', secret).update(event.raw).digest('hex')}`);
+
+      await page.goto(`${world.consoleUrl}/mail/webhooks`);
+      expect(await page.locator('#webhook-secret').count(), 'shown once').to.equal(0);
+      await page.getByRole('link', { name: `${receiver.url}/mail` }).click();
+      const eventId = String(event.headers['x-svc-delivery-id']);
+      await page.getByRole('button', { name: `Redeliver ${eventId}` }).click();
+      await page.getByText('is queued for delivery again').waitFor();
+      await until('the redelivery', async () => receiver.received.filter((r) => String(r.headers['x-svc-delivery-id']) === eventId).length, (count) => count === 2);
     } finally {
       await context.close();
     }

@@ -182,6 +182,8 @@ export const mailServerModule: ServerModule = {
       ...mailAccessPages({
         smtpCredentials: resolve(container, M.smtpCredentials),
         webhooks: resolve(container, M.webhooks).webhooks,
+        listDeliveries: resolve(container, M.webhooks).listDeliveries,
+        redeliver: resolve(container, M.webhooks).redeliver,
         smtpServer: () => (port === 'off' ? undefined : `${new URL(urls.mail.value).hostname}:${port}`),
       }),
     ];

@@ -2,20 +2,27 @@ import type { MailWebhookService, SmtpCredentials } from '@tuma/mail';
 import { unwrap } from '../../http/unwrap.ts';
 import { credentialView, smtpCredentialBody } from '../../routes/mail-smtp-credentials.routes.ts';
 import { mailWebhookBody, mailWebhookView } from '../../routes/mail-webhooks.routes.ts';
+import { webhookDeliveryView } from '../../routes/webhook-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';
-import { mailWebhooksView, smtpCredentialsView } from '../views/mail-access-views.ts';
+import { mailWebhookDeliveriesView, mailWebhooksView, smtpCredentialsView } from '../views/mail-access-views.ts';
 import { href } from '../views/view-context.ts';
 
 export interface MailAccessPageUseCases {
   readonly smtpCredentials: Pick<SmtpCredentials, 'create' | 'list' | 'revoke'>;
   readonly webhooks: MailWebhookService['webhooks'];
+  readonly listDeliveries: MailWebhookService['listDeliveries'];
+  readonly redeliver: MailWebhookService['redeliver'];
   /** `host:port` of the SMTP submission server, or undefined when it is off. */
   readonly smtpServer: () => string | undefined;
 }
 
-/** Mail › SMTP credentials (the password shown once, revoked) and Mail › Webhooks (the secret shown once, paused, deleted); the mail API's use cases. */
+const LOG_SIZE = 25;
+/** Mail has no test environment: its webhook events are the account's live ones (as the mail API's routes say). */
+const mailOwner = (request: MemberRequest) => ({ accountId: request.member.accountId, environment: 'live' as const });
+
+/** Mail › SMTP credentials (the password shown once, revoked) and Mail › Webhooks (the secret shown once, paused, deleted, each one's delivery log with redelivery); the mail API's use cases. */
 export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[] {
   const canWrite = (request: MemberRequest) => BUILDERS.includes(request.member.role);
   const account = (request: MemberRequest) => request.member.accountId;
@@ -64,6 +71,17 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
         return redirect(href(request.view, '/mail/webhooks'));
       }),
     ),
+    page('get', '/mail/webhooks/:id', async (request) => {
+      const webhook = mailWebhookView(unwrap(await useCases.webhooks.get(account(request), request.params.id!)));
+      const found = unwrap(await useCases.listDeliveries.execute({ owner: mailOwner(request), kind: webhook.id, page: 0, limit: LOG_SIZE }));
+      return html(200, mailWebhookDeliveriesView(request.view, { webhook, deliveries: found.deliveries.map(webhookDeliveryView), canWrite: canWrite(request) }));
+    }),
+    write('/mail/webhooks/:id/deliveries/:event_id/redeliver', async (request) => {
+      const webhook = unwrap(await useCases.webhooks.get(account(request), request.params.id!));
+      const logged = unwrap(await useCases.redeliver.execute({ owner: mailOwner(request), eventId: request.params.event_id!, kind: webhook.id }));
+      request.session.flash({ kind: 'info', text: `Event ${logged.delivery.eventId} is queued for delivery again.` });
+      return redirect(href(request.view, `/mail/webhooks/${encodeURIComponent(webhook.id)}`));
+    }),
     write('/mail/webhooks/:id/delete', async (request) => {
       unwrap(await useCases.webhooks.remove(account(request), request.params.id!));
       request.session.flash({ kind: 'info', text: 'Webhook deleted.' });

@@ -2,6 +2,7 @@ import { MAIL_WEBHOOK_EVENTS } from '@tuma/mail';
 import { escapeHtml as e } from '../../http/html.ts';
 import type { credentialView } from '../../routes/mail-smtp-credentials.routes.ts';
 import type { mailWebhookView } from '../../routes/mail-webhooks.routes.ts';
+import { deliveryLog, type DeliveryRow } from './delivery-log.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';
@@ -67,7 +68,7 @@ export function mailWebhooksView(
   const rows = table(
     'Mail webhooks',
     [
-      { header: 'URL', cell: (w) => `<code>${e(w.url)}</code>` },
+      { header: 'URL', cell: (w) => `<a href="${href(view, `/mail/webhooks/${encodeURIComponent(w.id)}`)}"><code>${e(w.url)}</code></a>` },
       { header: 'Events', cell: (w) => e(w.events.join(', ')) },
       { header: 'Status', cell: (w) => badge(w.is_active ? 'on' : 'off', w.is_active ? 'ok' : 'plain') },
       { header: 'Created', cell: (w) => time(w.created_at) },
@@ -103,4 +104,14 @@ ${form(
 </section>`
     : '';
   return consolePage(view, 'Mail webhooks', 'mail-webhooks', `${secret}\n<section class="card">${rows}</section>\n${create}`);
+}
+
+/** One mail webhook: its events and their delivery attempts, each redelivered on demand. */
+export function mailWebhookDeliveriesView(view: ViewContext, page: { webhook: MailWebhookRow; deliveries: readonly DeliveryRow[]; canWrite: boolean }): string {
+  const { webhook } = page;
+  const redeliver = (delivery: DeliveryRow) => href(view, `/mail/webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(delivery.event_id)}/redeliver`);
+  const log = deliveryLog(view, page.deliveries, page.canWrite ? redeliver : undefined, 'No events yet.');
+  return consolePage(view, 'Mail webhook', 'mail-webhooks', `<p><a href="${href(view, '/mail/webhooks')}">← All mail webhooks</a></p>
+<section class="card"><p><code>${e(webhook.url)}</code> · ${badge(webhook.is_active ? 'on' : 'off', webhook.is_active ? 'ok' : 'plain')}</p><p class="muted">Events: ${e(webhook.events.join(', '))}</p></section>
+<section class="card" aria-labelledby="log-title"><h2 id="log-title">Delivery log</h2>${log}</section>`);
 }
