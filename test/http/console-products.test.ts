@@ -28,7 +28,7 @@ describe('web console product pages: CSRF and tenant isolation', function () {
       ['/links/campaigns', { name: 'Spring' }, '/links/campaigns'],
       ['/mail/domains', { name: 'csrf.example' }, '/mail/domains'],
       ['/mail/smtp-credentials', { name: 'WordPress' }, '/mail/smtp-credentials'],
-      ['/mail/webhooks', { url: 'https://shop.example/hook', events: 'email.sent' }, '/mail/webhooks'],
+      ['/mail/webhooks', { url: 'https://shop.example/hook', events: 'sent' }, '/mail/webhooks'],
       ['/operator/sign-in', { key: ADMIN_KEY }, '/operator/sign-in'],
     ];
     for (const [path, fields, listPath] of forms) {
@@ -45,7 +45,7 @@ describe('web console product pages: CSRF and tenant isolation', function () {
     expect((await client.post('/links/campaigns', { name: 'Spring' })).status).to.equal(303);
   });
 
-  it("answers 404 for another account's link, QR code, campaign, domain and SMTP credential, and changes none of them", async () => {
+  it("answers 404 for another account's link, QR code, campaign, domain, SMTP credential and mail webhook, and changes none of them", async () => {
     const owner = await member();
     await owner.get('/links');
     const link = idIn((await owner.post('/links', { url: 'https://shop.example/owner', slug: 'owner-link' })).location, 'lnk');
@@ -59,11 +59,14 @@ describe('web console product pages: CSRF and tenant isolation', function () {
     await owner.get('/mail/smtp-credentials');
     expect((await owner.post('/mail/smtp-credentials', { name: 'Owner SMTP' })).status).to.equal(201);
     const credential = /\/mail\/smtp-credentials\/([^/]+)\/revoke/.exec((await owner.get('/mail/smtp-credentials')).html)?.[1] ?? '';
-    for (const id of [link, qr, campaign, domain, credential]) expect(id, 'every id read off the pages').to.not.equal('');
+    await owner.get('/mail/webhooks');
+    expect((await owner.post('/mail/webhooks', { url: 'https://shop.example/hook', events: 'delivered' })).status).to.equal(201);
+    const webhook = /\/mail\/webhooks\/(mwh_[0-9A-Z]{26})"/.exec((await owner.get('/mail/webhooks')).html)?.[1] ?? '';
+    for (const id of [link, qr, campaign, domain, credential, webhook]) expect(id, 'every id read off the pages').to.not.equal('');
 
     const stranger = await member();
     await stranger.get('/');
-    const reads = [`/links/${link}`, `/links/${link}?environment=test`, `/links/qr/${qr}.png`, `/mail/domains/${domain}`];
+    const reads = [`/links/${link}`, `/links/${link}?environment=test`, `/links/qr/${qr}.png`, `/mail/domains/${domain}`, `/mail/webhooks/${webhook}`];
     for (const path of reads) expect((await stranger.get(path)).status, `GET ${path}`).to.equal(404);
     const writes: [string, Record<string, string>][] = [
       [`/links/${link}`, { url: 'https://shop.example/stolen', slug: 'stolen' }],
@@ -74,6 +77,8 @@ describe('web console product pages: CSRF and tenant isolation', function () {
       [`/mail/domains/${domain}/tracking`, { tracking: 'open' }],
       [`/mail/domains/${domain}/delete`, {}],
       [`/mail/smtp-credentials/${credential}/revoke`, {}],
+      [`/mail/webhooks/${webhook}/pause`, {}],
+      [`/mail/webhooks/${webhook}/delete`, {}],
     ];
     for (const [path, fields] of writes) expect((await stranger.post(path, fields)).status, `POST ${path}`).to.equal(404);
     // Nor operator pages, with a valid form token or not.
@@ -89,6 +94,7 @@ describe('web console product pages: CSRF and tenant isolation', function () {
     expect((await owner.get('/links/campaigns')).html).to.contain('Owner campaign');
     expect((await owner.get(`/mail/domains/${domain}`)).status).to.equal(200);
     expect((await owner.get('/mail/smtp-credentials')).html).to.contain('Owner SMTP');
+    expect((await owner.get(`/mail/webhooks/${webhook}`)).html).to.contain('https://shop.example/hook').and.to.contain('>on<');
     expect((await stranger.get('/links')).html).to.not.contain('owner-link');
   });
 });
