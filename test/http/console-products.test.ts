@@ -45,6 +45,27 @@ describe('web console product pages: CSRF and tenant isolation', function () {
     expect((await client.post('/links/campaigns', { name: 'Spring' })).status).to.equal(303);
   });
 
+  it('sets and removes a link’s expiry and password, refusing a bad date next to its field', async () => {
+    const client = await member();
+    await client.get('/links');
+    const refused = await client.post('/links', { url: 'https://shop.example/vip', expires_at: 'next friday' });
+    expect(refused.status).to.equal(422);
+    expect(refused.html).to.match(/id="f-expires_at-error">[^<]+</);
+    const created = await client.post('/links', { url: 'https://shop.example/vip', slug: 'vip', expires_at: '2099-12-31T23:59:00Z', password: 'open sesame' });
+    expect(created.status).to.equal(303);
+    const path = created.location!.replace('/app', '');
+    const page = (await client.get(path)).html;
+    expect(page).to.contain('>password<').and.to.contain('datetime="2099-12-31T23:59:00.000Z"').and.to.not.contain('open sesame');
+    const visit = await fetch(`${api.baseUrl}/s/vip`, { redirect: 'manual' });
+    expect(visit.status, 'a password page, not the redirect').to.equal(200);
+
+    const saved = await client.post(path, { url: 'https://shop.example/vip', slug: 'vip', expires_at: '', remove_password: 'on' });
+    expect(saved.status).to.equal(303);
+    const after = (await client.get(path)).html;
+    expect(after).to.not.contain('>password<').and.to.not.contain('expires <time');
+    expect((await fetch(`${api.baseUrl}/s/vip`, { redirect: 'manual' })).status).to.equal(302);
+  });
+
   it("answers 404 for another account's link, QR code, campaign, domain, SMTP credential and mail webhook, and changes none of them", async () => {
     const owner = await member();
     await owner.get('/links');

@@ -1,8 +1,8 @@
 import { ANALYTICS_DAYS, type LinksService } from '@tuma/links';
 import { isAppError, toHttpError } from '../../http/domain-error-status.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { linkFieldsOf, linkView } from '../../routes/link-views.ts';
-import { refusal } from '../form-errors.ts';
+import { createLinkBody, linkFieldsOf, linkView, updateLinkBody } from '../../routes/link-views.ts';
+import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../views/environment.ts';
 import type { FormErrors } from '../views/form.ts';
@@ -20,6 +20,7 @@ const valuesOf = (form: URLSearchParams): LinkValues => ({
   title: (form.get('title') ?? '').trim(),
   campaign_id: form.get('campaign_id') ?? '',
   tags: form.get('tags') ?? '',
+  expires_at: (form.get('expires_at') ?? '').trim(),
 });
 
 const tagsOf = (text: string) => text.split(',').map((tag) => tag.trim()).filter(Boolean);
@@ -66,11 +67,19 @@ export function linkPages(useCases: LinkPageUseCases): ConsolePage[] {
       '/links',
       async (request) => {
         const values = valuesOf(request.form);
-        const created = await useCases.createLink.execute({
-          ...owner(request),
-          ...linkFieldsOf({ slug: values.slug || undefined, title: values.title || undefined, campaign_id: values.campaign_id || undefined, tags: tagsOf(values.tags) }),
+        const password = request.form.get('password') ?? '';
+        const optional = (value: string) => (value ? value : undefined);
+        const checked = checkedBy(createLinkBody, {
           url: values.url,
+          slug: optional(values.slug),
+          title: optional(values.title),
+          campaign_id: optional(values.campaign_id),
+          tags: tagsOf(values.tags),
+          expires_at: optional(values.expires_at),
+          password: optional(password),
         });
+        if (!checked.ok) return renderList(request, checked.status, { values, errors: checked.errors });
+        const created = await useCases.createLink.execute({ ...owner(request), ...linkFieldsOf(checked.value), url: checked.value.url });
         if (created.isErr()) return renderList(request, refusal(created.error).status, { values, errors: refusal(created.error).errors });
         request.session.flash({ kind: 'info', text: `Link ${useCases.shortUrlOf(created.value)} created.` });
         return redirect(href(request.view, `/links/${encodeURIComponent(created.value.id)}?environment=${owner(request).environment}`));
@@ -83,8 +92,19 @@ export function linkPages(useCases: LinkPageUseCases): ConsolePage[] {
       '/links/:id',
       async (request) => {
         const values = valuesOf(request.form);
-        const fields = linkFieldsOf({ url: values.url, slug: values.slug, title: values.title || null, campaign_id: values.campaign_id || null, tags: tagsOf(values.tags) });
-        const updated = await useCases.updateLink.execute({ ...owner(request), ...fields, id: request.params.id! });
+        const password = request.form.get('password') ?? '';
+        const checked = checkedBy(updateLinkBody, {
+          url: values.url,
+          slug: values.slug,
+          title: values.title || null,
+          campaign_id: values.campaign_id || null,
+          tags: tagsOf(values.tags),
+          expires_at: values.expires_at || null,
+          // An empty password field keeps the one the link has; the box removes it.
+          ...(request.form.get('remove_password') === 'on' ? { password: null } : password ? { password } : {}),
+        });
+        if (!checked.ok) return renderLink(request, checked.status, { values, errors: checked.errors });
+        const updated = await useCases.updateLink.execute({ ...owner(request), ...linkFieldsOf(checked.value), id: request.params.id! });
         if (updated.isErr()) {
           if (updated.error.type === 'not_found') unwrap(updated);
           const { status, errors } = refusal(updated.error);

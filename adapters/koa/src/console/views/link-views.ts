@@ -3,7 +3,7 @@ import { escapeHtml as e } from '../../http/html.ts';
 import type { linkView } from '../../routes/link-views.ts';
 import { breakdownChart, dayChart } from './charts.ts';
 import { environmentField, environmentSwitch } from './environment.ts';
-import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
+import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';
 import { table } from './table.ts';
@@ -18,6 +18,8 @@ export interface LinkValues {
   readonly title: string;
   readonly campaign_id: string;
   readonly tags: string;
+  /** ISO 8601 with a zone, or empty (never). */
+  readonly expires_at: string;
 }
 
 export interface CampaignOption {
@@ -49,17 +51,31 @@ function campaignSelect(campaigns: readonly CampaignOption[], selected: string, 
 <select id="f-campaign_id" name="campaign_id"${error ? ' aria-invalid="true" aria-describedby="f-campaign_id-error"' : ''}>${options}</select>${error ? `\n<p class="field-error" id="f-campaign_id-error">${e(error)}</p>` : ''}`;
 }
 
-/** The fields shared by the create and edit forms. */
-const linkFields = (values: LinkValues, campaigns: readonly CampaignOption[], errors: FormErrors) =>
+/** The fields shared by the create and edit forms; an edited link that has a password may drop it. */
+const linkFields = (values: LinkValues, campaigns: readonly CampaignOption[], errors: FormErrors, hasPassword?: boolean) =>
   [
     field({ name: 'url', label: 'Destination URL', type: 'url', value: values.url, required: true, hint: 'http or https; private and internal addresses are refused.' }, errors),
     field({ name: 'slug', label: 'Slug (optional)', value: values.slug, hint: '1-64 of A-Z a-z 0-9 _ -; 7 random characters when empty.' }, errors),
     field({ name: 'title', label: 'Title (optional)', value: values.title }, errors),
     campaignSelect(campaigns, values.campaign_id, errors),
     field({ name: 'tags', label: 'Tags (optional)', value: values.tags, hint: 'Separated by commas.' }, errors),
-  ].join('\n');
+    field({ name: 'expires_at', label: 'Expires (optional)', value: values.expires_at, hint: 'A date and time with its zone, e.g. 2026-12-31T23:59:00Z; after it a click gets 410. Empty: never.' }, errors),
+    field(
+      {
+        name: 'password',
+        label: hasPassword ? 'New password (optional)' : 'Password (optional)',
+        type: 'password',
+        autocomplete: 'new-password',
+        hint: hasPassword ? 'Empty: the current one stays.' : 'Visitors type it before the redirect.',
+      },
+      errors,
+    ),
+    hasPassword ? choices({ name: 'remove_password', legend: 'Password', type: 'checkbox', options: [{ value: 'on', label: 'Remove the password' }] }, errors) : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 
-export const EMPTY_LINK: LinkValues = { url: '', slug: '', title: '', campaign_id: '', tags: '' };
+export const EMPTY_LINK: LinkValues = { url: '', slug: '', title: '', campaign_id: '', tags: '', expires_at: '' };
 
 export function linksView(
   view: ViewContext,
@@ -120,14 +136,14 @@ export function linkDetailView(
 ): string {
   const { link, environment } = page;
   const errors = page.errors ?? NO_ERRORS;
-  const values = page.values ?? { url: link.url, slug: link.slug, title: link.title ?? '', campaign_id: link.campaign_id ?? '', tags: link.tags.join(', ') };
+  const values = page.values ?? { url: link.url, slug: link.slug, title: link.title ?? '', campaign_id: link.campaign_id ?? '', tags: link.tags.join(', '), expires_at: link.expires_at ?? '' };
   const summary = `<section class="card"><p>Short link: <a id="short-url" href="${e(link.short_url)}">${e(link.short_url)}</a>
 <button type="button" class="secondary" data-copy="short-url">Copy</button></p>
 <p>Goes to <code>${e(link.url)}</code> · ${badge(environment)}${link.has_password ? ` ${badge('password')}` : ''}${link.expires_at ? ` · expires ${time(link.expires_at)}` : ''}</p>
 <p class="actions"><a class="button secondary" href="${href(view, `/links/qr?environment=${environment}&link_id=${encodeURIComponent(link.id)}`)}">QR codes of this link</a></p></section>`;
   const edit = page.canWrite
     ? `<section class="card" aria-labelledby="edit-title"><h2 id="edit-title">Edit</h2>
-${form(view, href(view, linkPath(link, environment)), `${environmentField(environment)}\n${linkFields(values, page.campaigns, errors)}`, 'Save link', errors)}
+${form(view, href(view, linkPath(link, environment)), `${environmentField(environment)}\n${linkFields(values, page.campaigns, errors, link.has_password)}`, 'Save link', errors)}
 <h2>Delete</h2><p>Its short URL answers 404 from then on.</p>
 ${buttonForm(view, href(view, linkPath(link, environment, '/delete')), 'Delete link', { danger: true, accessibleName: `Delete link ${link.slug}` })}
 </section>`
