@@ -26,7 +26,7 @@ describe('web console in a real browser: developers and roles', () => {
     const owner = await client.signUp();
     const { page } = await world.newPage();
     await signIn(page, world.consoleUrl, owner.email, PASSWORD);
-    await page.getByRole('link', { name: 'Webhooks' }).click();
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
     await page.getByRole('link', { name: 'test', exact: true }).click();
 
     await page.getByLabel('Delivery report URL').fill('http://10.0.0.1/hook');
@@ -98,12 +98,12 @@ describe('web console in a real browser: developers and roles', () => {
     expect(await page.locator('#f-template-error').textContent()).to.equal('The template must contain {{code}}');
     await page.getByLabel('Message template').fill('{{brand}}: your code is {{code}}');
     await page.getByRole('button', { name: 'Create app' }).click();
-    const flash = (await page.getByText('Verify app Checkout created').textContent())!;
-    const appId = /(vera_[0-9A-Z]{26})/.exec(flash)![1]!;
+    await page.getByText('Verify app Checkout created.').waitFor();
+    const appId = /\/verify\/apps\/(vera_[0-9A-Z]{26})/.exec(page.url())![1]!;
     const key = ok(await world.api.request('POST', '/api/keys', { key: owner.token, body: { environment: 'test' } }), 201).key as string;
     const read = ok(await world.api.request('GET', `/v1/verify/apps/${appId}`, { key }));
     expect([read.name, read.brand, read.template, read.code_length]).to.deep.equal(['Checkout', 'Duka', '{{brand}}: your code is {{code}}', 6]);
-    await page.getByRole('button', { name: 'Delete Verify app Checkout' }).click();
+    await page.getByRole('button', { name: 'Delete app Checkout' }).click();
     await page.getByText('Verify app deleted.').waitFor();
     expect((await world.api.request('GET', `/v1/verify/apps/${appId}`, { key })).status).to.equal(404);
   });

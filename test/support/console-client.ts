@@ -45,3 +45,15 @@ export class ConsoleClient {
     return { status: response.status, location: response.headers.get('location'), html };
   }
 }
+
+/** A new user signed up and signed in through the console's own forms (as a browser without scripts). */
+export async function signedInConsole(consoleUrl: string, email: string, password: string): Promise<ConsoleClient> {
+  const client = new ConsoleClient(consoleUrl);
+  await client.get('/sign-up');
+  const signedUp = await client.post('/sign-up', { email, password });
+  if (signedUp.status !== 201) throw new Error(`Sign-up of ${email} answered ${signedUp.status}`);
+  await client.get('/sign-in');
+  const signedIn = await client.post('/sign-in', { email, password });
+  if (signedIn.status !== 303) throw new Error(`Sign-in of ${email} answered ${signedIn.status}`);
+  return client;
+}

@@ -100,5 +100,14 @@ export { teamPages, type TeamPageUseCases } from './console/pages/team.pages.ts'
 export { senderIdPages } from './console/pages/sender-ids.pages.ts';
 export { contactPages } from './console/pages/contacts.pages.ts';
 export { bulkPages, type BulkPageUseCases } from './console/pages/bulk.pages.ts';
-export { verifyAppPages } from './console/pages/verify-apps.pages.ts';
 export { profilePages, type ProfilePageUseCases } from './console/pages/profile.pages.ts';
+export { linkPages } from './console/pages/links.pages.ts';
+export { linkExtraPages } from './console/pages/link-extras.pages.ts';
+export { mailDomainPages } from './console/pages/mail-domains.pages.ts';
+export { mailActivityPages } from './console/pages/mail-activity.pages.ts';
+export { mailAccessPages } from './console/pages/mail-access.pages.ts';
+export { operatorAccessPages } from './console/pages/operator-access.pages.ts';
+export { operatorAccountPages } from './console/pages/operator-accounts.pages.ts';
+export { operatorReviewPages } from './console/pages/operator-review.pages.ts';
+export { verifyPages } from './console/pages/verify.pages.ts';
+export { twoWayPages } from './console/pages/two-way.pages.ts';

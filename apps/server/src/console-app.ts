@@ -3,13 +3,14 @@ import { BILLING_TOKENS } from '@tuma/billing';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
-import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
 import { CONSOLE_BASE_PATH, createConsoleApp, homePages, type MountedApi } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
 import type { ServerConfig } from './config.ts';
+import { httpRateLimits } from './http-rate-limits.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
+import { operatorConsole } from './operator-console.ts';
 import { resolve } from './resolve.ts';
 import { consoleCookieKey } from './server-secrets.ts';
 import { SERVER_TOKENS } from './tokens.ts';
@@ -34,13 +35,15 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
   if (config.databaseUrl && !config.identity.consoleCookieKey) {
     logger.warn({ msg: `CONSOLE_COOKIE_KEY is not set: the web console's cookies are sealed with a key kept in ${config.dataDir}/console-cookie.key; every process on this database needs the same key (set CONSOLE_COOKIE_KEY)` });
   }
+  const operator = operatorConsole(container);
   const app = createConsoleApp({
     basePath: CONSOLE_BASE_PATH,
     cookieKey: consoleCookieKey(config)(),
     identity: resolve(container, IDENTITY_TOKENS.identity),
-    pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? [])],
+    pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? []), ...operator.pages],
+    operatorKeys: { isActive: operator.isActive },
     logger,
-    rateLimits: config.rateLimits ? { limits: resolve(container, RATE_LIMITS_TOKENS.rateLimits).requests, trustedProxyHops: config.trustedProxyHops } : undefined,
+    rateLimits: httpRateLimits(container, config),
     perRequest: (work) => database.withContext(work),
     now: () => clock.now().getTime(),
   });

@@ -16,6 +16,10 @@ import { errorView } from './views/error-views.ts';
 import type { Section } from './views/navigation.ts';
 import type { ViewContext } from './views/view-context.ts';
 
+export interface OperatorKeys {
+  isActive(keyId: string): Promise<boolean>;
+}
+
 /** Where the console is served on the shared port (`{base_url}/app`). */
 export const CONSOLE_BASE_PATH = '/app';
 
@@ -26,6 +30,8 @@ export interface ConsoleAppOptions {
   readonly cookieKey: Buffer;
   readonly identity: SessionIdentity & Pick<Identity, 'readMe'>;
   readonly pages: readonly ConsolePage[];
+  /** Whether an operator key id is still the active operator key (rotating ADMIN_API_KEY ends operator access). */
+  readonly operatorKeys?: OperatorKeys;
   readonly logger: HttpLogger;
   /** The APIs' request rate limits: per signed-in session on its account's policy, per client address before sign-in. */
   readonly rateLimits?: RateLimitOptions;
@@ -70,7 +76,7 @@ function answer(ctx: Context, result: PageAnswer): void {
 }
 
 /** The view context of a request: the signed-in user's address read now (a changed address shows at once). */
-async function viewOf(ctx: Context, base: string, menu: ReadonlySet<Section>, identity: ConsoleAppOptions['identity']): Promise<ViewContext> {
+async function viewOf(ctx: Context, base: string, menu: ReadonlySet<Section>, identity: ConsoleAppOptions['identity'], operatorKeyId: string | undefined): Promise<ViewContext> {
   const session = consoleSessionOf(ctx);
   const member = session.member;
   let user: ViewContext['user'];
@@ -78,7 +84,15 @@ async function viewOf(ctx: Context, base: string, menu: ReadonlySet<Section>, id
     const me = await identity.readMe.execute({ userId: member.userId, accountId: member.accountId });
     user = me.isOk() ? { email: me.value.user.email, role: me.value.role } : undefined;
   }
-  return { base, csrf: session.csrf, user, flash: session.takeFlash(), menu };
+  return { base, csrf: session.csrf, user, flash: session.takeFlash(), menu, operator: operatorKeyId !== undefined };
+}
+
+/** The session's operator key id while it lasts and the key is still the operator's; an ended one is forgotten. */
+async function operatorOf(session: ReturnType<typeof consoleSessionOf>, keys: OperatorKeys | undefined, now: number): Promise<string | undefined> {
+  const keyId = session.operatorKeyId(now);
+  if (keyId && keys && (await keys.isActive(keyId))) return keyId;
+  session.endOperator();
+  return undefined;
 }
 
 /** HTML for whatever a page throws: refusals with their status, anything else a logged 500; one log line per request, as the APIs write. */
@@ -126,12 +140,13 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
     // The body is read, and its form token checked, only once a page answers the path.
     router[page.method](page.path, formBody(page.uploadLimitBytes), csrfProtection(), async (ctx) => {
       const session = consoleSessionOf(ctx);
-      if (page.visitor === 'member' && !session.member) {
+      if ((page.visitor === 'member' || page.visitor === 'operator') && !session.member) {
         const back = ctx.method === 'GET' ? `?next=${encodeURIComponent(`${base}${ctx.path}${ctx.search}`)}` : '';
         return answer(ctx, { redirect: `${base}/sign-in${back}` });
       }
       if (page.visitor === 'signed-out' && session.member) return answer(ctx, { redirect: `${base}/` });
-      const view = await viewOf(ctx, base, menu, options.identity);
+      const operatorKeyId = await operatorOf(session, options.operatorKeys, now());
+      const view = await viewOf(ctx, base, menu, options.identity, operatorKeyId);
       const request: PageRequest = {
         koa: ctx,
         session,
@@ -141,6 +156,10 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
         query: new URLSearchParams(ctx.querystring),
         params: ctx.params,
       };
+      if (page.visitor === 'operator') {
+        if (!operatorKeyId) throw new HttpError(404, 'not_found', 'There is no such page in the console.');
+        return answer(ctx, await page.handle({ ...request, member: session.member!, operatorKeyId }));
+      }
       if (page.visitor !== 'member') return answer(ctx, await page.handle(request));
       const member = session.member!;
       if (page.roles && !page.roles.includes(member.role)) {

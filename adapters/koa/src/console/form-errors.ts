@@ -25,3 +25,22 @@ export function refusal(error: DomainError, fields: Readonly<Record<string, stri
 
 /** One field's error, for input the page checks itself before any use case (an empty field). */
 export const fieldRefusal = (name: string, message: string): { status: number; errors: FormErrors } => ({ status: 422, errors: { fields: { [name]: message } } });
+
+/**
+ * A form checked by the API route's own body schema (one set of rules for both): the value, or
+ * each issue next to the field it names (422, as the API answers).
+ */
+export function checkedBy<T>(schema: { safeParse(input: unknown): { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } } }, input: unknown):
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly status: number; readonly errors: FormErrors } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) {
+    const name = String(issue.path[0] ?? '');
+    fields[name] = fields[name] ? `${fields[name]} ${issue.message}` : issue.message;
+  }
+  const form = fields[''];
+  delete fields[''];
+  return { ok: false, status: 422, errors: { fields, ...(form ? { form } : {}) } };
+}

@@ -26,12 +26,12 @@ export interface MemberRequest extends PageRequest {
 export type PageAnswer =
   | { readonly status: number; readonly html: string }
   | { readonly redirect: string }
-  /** A download (a CSV export). */
-  | { readonly file: { readonly contentType: string; readonly filename: string; readonly body: string } };
+  /** A download (a CSV export, a QR code's PNG). */
+  | { readonly file: { readonly contentType: string; readonly filename: string; readonly body: string | Buffer } };
 
 export const html = (status: number, body: string): PageAnswer => ({ status, html: body });
 export const redirect = (to: string): PageAnswer => ({ redirect: to });
-export const download = (filename: string, contentType: string, body: string): PageAnswer => ({ file: { filename, contentType, body } });
+export const download = (filename: string, contentType: string, body: string | Buffer): PageAnswer => ({ file: { filename, contentType, body } });
 
 /** A page before sign-in (a signed-in visitor is sent home), or any visitor's (`anyone`). */
 export interface PublicPage {
@@ -55,7 +55,25 @@ export interface MemberPage {
   handle(request: MemberRequest): Promise<PageAnswer>;
 }
 
-export type ConsolePage = PublicPage | MemberPage;
+/**
+ * An operator page (docs/dashboard.md, "Operator sign-in"): a signed-in member whose session proved
+ * the operator key within the hour; anyone else gets 404, as for a page that does not exist.
+ */
+export interface OperatorPage {
+  readonly method: 'get' | 'post';
+  readonly path: string;
+  readonly visitor: 'operator';
+  readonly section?: Section;
+  readonly uploadLimitBytes?: never;
+  handle(request: OperatorRequest): Promise<PageAnswer>;
+}
+
+/** An operator page's request: the member, and the operator key's id (for the record of who did what). */
+export interface OperatorRequest extends MemberRequest {
+  readonly operatorKeyId: string;
+}
+
+export type ConsolePage = PublicPage | MemberPage | OperatorPage;
 
 /** Owners, admins and developers build with the API (keys, webhooks, sends); viewers read. */
 export const BUILDERS: readonly Role[] = ['owner', 'admin', 'developer'];

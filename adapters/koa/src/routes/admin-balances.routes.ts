@@ -44,7 +44,7 @@ const statsView = (stats: BalanceStats): z.infer<typeof statsSchema> => {
   };
 };
 
-const manualAdjustment = z.strictObject({
+export const manualAdjustmentBody = z.strictObject({
   amount: z.union([z.number(), z.string()]).describe('Positive, in the wallet currency, at most 6 decimals'),
   currency: z.string().length(3).optional().describe('Must be the wallet currency when given'),
   reason: z.string().min(1).max(500),
@@ -64,7 +64,7 @@ export function adminBalanceRoutes(useCases: AdminBalanceUseCases): RouteDefinit
       tag: 'Admin',
       access: ADMIN,
       params: z.object({ user_id: z.string().min(1).max(64) }),
-      body: manualAdjustment,
+      body: manualAdjustmentBody,
       responses: {
         200: { description: 'The ledger entry (the original one when the reference was already used) and the balance', schema: adjustmentSchema },
         402: { description: 'A debit larger than the available balance' },

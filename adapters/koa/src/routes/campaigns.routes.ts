@@ -17,7 +17,7 @@ const campaignSchema = z.object({
 
 const createdSchema = z.object({ id: z.string(), name: z.string(), color: z.string().nullable() });
 
-const createBody = z.strictObject({
+export const campaignBody = z.strictObject({
   name: z.string().trim().min(1).max(CAMPAIGN_LIMITS.name),
   color: z
     .string()
@@ -47,7 +47,7 @@ export function campaignRoutes(useCases: CampaignUseCases): RouteDefinition[] {
       summary: 'Create a campaign',
       tag: 'Campaigns',
       access: LINKS_WRITE,
-      body: createBody,
+      body: campaignBody,
       responses: { 201: { description: 'The campaign', schema: createdSchema } },
       handler: async ({ caller, body }) => {
         const campaign = unwrap(await useCases.createCampaign.execute({ accountId: caller.account.id, environment: caller.environment, name: body.name, color: body.color ?? null }));

@@ -10,6 +10,11 @@ export type MailDomainUseCases = Pick<MailService, 'addDomain' | 'listDomains' |
 
 const NOT_YOURS = { description: 'No domain with this id in the account', errorCodes: ['not_found'] };
 
+export const mailDomainBody = z.strictObject({
+  name: z.string().min(1).max(300).describe('example.com, or a subdomain (mail.example.com)'),
+  region: z.string().max(32).optional().describe('af-south-1 (default), eu-west-1 or us-east-1'),
+});
+
 const domainParams = z.object({ id: z.string().regex(/^dom_[0-9A-Z]{26}$/, 'Must be a domain id (dom_...)') });
 
 /** `/v1/domains`: add, list, read, verify against DNS, tracking flags, delete (docs/mail.md, "Routes"). */
@@ -21,10 +26,7 @@ export function mailDomainRoutes(mail: MailDomainUseCases): RouteDefinition[] {
       summary: 'Add a sending domain: a DKIM key and the DNS records to publish',
       tag: 'Domains',
       access: MAIL_MANAGE,
-      body: z.strictObject({
-        name: z.string().min(1).max(300).describe('example.com, or a subdomain (mail.example.com)'),
-        region: z.string().max(32).optional().describe('af-south-1 (default), eu-west-1 or us-east-1'),
-      }),
+      body: mailDomainBody,
       responses: {
         201: { description: 'The pending domain and its records', schema: mailDomainSchema },
         409: { description: 'The account has the name, or another account verified it', errorCodes: ['domain_already_exists'], errorFields: { name: z.string() } },

@@ -14,7 +14,9 @@ const credentialSchema = z.object({
   last_used_at: z.string().nullable().describe('The last login, to the minute'),
 });
 
-const credentialView = (c: SmtpCredential): z.infer<typeof credentialSchema> => ({
+export const smtpCredentialBody = z.strictObject({ name: z.string().trim().min(1).max(100) });
+
+export const credentialView = (c: SmtpCredential): z.infer<typeof credentialSchema> => ({
   id: c.id,
   name: c.name,
   username: c.username,
@@ -31,7 +33,7 @@ export function mailSmtpCredentialRoutes(credentials: SmtpCredentials): RouteDef
       summary: 'Create a login of the SMTP submission server; the password is shown once',
       tag: TAG,
       access: MAIL_MANAGE,
-      body: z.strictObject({ name: z.string().trim().min(1).max(100) }),
+      body: smtpCredentialBody,
       responses: { 201: { description: 'The credential with its password', schema: credentialSchema.extend({ password: z.string().describe('Shown only here; kept as its SHA-256') }) } },
       handler: async ({ caller, body }) => {
         const { credential, password } = unwrap(await credentials.create(caller.account.id, body.name));

@@ -16,6 +16,8 @@ const webhookParams = z.object({ id: webhookId });
 const events = z.array(z.enum(MAIL_WEBHOOK_EVENTS)).min(1, 'Name at least one event').describe(`Any of ${MAIL_WEBHOOK_EVENTS.join(', ')}`);
 const url = z.string().min(1).max(2048).describe('HTTPS; private, loopback and metadata addresses are refused');
 
+export const mailWebhookBody = z.strictObject({ url, events });
+
 const webhookSchema = z.object({
   id: z.string().describe('mwh_...'),
   url: z.string(),
@@ -26,7 +28,7 @@ const webhookSchema = z.object({
 });
 const createdSchema = webhookSchema.extend({ secret: z.string().describe('Signs every delivery (X-SVC-Signature: sha256=<hex>); shown only here') });
 
-const webhookView = (w: MailWebhookSnapshot): z.infer<typeof webhookSchema> => ({
+export const mailWebhookView = (w: MailWebhookSnapshot): z.infer<typeof webhookSchema> => ({
   id: w.id,
   url: w.url,
   events: [...w.events],
@@ -45,14 +47,14 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       summary: 'Add a webhook: the events to send to a URL, signed with a secret shown once',
       tag: TAG,
       access: MAIL_MANAGE,
-      body: z.strictObject({ url, events }),
+      body: mailWebhookBody,
       responses: {
         201: { description: 'The webhook, with its secret', schema: createdSchema },
         409: { description: 'conflict: the account has 10 webhooks', errorCodes: ['conflict'] },
       },
       handler: async ({ caller, body }) => {
         const created = unwrap(await webhooks.create({ accountId: caller.account.id, url: body.url, events: body.events }));
-        return json(201, { ...webhookView(created), secret: created.secret });
+        return json(201, { ...mailWebhookView(created), secret: created.secret });
       },
     }),
     defineRoute({
@@ -62,7 +64,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       tag: TAG,
       access: MAIL_READ,
       responses: { 200: { description: 'Every webhook', schema: z.object({ data: z.array(webhookSchema) }) } },
-      handler: async ({ caller }) => json(200, { data: unwrap(await webhooks.list(caller.account.id)).map(webhookView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await webhooks.list(caller.account.id)).map(mailWebhookView) }),
     }),
     defineRoute({
       method: 'get',
@@ -72,7 +74,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       access: MAIL_READ,
       params: webhookParams,
       responses: { 200: { description: 'The webhook', schema: webhookSchema }, 404: NOT_YOURS },
-      handler: async ({ caller, params }) => json(200, webhookView(unwrap(await webhooks.get(caller.account.id, params.id)))),
+      handler: async ({ caller, params }) => json(200, mailWebhookView(unwrap(await webhooks.get(caller.account.id, params.id)))),
     }),
     defineRoute({
       method: 'patch',
@@ -84,7 +86,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       body: z.strictObject({ url: url.optional(), events: events.optional(), is_active: z.boolean().optional() }),
       responses: { 200: { description: 'The webhook as changed', schema: webhookSchema }, 404: NOT_YOURS },
       handler: async ({ caller, params, body }) =>
-        json(200, webhookView(unwrap(await webhooks.update(caller.account.id, params.id, { url: body.url, events: body.events, isActive: body.is_active })))),
+        json(200, mailWebhookView(unwrap(await webhooks.update(caller.account.id, params.id, { url: body.url, events: body.events, isActive: body.is_active })))),
     }),
     defineRoute({
       method: 'delete',

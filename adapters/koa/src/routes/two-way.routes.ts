@@ -21,7 +21,7 @@ const path = (p: string) => ({ path: `/api/two-way${p}`, aliases: alsoUnderV1(`/
 const idParams = z.object({ id: positiveIdParam('service id') });
 const TAG = 'Two-way SMS';
 
-const requestBody = z.strictObject({
+export const twoWayRequestBody = z.strictObject({
   country_code: z.string().min(2).max(8).describe('A country where is_available is true'),
   type: z.enum(SERVICE_TYPES),
   keyword: z.string().max(64).nullable().optional().describe(`Required for shared: one word of letters and digits, at most ${KEYWORD_MAX_LENGTH}; case-insensitive`),
@@ -32,7 +32,7 @@ const requestBody = z.strictObject({
   webhook_url: z.string().max(2048).nullable().optional().describe('HTTPS and publicly reachable; null or absent: the account mo_url'),
 });
 
-const patchBody = z.strictObject({
+export const twoWayPatchBody = z.strictObject({
   webhook_url: z.string().max(2048).nullable().optional(),
   auto_reply_text: z.string().max(1000).optional(),
   auto_reply_enabled: z.boolean().optional(),
@@ -67,7 +67,7 @@ export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
       summary: 'Request a short-code service: pending, number null, nothing charged until the operator approves',
       tag: TAG,
       access: WRITE,
-      body: requestBody,
+      body: twoWayRequestBody,
       responses: {
         201: { description: 'The pending service', schema: twoWayServiceSchema },
         403: SCOPE,
@@ -105,7 +105,7 @@ export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
       tag: TAG,
       access: WRITE,
       params: idParams,
-      body: patchBody,
+      body: twoWayPatchBody,
       responses: { 200: { description: 'The service as changed', schema: twoWayServiceSchema }, 403: SCOPE, 404: NOT_YOURS, 409: NOT_NOW },
       handler: async ({ principal, params, body }) => {
         const result = await useCases.updateService.execute({

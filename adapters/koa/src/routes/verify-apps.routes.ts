@@ -12,7 +12,7 @@ const NOT_YOURS = { description: 'No Verify App with this id in the account' };
 
 const between = (range: { readonly min: number; readonly max: number }) => z.number().int().min(range.min).max(range.max);
 
-const appBody = z.strictObject({
+export const verifyAppBody = z.strictObject({
   name: z.string().trim().min(L.name.min).max(L.name.max).optional(),
   brand: z.string().min(L.brand.min).max(L.brand.max).optional().describe('{{brand}} in the template'),
   template: z
@@ -36,9 +36,9 @@ const appBody = z.strictObject({
   sender_id: z.string().min(1).max(11).nullable().optional().describe("An approved sender ID; null: the route's default"),
 });
 
-type AppBody = z.output<typeof appBody>;
+type AppBody = z.output<typeof verifyAppBody>;
 
-const changesOf = (body: AppBody): VerifyAppChanges => ({
+export const verifyAppChangesOf = (body: AppBody): VerifyAppChanges => ({
   name: body.name,
   brand: body.brand,
   template: body.template,
@@ -68,9 +68,9 @@ export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
       summary: 'Create a Verify App (settings left out take their defaults)',
       tag: 'Verify',
       access: WRITE,
-      body: appBody,
+      body: verifyAppBody,
       responses: { 201: { description: 'The app', schema: verifyAppSchema } },
-      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap((await apps.create(principal.account.id, changesOf(body))).mapErr(inBody)))),
+      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap((await apps.create(principal.account.id, verifyAppChangesOf(body))).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'get',
@@ -89,9 +89,9 @@ export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
       tag: 'Verify',
       access: WRITE,
       params: appParams,
-      body: appBody,
+      body: verifyAppBody,
       responses: { 200: { description: 'The app as changed', schema: verifyAppSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap((await apps.update(principal.account.id, params.id, changesOf(body))).mapErr(inBody)))),
+      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap((await apps.update(principal.account.id, params.id, verifyAppChangesOf(body))).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'delete',

@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailAnalyticsRoutes, mailBillingRoutes, mailDomainRoutes, mailForwardRoutes, mailSmtpCredentialRoutes, mailEmailRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import { mailAccessPages, mailActivityPages, mailAnalyticsRoutes, mailBillingRoutes, mailDomainPages, mailDomainRoutes, mailEmailRoutes, mailForwardRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSmtpCredentialRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
   createMailForwards,
@@ -188,6 +188,22 @@ export const mailServerModule: ServerModule = {
     ...mailSmtpCredentialRoutes(resolve(container, M.smtpCredentials)),
     ...mailForwardRoutes(resolve(container, M.forwards).forwards),
   ],
+  consolePages: (container) => {
+    const config: ServerConfig = resolve(container, S.config);
+    const urls: PublicUrls = resolve(container, S.publicUrls);
+    const { port } = config.mail.submission;
+    return [
+      ...mailDomainPages(resolve(container, M.mail)),
+      ...mailActivityPages(resolve(container, M.sending)),
+      ...mailAccessPages({
+        smtpCredentials: resolve(container, M.smtpCredentials),
+        webhooks: resolve(container, M.webhooks).webhooks,
+        listDeliveries: resolve(container, M.webhooks).listDeliveries,
+        redeliver: resolve(container, M.webhooks).redeliver,
+        smtpServer: () => (port === 'off' ? undefined : `${new URL(urls.mail.value).hostname}:${port}`),
+      }),
+    ];
+  },
   jobs: registerJobs,
   servers: (container) => [mailSubmissionServer(container), mailInboundServer(container)],
 };

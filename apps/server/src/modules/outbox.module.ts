@@ -10,7 +10,7 @@ import { resolve } from '../resolve.ts';
 import { SERVER_TOKENS } from '../tokens.ts';
 import type { ServerModule } from './server-module.ts';
 
-const OUTBOX = token<MikroOrmServiceMailOutbox>('server.MailOutbox');
+export const OUTBOX = token<MikroOrmServiceMailOutbox>('server.MailOutbox');
 
 /** Keeps the message and says so in the log: its recipient and subject, never its body (its links carry tokens). */
 const loggedOutbox = (outbox: MikroOrmServiceMailOutbox, logger: Logger): Mailer => ({

@@ -1,6 +1,6 @@
 import { BILLING_TOKENS, type TopUpFollowers } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { adminTwoWayRoutes, twoWayRoutes } from '@tuma/koa-adapter';
+import { adminTwoWayRoutes, twoWayPages, twoWayRoutes } from '@tuma/koa-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { MESSAGING_TOKENS, type InboundClaims, type Messaging } from '@tuma/messaging';
 import { MikroOrmAccountSmsPrices, MikroOrmShortCodeInventory, MikroOrmTwoWayMessageLog, MikroOrmTwoWayPriceTable, MikroOrmTwoWayServiceRepository } from '@tuma/mikro-orm-adapter';
@@ -75,6 +75,7 @@ export const twoWayServerModule: ServerModule = {
   name: 'two-way',
   bindings,
   routes: (container) => [...twoWayRoutes(twoWayOf(container)), ...adminTwoWayRoutes(twoWayOf(container))],
+  consolePages: (container) => twoWayPages(twoWayOf(container)),
   jobs: registerJobs,
   onJobsStarted: (container) => twoWayOf(container).renewServices.scheduleNext(),
 };

@@ -53,6 +53,16 @@ code, .secret { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; w
 .bar { display: flex; align-items: flex-end; gap: 4px; height: 8rem; }
 .bar span { flex: 1; background: #2f6fb3; min-height: 1px; border-radius: 2px 2px 0 0; }
 .muted { color: #4a5366; }
+.chart { margin: 0 0 1rem; }
+.chart figcaption { color: #4a5366; font-size: .9rem; }
+.chart-title { font-size: 1rem; margin: 0 0 .4rem; }
+.day-chart { width: 100%; height: 8rem; display: block; background: #f7f8fa; border-radius: 6px; }
+.day-chart rect, .hbar rect { fill: #2f6fb3; }
+.hbar { width: 100%; height: .9rem; display: block; }
+.bar-cell { width: 55%; } .count { text-align: right; font-variant-numeric: tabular-nums; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; }
+dl.records dt { font-weight: 600; margin-top: .6rem; } dl.records dd { margin: 0; }
+.actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 @media (max-width: 46rem) {
   .shell { grid-template-columns: 1fr; min-height: 0; }
   .sidebar { padding: .5rem; min-width: 0; display: flex; align-items: center; gap: .5rem; }

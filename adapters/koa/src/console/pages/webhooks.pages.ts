@@ -5,6 +5,7 @@ import { webhookConfigView, webhookDeliveryView } from '../../routes/webhook-vie
 import type { WebhookUseCases } from '../../routes/webhooks.routes.ts';
 import { refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { environmentIn } from '../views/environment.ts';
 import { webhooksView, type WebhooksPage } from '../views/webhook-views.ts';
 import { href } from '../views/view-context.ts';
 
@@ -12,7 +13,7 @@ import { href } from '../views/view-context.ts';
 const LOG_SIZE = 25;
 
 /** The environment a request names (form or query): test keys' events go to the test configuration; live by default. */
-const environmentOf = (request: MemberRequest): KeyEnvironment => ((request.form.get('environment') ?? request.query.get('environment')) === 'test' ? 'test' : 'live');
+const environmentOf = (request: MemberRequest): KeyEnvironment => environmentIn(request.form, request.query);
 const scopeOf = (request: MemberRequest): KeyScope => ({ accountId: request.member.accountId, environment: environmentOf(request) });
 const pagePath = (request: MemberRequest) => href(request.view, `/developers/webhooks?environment=${environmentOf(request)}`);
 

@@ -13,6 +13,8 @@ export const CONSOLE_SESSION_POLICY = {
   cookieName: 'tuma_console',
   idleMs: 30 * 60 * 1000,
   absoluteMs: 12 * 60 * 60 * 1000,
+  /** Operator access (the operator key entered once, docs/dashboard.md "Operator sign-in") lasts at most this long. */
+  operatorMs: 60 * 60 * 1000,
 } as const;
 
 export interface Flash {
@@ -27,6 +29,8 @@ interface CookieState {
   readonly seen: number;
   readonly tokens?: { readonly access: string; readonly refresh: string };
   readonly flash?: Flash;
+  /** The operator key this signed-in member proved, by its id (never the key), and when that ends. */
+  readonly operator?: { readonly keyId: string; readonly until: number };
 }
 
 const isCookieState = (value: unknown): value is CookieState => {
@@ -77,6 +81,21 @@ export class ConsoleSession {
     const now = this.now();
     this.member = undefined;
     this.update({ csrf: newCsrf(), created: now, seen: now, flash: this.state.flash });
+  }
+
+  /** The operator key id this session proved, while its hour lasts. */
+  operatorKeyId(now: number): string | undefined {
+    const operator = this.state.operator;
+    return operator && this.member && operator.until > now ? operator.keyId : undefined;
+  }
+
+  /** Operator access for this signed-in session (the key's id, for an hour at most). */
+  becomeOperator(keyId: string, now: number): void {
+    this.update({ ...this.state, operator: { keyId, until: now + CONSOLE_SESSION_POLICY.operatorMs } });
+  }
+
+  endOperator(): void {
+    if (this.state.operator) this.update({ ...this.state, operator: undefined });
   }
 
   tokensRotated(tokens: { access: string; refresh: string }): void {

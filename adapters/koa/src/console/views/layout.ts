@@ -20,7 +20,7 @@ const flashOf = (view: ViewContext) => (view.flash ? `<p class="flash${view.flas
 export const csrfField = (view: ViewContext) => `<input type="hidden" name="${CSRF_FIELD}" value="${e(view.csrf)}">`;
 
 function sidebar(view: ViewContext, active: Section): string {
-  const groups = NAVIGATION.map((group) => ({ ...group, items: group.items.filter((item) => view.menu.has(item.section)) }))
+  const groups = NAVIGATION.filter((group) => !group.operator || view.operator).map((group) => ({ ...group, items: group.items.filter((item) => view.menu.has(item.section)) }))
     .filter((group) => group.items.length > 0)
     .map(
     (group) =>

@@ -1,8 +1,37 @@
 /** The console's menu: only pages that are built are listed (docs/dashboard.md, "Not yet built"). */
-export type Section = 'home' | 'sms-send' | 'sms-messages' | 'sms-templates' | 'sms-opt-outs' | 'sms-sender-ids' | 'sms-contacts' | 'sms-bulk' | 'keys' | 'webhooks' | 'billing' | 'team' | 'profile' | 'verify-apps';
+export type Section =
+  | 'home'
+  | 'sms-send'
+  | 'sms-bulk'
+  | 'sms-messages'
+  | 'sms-contacts'
+  | 'sms-templates'
+  | 'sms-opt-outs'
+  | 'sms-sender-ids'
+  | 'keys'
+  | 'webhooks'
+  | 'billing'
+  | 'team'
+  | 'profile'
+  | 'verify-apps'
+  | 'mail-domains'
+  | 'mail-emails'
+  | 'mail-webhooks'
+  | 'mail-smtp'
+  | 'mail-suppressions'
+  | 'links'
+  | 'links-qr'
+  | 'links-campaigns'
+  | 'two-way'
+  | 'operator-accounts'
+  | 'operator-approvals'
+  | 'operator-fx'
+  | 'operator-outbox';
 
 export interface NavGroup {
   readonly label: string;
+  /** Shown only to a session with operator access (docs/dashboard.md, "Operator sign-in"). */
+  readonly operator?: boolean;
   readonly items: readonly { readonly section: Section; readonly label: string; readonly path: string }[];
 }
 
@@ -30,10 +59,39 @@ export const NAVIGATION: readonly NavGroup[] = [
   },
   { label: 'Billing', items: [{ section: 'billing', label: 'Wallet and ledger', path: '/billing' }] },
   {
+    label: 'Mail',
+    items: [
+      { section: 'mail-domains', label: 'Domains', path: '/mail/domains' },
+      { section: 'mail-emails', label: 'Emails', path: '/mail/emails' },
+      { section: 'mail-webhooks', label: 'Mail webhooks', path: '/mail/webhooks' },
+      { section: 'mail-smtp', label: 'SMTP credentials', path: '/mail/smtp-credentials' },
+      { section: 'mail-suppressions', label: 'Suppressions', path: '/mail/suppressions' },
+    ],
+  },
+  {
+    label: 'Links',
+    items: [
+      { section: 'links', label: 'Links', path: '/links' },
+      { section: 'links-qr', label: 'QR codes', path: '/links/qr' },
+      { section: 'links-campaigns', label: 'Campaigns', path: '/links/campaigns' },
+    ],
+  },
+  { label: 'Two-way', items: [{ section: 'two-way', label: 'Two-way services', path: '/two-way/services' }] },
+  {
     label: 'Account',
     items: [
       { section: 'team', label: 'Team', path: '/team' },
       { section: 'profile', label: 'Profile and password', path: '/account' },
+    ],
+  },
+  {
+    label: 'Operator',
+    operator: true,
+    items: [
+      { section: 'operator-accounts', label: 'Accounts', path: '/operator/accounts' },
+      { section: 'operator-approvals', label: 'Approvals', path: '/operator/approvals' },
+      { section: 'operator-fx', label: 'FX rates', path: '/operator/fx-rates' },
+      { section: 'operator-outbox', label: 'Outbox', path: '/operator/outbox' },
     ],
   },
 ];

@@ -11,6 +11,8 @@ export interface ViewContext {
   readonly flash: Flash | undefined;
   /** The menu's sections whose pages are served (a product not built is absent). */
   readonly menu: ReadonlySet<Section>;
+  /** The session has operator access now: the operator's menu shows. */
+  readonly operator?: boolean;
 }
 
 /** A console path: `href(view, '/keys')` -> `/app/keys`. */

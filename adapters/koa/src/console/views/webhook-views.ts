@@ -1,14 +1,14 @@
 import type { KeyEnvironment } from '@tuma/accounts';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { webhookConfigView, webhookDeliveryView } from '../../routes/webhook-views.ts';
-import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
-import { badge, time } from './format.ts';
+import type { webhookConfigView } from '../../routes/webhook-views.ts';
+import { deliveryLog, type DeliveryRow } from './delivery-log.ts';
+import { choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
+import { environmentField, environmentSwitch } from './environment.ts';
 import { consolePage } from './layout.ts';
-import { table } from './table.ts';
 import { href, type ViewContext } from './view-context.ts';
 
 export type WebhookConfigRow = ReturnType<typeof webhookConfigView>;
-export type DeliveryRow = ReturnType<typeof webhookDeliveryView>;
+export type { DeliveryRow } from './delivery-log.ts';
 
 export interface WebhooksPage {
   readonly environment: KeyEnvironment;
@@ -23,14 +23,7 @@ export interface WebhooksPage {
 /** `whsec_abcd…wxyz`: enough to tell secrets apart, never enough to sign. */
 const masked = (secret: string) => `${secret.slice(0, 10)}…${secret.slice(-4)}`;
 
-const environmentSwitch = (view: ViewContext, current: KeyEnvironment) =>
-  `<p>Environment: ${(['live', 'test'] as const)
-    .map((environment) =>
-      environment === current ? `<strong aria-current="true">${environment}</strong>` : `<a href="${href(view, `/developers/webhooks?environment=${environment}`)}">${environment}</a>`,
-    )
-    .join(' · ')} <span class="muted">(test keys' events go to the test configuration)</span></p>`;
-
-const envField = (environment: KeyEnvironment) => `<input type="hidden" name="environment" value="${environment}">`;
+const envField = environmentField;
 
 function secretPanel(view: ViewContext, page: WebhooksPage): string {
   const shown = page.newSecret
@@ -44,12 +37,6 @@ ${shown}
 ${form(view, href(view, '/developers/webhooks/rotate-secret'), envField(page.environment), 'Rotate signing secret')}
 </section>`;
 }
-
-const attemptsOf = (delivery: DeliveryRow) => {
-  const last = delivery.attempts.at(-1);
-  if (!last) return '<span class="muted">not attempted yet</span>';
-  return `${delivery.attempts.length} · last ${last.status_code ?? e(last.error ?? 'no answer')} ${time(last.at)}`;
-};
 
 export function webhooksView(view: ViewContext, page: WebhooksPage): string {
   const values = page.values ?? { dlr_url: page.config.dlr_url ?? '', mo_url: page.config.mo_url ?? '', is_active: page.config.is_active };
@@ -66,25 +53,13 @@ export function webhooksView(view: ViewContext, page: WebhooksPage): string {
     'Save webhook settings',
     errors,
   );
-  const log = table(
-    'Events and their delivery attempts, newest first',
-    [
-      { header: 'Event', cell: (delivery) => `<code>${e(delivery.event_id)}</code><br>${e(delivery.type)}` },
-      { header: 'Status', cell: (delivery) => badge(delivery.status, delivery.status === 'delivered' ? 'ok' : delivery.status === 'failed' ? 'bad' : 'plain') },
-      { header: 'Created', cell: (delivery) => time(delivery.created_at) },
-      { header: 'Attempts', cell: attemptsOf },
-      {
-        header: 'Action',
-        cell: (delivery) =>
-          buttonForm(view, href(view, `/developers/webhooks/deliveries/${encodeURIComponent(delivery.event_id)}/redeliver?environment=${page.environment}`), 'Redeliver', {
-            accessibleName: `Redeliver ${delivery.event_id}`,
-          }),
-      },
-    ],
+  const log = deliveryLog(
+    view,
     page.deliveries,
+    (delivery) => href(view, `/developers/webhooks/deliveries/${encodeURIComponent(delivery.event_id)}/redeliver?environment=${page.environment}`),
     'No events yet: send a test event.',
   );
-  const content = `${environmentSwitch(view, page.environment)}
+  const content = `${environmentSwitch(view, '/developers/webhooks', page.environment, "test keys' events go to the test configuration")}
 <section class="card" aria-labelledby="urls-title"><h2 id="urls-title">Endpoints</h2>
 ${urls}
 </section>
