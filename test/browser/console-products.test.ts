@@ -39,7 +39,10 @@ describe('web console in a real browser: links and mail', function () {
   }
 
   it('creates a link (a refused URL shown next to its field), follows it once, and charts the click by day, device, browser and referrer', async () => {
-    const { context, page } = await signedIn(DESKTOP_CHROME);
+    const { owner, context, page } = await signedIn(DESKTOP_CHROME);
+    // Devices and browsers are charted on plans with country and device analytics (starter and up).
+    ok(await world.api.request('POST', `/api/admin/balances/${owner.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 100, reason: 'links plan', reference: `links-plan-${owner.accountId}` } }));
+    ok(await client.auth('POST', '/subscriptions', { token: owner.token, body: { product: 'links', tier: 'starter' } }), 201);
     // The target is someone else's site: the browser gets a page of ours instead of going out.
     await context.route('https://shop.example/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<title>Shop</title><h1>The shop</h1>' }));
     try {
