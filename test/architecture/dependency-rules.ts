@@ -13,8 +13,8 @@ export const DOMAIN_DAG: Record<string, readonly string[]> = {
   idempotency: ['kernel'],
   /** Mail: domains (DKIM keys, DNS checks), emails and the transport's ports; Idempotency-Key on sends; its webhooks on the one engine; billing once its sends are charged. */
   mail: ['kernel', 'billing', 'idempotency', 'webhooks'],
-  /** Links: click webhooks on the one engine; short links sent by SMS through messaging's send path, billed to billing's wallets. */
-  links: ['kernel', 'billing', 'webhooks', 'messaging'],
+  /** Links: click webhooks on the one engine; short links sent by SMS through messaging's send path, billed to billing's wallets, their Idempotency-Key answers kept with the SMS. */
+  links: ['kernel', 'billing', 'webhooks', 'messaging', 'idempotency'],
   messaging: ['kernel', 'billing', 'webhooks', 'idempotency'],
   verification: ['kernel', 'billing', 'messaging', 'idempotency'],
   'two-way': ['kernel', 'billing', 'messaging'],

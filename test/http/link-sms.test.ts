@@ -75,4 +75,20 @@ describe(`HTTP links sent by SMS on ${databaseKind()}`, function () {
     expect(await balance(starter.token)).to.equal(before);
     expect(ok(await world.links('GET', `/v1/links/${created.id}`, undefined, { key: testKey })).id).to.equal(created.id);
   });
+
+  it('with an Idempotency-Key: a retry gets the first answer again (Idempotent-Replayed), one link, one SMS, one charge, even with a generated slug', async () => {
+    const before = await balance(starter.token);
+    const headers = { 'Idempotency-Key': `link-sms-${Date.now()}` };
+    const body = { url: 'https://shop.example/once', sms: { to: KE, text: 'Once: {{link}}' } };
+    const first = await world.links('POST', '/v1/links', body, { key: starter.key, headers });
+    const again = await world.links('POST', '/v1/links', body, { key: starter.key, headers });
+    expect(first.status).to.equal(201);
+    expect([again.status, again.headers.get('idempotent-replayed')]).to.deep.equal([201, 'true']);
+    expect(again.body).to.deep.equal(first.body);
+    const links = ok(await world.links('GET', '/v1/links?q=once', undefined, { key: starter.key })).data as { id: string }[];
+    expect(links.map((l) => l.id)).to.deep.equal([first.body.id]);
+    expect(await balance(starter.token)).to.be.closeTo(before - first.body.sms.cost, 1e-6);
+    const reused = await world.links('POST', '/v1/links', { ...body, url: 'https://shop.example/other' }, { key: starter.key, headers });
+    refused(reused, 422, 'idempotency_key_reused');
+  });
 });

@@ -196,10 +196,10 @@ function callerChecksOf(options: HttpAppOptions): CallerChecks {
   };
 }
 
-/** The app's Idempotency-Key records for an idempotent route: a keyed route (keys are per account), and the app must have them. */
+/** The app's Idempotency-Key records for an idempotent route: one that reaches an account's data (keys are per account and environment), and the app must have them. */
 function idempotencyOf(route: RouteDefinition, options: MountOptions): HttpIdempotency {
-  if (!('anyScope' in route.access) || 'session' in route.access) {
-    throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route takes API keys only (keys are per account and environment)`);
+  if (!('anyScope' in route.access)) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path}: an idempotent route takes API keys (keys are per account and environment)`);
   }
   if (!options.idempotency) throw new Error(`${route.method.toUpperCase()} ${route.path} is idempotent: createHttpApp needs its idempotency option`);
   return options.idempotency;
@@ -232,7 +232,8 @@ function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], 
     );
     const run = (keyed: RouteIdempotency | undefined) =>
       route.handler({ body, query, params, principal, member: ctx.state.member, caller, requestId: ctx.state.requestId, koa: ctx, idempotency: keyed } as never);
-    const result = idempotency ? await runIdempotently({ ctx, route, principal: principal!, key, idempotency, logger: options.logger }, run) : await run(undefined);
+    const scope = caller && { accountId: caller.account.id, environment: caller.environment };
+    const result = idempotency && scope ? await runIdempotently({ ctx, route, scope, key, idempotency, logger: options.logger }, run) : await run(undefined);
     ctx.status = result.status;
     if (result.headers) ctx.set(result.headers);
     if (result.body !== undefined) ctx.body = result.body;

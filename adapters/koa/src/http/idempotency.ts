@@ -1,4 +1,3 @@
-import type { Principal } from '@tuma/accounts';
 import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, requestFingerprint, type Idempotency, type IdempotentRequest, type StoredResponse } from '@tuma/idempotency';
 import type { Context } from 'koa';
 import { HttpError } from './http-error.ts';
@@ -58,7 +57,8 @@ const replayOf = (response: StoredResponse): HttpResult => ({
 export interface IdempotentRun {
   readonly ctx: Context;
   readonly route: RouteDefinition;
-  readonly principal: Principal;
+  /** Whose keys these are: the caller's account and environment (a key's, or a signed-in member's live data). */
+  readonly scope: { readonly accountId: string; readonly environment: 'live' | 'test' };
   readonly key: IdempotencyKey | undefined;
   readonly idempotency: HttpIdempotency;
   readonly logger: HttpLogger;
@@ -72,10 +72,9 @@ export interface IdempotentRun {
  * frees the key so that a retry runs again. Without a key the handler just runs.
  */
 export async function runIdempotently(run: IdempotentRun, handle: (idempotency: RouteIdempotency | undefined) => Promise<HttpResult>): Promise<HttpResult> {
-  const { ctx, route, principal, key, idempotency, logger } = run;
+  const { ctx, route, scope, key, idempotency, logger } = run;
   if (!key) return handle(undefined);
   const operation = `${route.method.toUpperCase()} ${route.path}`;
-  const scope = { accountId: principal.account.id, environment: principal.apiKey.environment };
   const claimed = unwrap(await idempotency.claimKey.execute({ scope, key, operation, fingerprint: await requestFingerprint(operation, ctx.state.body) }));
   if (claimed.type === 'replay') return replayOf(claimed.response);
 

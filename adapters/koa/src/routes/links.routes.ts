@@ -1,4 +1,5 @@
-import { MAX_LINKS_PAGE, type LinksService } from '@tuma/links';
+import type { Result } from '@tuma/kernel';
+import { MAX_LINKS_PAGE, type CreatedLink, type CreateLinkError, type LinksService } from '@tuma/links';
 import { z } from 'zod';
 import { inBody, inQuery } from '../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
@@ -36,6 +37,12 @@ const FEATURE = {
 };
 const SLUG_TAKEN = { description: 'The slug is another link’s on this domain', errorCodes: ['slug_taken'], errorFields: { slug: z.string() } };
 
+/** `POST /v1/links`'s answer: kept with an SMS's charge (Idempotency-Key), so it is built from the outcome alone. */
+const createdAnswer = (created: Result<CreatedLink, CreateLinkError>) => {
+  const { link, shortUrl, sms } = unwrap(created.mapErr(inBody));
+  return json(201, { ...linkView(link, shortUrl), ...(sms ? { sms: linkSmsView(sms) } : {}) });
+};
+
 /** `{links_url}/v1/links`: short links of the caller's account and environment (docs/links.md, "Links"). */
 export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
   const view = async (link: Parameters<typeof linkView>[0]) => linkView(link, await useCases.shortUrlOf(link));
@@ -46,6 +53,8 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       summary: 'Shorten a URL',
       tag: 'Links',
       access: LINKS_WRITE,
+      // A link sent by SMS keeps its answer with the SMS's charge: a retry never sends twice.
+      idempotent: true,
       body: createLinkBody,
       responses: {
         201: { description: 'The link; with `sms` when it was sent by SMS', schema: createdLinkSchema },
@@ -56,10 +65,9 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
         413: { description: 'message_too_long: the SMS needs more segments than allowed', errorCodes: ['message_too_long'] },
         503: { description: 'pricing_unavailable: the SMS cannot be priced in the wallet currency yet', errorCodes: ['pricing_unavailable'] },
       },
-      handler: async ({ caller, body }) => {
+      handler: async ({ caller, body, idempotency }) => {
         const input = { ...linkFieldsOf(body), url: body.url, domainId: body.domain_id, sms: body.sms, apiKeyId: caller.apiKey?.id ?? null, accountId: caller.account.id, environment: caller.environment };
-        const created = unwrap((await useCases.createLink.execute(input)).mapErr(inBody));
-        return json(201, { ...(await view(created.link)), ...(created.sms ? { sms: linkSmsView(created.sms) } : {}) });
+        return createdAnswer(await useCases.createLink.execute({ ...input, idempotency: idempotency?.answeredBy(createdAnswer) }));
       },
     }),
     defineRoute({

@@ -1,4 +1,5 @@
-import { errAsync, fieldError, okAsync, ResultAsync, type Clock, type ValidationError } from '@tuma/kernel';
+import type { IdempotentRequest } from '@tuma/idempotency';
+import { errAsync, fieldError, okAsync, ResultAsync, type Clock, type Result, type ValidationError } from '@tuma/kernel';
 import { slugTaken, type SlugTakenError } from '../../domain/links/link-errors.ts';
 import { Link, type LinkChanges, type LinkEnvironment, type LinkSnapshot } from '../../domain/links/link.aggregate.ts';
 import { Slug } from '../../domain/links/slug.value-object.ts';
@@ -19,11 +20,17 @@ export type CreateLinkInput = LinkFields & {
   readonly sms?: { readonly to: string; readonly text?: string | undefined } | undefined;
   /** The caller's key, named on the SMS (null for the dashboard's token). */
   readonly apiKeyId?: string | null;
+  /**
+   * The request's Idempotency-Key: a link sent by SMS keeps its answer in the SMS's unit of work
+   * (docs/idempotency.md), so a retry after a lost answer gets it again rather than a second SMS.
+   */
+  readonly idempotency?: IdempotentRequest<Result<CreatedLink, CreateLinkError>> | undefined;
 };
 
-/** A new link, and the SMS it was sent by when asked. */
+/** A new link with its short URL, and the SMS it was sent by when asked. */
 export interface CreatedLink {
   readonly link: LinkSnapshot;
+  readonly shortUrl: string;
   readonly sms?: LinkSms;
 }
 
@@ -61,14 +68,16 @@ export class CreateLink {
       const sms = input.sms;
       return checked.andThen((changes) => this.sendBySms(input, changes, { to: phone!._unsafeUnwrap().e164, text: sms.text }));
     }
-    return checked.andThen((changes): ResultAsync<CreatedLink, CreateLinkError> => {
-      const create = (slug: string) => Link.create({ ...changes, accountId: input.accountId, environment: input.environment, domainId: input.domainId ?? null, slug, url: changes.url! }, this.clock.now()).toSnapshot();
-      if (changes.slug !== undefined) {
-        const link = create(changes.slug);
-        return ResultAsync.fromSafePromise(this.links.add(link)).andThen((added) => (added ? okAsync({ link }) : errAsync(slugTaken(link.slug))));
-      }
-      return ResultAsync.fromSafePromise(this.addGenerated(create)).map((link) => ({ link }));
-    });
+    return checked
+      .andThen((changes): ResultAsync<LinkSnapshot, CreateLinkError> => {
+        const create = (slug: string) => Link.create({ ...changes, accountId: input.accountId, environment: input.environment, domainId: input.domainId ?? null, slug, url: changes.url! }, this.clock.now()).toSnapshot();
+        if (changes.slug !== undefined) {
+          const link = create(changes.slug);
+          return ResultAsync.fromSafePromise(this.links.add(link)).andThen((added) => (added ? okAsync(link) : errAsync(slugTaken(link.slug))));
+        }
+        return ResultAsync.fromSafePromise(this.addGenerated(create));
+      })
+      .andThen((link) => ResultAsync.fromSafePromise(this.shortUrlOf(link)).map((shortUrl) => ({ link, shortUrl })));
   }
 
   /**
@@ -84,9 +93,12 @@ export class CreateLink {
         ? ResultAsync.fromSafePromise(free(changes.slug)).andThen((isFree) => (isFree ? okAsync(create(changes.slug!)) : errAsync(slugTaken(changes.slug!))))
         : ResultAsync.fromSafePromise(this.freeGenerated(create, free));
     return link.andThen((made) =>
-      ResultAsync.fromSafePromise(this.shortUrlOf(made)).andThen((shortUrl) =>
-        this.sender.send({ link: made, apiKeyId: input.apiKeyId ?? null, to: sms.to, text: smsText(sms.text, shortUrl) }).map((sent) => ({ link: made, sms: sent })),
-      ),
+      ResultAsync.fromSafePromise(this.shortUrlOf(made)).andThen((shortUrl) => {
+        const created = (sent: LinkSms): CreatedLink => ({ link: made, shortUrl, sms: sent });
+        const { idempotency } = input;
+        const answer = idempotency && { claim: idempotency.claim, respond: (outcome: Result<LinkSms, LinkSmsError>) => idempotency.respond(outcome.map(created)) };
+        return this.sender.send({ link: made, apiKeyId: input.apiKeyId ?? null, to: sms.to, text: smsText(sms.text, shortUrl), idempotency: answer }).map(created);
+      }),
     );
   }
 

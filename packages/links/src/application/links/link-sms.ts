@@ -1,6 +1,7 @@
 import type { WalletOwners } from '@tuma/billing';
-import { errAsync, Money, notFound, okAsync, ResultAsync, type NotFoundError } from '@tuma/kernel';
-import { writeAlongside, type AlongsideWriter, type RecipientOptedOutError, type SendMessage, type SendMessageError } from '@tuma/messaging';
+import type { IdempotentRequest } from '@tuma/idempotency';
+import { err, errAsync, Money, notFound, ok, ResultAsync, type NotFoundError, type Result } from '@tuma/kernel';
+import { writeAlongside, type AlongsideWriter, type RecipientOptedOutError, type SendMessage, type SendMessageError, type SentMessage } from '@tuma/messaging';
 import type { LinkSnapshot } from '../../domain/links/link.aggregate.ts';
 import type { LinkRepository } from './link.repository.port.ts';
 
@@ -32,6 +33,19 @@ const optedOut = (): RecipientOptedOutError => ({
   message: 'sms.to opted out of your messages (STOP): nothing was sent, and the link was not made',
 });
 
+/** What an accepted send is to the link: its SMS, or the opted-out refusal (stored as rejected, nothing charged, no link). */
+function linkSmsOf({ message }: SentMessage): Result<LinkSms, LinkSmsError> {
+  if (message.delivery.status === 'rejected') return err(optedOut());
+  return ok({
+    messageId: message.id,
+    to: message.phone,
+    status: message.delivery.status,
+    segments: message.segments,
+    // A test key's SMS is priced, not charged.
+    cost: message.environment === 'test' ? Money.zero(message.cost.currency) : message.cost,
+  });
+}
+
 /**
  * A new link sent by SMS (docs/links.md, "SMS"): through the SMS platform's send path (messaging's
  * `SendMessage`, as two-way and Verify send theirs), priced, billed to the account's wallet (a test
@@ -58,8 +72,15 @@ export class LinkSender {
     };
   }
 
-  send(input: { readonly link: LinkSnapshot; readonly apiKeyId: string | null; readonly to: string; readonly text: string }): ResultAsync<LinkSms, LinkSmsError> {
-    const { link } = input;
+  /** `idempotency`: the request's key, its answer kept with the SMS's charge (what the send's outcome means for the link). */
+  send(input: {
+    readonly link: LinkSnapshot;
+    readonly apiKeyId: string | null;
+    readonly to: string;
+    readonly text: string;
+    readonly idempotency?: IdempotentRequest<Result<LinkSms, LinkSmsError>> | undefined;
+  }): ResultAsync<LinkSms, LinkSmsError> {
+    const { link, idempotency } = input;
     return ResultAsync.fromSafePromise(this.owners.walletCurrencyOf(link.accountId)).andThen((walletCurrency) => {
       if (!walletCurrency) return errAsync(notFound('account', link.accountId));
       return this.sendMessage
@@ -69,19 +90,9 @@ export class LinkSender {
           text: input.text,
           scheduleMode: 'now',
           alongside: writeAlongside(this.rows, () => link),
+          ...(idempotency ? { idempotency: { claim: idempotency.claim, respond: (outcome) => idempotency.respond(outcome.andThen(linkSmsOf)) } } : {}),
         })
-        .andThen(({ message }) =>
-          message.delivery.status === 'rejected'
-            ? errAsync<LinkSms, LinkSmsError>(optedOut())
-            : okAsync<LinkSms, LinkSmsError>({
-                messageId: message.id,
-                to: message.phone,
-                status: message.delivery.status,
-                segments: message.segments,
-                // A test key's SMS is priced, not charged.
-                cost: message.environment === 'test' ? Money.zero(message.cost.currency) : message.cost,
-              }),
-        );
+        .andThen(linkSmsOf);
     });
   }
 }
