@@ -1,18 +1,18 @@
 import { LINK_WEBHOOK_EVENTS, type LinkWebhookSnapshot, type LinksService } from '@tuma/links';
-import { WEBHOOK_DELIVERIES_DEFAULT_LIMIT, WEBHOOK_DELIVERIES_MAX_LIMIT } from '@tuma/webhooks';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
 import { OPERATION_IDS } from '../http/operation-ids.ts';
-import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
+import { defineRoute, json, noContent, type Caller, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './links-access.ts';
-import { webhookDeliverySchema, webhookDeliveryView } from './webhook-views.ts';
+import { endpointDeliveryRoutes } from './endpoint-deliveries.routes.ts';
 
 export type LinkWebhookUseCases = Pick<LinksService, 'linkWebhooks' | 'listWebhookDeliveries' | 'redeliverWebhook'>;
 
 const TAG = 'Link webhooks';
 const NOT_YOURS = { description: 'No webhook with this id in the account (and environment)', errorCodes: ['not_found'] };
-const webhookParams = z.object({ id: z.string().regex(/^lwh_[0-9A-Z]{26}$/, 'Must be a webhook id (lwh_...)') });
+const WEBHOOK_ID = z.string().regex(/^lwh_[0-9A-Z]{26}$/, 'Must be a webhook id (lwh_...)');
+const webhookParams = z.object({ id: WEBHOOK_ID });
 
 const webhookSchema = z.object({
   id: z.string().describe('lwh_...'),
@@ -28,7 +28,7 @@ const webhookView = (w: LinkWebhookSnapshot): z.infer<typeof webhookSchema> => (
 /** `{links_url}/v1/webhooks`: click webhooks on the shared engine, their deliveries log and redelivery (docs/links.md, "Webhooks"). */
 export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinition[] {
   const { linkWebhooks } = useCases;
-  const owner = (caller: { account: { id: string }; environment: 'live' | 'test' }) => ({ accountId: caller.account.id, environment: caller.environment });
+  const owner = (caller: Caller) => ({ accountId: caller.account.id, environment: caller.environment });
   return [
     defineRoute({
       method: 'post',
@@ -86,38 +86,17 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
         return noContent();
       },
     }),
-    defineRoute({
-      method: 'get',
-      path: '/v1/webhooks/:id/deliveries',
-      operationId: OPERATION_IDS['links GET /v1/webhooks/{id}/deliveries'],
-      summary: "The webhook's events and every attempt to deliver them, newest first",
+    ...endpointDeliveryRoutes({
       tag: TAG,
-      access: LINKS_READ,
-      params: webhookParams,
-      query: z.object({
-        page: z.coerce.number().int().min(0).default(0),
-        limit: z.coerce.number().int().min(1).max(WEBHOOK_DELIVERIES_MAX_LIMIT).default(WEBHOOK_DELIVERIES_DEFAULT_LIMIT),
-      }),
-      responses: {
-        200: { description: 'One page', schema: z.object({ deliveries: z.array(webhookDeliverySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) },
-        404: NOT_YOURS,
-      },
-      handler: async ({ caller, params, query }) => {
-        unwrap(await linkWebhooks.get({ ...owner(caller), id: params.id }));
-        const found = unwrap(await useCases.listWebhookDeliveries.execute({ owner: owner(caller), kind: params.id, page: query.page, limit: query.limit }));
-        return json(200, { deliveries: found.deliveries.map(webhookDeliveryView), total: found.total, page: query.page, limit: query.limit });
-      },
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/v1/webhooks/:id/deliveries/:event_id/redeliver',
-      operationId: OPERATION_IDS['links POST /v1/webhooks/{id}/deliveries/{event_id}/redeliver'],
-      summary: 'Deliver an event again (same X-SVC-Delivery-ID and body) to the webhook: a new series of attempts',
-      tag: TAG,
-      access: LINKS_WRITE,
-      params: webhookParams.extend({ event_id: z.string().regex(/^evt_[0-9A-Z]{26}$/, 'Must be an event id (evt_...)') }),
-      responses: { 202: { description: 'The event, its first new attempt queued', schema: webhookDeliverySchema }, 404: { description: 'No such event of this webhook in the account' } },
-      handler: async ({ caller, params }) => json(202, webhookDeliveryView(unwrap(await useCases.redeliverWebhook.execute({ owner: owner(caller), eventId: params.event_id, kind: params.id })))),
+      endpointId: WEBHOOK_ID,
+      read: LINKS_READ,
+      write: LINKS_WRITE,
+      notYours: NOT_YOURS,
+      owner,
+      endpoint: (caller, id) => linkWebhooks.get({ ...owner(caller), id }),
+      listDeliveries: useCases.listWebhookDeliveries,
+      redeliver: useCases.redeliverWebhook,
+      operationIds: { list: OPERATION_IDS['links GET /v1/webhooks/{id}/deliveries'], redeliver: OPERATION_IDS['links POST /v1/webhooks/{id}/deliveries/{event_id}/redeliver'] },
     }),
   ];
 }

@@ -1,9 +1,8 @@
 import { MAIL_WEBHOOK_EVENTS, type MailWebhookService, type MailWebhookSnapshot } from '@tuma/mail';
-import { WEBHOOK_DELIVERIES_DEFAULT_LIMIT, WEBHOOK_DELIVERIES_MAX_LIMIT } from '@tuma/webhooks';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
-import { webhookDeliverySchema, webhookDeliveryView } from './webhook-views.ts';
+import { endpointDeliveryRoutes } from './endpoint-deliveries.routes.ts';
 import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 
 export type MailWebhookUseCases = Pick<MailWebhookService, 'webhooks' | 'listDeliveries' | 'redeliver'>;
@@ -101,39 +100,16 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
         return noContent();
       },
     }),
-    defineRoute({
-      method: 'get',
-      path: '/v1/webhooks/:id/deliveries',
-      summary: "The webhook's events and every attempt to deliver them, newest first",
+    ...endpointDeliveryRoutes({
       tag: TAG,
-      access: MAIL_READ,
-      params: webhookParams,
-      query: z.object({
-        page: z.coerce.number().int().min(0).default(0),
-        limit: z.coerce.number().int().min(1).max(WEBHOOK_DELIVERIES_MAX_LIMIT).default(WEBHOOK_DELIVERIES_DEFAULT_LIMIT),
-      }),
-      responses: {
-        200: { description: 'One page', schema: z.object({ deliveries: z.array(webhookDeliverySchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) },
-        404: NOT_YOURS,
-      },
-      handler: async ({ caller, params, query }) => {
-        unwrap(await webhooks.get(caller.account.id, params.id));
-        const found = unwrap(await useCases.listDeliveries.execute({ owner: ownerOf(caller.account.id), kind: params.id, page: query.page, limit: query.limit }));
-        return json(200, { deliveries: found.deliveries.map(webhookDeliveryView), total: found.total, page: query.page, limit: query.limit });
-      },
-    }),
-    defineRoute({
-      method: 'post',
-      path: '/v1/webhooks/:id/deliveries/:event_id/redeliver',
-      summary: 'Deliver an event again (same X-SVC-Delivery-ID and body) to the webhook: a new series of attempts',
-      tag: TAG,
-      access: MAIL_MANAGE,
-      params: webhookParams.extend({ event_id: z.string().regex(/^evt_[0-9A-Z]{26}$/, 'Must be an event id (evt_...)') }),
-      responses: { 202: { description: 'The event, its first new attempt queued', schema: webhookDeliverySchema }, 404: { description: 'No such event of this webhook in the account' } },
-      handler: async ({ caller, params }) => {
-        const logged = unwrap(await useCases.redeliver.execute({ owner: ownerOf(caller.account.id), eventId: params.event_id, kind: params.id }));
-        return json(202, webhookDeliveryView(logged));
-      },
+      endpointId: webhookId,
+      read: MAIL_READ,
+      write: MAIL_MANAGE,
+      notYours: NOT_YOURS,
+      owner: (caller) => ownerOf(caller.account.id),
+      endpoint: (caller, id) => webhooks.get(caller.account.id, id),
+      listDeliveries: useCases.listDeliveries,
+      redeliver: useCases.redeliver,
     }),
   ];
 }
