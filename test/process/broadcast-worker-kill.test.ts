@@ -1,12 +1,11 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { DELIVER_EMAIL_JOB, DISPATCH_BROADCAST_JOB } from '@tuma/mail';
 import { startMailWorld, type MailWorld } from '../support/mail-world.ts';
 import { ok } from '../support/responses.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
+import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess } from '../support/worker-process.ts';
 
 /**
  * Acceptance (issue 18): a worker process is SIGKILLed in the middle of a 10,000-contact broadcast
@@ -30,36 +29,7 @@ import { databaseKind, testDatabase } from '../support/test-database.ts';
 
 const CONTACTS = 10_000;
 const KILL_AFTER_RECEIVED = 300;
-const JOB_ENV = { JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_SECONDS: '1' };
-const ROOT = join(import.meta.dirname, '..', '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface Worker {
-  readonly child: ChildProcess;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-}
-
-function startWorker(env: Record<string, string>): Worker {
-  const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, TUMA_ROLE: 'worker', TUMA_SEED_DEMO: 'false', ADMIN_API_KEY: '', LOG_LEVEL: 'info', JOB_POLLING_SECONDS: '0.5', SHUTDOWN_TIMEOUT_MS: '10000', ...JOB_ENV, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, exited, output: () => output };
-}
-
-async function waitForStart(worker: Worker, name: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!worker.output().includes('"msg":"started"')) {
-    if (worker.child.exitCode !== null || Date.now() > deadline) throw new Error(`${name} did not start:\n${worker.output().slice(-4000)}`);
-    await sleep(100);
-  }
-}
 
 async function sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
   const database = await testDatabase();
@@ -73,7 +43,7 @@ describe(`broadcast with its worker killed mid-way and restarted on ${databaseKi
   this.timeout(600_000);
   let world: MailWorld | undefined;
   let sink: SmtpSink | undefined;
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
 
   after(async () => {
     for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
@@ -93,7 +63,7 @@ describe(`broadcast with its worker killed mid-way and restarted on ${databaseKi
     // The API and the workers share the keys that seal DKIM keys and sign unsubscribe links.
     const keys = { WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'), MAIL_TOKEN_KEY: randomBytes(32).toString('base64') };
     const transport = { MAIL_TRANSPORT: 'smtp', MAIL_SMTP_URL: sink.url };
-    world = await startMailWorld({ domain: 'kill.example.com', plan: 'starter', env: { TUMA_ROLE: 'api', ...JOB_ENV, ...keys, ...transport } });
+    world = await startMailWorld({ domain: 'kill.example.com', plan: 'starter', env: { TUMA_ROLE: 'api', ...JOB_TAKEOVER_ENV, ...keys, ...transport } });
     const mail = world.mail;
     const workerEnv = { DATABASE_URL: process.env.DATABASE_URL!, ...keys, ...transport, MAIL_PUBLIC_URL: world.api.apiUrl('mail') };
 
@@ -105,7 +75,7 @@ describe(`broadcast with its worker killed mid-way and restarted on ${databaseKi
     expect(imported).to.include({ imported: CONTACTS, error_count: 0 });
     log('10,000 contacts imported');
 
-    const first = startWorker(workerEnv);
+    const first = startWorkerProcess(workerEnv);
     workers.push(first);
     await waitForStart(first, 'the first worker');
     log('first worker started');
@@ -133,7 +103,7 @@ describe(`broadcast with its worker killed mid-way and restarted on ${databaseKi
     log(`first worker killed: ${receivedAtKill} received, ${JSON.stringify(inFlight)}`);
     expect(receivedAtKill, 'mid-way').to.be.lessThan(CONTACTS);
 
-    const second = startWorker(workerEnv);
+    const second = startWorkerProcess(workerEnv);
     workers.push(second);
     await waitForStart(second, 'the second worker');
     log('second worker started');

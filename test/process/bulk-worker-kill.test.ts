@@ -1,9 +1,8 @@
 import { expect } from 'chai';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { DISPATCH_BATCH_JOB, SUBMIT_MESSAGE_JOB } from '@tuma/messaging';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../support/test-server.ts';
+import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess } from '../support/worker-process.ts';
 
 /**
  * Acceptance: a worker process is SIGKILLed in the middle of a 10,000-recipient bulk send and a new
@@ -52,22 +51,14 @@ const RECIPIENTS = 10_000;
 const KILL_AFTER_SETTLED = 2_000;
 const KILL_WITH_SENT_AT_LEAST = 1_000;
 /** Every process of the test (API and workers) sets up the queues the same way. */
-const JOB_ENV = { JOB_HEARTBEAT_SECONDS: '10', JOB_SUPERVISE_SECONDS: '1' };
-const ROOT = join(import.meta.dirname, '..', '..');
 
+/** The carrier the workers submit to (on top of the worker settings). */
 const WORKER_ENV = {
-  TUMA_ROLE: 'worker',
   SIMULATOR_LATENCY_MS: '5-50',
   SIMULATOR_OUTCOMES: 'delivered=0.9,failed=0.05,expired=0.02,refused=0.03',
   CARRIER_GATEWAY: 'simulator',
   ROUTE_THROUGHPUT_PER_SECOND: '300',
   ROUTE_THROUGHPUT: '',
-  JOB_POLLING_SECONDS: '0.5',
-  TUMA_SEED_DEMO: 'false',
-  ADMIN_API_KEY: '',
-  LOG_LEVEL: 'info',
-  SHUTDOWN_TIMEOUT_MS: '10000',
-  ...JOB_ENV,
 };
 
 interface Member {
@@ -83,35 +74,6 @@ interface Member {
   cost_micros: string;
   sent_ms: number | null;
   submitted_ms: number | null;
-}
-
-interface Worker {
-  readonly child: ChildProcess;
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-}
-
-function startWorker(databaseUrl: string): Worker {
-  const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', join(ROOT, 'apps/server/src/main.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...WORKER_ENV, DATABASE_URL: databaseUrl },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  return { child, exited, output: () => output };
-}
-
-async function waitForStart(worker: Worker, name: string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  let exited = false;
-  void worker.exited.then(() => (exited = true));
-  while (!worker.output().includes('"msg":"started"')) {
-    if (exited || Date.now() > deadline) throw new Error(`${name} did not start:\n${worker.output().slice(-4000)}`);
-    await sleep(100);
-  }
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -145,7 +107,7 @@ const neverTaken = (m: Member) => m.status === 'failed' && m.carrier_message_ids
 describe(`bulk send with its worker killed mid-way and restarted on ${databaseKind()}`, function () {
   this.timeout(240_000);
   let api: TestServer | undefined;
-  const workers: Worker[] = [];
+  const workers: WorkerProcess[] = [];
 
   after(async () => {
     for (const worker of workers) if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGKILL');
@@ -163,7 +125,7 @@ describe(`bulk send with its worker killed mid-way and restarted on ${databaseKi
     const log = (step: string) => console.log(`      ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${step}`);
 
     // 1. The API in this process; no workers here.
-    api = await startTestServer({ TUMA_ROLE: 'api', BODY_LIMIT_BYTES: '16777216', ...JOB_ENV });
+    api = await startTestServer({ TUMA_ROLE: 'api', BODY_LIMIT_BYTES: '16777216', ...JOB_TAKEOVER_ENV });
     const server = api;
     const ok = (res: TestResponse, status = 200) => {
       expect(res.status, JSON.stringify(res.body)).to.equal(status);
@@ -176,7 +138,7 @@ describe(`bulk send with its worker killed mid-way and restarted on ${databaseKi
     const [{ seq: seqBefore }] = (await sql<{ seq: string }>(`select coalesce(max(seq), 0)::text as seq from ledger_entry where account_id = ?`, [accountId])) as [{ seq: string }];
 
     // 2. The first worker.
-    const first = startWorker(databaseUrl);
+    const first = startWorkerProcess({ ...WORKER_ENV, DATABASE_URL: databaseUrl });
     workers.push(first);
     await waitForStart(first, 'the first worker');
     log('first worker started');
@@ -211,7 +173,7 @@ describe(`bulk send with its worker killed mid-way and restarted on ${databaseKi
     expect(deadJobs[0]!.n, 'dispatch attempts of the killed worker still marked active').to.be.greaterThan(0);
 
     // 5. A new worker; the killed attempts come back when their heartbeat is found stale.
-    const second = startWorker(databaseUrl);
+    const second = startWorkerProcess({ ...WORKER_ENV, DATABASE_URL: databaseUrl });
     workers.push(second);
     await waitForStart(second, 'the second worker');
     log('second worker started');
