@@ -8,6 +8,7 @@ export type Section =
   | 'sms-templates'
   | 'sms-opt-outs'
   | 'sms-sender-ids'
+  | 'sms-batches'
   | 'keys'
   | 'webhooks'
   | 'billing'
@@ -42,6 +43,7 @@ export const NAVIGATION: readonly NavGroup[] = [
     items: [
       { section: 'sms-send', label: 'Send a message', path: '/sms/send' },
       { section: 'sms-bulk', label: 'Bulk send', path: '/sms/bulk' },
+      { section: 'sms-batches', label: 'Batches', path: '/sms/batches' },
       { section: 'sms-messages', label: 'Message log', path: '/sms/messages' },
       { section: 'sms-contacts', label: 'Contact lists', path: '/sms/contacts' },
       { section: 'sms-templates', label: 'Templates', path: '/sms/templates' },
