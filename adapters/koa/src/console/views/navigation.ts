@@ -14,6 +14,8 @@ export type Section =
   | 'billing'
   | 'team'
   | 'profile'
+  | 'accounts'
+  | 'plans'
   | 'verify-apps'
   | 'mail-domains'
   | 'mail-emails'
@@ -27,7 +29,9 @@ export type Section =
   | 'operator-accounts'
   | 'operator-approvals'
   | 'operator-fx'
-  | 'operator-outbox';
+  | 'operator-outbox'
+  | 'operator-users'
+  | 'operator-balances';
 
 export interface NavGroup {
   readonly label: string;
@@ -84,6 +88,8 @@ export const NAVIGATION: readonly NavGroup[] = [
     items: [
       { section: 'team', label: 'Team', path: '/team' },
       { section: 'profile', label: 'Profile and password', path: '/account' },
+      { section: 'accounts', label: 'Accounts and sessions', path: '/accounts' },
+      { section: 'plans', label: 'Plans and subscriptions', path: '/plans' },
     ],
   },
   {
@@ -94,6 +100,8 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'operator-approvals', label: 'Approvals', path: '/operator/approvals' },
       { section: 'operator-fx', label: 'FX rates', path: '/operator/fx-rates' },
       { section: 'operator-outbox', label: 'Outbox', path: '/operator/outbox' },
+      { section: 'operator-users', label: 'Users', path: '/operator/users' },
+      { section: 'operator-balances', label: 'Balance statistics', path: '/operator/balances' },
     ],
   },
 ];
