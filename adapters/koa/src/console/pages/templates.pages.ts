@@ -6,6 +6,12 @@ import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '
 import { templateEditView, templatesView } from '../views/template-views.ts';
 import { href } from '../views/view-context.ts';
 
+/** A template's refusal: a name another template has is said next to the name (409, as the API answers). */
+function templateRefusal(error: Parameters<typeof refusal>[0]): ReturnType<typeof refusal> {
+  const refused = refusal(error);
+  return error.type === 'conflict' ? { status: refused.status, errors: { fields: { name: error.message } } } : refused;
+}
+
 /** SMS › Templates: the account's message templates, listed for every member, created, edited and deleted by builders; the `/api/templates` use cases. */
 export function templatePages(useCases: TemplateUseCases): ConsolePage[] {
   const render = async (request: MemberRequest, status: number, extra: { values?: { name: string; text: string }; errors?: Parameters<typeof templatesView>[2]['errors'] } = {}) => {
@@ -41,7 +47,7 @@ export function templatePages(useCases: TemplateUseCases): ConsolePage[] {
         const values = { name: request.form.get('name') ?? '', text: request.form.get('text') ?? '' };
         const updated = await useCases.updateTemplate.execute({ accountId: request.member.accountId, id: template.id, ...values });
         if (updated.isErr()) {
-          const { status, errors } = refusal(updated.error);
+          const { status, errors } = templateRefusal(updated.error);
           return html(status, templateEditView(request.view, templateView(template), values, errors));
         }
         request.session.flash({ kind: 'info', text: `Template "${updated.value.name}" saved.` });
@@ -58,7 +64,7 @@ export function templatePages(useCases: TemplateUseCases): ConsolePage[] {
         const values = { name: request.form.get('name') ?? '', text: request.form.get('text') ?? '' };
         const created = await useCases.createTemplate.execute({ accountId: request.member.accountId, ...values });
         if (created.isErr()) {
-          const { status, errors } = refusal(created.error);
+          const { status, errors } = templateRefusal(created.error);
           return render(request, status, { values, errors });
         }
         request.session.flash({ kind: 'info', text: `Template "${created.value.name}" saved.` });

@@ -17,7 +17,7 @@ export interface AccountRow {
 /** The user's accounts, the one this session works in marked, a switch to each other; then "sign out everywhere". */
 export function accountsView(view: ViewContext, accounts: readonly AccountRow[]): string {
   const list = table(
-    'Your accounts',
+    'The accounts you belong to',
     [
       { header: 'Account', cell: (row) => `${e(row.email ?? row.accountId)}<br><code class="muted">${e(row.accountId)}</code>` },
       { header: 'Your role', cell: (row) => badge(row.role) },
@@ -34,9 +34,9 @@ export function accountsView(view: ViewContext, accounts: readonly AccountRow[])
   );
   return consolePage(
     view,
-    'Accounts and sessions',
+    'Switch account, sign out everywhere',
     'accounts',
-    `<section class="card" aria-labelledby="accounts-title"><h2 id="accounts-title">Accounts</h2>
+    `<section class="card" aria-labelledby="accounts-title"><h2 id="accounts-title">Your teams</h2>
 <p class="muted">A session works in one account at a time. Switching opens a new session in the other account and ends this one; the sign-in's time still counts toward the 12-hour limit.</p>
 ${list}
 </section>

@@ -34,10 +34,10 @@ export function bulkSendView(view: ViewContext, lists: readonly { id: number; na
     choices({ name: 'schedule_mode', legend: 'When', type: 'radio', options: [
       { value: 'now', label: 'Now', checked: values.scheduleMode !== 'scheduled' && values.scheduleMode !== 'drip' },
       { value: 'scheduled', label: 'All at one time (5 minutes to 7 days ahead)', checked: values.scheduleMode === 'scheduled' },
-      { value: 'drip', label: 'Drip: a number of messages per minute, from now', checked: values.scheduleMode === 'drip' },
+      { value: 'drip', label: 'Drip: a set number each minute, from now', checked: values.scheduleMode === 'drip' },
     ] }, errors),
     field({ name: 'scheduled_at', label: 'Send at (UTC)', type: 'datetime-local', value: values.scheduledAt, hint: 'For "All at one time": a date and time in UTC, as 2026-12-01T07:30.' }, errors),
-    field({ name: 'drip_rate', label: 'Messages per minute', type: 'number', value: values.dripRate, extra: 'min="1" max="100000" step="1"', hint: 'For a drip.' }, errors),
+    field({ name: 'drip_rate', label: 'Sends per minute (drip)', type: 'number', value: values.dripRate, extra: 'min="1" max="100000" step="1"', hint: 'For a drip.' }, errors),
   ].join('\n');
   return consolePage(view, 'Bulk send', 'sms-bulk', `<section class="card">${form(view, href(view, '/sms/bulk'), body, 'Send to all', errors)}</section>`);
 }

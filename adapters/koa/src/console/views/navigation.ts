@@ -88,7 +88,7 @@ export const NAVIGATION: readonly NavGroup[] = [
     items: [
       { section: 'team', label: 'Team', path: '/team' },
       { section: 'profile', label: 'Profile and password', path: '/account' },
-      { section: 'accounts', label: 'Accounts and sessions', path: '/accounts' },
+      { section: 'accounts', label: 'Switch account', path: '/accounts' },
       { section: 'plans', label: 'Plans and subscriptions', path: '/plans' },
     ],
   },
