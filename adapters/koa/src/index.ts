@@ -111,6 +111,7 @@ export { mailAccessPages } from './console/pages/mail-access.pages.ts';
 export { operatorAccessPages } from './console/pages/operator-access.pages.ts';
 export { operatorAccountPages } from './console/pages/operator-accounts.pages.ts';
 export { operatorReviewPages } from './console/pages/operator-review.pages.ts';
+export { verifyLogPages } from './console/pages/verify-log.pages.ts';
 export { operatorAdminPages, type OperatorAdminUseCases } from './console/pages/operator-admin.pages.ts';
 export { verifyPages } from './console/pages/verify.pages.ts';
 export { twoWayPages } from './console/pages/two-way.pages.ts';

@@ -17,6 +17,7 @@ export type Section =
   | 'accounts'
   | 'plans'
   | 'verify-apps'
+  | 'verify-log'
   | 'mail-domains'
   | 'mail-emails'
   | 'mail-webhooks'
@@ -55,7 +56,13 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'sms-sender-ids', label: 'Sender IDs', path: '/sms/sender-ids' },
     ],
   },
-  { label: 'Verify', items: [{ section: 'verify-apps', label: 'Verify apps', path: '/verify/apps' }] },
+  {
+    label: 'Verify',
+    items: [
+      { section: 'verify-apps', label: 'Verify apps', path: '/verify/apps' },
+      { section: 'verify-log', label: 'Verifications', path: '/verify/verifications' },
+    ],
+  },
   {
     label: 'Developers',
     items: [
