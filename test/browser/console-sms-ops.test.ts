@@ -135,6 +135,10 @@ describe('web console in a real browser: scheduled sends and batches, templates,
     expect(await page.locator('.topbar .badge').textContent()).to.equal('developer');
     await page.getByRole('link', { name: 'API keys' }).click();
     expect(await page.getByRole('cell', { name: 'bobs-server', exact: true }).count(), "Bob's keys").to.equal(1);
+    await page.goto(`${world.consoleUrl}/plans`);
+    await page.getByRole('heading', { name: 'Plans and subscriptions' }).waitFor();
+    expect(await page.locator('[data-product="links"] [data-tier]').textContent(), "Bob's account pays for links starter").to.equal('starter');
+    await saveScreens(page, 'plans');
     await page.goto(`${world.consoleUrl}/accounts`);
     await saveScreens(page, 'accounts');
     await page.getByRole('button', { name: `Switch to ${alice.email}` }).click();
@@ -169,5 +173,16 @@ describe('web console in a real browser: scheduled sends and batches, templates,
     await page.getByText(`${customer.email} may sign in again.`).waitFor();
     await signIn(customerPage, world.consoleUrl, customer.email, PASSWORD);
     await customerPage.getByRole('heading', { name: 'Home' }).waitFor();
+
+    await page.goto(`${world.consoleUrl}/operator/accounts/${customer.accountId}/access`);
+    await page.getByLabel('Requests a second').fill('7');
+    await page.getByRole('button', { name: 'Set rate limit' }).click();
+    await page.getByText('Rate limit set: 7 a second').waitFor();
+    await page.getByRole('button', { name: 'Issue key' }).click();
+    await page.locator('#new-key').waitFor();
+    await saveScreens(page, 'operator-access');
+    await page.getByRole('link', { name: 'Balance statistics' }).click();
+    await page.getByRole('heading', { name: 'Balance statistics' }).waitFor();
+    await saveScreens(page, 'operator-balances');
   });
 });

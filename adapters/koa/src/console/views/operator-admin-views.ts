@@ -62,7 +62,8 @@ export function operatorAccessView(
   },
 ): string {
   const id = encodeURIComponent(page.account.id);
-  const values = page.values ?? { per_second: String(page.limit.per_second), burst: String(page.limit.burst) };
+  // The default's burst is not offered as the account's own: a new rate with the default's burst could allow more than meant.
+  const values = page.values ?? { per_second: String(page.limit.per_second), burst: page.limit.is_default ? '' : String(page.limit.burst) };
   const limitErrors = page.errors?.rateLimit ?? NO_ERRORS;
   const keyErrors = page.errors?.key ?? NO_ERRORS;
   const limit = `<section class="card" aria-labelledby="limit-title"><h2 id="limit-title">Rate limit</h2>
