@@ -54,6 +54,9 @@ describe('web console SMS operations, account and operator admin pages: CSRF, te
     return { batch, template, list, service, subscription };
   }
 
+  /** A page without what changes by itself: the form token, and a sandbox batch's progress as its messages are delivered. */
+  const stable = (html: string) => html.replace(/name="_csrf" value="[^"]+"/g, '').replace(/<progress[\s\S]*?<\/td>/g, '');
+
   it('refuses every new form posted without the form token (403), and changes nothing', async () => {
     const { client, accountId } = await member();
     const made = await things(client, accountId);
@@ -69,13 +72,13 @@ describe('web console SMS operations, account and operator admin pages: CSRF, te
       ['/accounts/sign-out-everywhere', {}, '/accounts'],
     ];
     for (const [formPath, fields, listPath] of forms) {
-      const before = (await client.get(listPath)).html.replace(/name="_csrf" value="[^"]+"/g, '');
+      const before = stable((await client.get(listPath)).html);
       for (const csrf of [false, 'forged-token-of-the-right-length-0123'] as const) {
         const refused = await client.post(formPath, fields, { csrf });
         expect(refused.status, `${formPath} without the token`).to.equal(403);
         expect(refused.html).to.contain('did not come from the console');
       }
-      expect((await client.get(listPath)).html.replace(/name="_csrf" value="[^"]+"/g, ''), `${formPath} changed nothing`).to.equal(before);
+      expect(stable((await client.get(listPath)).html), `${formPath} changed nothing`).to.equal(before);
     }
     const op = await operator();
     for (const formPath of [`/operator/accounts/${accountId}/rate-limit`, `/operator/accounts/${accountId}/keys`, '/operator/users/usr_x/disable']) {
@@ -129,10 +132,20 @@ describe('web console SMS operations, account and operator admin pages: CSRF, te
     const badTime = await client.post('/sms/bulk', { environment: 'test', recipients: '+254712345678', text: 'Later', schedule_mode: 'scheduled', scheduled_at: 'tomorrow' });
     expect(badTime.status).to.equal(422);
     expect(badTime.html).to.match(/id="f-scheduled_at-error">[^<]+</);
-    expect((await client.post('/sms/bulk', { environment: 'test', recipients: '+254712345678', text: 'Later', schedule_mode: 'scheduled', scheduled_at: new Date(Date.now() + 3_600_000).toISOString() })).status).to.equal(303);
+    const scheduled = path((await client.post('/sms/bulk', { environment: 'test', recipients: '+254712345678', text: 'Later', schedule_mode: 'scheduled', scheduled_at: new Date(Date.now() + 3_600_000).toISOString() })).location);
     const batches = (await client.get('/sms/batches')).html;
     const statuses = [...batches.matchAll(/data-batch-status="([a-z]+)"/g)].map((match) => match[1]);
     expect(statuses).to.deep.equal(['scheduled', 'dripping']);
+    expect((await client.get(scheduled)).html).to.contain('0 of 1 done').and.to.contain('Cancel the messages not sent yet');
+    const { client: stranger } = await member();
+    await stranger.get('/sms/batches');
+    expect((await stranger.post(`${scheduled}/cancel`, {})).status, "another account's batch").to.equal(404);
+    expect((await client.post(`${scheduled}/cancel`, {}, { csrf: false })).status).to.equal(403);
+    expect((await client.post(`${scheduled}/cancel`, {})).status).to.equal(303);
+    const cancelled = (await client.get(scheduled)).html;
+    // A cancelled member is rejected (error_code cancelled), as through the API.
+    expect(cancelled).to.contain('1 message not sent yet cancelled').and.to.contain('1 of 1 done').and.to.contain('data-status="rejected">1<');
+    expect(cancelled).to.not.contain('Cancel the messages not sent yet');
 
     await client.get('/sms/send');
     const sent = await client.post('/sms/send', { environment: 'test', to: '+254712345678', text: 'Reports, please' });

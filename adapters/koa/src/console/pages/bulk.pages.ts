@@ -1,5 +1,5 @@
 import type { Account } from '@tuma/accounts';
-import type { GetBatch, ListBatches, ListContactLists, SendBulk } from '@tuma/messaging';
+import type { CancelMessages, GetBatch, ListBatches, ListContactLists, SendBulk } from '@tuma/messaging';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { batchView } from '../../routes/message-views.ts';
@@ -13,6 +13,7 @@ export interface BulkPageUseCases {
   readonly sendBulk: SendBulk;
   readonly getBatch: GetBatch;
   readonly listBatches: ListBatches;
+  readonly cancelMessages: Pick<CancelMessages, 'cancelBatch'>;
   readonly listContactLists: ListContactLists;
   readonly readAccount: (accountId: string) => Promise<Account | undefined>;
 }
@@ -118,9 +119,24 @@ export function bulkPages(useCases: BulkPageUseCases): ConsolePage[] {
         for (const environment of ['live', 'test'] as const) {
           if (!BATCH_ID.test(id)) break;
           const found = await useCases.getBatch.execute({ accountId: request.member.accountId, environment }, id, 0, BATCH_PAGE);
-          if (found.isOk()) return html(200, batchPageView(request.view, batchView(found.value), environment));
+          if (found.isOk()) return html(200, batchPageView(request.view, batchView(found.value), environment, BUILDERS.includes(request.member.role)));
         }
         throw new HttpError(404, 'not_found', 'There is no such batch in this account.');
+      },
+    },
+    {
+      method: 'post',
+      path: '/sms/batches/:batch_id/cancel',
+      visitor: 'member',
+      roles: BUILDERS,
+      handle: async (request) => {
+        const id = request.params.batch_id!;
+        // Cancelled members become rejected (error cancelled), as through the API. The live scope reaches the account's test batches too, as the console shows both.
+        const cancelled = BATCH_ID.test(id) ? await useCases.cancelMessages.cancelBatch({ accountId: request.member.accountId, environment: 'live' }, id) : undefined;
+        if (!cancelled || cancelled.isErr()) throw new HttpError(404, 'not_found', 'There is no such batch in this account.');
+        const { cancelled: count, refunded } = cancelled.value;
+        request.session.flash({ kind: 'info', text: `${count} message${count === 1 ? '' : 's'} not sent yet cancelled${refunded.isZero() ? '' : `, ${refunded.toDecimalString()} ${refunded.currency} back in the wallet`}.` });
+        return redirect(href(request.view, `/sms/batches/${id}`));
       },
     },
   ];

@@ -1,7 +1,7 @@
 import type { BatchList } from '@tuma/messaging';
 import { escapeHtml as e } from '../../http/html.ts';
 import type { batchView } from '../../routes/message-views.ts';
-import { choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
+import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';
 import { table } from './table.ts';
@@ -45,7 +45,7 @@ export function bulkSendView(view: ViewContext, lists: readonly { id: number; na
 const PENDING = ['queued', 'sent', 'submitted'];
 
 /** A batch's progress: how many reached a final status, the counts per status, its newest messages; the page refreshes itself while some are pending. */
-export function batchPageView(view: ViewContext, batch: BatchRow, environment: string): string {
+export function batchPageView(view: ViewContext, batch: BatchRow, environment: string, canCancel = false): string {
   const pending = PENDING.reduce((sum, status) => sum + (batch.counts[status as keyof BatchRow['counts']] ?? 0), 0);
   const done = batch.total - pending;
   const counts = Object.entries(batch.counts)
@@ -68,6 +68,7 @@ export function batchPageView(view: ViewContext, batch: BatchRow, environment: s
 ${counts}
 </dl>
 <p class="muted">${e(environment)} · cost ${batch.cost} ${e(batch.currency)}${pending > 0 ? ' · this page refreshes every 5 seconds' : ''}</p>
+${canCancel && pending > 0 ? buttonForm(view, href(view, `/sms/batches/${encodeURIComponent(batch.batch_id)}/cancel`), 'Cancel the messages not sent yet', { danger: true }) : ''}
 </section>
 <section class="card">${messages}</section>`;
   return consolePage(view, `Batch ${batch.batch_id}`, 'sms-batches', content, pending > 0 ? { refreshAfter: 5 } : {});
