@@ -1,7 +1,9 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { operatorAccessPages, operatorAccountPages, operatorReviewPages, type ConsolePage } from '@tuma/koa-adapter';
+import { IDENTITY_TOKENS } from '@tuma/identity';
+import { operatorAccessPages, operatorAccountPages, operatorAdminPages, operatorReviewPages, type ConsolePage } from '@tuma/koa-adapter';
+import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
 import { TWO_WAY_TOKENS } from '@tuma/two-way';
 import type { Container } from 'inversify';
 import { OUTBOX } from './modules/outbox.module.ts';
@@ -10,7 +12,7 @@ import { resolve } from './resolve.ts';
 
 /**
  * The console's operator pages (docs/dashboard.md, "Operator sign-in"), over the use cases of the
- * operator API's routes (accounts, balances, sender IDs, two-way, FX rates, outbox), and the check
+ * operator API's routes (accounts, users, rate limits, keys, balances, sender IDs, two-way, FX rates, outbox), and the check
  * that a session's operator key is still ADMIN_API_KEY's.
  */
 export function operatorConsole(container: Container): { readonly pages: ConsolePage[]; readonly isActive: (keyId: string) => Promise<boolean> } {
@@ -28,6 +30,16 @@ export function operatorConsole(container: Container): { readonly pages: Console
       balanceReports: resolve(container, BILLING_TOKENS.balanceReports),
       adjustBalance: billing.adjustBalance,
       walletLedger: resolve(container, BILLING_TOKENS.walletLedger),
+    }),
+    ...operatorAdminPages({
+      ...resolve(container, IDENTITY_TOKENS.identity),
+      ...resolve(container, RATE_LIMITS_TOKENS.rateLimits),
+      readAccount: (accountId) => accountRepository.findById(accountId),
+      listApiKeys: accounts.listApiKeys,
+      issueApiKey: accounts.issueApiKey,
+      revokeApiKey: accounts.revokeApiKey,
+      balanceReports: resolve(container, BILLING_TOKENS.balanceReports),
+      now: () => clock.now(),
     }),
     ...operatorReviewPages({
       reviewSenderIds: messaging.reviewSenderIds,

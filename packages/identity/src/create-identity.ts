@@ -15,6 +15,7 @@ import { VerifyEmail } from './application/registration/verify-email.use-case.ts
 import type { AccessTokens } from './application/sessions/access-tokens.port.ts';
 import { AuthenticateAccessToken } from './application/sessions/authenticate-access-token.use-case.ts';
 import { Login } from './application/sessions/login.use-case.ts';
+import { SwitchAccount } from './application/sessions/switch-account.use-case.ts';
 import { LogoutAll } from './application/sessions/logout-all.use-case.ts';
 import { Logout } from './application/sessions/logout.use-case.ts';
 import { RefreshSession } from './application/sessions/refresh-session.use-case.ts';
@@ -66,6 +67,7 @@ export function createIdentity(ports: IdentityPorts) {
     refreshSession: new RefreshSession(sessions, memberships, issuer, clock),
     logout: new Logout(sessions, clock),
     logoutAll: new LogoutAll(sessions, clock),
+    switchAccount: new SwitchAccount(users, memberships, sessions, issuer, clock),
     authenticateAccessToken: new AuthenticateAccessToken(ports.accessTokens, sessions, memberships, clock),
     forgotPassword: new ForgotPassword(users, tokens, mailer, links, clock),
     resetPassword: new ResetPassword(users, tokens, sessions, ports.accountOpening, hasher, uow, clock),

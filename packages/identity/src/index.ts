@@ -43,6 +43,7 @@ export { Login, type LoggedIn, type LoginError, type LoginInput } from './applic
 export { RefreshSession } from './application/sessions/refresh-session.use-case.ts';
 export { Logout } from './application/sessions/logout.use-case.ts';
 export { LogoutAll } from './application/sessions/logout-all.use-case.ts';
+export { SwitchAccount, type SwitchAccountError, type SwitchAccountInput } from './application/sessions/switch-account.use-case.ts';
 export { AuthenticateAccessToken, type Member } from './application/sessions/authenticate-access-token.use-case.ts';
 export { ForgotPassword } from './application/passwords/forgot-password.use-case.ts';
 export { ResetPassword, type ResetPasswordError, type ResetPasswordInput } from './application/passwords/reset-password.use-case.ts';

@@ -67,6 +67,28 @@ describe('identity: sessions (refresh rotation, reuse, logout)', () => {
     for (const session of [two, three]) expect((await identity.refreshSession.execute(session.refreshToken)).isErr()).to.equal(true);
   });
 
+  it("switches a session to another of the user's accounts (a new session there, the old one ended); not to an account they are no member of", async () => {
+    const { identity, ports, register, login, mailedToken } = await identityFixture();
+    const amina = await register('amina@example.com');
+    const baraka = await register('baraka@example.com');
+    (await identity.inviteMember.execute({ userId: baraka.userId, accountId: baraka.accountId }, { email: 'amina@example.com', role: 'developer' }))._unsafeUnwrap();
+    (await identity.acceptInvite.execute({ token: mailedToken('amina@example.com') }))._unsafeUnwrap();
+    const first = (await login('amina@example.com'))._unsafeUnwrap();
+    expect(first.accountId, 'a login opens the first account').to.equal(amina.accountId);
+
+    const switched = (await identity.switchAccount.execute({ userId: amina.userId, sessionId: first.sessionId, accountId: baraka.accountId }))._unsafeUnwrap();
+    expect(switched).to.deep.include({ accountId: baraka.accountId, role: 'developer' });
+    expect(switched.sessionId).to.not.equal(first.sessionId);
+    expect((await identity.authenticateAccessToken.execute(switched.accessToken))._unsafeUnwrap()).to.deep.include({ accountId: baraka.accountId, role: 'developer' });
+    expect((await identity.authenticateAccessToken.execute(first.accessToken)).isErr(), 'the session it came from ended').to.equal(true);
+    expect((await ports.sessions.findById(first.sessionId))?.endReason).to.equal('logout');
+
+    const stranger = await register('kofi@example.com');
+    const refused = await identity.switchAccount.execute({ userId: amina.userId, sessionId: switched.sessionId, accountId: stranger.accountId });
+    expect(refused._unsafeUnwrapErr().type).to.equal('not_found');
+    expect((await identity.authenticateAccessToken.execute(switched.accessToken)).isOk(), 'a refused switch ends nothing').to.equal(true);
+  });
+
   it(`keeps at most ${SESSION_POLICY.perUser} sessions a user, ending the oldest`, async () => {
     const { identity, clock, register, login } = await identityFixture();
     await register('amina@example.com');

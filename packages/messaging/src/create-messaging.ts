@@ -38,6 +38,7 @@ import type { InboundMessageRepository } from './application/inbound/inbound-mes
 import { ListConversations } from './application/inbound/list-conversations.use-case.ts';
 import { ReceiveInboundMessage } from './application/inbound/receive-inbound-message.use-case.ts';
 import { GetBatch } from './application/messages/get-batch.use-case.ts';
+import { ListBatches } from './application/messages/list-batches.use-case.ts';
 import { GetMessageStatuses } from './application/messages/get-message-statuses.use-case.ts';
 import { GetMessage } from './application/messages/get-message.use-case.ts';
 import { ListMessages } from './application/messages/list-messages.use-case.ts';
@@ -244,6 +245,7 @@ export function createMessaging(ports: MessagingPorts) {
     getMessage: new GetMessage(messages),
     getMessageStatuses: new GetMessageStatuses(messages),
     getBatch: new GetBatch(messages, batches),
+    listBatches: new ListBatches(messages, batches),
     // reports
     getMessageStats: new GetMessageStats(reports, clock),
     getMessageVolume: new GetMessageVolume(reports, clock),

@@ -63,3 +63,4 @@ export { ListMessages, MESSAGE_PAGE_DEFAULT_LIMIT, MESSAGE_PAGE_MAX_LIMIT } from
 export { GetMessage } from './application/messages/get-message.use-case.ts';
 export { GetMessageStatuses, STATUS_LOOKUP_MAX_IDS, type StatusLookupResult } from './application/messages/get-message-statuses.use-case.ts';
 export { BATCH_PAGE_DEFAULT_LIMIT, BATCH_PAGE_MAX_LIMIT, GetBatch, type BatchView } from './application/messages/get-batch.use-case.ts';
+export { BATCH_LIST_MAX_LIMIT, ListBatches, type BatchList, type BatchSummary } from './application/messages/list-batches.use-case.ts';

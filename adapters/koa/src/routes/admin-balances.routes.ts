@@ -32,7 +32,7 @@ const statsSchema = z.object({
   }),
 });
 
-const statsView = (stats: BalanceStats): z.infer<typeof statsSchema> => {
+export const statsView = (stats: BalanceStats): z.infer<typeof statsSchema> => {
   const window = (name: '24h' | '7d' | '30d') =>
     stats.topUps.filter((t) => t.window === name).map((t) => ({ currency: t.currency, count: t.count, amount: t.amount.toNumber() }));
   return {

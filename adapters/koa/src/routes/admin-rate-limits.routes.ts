@@ -15,11 +15,16 @@ const rateLimitSchema = z.object({
   is_default: z.boolean().describe('true when the account has no limit of its own'),
 });
 
-const rateLimitView = (limit: AccountRateLimit): z.infer<typeof rateLimitSchema> => ({
+export const rateLimitView = (limit: AccountRateLimit): z.infer<typeof rateLimitSchema> => ({
   account_id: limit.accountId,
   per_second: limit.policy.perSecond,
   burst: limit.policy.burst,
   is_default: limit.isDefault,
+});
+
+export const rateLimitBody = z.strictObject({
+  per_second: z.int().min(1).describe('Requests per second sustained'),
+  burst: z.int().min(1).optional().describe('Most requests in one second (at least per_second; default per_second: no burst)'),
 });
 
 const ADMIN = { anyScope: ['admin'] } as const;
@@ -49,10 +54,7 @@ export function adminRateLimitRoutes(useCases: AdminRateLimitUseCases): RouteDef
       tag: 'Admin',
       access: ADMIN,
       params,
-      body: z.strictObject({
-        per_second: z.int().min(1).describe('Requests per second sustained'),
-        burst: z.int().min(1).optional().describe('Most requests in one second (at least per_second; default per_second: no burst)'),
-      }),
+      body: rateLimitBody,
       responses,
       handler: async ({ params, body }) =>
         json(200, rateLimitView(unwrap(await useCases.setAccountRateLimit.execute({ accountId: params.id, perSecond: body.per_second, burst: body.burst })))),

@@ -39,6 +39,11 @@ export const twoWayPatchBody = z.strictObject({
   forward_email: z.string().max(254).nullable().optional(),
 });
 
+export const twoWayReplyBody = z.strictObject({
+  to: z.string().min(1).max(64).describe("International format, in the service's country"),
+  text: z.string().min(1).max(1600).describe('160 GSM-7 or 70 Unicode characters per segment'),
+});
+
 /** The customer's Two-Way SMS: public pricing, services, keyword checks (docs/two-way.md). */
 export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
   return [
@@ -150,10 +155,7 @@ export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
       tag: TAG,
       access: REPLY,
       params: idParams,
-      body: z.strictObject({
-        to: z.string().min(1).max(64).describe("International format, in the service's country"),
-        text: z.string().min(1).max(1600).describe('160 GSM-7 or 70 Unicode characters per segment'),
-      }),
+      body: twoWayReplyBody,
       responses: {
         200: { description: 'Accepted: charged and on its way; delivery reports go to dlr_url', schema: replySchema },
         400: { description: "`to` is no number, not in the service's country (unroutable) or opted out (recipient_opted_out)", errorCodes: ['invalid_phone_number', 'unroutable', 'recipient_opted_out'] },

@@ -36,4 +36,13 @@ export class MikroOrmBatchRepository implements BatchRepository {
     );
     return rows[0] && batchFromRow(rows[0]);
   }
+
+  async list(accountId: string, offset: number, limit: number): Promise<readonly MessageBatch[]> {
+    const rows = await this.database.em.execute<BatchRow[]>(
+      `select id, account_id, api_key_id, environment, status, text, sender_id, total, cost::text as cost, currency, charge_entry_id,
+         scheduled_at, drip_rate, created_at from message_batch where account_id = ? order by created_at desc, id desc limit ? offset ?`,
+      [accountId, limit, offset],
+    );
+    return rows.map(batchFromRow);
+  }
 }

@@ -11,7 +11,7 @@ import {
 } from '@tuma/identity';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
-import { authPages, CONSOLE_BASE_PATH, profilePages, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
+import { accountPages, authPages, CONSOLE_BASE_PATH, profilePages, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
 import { MikroOrmLoginAttempts, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { PublicUrls } from '../api-placement.ts';
@@ -104,5 +104,6 @@ export const identityServerModule: ServerModule = {
     ...authPages(identityOf(container), { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
     ...teamPages(identityOf(container)),
     ...profilePages(identityOf(container)),
+    ...accountPages({ ...identityOf(container), readAccount: (accountId) => resolve(container, ACCOUNTS_TOKENS.accountRepository).findById(accountId) }),
   ],
 };

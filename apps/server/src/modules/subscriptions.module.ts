@@ -1,6 +1,6 @@
 import { BILLING_TOKENS } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { planRoutes, subscriptionRoutes } from '@tuma/koa-adapter';
+import { planPages, planRoutes, subscriptionRoutes } from '@tuma/koa-adapter';
 import { MikroOrmSubscriptionRepository } from '@tuma/mikro-orm-adapter';
 import { createSubscriptions, SUBSCRIPTIONS_TOKENS, subscriptionJobRoutes, type SubscriptionsService } from '@tuma/subscriptions';
 import { ContainerModule, type Container } from 'inversify';
@@ -44,6 +44,7 @@ export const subscriptionsServerModule: ServerModule = {
   api: 'auth',
   bindings,
   routes: (container) => [...planRoutes(subscriptionsOf(container).listPlans), ...subscriptionRoutes(subscriptionsOf(container))],
+  consolePages: (container) => planPages(subscriptionsOf(container)),
   jobs: registerJobs,
   onJobsStarted: (container) => subscriptionsOf(container).renewDueSubscriptions.scheduleNext(),
 };

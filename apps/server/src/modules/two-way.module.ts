@@ -1,3 +1,4 @@
+import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { BILLING_TOKENS, type TopUpFollowers } from '@tuma/billing';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { adminTwoWayRoutes, twoWayPages, twoWayRoutes } from '@tuma/koa-adapter';
@@ -75,7 +76,10 @@ export const twoWayServerModule: ServerModule = {
   name: 'two-way',
   bindings,
   routes: (container) => [...twoWayRoutes(twoWayOf(container)), ...adminTwoWayRoutes(twoWayOf(container))],
-  consolePages: (container) => twoWayPages(twoWayOf(container)),
+  consolePages: (container) => {
+    const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
+    return twoWayPages({ ...twoWayOf(container), readAccount: (accountId) => accounts.findById(accountId) });
+  },
   jobs: registerJobs,
   onJobsStarted: (container) => twoWayOf(container).renewServices.scheduleNext(),
 };

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
-import { verifyAppRoutes, verifyPages, verifyRoutes } from '@tuma/koa-adapter';
+import { verifyAppRoutes, verifyLogPages, verifyPages, verifyRoutes } from '@tuma/koa-adapter';
 import { MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository } from '@tuma/mikro-orm-adapter';
 import { createVerification, VERIFICATION_TOKENS, verificationJobRoutes, type OtpSender, type VerificationService } from '@tuma/verification';
 import { ContainerModule, type Container } from 'inversify';
@@ -55,7 +55,7 @@ export const verifyServerModule: ServerModule = {
     const verification = verificationOf(container);
     return [...verifyAppRoutes(verification.verifyApps), ...verifyRoutes(verification)];
   },
-  consolePages: (container) => verifyPages(verificationOf(container).verifyApps),
+  consolePages: (container) => [...verifyPages(verificationOf(container).verifyApps), ...verifyLogPages(verificationOf(container))],
   jobs: registerJobs,
   onJobsStarted: (container) => verificationOf(container).expireVerifications.scheduleNext(),
 };

@@ -13,6 +13,13 @@ export class InMemoryBatchRepository implements BatchRepository {
     return batch?.accountId === accountId ? batch : undefined;
   }
 
+  async list(accountId: string, offset: number, limit: number): Promise<readonly MessageBatch[]> {
+    return [...this.batches.values()]
+      .filter((batch) => batch.accountId === accountId)
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1))
+      .slice(offset, offset + limit);
+  }
+
   /** Every batch, of every account (what `InMemoryMessageReports` aggregates). */
   all(): MessageBatch[] {
     return [...this.batches.values()];

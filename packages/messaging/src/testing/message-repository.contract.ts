@@ -167,6 +167,17 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect((await f.step(() => f.messages.batchMembers(a, bat.id, 2, 2))).map((m) => m.batchSeq)).to.deep.equal([0]);
     });
 
+    it("lists an account's batches newest first, by page, never another account's", async () => {
+      const older = batch(a, 2, at(1));
+      const newer = { ...batch(a, 3, at(3)), status: 'scheduled' as const, scheduledAt: at(60) };
+      await f.step(() => f.batches.add(older));
+      await f.step(() => f.batches.add(newer));
+      await f.step(() => f.batches.add(batch(b, 1, at(2))));
+      expect(await f.step(() => f.batches.list(a, 0, 10))).to.deep.equal([newer, older]);
+      expect((await f.step(() => f.batches.list(a, 1, 1))).map((x) => x.id)).to.deep.equal([older.id]);
+      expect(await f.step(() => f.batches.list(a, 2, 10))).to.deep.equal([]);
+    });
+
     it('keeps a batch audience and writes each chunk overlapping a range once, with the batch fields, the text of each member', async () => {
       const bat = { ...batch(a, 1_200), scheduledAt: at(40) };
       await f.step(() => f.batches.add(bat));

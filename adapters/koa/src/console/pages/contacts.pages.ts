@@ -10,7 +10,10 @@ import { href } from '../views/view-context.ts';
 
 const PAGE_SIZE = 50;
 
-type UseCases = Pick<ContactListUseCases, 'listContactLists' | 'createContactList' | 'getContactList' | 'deleteContactList' | 'listContactMembers' | 'importContacts'>;
+type UseCases = Pick<
+  ContactListUseCases,
+  'listContactLists' | 'createContactList' | 'getContactList' | 'updateContactList' | 'deleteContactList' | 'listContactMembers' | 'importContacts' | 'addContactMembers' | 'removeContactMember'
+>;
 
 /** A list id of the path, or 404 (as the API's `positiveIdParam`). */
 const listIdOf = (request: MemberRequest): number => {
@@ -84,6 +87,59 @@ export function contactPages(useCases: UseCases): ConsolePage[] {
           return renderList(request, status, { errors });
         }
         return renderList(request, 200, { imported: imported.value });
+      },
+    },
+    {
+      method: 'post',
+      path: '/sms/contacts/:id/rename',
+      visitor: 'member',
+      roles: BUILDERS,
+      handle: async (request) => {
+        const id = listIdOf(request);
+        const values = { name: request.form.get('name') ?? '', description: request.form.get('description') ?? '' };
+        const updated = await useCases.updateContactList.execute({ accountId: request.member.accountId, id, name: values.name, description: values.description.trim() || null });
+        if (updated.isErr()) {
+          if (updated.error.type === 'not_found') unwrap(updated);
+          const { status, errors } = refusal(updated.error);
+          return renderList(request, status, { renameValues: values, renameErrors: errors });
+        }
+        request.session.flash({ kind: 'info', text: `The list is now "${updated.value.name}".` });
+        return redirect(href(request.view, `/sms/contacts/${id}`));
+      },
+    },
+    {
+      method: 'post',
+      path: '/sms/contacts/:id/members',
+      visitor: 'member',
+      roles: BUILDERS,
+      handle: async (request) => {
+        const id = listIdOf(request);
+        const values = { phone: (request.form.get('phone') ?? '').trim(), member_name: (request.form.get('member_name') ?? '').trim() };
+        if (values.phone === '') return renderList(request, 422, { memberValues: values, memberErrors: fieldRefusal('phone', 'Give a number in international format').errors });
+        const added = await useCases.addContactMembers.execute({ accountId: request.member.accountId, listId: id, members: [{ phone: values.phone, name: values.member_name || null }] });
+        if (added.isErr()) {
+          if (added.error.type === 'not_found') unwrap(added);
+          const { status, errors } = refusal(added.error, { members: 'phone', 'members.0.phone': 'phone', 'members.0.name': 'member_name' });
+          return renderList(request, status, { memberValues: values, memberErrors: errors });
+        }
+        const [refused] = added.value.errors;
+        if (refused) return renderList(request, 422, { memberValues: values, memberErrors: fieldRefusal('phone', `Not a valid number (${refused.reason.replaceAll('_', ' ')})`).errors });
+        request.session.flash({ kind: 'info', text: added.value.added > 0 ? `${values.phone} is added.` : `${values.phone} was in the list already: its name is updated.` });
+        return redirect(href(request.view, `/sms/contacts/${id}`));
+      },
+    },
+    {
+      method: 'post',
+      path: '/sms/contacts/:id/members/remove',
+      visitor: 'member',
+      roles: BUILDERS,
+      handle: async (request) => {
+        const id = listIdOf(request);
+        const phone = request.form.get('phone') ?? '';
+        const removed = await useCases.removeContactMember.execute({ accountId: request.member.accountId, listId: id, phone });
+        if (removed.isErr()) throw new HttpError(404, 'not_found', 'There is no such member in this list.');
+        request.session.flash({ kind: 'info', text: `${phone} is removed from the list.` });
+        return redirect(href(request.view, `/sms/contacts/${id}`));
       },
     },
     {

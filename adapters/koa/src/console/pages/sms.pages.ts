@@ -118,7 +118,9 @@ export function smsPages(useCases: SmsPageUseCases): ConsolePage[] {
         const id = request.params.id!;
         const environment = id.match(MESSAGE_ID) ? await findEnvironment(useCases, request.member.accountId, id) : undefined;
         if (!environment) throw new HttpError(404, 'not_found', 'There is no such message in this account.');
-        return html(200, messageDetailView(request.view, messageRow(environment, false)));
+        const delivery = environment.delivery;
+        const reports = { retries: delivery.retryCount, parts: delivery.carrierMessageIds.length, received: delivery.partOutcomes.map((part) => ({ carrierMessageId: part.carrierMessageId, outcome: part.outcome, errorCode: part.errorCode, at: part.at.toISOString() })) };
+        return html(200, messageDetailView(request.view, messageRow(environment, false), reports));
       },
     },
   ];

@@ -1,15 +1,19 @@
 import type { TwoWay } from '@tuma/two-way';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { twoWayPatchBody, twoWayRequestBody } from '../../routes/two-way.routes.ts';
+import { twoWayPatchBody, twoWayReplyBody, twoWayRequestBody } from '../../routes/two-way.routes.ts';
+import { memberAccount, sendRefusal, type ReadAccount } from '../member-account.ts';
 import { twoWayMessageView, twoWayPricingEntryView, twoWayServiceView } from '../../routes/two-way-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';
-import { serviceView, servicesView, type ServiceRequestValues, type ServiceSettingsValues } from '../views/two-way-views.ts';
+import { serviceView, servicesView, type ReplyValues, type ServiceRequestValues, type ServiceSettingsValues } from '../views/two-way-views.ts';
 import { href } from '../views/view-context.ts';
 
-export type TwoWayPageUseCases = Pick<TwoWay, 'listPricing' | 'requestService' | 'getService' | 'listServices' | 'updateService' | 'cancelService' | 'listServiceMessages'>;
+export type TwoWayPageUseCases = Pick<TwoWay, 'listPricing' | 'requestService' | 'getService' | 'listServices' | 'updateService' | 'cancelService' | 'listServiceMessages' | 'reply'> & {
+  /** The member's account, for the send refusals of a live reply (suspended, address not verified). */
+  readonly readAccount: ReadAccount;
+};
 
 const MESSAGES = 50;
 
@@ -28,11 +32,11 @@ export function twoWayPages(useCases: TwoWayPageUseCases): ConsolePage[] {
     const pricing = unwrap(await useCases.listPricing.execute()).map(twoWayPricingEntryView);
     return html(status, servicesView(request.view, { services, pricing, canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
   };
-  const renderService = async (request: MemberRequest, status: number, values?: ServiceSettingsValues, errors?: FormErrors) => {
+  const renderService = async (request: MemberRequest, status: number, values?: ServiceSettingsValues, errors?: FormErrors, reply?: { values: ReplyValues; errors?: FormErrors }) => {
     const ids = { accountId: account(request), id: idOf(request) };
     const service = twoWayServiceView(unwrap(await useCases.getService.execute(ids)));
     const messages = unwrap(await useCases.listServiceMessages.execute({ ...ids, limit: MESSAGES })).messages.map(twoWayMessageView);
-    return html(status, serviceView(request.view, { service, messages, canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
+    return html(status, serviceView(request.view, { service, messages, canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}), ...(reply ? { reply } : {}) }));
   };
   const page = (method: 'get' | 'post', path: string, handle: MemberPage['handle'], extra: Partial<MemberPage> = {}): MemberPage => ({ method, path, visitor: 'member', handle, ...extra });
   return [
@@ -91,6 +95,27 @@ export function twoWayPages(useCases: TwoWayPageUseCases): ConsolePage[] {
         }
         request.session.flash({ kind: 'info', text: 'Settings saved.' });
         return redirect(href(request.view, `/two-way/services/${updated.value.id}`));
+      },
+      { roles: BUILDERS },
+    ),
+    page(
+      'post',
+      '/two-way/services/:id/reply',
+      async (request) => {
+        const id = idOf(request);
+        const values: ReplyValues = { environment: request.form.get('environment') === 'live' ? 'live' : 'test', to: (request.form.get('to') ?? '').trim(), text: request.form.get('text') ?? '' };
+        const again = (answer: { status: number; errors: FormErrors }) => renderService(request, answer.status, undefined, undefined, { values, errors: answer.errors });
+        const checked = checkedBy(twoWayReplyBody, { to: values.to, text: values.text });
+        if (!checked.ok) return again(checked);
+        const refused = sendRefusal(await memberAccount(useCases.readAccount, request), values.environment);
+        if (refused) return again(refusal(refused));
+        const sent = await useCases.reply.execute({ accountId: account(request), id, to: checked.value.to, text: checked.value.text, environment: values.environment, apiKeyId: null });
+        if (sent.isErr()) {
+          if (sent.error.type === 'not_found') unwrap(sent);
+          return again(refusal(sent.error));
+        }
+        request.session.flash({ kind: 'info', text: `Reply sent to ${sent.value.message.phone}.` });
+        return redirect(href(request.view, `/two-way/services/${id}`));
       },
       { roles: BUILDERS },
     ),

@@ -77,6 +77,16 @@ export class ConsoleSession {
     this.update({ csrf: newCsrf(), created: now, seen: now, tokens: { access: issued.accessToken, refresh: issued.refreshToken } });
   }
 
+  /**
+   * The account switcher's new session (another account of the same user): new tokens and a new
+   * form token; the sign-in's time is kept, so switching never extends the absolute timeout.
+   */
+  switchAccount(issued: Pick<IssuedSession, 'accessToken' | 'refreshToken'>, member: Member): void {
+    const now = this.now();
+    this.member = member;
+    this.update({ ...this.state, csrf: newCsrf(), seen: now, tokens: { access: issued.accessToken, refresh: issued.refreshToken } });
+  }
+
   signOut(): void {
     const now = this.now();
     this.member = undefined;

@@ -3,7 +3,7 @@ import { escapeHtml as e } from '../../http/html.ts';
 import type { contactListView as contactListRow, contactMemberView } from '../../routes/contact-lists.routes.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { time } from './format.ts';
-import { consolePage } from './layout.ts';
+import { consolePage, csrfField } from './layout.ts';
 import { table } from './table.ts';
 import { href, type ViewContext } from './view-context.ts';
 
@@ -44,6 +44,10 @@ export interface ContactListPage {
   readonly canWrite: boolean;
   readonly imported?: ContactImport;
   readonly errors?: FormErrors;
+  readonly renameValues?: { name: string; description: string };
+  readonly renameErrors?: FormErrors;
+  readonly memberValues?: { phone: string; member_name: string };
+  readonly memberErrors?: FormErrors;
 }
 
 const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
@@ -75,6 +79,15 @@ export function contactListPageView(view: ViewContext, page: ContactListPage): s
       { header: 'Country', cell: (member) => e(member.country) },
       { header: 'Name', cell: (member) => e(member.name ?? '') },
       { header: 'Variables', cell: (member) => e(Object.entries(member.vars).map(([key, value]) => `${key}=${value}`).join(', ')) },
+      ...(page.canWrite
+        ? [
+            {
+              header: 'Action',
+              cell: (member: ContactListPage['members'][number]) =>
+                `<form class="inline" method="post" action="${href(view, `${base}/members/remove`)}">${csrfField(view)}<input type="hidden" name="phone" value="${e(member.phone)}"><button type="submit" class="danger" aria-label="Remove ${e(member.phone)} from the list">Remove</button></form>`,
+            },
+          ]
+        : []),
     ],
     page.members,
     'No members yet: import a CSV file.',
@@ -102,9 +115,39 @@ ${form(
 ${buttonForm(view, href(view, `${base}/delete`), 'Delete this list', { danger: true })}
 </section>`
     : '';
+  const memberErrors = page.memberErrors ?? NO_ERRORS;
+  const renameErrors = page.renameErrors ?? NO_ERRORS;
+  const rename = page.renameValues ?? { name: page.list.name, description: page.list.description ?? '' };
+  const edit = page.canWrite
+    ? `<section class="card" aria-labelledby="add-member-title"><h2 id="add-member-title">Add a member</h2>
+${form(
+  view,
+  href(view, `${base}/members`),
+  [
+    field({ name: 'phone', label: 'Phone number', type: 'tel', value: page.memberValues?.phone, required: true, hint: 'International format. A number already in the list gets the new name.' }, memberErrors),
+    field({ name: 'member_name', label: 'Contact name (optional)', value: page.memberValues?.member_name }, memberErrors),
+  ].join('\n'),
+  'Add member',
+  memberErrors,
+)}
+</section>
+<section class="card" aria-labelledby="rename-title"><h2 id="rename-title">Name and description</h2>
+${form(
+  view,
+  href(view, `${base}/rename`),
+  [
+    field({ name: 'name', label: 'List name', value: rename.name, required: true }, renameErrors),
+    field({ name: 'description', label: 'Description (optional)', value: rename.description }, renameErrors),
+  ].join('\n'),
+  'Save name',
+  renameErrors,
+)}
+</section>`
+    : '';
   const content = `${page.imported ? importResult(page.imported) : ''}
 ${page.list.description ? `<p>${e(page.list.description)}</p>` : ''}
 <section class="card">${members}\n${pager}</section>
+${edit}
 ${upload}
 <p><a href="${href(view, '/sms/contacts')}">All contact lists</a></p>`;
   return consolePage(view, page.list.name, 'sms-contacts', content);

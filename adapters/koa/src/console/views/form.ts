@@ -13,7 +13,7 @@ export const NO_ERRORS: FormErrors = { fields: {} };
 export interface FieldOptions {
   readonly name: string;
   readonly label: string;
-  readonly type?: 'text' | 'email' | 'password' | 'url' | 'number' | 'tel' | 'file';
+  readonly type?: 'text' | 'email' | 'password' | 'url' | 'number' | 'tel' | 'file' | 'datetime-local';
   readonly value?: string;
   readonly hint?: string;
   readonly autocomplete?: string;

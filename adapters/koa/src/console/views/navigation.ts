@@ -8,12 +8,16 @@ export type Section =
   | 'sms-templates'
   | 'sms-opt-outs'
   | 'sms-sender-ids'
+  | 'sms-batches'
   | 'keys'
   | 'webhooks'
   | 'billing'
   | 'team'
   | 'profile'
+  | 'accounts'
+  | 'plans'
   | 'verify-apps'
+  | 'verify-log'
   | 'mail-domains'
   | 'mail-emails'
   | 'mail-webhooks'
@@ -26,7 +30,9 @@ export type Section =
   | 'operator-accounts'
   | 'operator-approvals'
   | 'operator-fx'
-  | 'operator-outbox';
+  | 'operator-outbox'
+  | 'operator-users'
+  | 'operator-balances';
 
 export interface NavGroup {
   readonly label: string;
@@ -42,6 +48,7 @@ export const NAVIGATION: readonly NavGroup[] = [
     items: [
       { section: 'sms-send', label: 'Send a message', path: '/sms/send' },
       { section: 'sms-bulk', label: 'Bulk send', path: '/sms/bulk' },
+      { section: 'sms-batches', label: 'Batches', path: '/sms/batches' },
       { section: 'sms-messages', label: 'Message log', path: '/sms/messages' },
       { section: 'sms-contacts', label: 'Contact lists', path: '/sms/contacts' },
       { section: 'sms-templates', label: 'Templates', path: '/sms/templates' },
@@ -49,7 +56,13 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'sms-sender-ids', label: 'Sender IDs', path: '/sms/sender-ids' },
     ],
   },
-  { label: 'Verify', items: [{ section: 'verify-apps', label: 'Verify apps', path: '/verify/apps' }] },
+  {
+    label: 'Verify',
+    items: [
+      { section: 'verify-apps', label: 'Verify apps', path: '/verify/apps' },
+      { section: 'verify-log', label: 'Verifications', path: '/verify/verifications' },
+    ],
+  },
   {
     label: 'Developers',
     items: [
@@ -82,6 +95,8 @@ export const NAVIGATION: readonly NavGroup[] = [
     items: [
       { section: 'team', label: 'Team', path: '/team' },
       { section: 'profile', label: 'Profile and password', path: '/account' },
+      { section: 'accounts', label: 'Switch account', path: '/accounts' },
+      { section: 'plans', label: 'Plans and subscriptions', path: '/plans' },
     ],
   },
   {
@@ -92,6 +107,8 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'operator-approvals', label: 'Approvals', path: '/operator/approvals' },
       { section: 'operator-fx', label: 'FX rates', path: '/operator/fx-rates' },
       { section: 'operator-outbox', label: 'Outbox', path: '/operator/outbox' },
+      { section: 'operator-users', label: 'Users', path: '/operator/users' },
+      { section: 'operator-balances', label: 'Balance statistics', path: '/operator/balances' },
     ],
   },
 ];

@@ -71,6 +71,7 @@ export function operatorAccountView(
 <p><span id="account-status">${badge(account.status, suspended ? 'bad' : 'ok')}</span> · email ${account.emailVerified ? 'verified' : 'not verified'} · opened ${time(account.createdAt)}</p>
 <p class="muted">${suspended ? 'Its keys are refused (403 account_suspended) until it is reactivated.' : 'Suspending refuses every key of the account at once (403 account_suspended).'}</p>
 ${buttonForm(view, href(view, `/operator/accounts/${encodeURIComponent(account.id)}/${suspended ? 'unsuspend' : 'suspend'}`), suspended ? 'Reactivate account' : 'Suspend account', { danger: !suspended })}
+<p><a href="${href(view, `/operator/accounts/${encodeURIComponent(account.id)}/access`)}">Rate limit and API keys</a></p>
 </section>`;
   const wallet = `<section class="card" aria-labelledby="wallet-title"><h2 id="wallet-title">Wallet</h2>
 <p class="stat" id="wallet-balance">${page.balance ? money(page.balance.balance, page.balance.currency) : money(null, null)}</p>

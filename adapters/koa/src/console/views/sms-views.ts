@@ -75,7 +75,16 @@ ${field({ name: 'to', label: 'To', type: 'tel', value: filters.to }, errors)}
 }
 
 /** A message and its timeline: queued, then handed to the carrier, then the final report. */
-export function messageDetailView(view: ViewContext, message: MessageRow): string {
+export interface DeliveryReports {
+  /** Submissions tried again after a retryable refusal. */
+  readonly retries: number;
+  /** Parts the carrier accepted (each gets its own report). */
+  readonly parts: number;
+  /** The report settling each part, in the order they arrived. */
+  readonly received: readonly { carrierMessageId: string; outcome: string; errorCode: string | null; at: string }[];
+}
+
+export function messageDetailView(view: ViewContext, message: MessageRow, reports?: DeliveryReports): string {
   const steps: [string, string | null][] = [
     ['queued', message.created_at],
     ['submitted', message.submitted_at],
@@ -100,6 +109,26 @@ ${message.error_code ? `<dt>Error</dt><dd>${e(message.error_code)}</dd>` : ''}
 ${timeline}
 </ol>
 </section>
+${reports ? deliveryReports(reports) : ''}
 <p><a href="${href(view, `/sms/messages?environment=${message.environment}`)}">Back to the message log</a></p>`;
   return consolePage(view, `Message ${message.id}`, 'sms-messages', content);
+}
+
+/** The delivery reports received: one settling each part the carrier accepted (interim reports are not kept), and the submission retries. */
+function deliveryReports(reports: DeliveryReports): string {
+  const list = table(
+    'Delivery reports received, in order',
+    [
+      { header: 'Received', cell: (report) => time(report.at) },
+      { header: 'Carrier id', cell: (report) => `<code>${e(report.carrierMessageId)}</code>` },
+      { header: 'Outcome', cell: (report) => statusBadge(report.outcome) },
+      { header: 'Error', cell: (report) => (report.errorCode ? e(report.errorCode) : '') },
+    ],
+    reports.received,
+    reports.parts > 0 ? 'No report received yet.' : 'Not accepted by the carrier yet: no report to wait for.',
+  );
+  return `<section class="card" aria-labelledby="reports-title"><h2 id="reports-title">Delivery reports</h2>
+<p class="muted">${reports.parts > 0 ? `${reports.received.length} of ${reports.parts} part${reports.parts === 1 ? '' : 's'} settled` : 'No part accepted yet'} · ${reports.retries === 0 ? 'submitted at the first attempt' : `${reports.retries} submission retr${reports.retries === 1 ? 'y' : 'ies'}`}. The report that settles each part is kept; interim ones (accepted, en route) are not.</p>
+${list}
+</section>`;
 }

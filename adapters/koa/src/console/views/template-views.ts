@@ -17,7 +17,7 @@ export function templatesView(view: ViewContext, templates: readonly TemplateRow
       { header: 'Text', cell: (template) => e(template.text) },
       { header: 'Updated', cell: (template) => time(template.updated_at) },
       ...(options.canWrite
-        ? [{ header: 'Action', cell: (template: TemplateRow) => buttonForm(view, href(view, `/sms/templates/${template.id}/delete`), 'Delete', { danger: true, accessibleName: `Delete template ${template.name}` }) }]
+        ? [{ header: 'Action', cell: (template: TemplateRow) => `<a href="${href(view, `/sms/templates/${template.id}`)}" aria-label="Edit template ${e(template.name)}">Edit</a> ` + buttonForm(view, href(view, `/sms/templates/${template.id}/delete`), 'Delete', { danger: true, accessibleName: `Delete template ${template.name}` }) }]
         : []),
     ],
     templates,
@@ -38,4 +38,19 @@ ${form(
 </section>`
     : '';
   return consolePage(view, 'Templates', 'sms-templates', `<section class="card">${list}</section>\n${create}`);
+}
+
+/** A template's edit form: its name and text, saved with the API's `UpdateTemplate`. */
+export function templateEditView(view: ViewContext, template: TemplateRow, values: { name: string; text: string }, errors: FormErrors = NO_ERRORS): string {
+  const body = [
+    field({ name: 'name', label: 'Name', value: values.name, required: true }, errors),
+    field({ name: 'text', label: 'Text', value: values.text, required: true, multiline: true, hint: 'Use {{variable}} placeholders, filled per recipient in bulk sends.' }, errors),
+  ].join('\n');
+  return consolePage(
+    view,
+    `Edit template ${template.name}`,
+    'sms-templates',
+    `<section class="card">${form(view, href(view, `/sms/templates/${template.id}`), body, 'Save changes', errors)}
+<p><a href="${href(view, '/sms/templates')}">Back to the templates</a></p></section>`,
+  );
 }

@@ -81,7 +81,13 @@ ${
   return consolePage(view, 'Two-way services', 'two-way', `<section class="card">${rows}</section>\n${request}`);
 }
 
-export function serviceView(view: ViewContext, page: { service: ServiceRow; messages: readonly MessageRow[]; canWrite: boolean; values?: ServiceSettingsValues; errors?: FormErrors }): string {
+export interface ReplyValues {
+  readonly environment: 'live' | 'test';
+  readonly to: string;
+  readonly text: string;
+}
+
+export function serviceView(view: ViewContext, page: { service: ServiceRow; messages: readonly MessageRow[]; canWrite: boolean; values?: ServiceSettingsValues; errors?: FormErrors; reply?: { values: ReplyValues; errors?: FormErrors } }): string {
   const { service } = page;
   const errors = page.errors ?? NO_ERRORS;
   const values = page.values ?? { webhook_url: service.webhook_url ?? '', auto_reply_enabled: service.auto_reply_enabled, auto_reply_text: service.auto_reply_text, forward_email: service.forward_email ?? '' };
@@ -105,6 +111,29 @@ ${form(
 ${buttonForm(view, href(view, `/two-way/services/${service.id}/cancel`), 'Cancel service', { danger: true })}
 </section>`
       : '';
+  const replyErrors = page.reply?.errors ?? NO_ERRORS;
+  const replyValues = page.reply?.values ?? { environment: 'test', to: '', text: '' };
+  // Offered on every service still open: a service not active yet is refused by the use case (409), said above the form.
+  const reply =
+    page.canWrite && live
+      ? `<section class="card" aria-labelledby="reply-title"><h2 id="reply-title">Reply</h2>
+${form(
+  view,
+  href(view, `/two-way/services/${service.id}/reply`),
+  [
+    choices({ name: 'environment', legend: 'Send as', type: 'radio', options: [
+      { value: 'test', label: 'Test (sandbox: priced, not charged)', checked: replyValues.environment !== 'live' },
+      { value: 'live', label: 'Live (charged per segment at the service\'s reply rate)', checked: replyValues.environment === 'live' },
+    ] }, replyErrors),
+    field({ name: 'to', label: 'To', type: 'tel', value: replyValues.to, required: true, hint: "International format, a number of the service's country." }, replyErrors),
+    field({ name: 'text', label: 'Text', value: replyValues.text, required: true, multiline: true }, replyErrors),
+  ].join('\n'),
+  'Send reply',
+  replyErrors,
+  'id="reply-form"',
+)}
+</section>`
+      : '';
   const messages = table(
     'Messages both ways, newest first',
     [
@@ -122,5 +151,6 @@ ${buttonForm(view, href(view, `/two-way/services/${service.id}/cancel`), 'Cancel
   return consolePage(view, service.keyword ? `Service ${service.keyword}` : `Service ${service.id}`, 'two-way', `<p><a href="${href(view, '/two-way/services')}">← All services</a></p>
 <section class="card">${facts}</section>
 ${settings}
+${reply}
 <section class="card">${messages}</section>`);
 }

@@ -30,4 +30,6 @@ export interface MessageBatch {
 export interface BatchRepository {
   add(batch: MessageBatch): Promise<void>;
   find(accountId: string, id: string): Promise<MessageBatch | undefined>;
+  /** The account's batches, newest first (`limit` + 1 read by callers to know of a next page). */
+  list(accountId: string, offset: number, limit: number): Promise<readonly MessageBatch[]>;
 }
