@@ -98,7 +98,10 @@ export function mailBroadcastPages({ broadcasts: useCases, idempotency }: MailBr
         if (accepted.isErr()) {
           await idempotency.releaseKey.execute(claim);
           if (accepted.error.type === 'not_found') return again(fieldRefusal('list_id', 'Choose one of your contact lists'));
-          return again(refusal(accepted.error, { listId: 'list_id', scheduledAt: 'scheduled_at' }));
+          const refused = refusal(accepted.error, { listId: 'list_id', scheduledAt: 'scheduled_at' });
+          // A from the account may not send as is the From field's error.
+          if (accepted.error.type === 'domain_not_verified') return again({ status: refused.status, errors: { fields: { from: refused.errors.form ?? accepted.error.message } } });
+          return again(refused);
         }
         request.session.flash({ kind: 'info', text: accepted.value.broadcast.scheduledAt ? 'Broadcast scheduled.' : 'Broadcast accepted: its emails are being written and sent.' });
         return toBroadcast(request, accepted.value.broadcast.id);
