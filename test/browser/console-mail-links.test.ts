@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import type { Page } from 'playwright-core';
 import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
 import { accountServiceClient, ok, PASSWORD } from '../support/account-service-client.ts';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
@@ -40,6 +41,13 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
     return { owner, context, page };
   }
 
+  /** At a phone's width the page fits: nothing wider than the screen but the tables' own scroll. */
+  async function fitsAPhone(page: Page) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'), 'no sideways scroll at 390 px').to.be.at.most(0);
+    await page.setViewportSize({ width: 1400, height: 900 });
+  }
+
   /** The account's links plan: business has branded domains and webhooks. */
   async function onLinksBusiness(owner: { accountId: string; token: string }) {
     ok(await world.api.request('POST', `/api/admin/balances/${owner.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 100, reason: 'links plan', reference: `links-plan-${owner.accountId}` } }));
@@ -70,7 +78,8 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
       expect(leftOut).to.have.length(1);
       expect(leftOut[0]).to.contain('3').and.to.contain('not-an-address');
       expect(await page.locator('table').last().textContent()).to.contain('ama@example.org').and.to.contain('plan=gold');
-      await saveScreens(page, 'mail-contacts');
+      await fitsAPhone(page);
+      await saveScreens(page, 'mail-contact-list');
 
       // A contact unsubscribed by hand is skipped by the broadcast.
       await page.getByLabel('Email').fill('yaa@example.org');
@@ -96,6 +105,7 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
         await page.reload();
         return (await page.locator('#broadcast-status').textContent())!.trim();
       }, (status) => status === 'sent', 60_000);
+      await fitsAPhone(page);
       await saveScreens(page, 'mail-broadcast');
       await page.getByRole('link', { name: '← All broadcasts' }).click();
       expect(await page.locator('table tbody tr').count(), 'one broadcast').to.equal(1);
@@ -128,6 +138,7 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
       expect(await page.locator('#domain-status').textContent()).to.equal('verified');
       expect(await page.locator('#domain-tls').textContent()).to.match(/TLS/);
       expect(await page.getByText('every link on it').count()).to.equal(1);
+      await fitsAPhone(page);
       await saveScreens(page, 'links-domain');
 
       await page.getByRole('link', { name: 'Links', exact: true }).click();
@@ -160,6 +171,7 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
       await page.goto(`${world.consoleUrl}/links/webhooks`);
       expect(await page.locator('#webhook-secret').count(), 'shown once').to.equal(0);
       expect(await page.content()).to.not.contain(secret);
+      await saveScreens(page, 'links-webhooks');
       await page.getByRole('link', { name: 'https://hooks.example/clicks' }).click();
       await page.getByRole('heading', { name: 'Delivery log' }).waitFor();
     } finally {
