@@ -9,7 +9,7 @@ import { linkDomainBody } from '../../routes/link-domains.routes.ts';
 
 export type LinkDomainPageUseCases = Pick<LinksService, 'addBrandedDomain' | 'listBrandedDomains' | 'getBrandedDomain' | 'verifyBrandedDomain' | 'deleteBrandedDomain'>;
 
-/** Links › Domains: branded domains added (the plan's refusal said), their TXT record to copy, verified against DNS, deleted with their links; the `/v1/domains` use cases. */
+/** Links › Branded domains: branded domains added (the plan's refusal said), their TXT record to copy, verified against DNS, deleted with their links; the `/v1/domains` use cases. */
 export function linkDomainPages(useCases: LinkDomainPageUseCases): ConsolePage[] {
   const canWrite = (request: MemberRequest) => BUILDERS.includes(request.member.role);
   const ids = (request: MemberRequest) => ({ accountId: request.member.accountId, id: request.params.id! });

@@ -75,7 +75,7 @@ function domainSelect(domains: readonly DomainOption[], selected: string, errors
   const options = [`<option value="">The default short domain</option>`, ...domains.map((d) => `<option value="${e(d.id)}"${d.id === selected ? ' selected' : ''}>${e(d.hostname)}</option>`)].join('');
   return `<label for="f-domain_id">Domain</label>
 <select id="f-domain_id" name="domain_id" aria-describedby="f-domain_id-hint${error ? ' f-domain_id-error' : ''}"${error ? ' aria-invalid="true"' : ''}>${options}</select>
-<p class="hint" id="f-domain_id-hint">Your verified branded domains (Links › Domains); it cannot be changed later.</p>${error ? `\n<p class="field-error" id="f-domain_id-error">${e(error)}</p>` : ''}`;
+<p class="hint" id="f-domain_id-hint">Your verified branded domains (Links › Branded domains); it cannot be changed later.</p>${error ? `\n<p class="field-error" id="f-domain_id-error">${e(error)}</p>` : ''}`;
 }
 
 /** The UTM parameters merged into the destination, in a group of their own. */

@@ -82,7 +82,7 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'links', label: 'Links', path: '/links' },
       { section: 'links-qr', label: 'QR codes', path: '/links/qr' },
       { section: 'links-campaigns', label: 'Campaigns', path: '/links/campaigns' },
-      { section: 'links-domains', label: 'Domains', path: '/links/domains' },
+      { section: 'links-domains', label: 'Branded domains', path: '/links/domains' },
       { section: 'links-webhooks', label: 'Click webhooks', path: '/links/webhooks' },
     ],
   },
