@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import type { Page } from 'playwright-core';
 import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
@@ -5,30 +6,37 @@ import { accountServiceClient, ok, PASSWORD } from '../support/account-service-c
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts';
 import { ADMIN_KEY } from '../support/test-server.ts';
 import { until } from '../support/until.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
 import { saveScreens } from './screens.ts';
+
+const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /**
  * Mail › Contacts and Broadcasts (a CSV upload with a bad row, a broadcast to the list reaching a
  * real SMTP server), Links › Domains (a branded domain verified against a DNS server on 127.0.0.1,
- * a link made on it) and Links › Click webhooks (the secret shown once), in Chromium.
+ * a link made on it) and Links › Click webhooks (the secret shown once, signing a click's event,
+ * redelivered from the log), in Chromium.
  */
 describe('web console in a real browser: mail contacts and broadcasts, branded link domains, click webhooks', function () {
   this.timeout(120_000);
   let world: ConsoleWorld;
   let dns: DnsZoneServer;
   let sink: SmtpSink;
+  let receiver: WebhookReceiver;
   const client = accountServiceClient(() => world.api, 'mail-links');
 
   before(async () => {
     dns = await new DnsZoneServer().start();
     sink = await startSmtpSink();
-    world = await startConsoleWorld({ DNS_SERVERS: dns.address, MAIL_TRANSPORT: 'smtp', MAIL_SMTP_URL: sink.url, WEBHOOK_ALLOW_HOSTS: 'hooks.example,shop.example' });
+    receiver = await startWebhookReceiver();
+    world = await startConsoleWorld({ DNS_SERVERS: dns.address, MAIL_TRANSPORT: 'smtp', MAIL_SMTP_URL: sink.url, WEBHOOK_ALLOW_HOSTS: `shop.example,${receiver.host}`, CLICK_FLUSH_MS: '50' });
   });
   after(async () => {
     await world?.stop();
     await dns?.close();
     await sink?.close();
+    await receiver?.close();
   });
 
   async function signedIn() {
@@ -157,23 +165,41 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
     }
   });
 
-  it('shows a click webhook’s signing secret once', async () => {
+  it('shows a click webhook’s signing secret once, signs a click’s event with it, and redelivers the event from its log', async () => {
     const { owner, context, page } = await signedIn();
     try {
       await onLinksBusiness(owner);
+      const url = `${receiver.url}/clicks`;
       await page.getByRole('link', { name: 'Click webhooks' }).click();
-      await page.getByLabel('URL', { exact: true }).fill('https://hooks.example/clicks');
+      await page.getByLabel('URL', { exact: true }).fill(url);
       await page.getByRole('button', { name: 'Add webhook' }).click();
       const secret = (await page.locator('#webhook-secret').textContent())!.trim();
       expect(secret).to.match(/^whsec_/);
-      expect(await page.locator('table').textContent()).to.contain('https://hooks.example/clicks');
+      expect(await page.locator('table').textContent()).to.contain(url);
 
       await page.goto(`${world.consoleUrl}/links/webhooks`);
       expect(await page.locator('#webhook-secret').count(), 'shown once').to.equal(0);
       expect(await page.content()).to.not.contain(secret);
       await saveScreens(page, 'links-webhooks');
-      await page.getByRole('link', { name: 'https://hooks.example/clicks' }).click();
+
+      // A person's click on a live link of the account: its event is signed with the secret shown.
+      await page.getByRole('link', { name: 'Links', exact: true }).click();
+      await page.getByLabel('Destination URL').fill('https://shop.example/hooked');
+      await page.getByLabel('Slug (optional)').fill('hooked-console');
+      await page.getByRole('button', { name: 'Create link' }).click();
+      await page.getByRole('heading', { name: 'Link hooked-console' }).waitFor();
+      const visit = await world.api.request('GET', '/s/hooked-console', { headers: { 'User-Agent': IPHONE } });
+      expect(visit.status).to.equal(302);
+      const [event] = await until('the click delivered', async () => receiver.received.filter((r) => r.path === '/clicks'), (got) => got.length === 1);
+      expect(String(event!.headers['x-svc-signature']), 'signed with the secret shown').to.equal(`sha256=${createHmac('sha256', secret).update(event!.raw).digest('hex')}`);
+
+      await page.goto(`${world.consoleUrl}/links/webhooks`);
+      await page.getByRole('link', { name: url }).click();
       await page.getByRole('heading', { name: 'Delivery log' }).waitFor();
+      const eventId = String(event!.headers['x-svc-delivery-id']);
+      await page.getByRole('button', { name: `Redeliver ${eventId}` }).click();
+      await page.getByText('is queued for delivery again').waitFor();
+      await until('the redelivery', async () => receiver.received.filter((r) => String(r.headers['x-svc-delivery-id']) === eventId).length, (count) => count === 2);
     } finally {
       await context.close();
     }

@@ -77,6 +77,16 @@ describe('web console mail and links pages: CSRF, tenant isolation, one broadcas
     expect(bad.status).to.equal(422);
     expect(bad.html).to.match(/id="f-email-error">[^<]+</);
 
+    // A contact edited: a line that is not key=value said next to its field, then names and data saved.
+    const contact = /\/contacts\/(ct_[0-9A-Z]{26})"/.exec((await client.get(`/mail/contacts/${list}`)).html)![1]!;
+    const badData = await client.post(`/mail/contacts/${list}/contacts/${contact}`, { first_name: 'Ama', last_name: 'Mensah', data: 'plan gold' });
+    expect(badData.status).to.equal(422);
+    expect(badData.html).to.match(/id="f-data-error">[^<]*plan gold/);
+    expect((await client.post(`/mail/contacts/${list}/contacts/${contact}`, { first_name: 'Ama', last_name: 'Mensah', data: 'plan=platinum\ncity=Accra' })).status).to.equal(303);
+    expect(ok(await api.request('GET', `/v1/contacts/lists/${list}/contacts/${contact}`, { api: 'mail', key }))).to.deep.include({ first_name: 'Ama', last_name: 'Mensah', data: { plan: 'platinum', city: 'Accra' } });
+    const searched = (await client.get(`/mail/contacts/${list}?q=mensah`)).html;
+    expect(searched).to.contain('ama@example.org').and.to.contain('Contacts matching “mensah” (1)');
+
     const compose = (await client.get('/mail/broadcasts')).html;
     const oneTimeKey = /name="idempotency_key" value="([^"]+)"/.exec(compose)![1]!;
     const refused = await client.post('/mail/broadcasts', { idempotency_key: oneTimeKey, list_id: list, from: 'news@elsewhere.example', subject: 'Hi {{first_name}}', html: '<p>Hi</p>' });
