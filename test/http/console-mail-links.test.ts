@@ -93,6 +93,9 @@ describe('web console mail and links pages: CSRF, tenant isolation, one broadcas
     expect(refused.status).to.equal(403);
     expect(refused.html).to.match(/id="f-from-error">[^<]*elsewhere\.example/);
     expect(refused.html, 'a new one-time key for the corrected form').to.not.contain(oneTimeKey);
+    const badTime = await client.post('/mail/broadcasts', { idempotency_key: 'console-bad-time', list_id: list, from: `news@${domain}`, subject: 'Hi', html: '<p>Hi</p>', scheduled_at: 'tomorrow' });
+    expect(badTime.status).to.equal(422);
+    expect(badTime.html).to.match(/id="f-scheduled_at-error">[^<]+</);
     const fields = { idempotency_key: /name="idempotency_key" value="([^"]+)"/.exec(refused.html)![1]!, list_id: list, from: `News <news@${domain}>`, subject: 'Hi {{first_name}}', html: '<p>Hi</p>', scheduled_at: '2099-01-01T09:00:00Z' };
     const first = await client.post('/mail/broadcasts', fields);
     const second = await client.post('/mail/broadcasts', fields);

@@ -3,8 +3,9 @@ import { IdempotencyKey, requestFingerprint, type Idempotency } from '@tuma/idem
 import type { MailBroadcasts } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
+import { broadcastSendBody } from '../../routes/mail-broadcasts.routes.ts';
 import { broadcastView as broadcastRow, contactListView } from '../../routes/mail-contact-views.ts';
-import { fieldRefusal, refusal } from '../form-errors.ts';
+import { checkedBy, fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';
 import { broadcastPageView, broadcastsView, type BroadcastValues } from '../views/mail-broadcast-views.ts';
@@ -21,7 +22,6 @@ const LISTS_SHOWN = 100;
 const BROADCAST_ID = /^bc_[0-9A-Z]{26}$/;
 /** The key's operation: the console's form, never replayed to the API's route (another operation). */
 const OPERATION = 'CONSOLE POST /mail/broadcasts';
-const ISO_WITH_ZONE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 const valuesOf = (form: URLSearchParams): BroadcastValues => ({
   list_id: form.get('list_id') ?? '',
@@ -68,7 +68,9 @@ export function mailBroadcastPages({ broadcasts: useCases, idempotency }: MailBr
         const values = valuesOf(request.form);
         // A refused form gets a new key: what it sends next is another request.
         const again = (answer: { status: number; errors: FormErrors }) => renderList(request, answer.status, { ...values, idempotency_key: fresh(request).idempotency_key }, answer.errors);
-        if (values.scheduled_at && !ISO_WITH_ZONE.test(values.scheduled_at)) return again(fieldRefusal('scheduled_at', 'Must be an ISO 8601 date-time with a time zone (e.g. 2026-12-01T09:00:00Z)'));
+        const optional = (value: string) => value || undefined;
+        const checked = checkedBy(broadcastSendBody, { from: values.from, subject: values.subject, html: optional(values.html), text: optional(values.text), scheduled_at: optional(values.scheduled_at) });
+        if (!checked.ok) return again(checked);
         const key = IdempotencyKey.create(values.idempotency_key);
         if (key.isErr()) return again(refusal(key.error));
         const { idempotency_key: _, ...body } = values;
@@ -87,11 +89,11 @@ export function mailBroadcastPages({ broadcasts: useCases, idempotency }: MailBr
         const accepted = await useCases.sendBroadcast.execute({
           accountId: account(request),
           listId: values.list_id,
-          from: values.from,
-          subject: values.subject,
-          html: values.html || undefined,
-          text: values.text || undefined,
-          scheduledAt: values.scheduled_at ? new Date(values.scheduled_at) : undefined,
+          from: checked.value.from,
+          subject: checked.value.subject,
+          html: checked.value.html,
+          text: checked.value.text,
+          scheduledAt: checked.value.scheduled_at ? new Date(checked.value.scheduled_at) : undefined,
           // Kept with the broadcast in its unit of work: a second post of this form answers it.
           idempotency: { claim, respond: (outcome) => (outcome.isOk() ? { status: 200, headers: {}, body: { id: outcome.value.broadcast.id } } : undefined) },
         });

@@ -3,8 +3,8 @@ import { HttpError } from '../../http/http-error.ts';
 import { decodeText } from '../../http/text-encoding.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { contactListView, contactView } from '../../routes/mail-contact-views.ts';
-import { MAIL_CONTACT_IMPORT_MAX_BYTES } from '../../routes/mail-contacts.routes.ts';
-import { fieldRefusal, refusal } from '../form-errors.ts';
+import { contactListBody, MAIL_CONTACT_IMPORT_MAX_BYTES } from '../../routes/mail-contacts.routes.ts';
+import { checkedBy, fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';
 import { mailContactListsView, mailContactListView, mailContactView, type MailContactListPage, type MailContactValues } from '../views/mail-contact-views.ts';
@@ -80,7 +80,9 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
     page('get', '/mail/contacts', (request) => renderLists(request, 200), { section: 'mail-contacts' }),
     write('/mail/contacts', async (request) => {
       const values = { name: request.form.get('name') ?? '' };
-      const created = await contacts.createList({ accountId: request.member.accountId, name: values.name });
+      const checked = checkedBy(contactListBody, values);
+      if (!checked.ok) return renderLists(request, checked.status, values, checked.errors);
+      const created = await contacts.createList({ accountId: request.member.accountId, name: checked.value.name });
       if (created.isErr()) {
         const { status, errors } = refusal(created.error, { '': 'name' });
         return renderLists(request, status, values, errors);
@@ -90,7 +92,9 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
     page('get', '/mail/contacts/:id', (request) => renderList(request, 200)),
     write('/mail/contacts/:id/rename', async (request) => {
       const name = request.form.get('name') ?? '';
-      const renamed = await contacts.renameList({ ...ref(request), name });
+      const checked = checkedBy(contactListBody, { name });
+      if (!checked.ok) return renderList(request, checked.status, { failed: 'rename', values: { email: '', first_name: '', last_name: '', data: '', name }, errors: checked.errors });
+      const renamed = await contacts.renameList({ ...ref(request), name: checked.value.name });
       if (renamed.isErr()) {
         if (renamed.error.type === 'not_found') unwrap(renamed);
         const { status, errors } = refusal(renamed.error, { '': 'name' });

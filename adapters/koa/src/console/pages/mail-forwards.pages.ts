@@ -2,7 +2,8 @@ import type { Forwards, MailService } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { forwardLogEntryView, forwardView } from '../../routes/mail-forward-views.ts';
-import { refusal } from '../form-errors.ts';
+import { forwardBody } from '../../routes/mail-forwards.routes.ts';
+import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';
 import { forwardLogView, forwardsView } from '../views/mail-forward-views.ts';
@@ -40,7 +41,9 @@ export function mailForwardPages({ forwards, listDomains }: MailForwardPageUseCa
       '/mail/forwards',
       async (request) => {
         const values = { from: (request.form.get('from') ?? '').trim(), to: (request.form.get('to') ?? '').trim() };
-        const created = await forwards.create({ accountId: account(request), from: values.from, to: values.to });
+        const checked = checkedBy(forwardBody, values);
+        if (!checked.ok) return render(request, checked.status, values, checked.errors);
+        const created = await forwards.create({ accountId: account(request), from: checked.value.from, to: checked.value.to });
         if (created.isErr()) {
           const { status, errors } = refusal(created.error, { '': 'from' });
           return render(request, status, values, errors);
