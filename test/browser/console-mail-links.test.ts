@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
+import nodemailer from 'nodemailer';
 import type { Page } from 'playwright-core';
 import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
 import { accountServiceClient, ok, PASSWORD } from '../support/account-service-client.ts';
@@ -49,6 +50,15 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
     return { owner, context, page };
   }
 
+  /** A mail domain of the account, verified through the mail API as its own tests do: a key of every permission on the account. */
+  async function verifiedMailDomain(accountId: string, name: string) {
+    const key = ok(await world.api.request('POST', `/api/admin/accounts/${accountId}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
+    const mail = (method: string, path: string, body?: unknown) => world.api.request(method, path, { api: 'mail', key, body });
+    const domain = ok(await mail('POST', '/v1/domains', { name }), 201);
+    for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
+    expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
+  }
+
   /** At a phone's width the page fits: nothing wider than the screen but the tables' own scroll. */
   async function fitsAPhone(page: Page) {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -65,12 +75,7 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
   it('makes a contact list from a CSV file (its bad row shown with why), and sends a broadcast to it that reaches the SMTP server', async () => {
     const { owner, context, page } = await signedIn();
     try {
-      // The account's mail domain, verified through the mail API as its own tests do.
-      const key = ok(await world.api.request('POST', `/api/admin/accounts/${owner.accountId}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
-      const mail = (method: string, path: string, body?: unknown) => world.api.request(method, path, { api: 'mail', key, body });
-      const domain = ok(await mail('POST', '/v1/domains', { name: 'news-console.example' }), 201);
-      for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
-      expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
+      await verifiedMailDomain(owner.accountId, 'news-console.example');
 
       await page.getByRole('link', { name: 'Contacts', exact: true }).click();
       await page.getByLabel('Name').fill('Readers');
@@ -117,6 +122,37 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
       await saveScreens(page, 'mail-broadcast');
       await page.getByRole('link', { name: '← All broadcasts' }).click();
       expect(await page.locator('table tbody tr').count(), 'one broadcast').to.equal(1);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('forwards mail to an alias of a verified domain, and shows it in the forward’s log', async () => {
+    const { owner, context, page } = await signedIn();
+    try {
+      await verifiedMailDomain(owner.accountId, 'fwd-console.example');
+      await page.getByRole('link', { name: 'Forwards', exact: true }).click();
+      await page.getByLabel('Mail to').fill('hello@elsewhere-console.example');
+      await page.getByLabel('Forward to').fill('owner@example.net');
+      await page.getByRole('button', { name: 'Add forward' }).click();
+      expect(await page.getByLabel('Mail to').getAttribute('aria-invalid'), 'not a verified domain of the account').to.equal('true');
+      await page.getByLabel('Mail to').fill('hello@fwd-console.example');
+      await page.getByRole('button', { name: 'Add forward' }).click();
+      await page.getByText('Mail to hello@fwd-console.example is forwarded to owner@example.net').waitFor();
+
+      const port = world.api.started.servers['mail-inbound']!;
+      await nodemailer
+        .createTransport({ host: '127.0.0.1', port, secure: false, ignoreTLS: true })
+        .sendMail({ envelope: { from: 'buyer@example.org', to: 'hello@fwd-console.example' }, from: 'Buyer <buyer@example.org>', to: 'hello@fwd-console.example', subject: 'A question', text: 'Hello?' });
+      await until('the forwarded message at the SMTP server', async () => sink.received.filter((m) => m.to.includes('owner@example.net')), (got) => got.length === 1, 30_000);
+
+      await page.getByRole('link', { name: 'hello@fwd-console.example' }).click();
+      const outcome = await until('delivered in the log', async () => {
+        await page.reload();
+        return (await page.locator('table tbody tr').allTextContents()).join(' ');
+      }, (rows) => rows.includes('delivered'));
+      expect(outcome).to.contain('A question').and.to.contain('Buyer');
+      await saveScreens(page, 'mail-forward');
     } finally {
       await context.close();
     }
