@@ -59,6 +59,12 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
     expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
   }
 
+  /** Form controls the accessibility tree shows without a name (as the accessibility sweep checks, here on pages with data). */
+  async function unnamedControls(page: Page): Promise<string[]> {
+    const snapshot = await page.locator('body').ariaSnapshot();
+    return snapshot.split('\n').filter((line) => /^\s*- (textbox|checkbox|radio|combobox|spinbutton|button)(:|\s*$)/.test(line));
+  }
+
   /** At a phone's width the page fits: nothing wider than the screen but the tables' own scroll. */
   async function fitsAPhone(page: Page) {
     await page.setViewportSize({ width: 390, height: 844 });
@@ -101,7 +107,10 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
       await page.getByRole('button', { name: 'Unsubscribe yaa@example.org' }).click();
       await page.getByText('yaa@example.org is unsubscribed').waitFor();
 
+      expect(await unnamedControls(page), 'the list page').to.deep.equal([]);
       await page.getByRole('link', { name: 'Send a broadcast to this list' }).click();
+      expect(await unnamedControls(page), 'the compose form').to.deep.equal([]);
+      await fitsAPhone(page);
       await page.getByLabel('From').fill('News <news@news-console.example>');
       await page.getByLabel('Subject').fill('Hello {{first_name|there}}');
       await page.getByLabel('HTML (optional if text)').fill('<p>Your plan: {{data.plan}}. <a href="{{unsubscribe_url}}">Unsubscribe</a></p>');
@@ -186,6 +195,7 @@ describe('web console in a real browser: mail contacts and broadcasts, branded l
       await saveScreens(page, 'links-domain');
 
       await page.getByRole('link', { name: 'Links', exact: true }).click();
+      expect(await unnamedControls(page), 'the link form with its domain and UTM fields').to.deep.equal([]);
       await page.getByLabel('Destination URL').fill('https://shop.example/brand');
       await page.getByLabel('Domain', { exact: true }).selectOption({ label: 'go.brand-console.example' });
       await page.getByLabel('Slug (optional)').fill('spring');
