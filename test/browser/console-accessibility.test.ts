@@ -7,7 +7,7 @@ import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts
 
 /** Main pages, signed out and signed in. */
 const SIGNED_OUT = ['/sign-in', '/sign-up', '/forgot-password'];
-const SIGNED_IN = ['/?environment=test', '/sms/send', '/sms/bulk', '/sms/batches', '/sms/messages?environment=test', '/sms/contacts', '/sms/templates', '/sms/opt-outs', '/sms/sender-ids', '/verify/apps', '/verify/verifications?environment=test', '/developers/keys', '/developers/webhooks', '/billing', '/team', '/account', '/accounts', '/plans', '/mail/domains', '/mail/emails', '/mail/webhooks', '/mail/smtp-credentials', '/mail/suppressions', '/links?environment=test', '/links/qr', '/links/campaigns', '/two-way/services'];
+const SIGNED_IN = ['/?environment=test', '/sms/send', '/sms/bulk', '/sms/batches', '/sms/messages?environment=test', '/sms/contacts', '/sms/templates', '/sms/opt-outs', '/sms/sender-ids', '/verify/apps', '/verify/verifications?environment=test', '/developers/keys', '/developers/webhooks', '/billing', '/team', '/account', '/accounts', '/plans', '/mail/domains', '/mail/emails', '/mail/webhooks', '/mail/smtp-credentials', '/mail/suppressions', '/links?environment=test', '/links/qr', '/links/campaigns', '/two-way/services', '/mail/contacts', '/mail/broadcasts', '/mail/forwards', '/links/domains', '/links/webhooks'];
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1400, height: 900 };
 /** `TUMA_SCREENSHOTS=1 npm test -- --grep 'phone width'` refreshes docs/screens/ (linked from the README). */

@@ -35,6 +35,9 @@ const domainView = (domain: BrandedDomainSnapshot): z.infer<typeof domainSchema>
 
 const domainParams = z.object({ id: z.string().min(1).max(64) });
 
+/** The body of `POST /v1/domains` (the console's form is checked by it too). */
+export const linkDomainBody = z.strictObject({ hostname: z.string().min(1).max(300).describe('A bare hostname, e.g. go.example.com (IDNs in Unicode or punycode)') });
+
 /** `{links_url}/v1/domains` (docs/links.md, "Branded domains"): the spec's rows, and one domain by id. */
 export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[] {
   return [
@@ -45,7 +48,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
       summary: 'Add a branded domain: pending until its TXT record is published and verified',
       tag: TAG,
       access: LINKS_WRITE,
-      body: z.strictObject({ hostname: z.string().min(1).max(300).describe('A bare hostname, e.g. go.example.com (IDNs in Unicode or punycode)') }),
+      body: linkDomainBody,
       responses: {
         201: { description: 'The domain, with the TXT record to publish', schema: domainSchema },
         402: {

@@ -14,6 +14,12 @@ const NOT_YOURS = { description: 'No webhook with this id in the account (and en
 const WEBHOOK_ID = z.string().regex(/^lwh_[0-9A-Z]{26}$/, 'Must be a webhook id (lwh_...)');
 const webhookParams = z.object({ id: WEBHOOK_ID });
 
+/** The body of `POST /v1/webhooks` (the console's form is checked by it too). */
+export const linkWebhookBody = z.strictObject({
+  url: z.string().min(1).max(2048).describe('HTTPS; private, loopback and metadata addresses are refused'),
+  events: z.array(z.enum(LINK_WEBHOOK_EVENTS)).min(1, 'Name at least one event').describe(`Any of ${LINK_WEBHOOK_EVENTS.join(', ')}`),
+});
+
 const webhookSchema = z.object({
   id: z.string().describe('lwh_...'),
   url: z.string(),
@@ -37,10 +43,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
       summary: 'Add a webhook: link.clicked events of the caller’s environment, signed with a secret shown once',
       tag: TAG,
       access: LINKS_WRITE,
-      body: z.strictObject({
-        url: z.string().min(1).max(2048).describe('HTTPS; private, loopback and metadata addresses are refused'),
-        events: z.array(z.enum(LINK_WEBHOOK_EVENTS)).min(1, 'Name at least one event').describe(`Any of ${LINK_WEBHOOK_EVENTS.join(', ')}`),
-      }),
+      body: linkWebhookBody,
       responses: {
         201: { description: 'The webhook, with its secret', schema: createdSchema },
         403: { description: 'plan_feature_unavailable: the plan has no webhooks (or the key lacks links:write)', errorCodes: ['plan_feature_unavailable', 'insufficient_scope'] },

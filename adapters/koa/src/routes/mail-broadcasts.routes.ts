@@ -15,7 +15,8 @@ const broadcastId = z.string().regex(/^bc_[0-9A-Z]{26}$/, 'Must be a broadcast i
 const NOT_YOURS = { description: 'No broadcast with this id in the account', errorCodes: ['not_found'] };
 const PLACEHOLDERS = 'Placeholders {{first_name}}, {{last_name}}, {{email}}, {{data.key}}, {{unsubscribe_url}}, each with an optional fallback ({{first_name|there}}); values are HTML-escaped in html';
 
-const sendBody = z.strictObject({
+/** The body of `POST /v1/contacts/lists/{id}/send` (the console's compose form is checked by it too). */
+export const broadcastSendBody = z.strictObject({
   from: z.string().max(1000).describe('"Name <you@your-verified-domain>" or the bare address; or a confirmed sender address'),
   subject: z.string().max(2000).describe(PLACEHOLDERS),
   html: z.string().optional().describe(PLACEHOLDERS),
@@ -43,7 +44,7 @@ export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefin
       access: MAIL_SEND_BY_KEY,
       idempotent: true,
       params: z.object({ id: z.string().regex(/^cl_[0-9A-Z]{26}$/, 'Must be a contact list id (cl_...)') }),
-      body: sendBody,
+      body: broadcastSendBody,
       responses: {
         200: { description: 'The broadcast as accepted, with its counts', schema: broadcastSchema },
         402: {

@@ -33,6 +33,9 @@ const listParams = z.object({ id: listId });
 const contactParams = listParams.extend({ contact: z.string().min(1).max(254).describe('The contact id (ct_...) or its address, URL-encoded, case aside') });
 const listName = z.string().max(1000).describe(`1 to ${MAIL_CONTACT_LIST_NAME_MAX_LENGTH} characters once trimmed; unique per account in any case`);
 
+/** The body of creating or renaming a list (the console's forms are checked by it too). */
+export const contactListBody = z.strictObject({ name: listName });
+
 const name = z.string().max(1000).nullable().optional().describe(`At most ${MAIL_CONTACT_NAME_MAX_LENGTH} characters; null or blank for none`);
 const data = z.record(z.string(), z.string()).optional().describe(`At most ${MAIL_CONTACT_MAX_DATA} keys of 1 to 40 letters, digits and _ (not starting with a digit); values up to 500 characters`);
 const contactBody = z.strictObject({
@@ -72,7 +75,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       summary: 'Create an empty contact list',
       tag: TAG,
       access: MAIL_MANAGE,
-      body: z.strictObject({ name: listName }),
+      body: contactListBody,
       responses: { 201: { description: 'The list', schema: contactListSchema }, 409: NAME_TAKEN },
       handler: async ({ caller, body }) => json(201, contactListView(unwrap((await contacts.createList({ accountId: caller.account.id, name: body.name })).mapErr(inBody)))),
     }),
@@ -106,7 +109,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       tag: TAG,
       access: MAIL_MANAGE,
       params: listParams,
-      body: z.strictObject({ name: listName }),
+      body: contactListBody,
       responses: { 200: { description: 'The list as changed', schema: contactListSchema }, 404: LIST_NOT_YOURS, 409: NAME_TAKEN },
       handler: async ({ caller, params, body }) => json(200, contactListView(unwrap((await contacts.renameList({ accountId: caller.account.id, listId: params.id, name: body.name })).mapErr(inBody)))),
     }),

@@ -10,6 +10,12 @@ const PAGE_MAX = 100;
 
 const idParams = z.object({ id: z.string().regex(/^fwd_[0-9A-Z]{26}$/, 'Must be a forward id (fwd_...)') });
 
+/** The body of `POST /v1/forwards` (the console's form is checked by it too). */
+export const forwardBody = z.strictObject({
+  from: z.string().max(254).describe('alias@domain or *@domain, the domain a verified one of the account'),
+  to: z.string().max(254).describe('Any address but one we forward ourselves'),
+});
+
 const logQuery = z.object({
   cursor: z.string().regex(/^fwl_[0-9A-Z]{26}$/, 'Must be next_cursor of the previous page').optional().describe('next_cursor of the previous page'),
   page: z.coerce.number().int().min(0).max(10_000).optional().describe('Instead of cursor: a page number, from 0'),
@@ -25,10 +31,7 @@ export function mailForwardRoutes(forwards: Forwards): RouteDefinition[] {
       summary: 'Forward mail to alias@domain (or *@domain) of a verified domain to another address',
       tag: TAG,
       access: MAIL_MANAGE,
-      body: z.strictObject({
-        from: z.string().max(254).describe('alias@domain or *@domain, the domain a verified one of the account'),
-        to: z.string().max(254).describe('Any address but one we forward ourselves'),
-      }),
+      body: forwardBody,
       responses: {
         201: { description: 'The forward', schema: forwardSchema },
         409: { description: 'The address is forwarded already', errorCodes: ['conflict'] },

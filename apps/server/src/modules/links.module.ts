@@ -3,7 +3,7 @@ import { BILLING_TOKENS } from '@tuma/billing';
 import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { errAsync, KERNEL_TOKENS, okAsync, ResultAsync, token } from '@tuma/kernel';
-import { campaignRoutes, linkAnalyticsRoutes, linkDomainRoutes, linkExtraPages, linkPages, linkWebhookRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
+import { campaignRoutes, linkAnalyticsRoutes, linkDomainPages, linkDomainRoutes, linkExtraPages, linkPages, linkWebhookPages, linkWebhookRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
 import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { createLinks, linksJobRoutes, LINKS_TOKENS, type ApiRequestCounts, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
@@ -173,8 +173,13 @@ export const linksServerModule: ServerModule = {
     const workers = resolve(container, S.jobs);
     for (const route of linksJobRoutes(resolve(container, L.links))) route.register(workers, (attempt) => database.withContext(attempt));
   },
-  // QR codes and campaigns first: `/links/qr` is theirs, not a link's `/links/:id`.
-  consolePages: (container) => [...linkExtraPages(resolve(container, L.links)), ...linkPages(resolve(container, L.links))],
+  // QR codes, campaigns, domains and webhooks first: `/links/qr` is theirs, not a link's `/links/:id`.
+  consolePages: (container) => [
+    ...linkExtraPages(resolve(container, L.links)),
+    ...linkDomainPages(resolve(container, L.links)),
+    ...linkWebhookPages(resolve(container, L.links)),
+    ...linkPages(resolve(container, L.links)),
+  ],
   onStart: async (container) => {
     const config: ServerConfig = resolve(container, S.config);
     await resolve(container, CLICK_FLUSHER).start(config.links.clickFlushMs / 1000);

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { mailBroadcastRoutes, mailContactRoutes, mailUnsubscribeRoutes } from '@tuma/koa-adapter';
+import { mailBroadcastPages, mailBroadcastRoutes, mailContactPages, mailContactRoutes, mailUnsubscribeRoutes } from '@tuma/koa-adapter';
 import { createMailBroadcasts, MAIL_TOKENS, mailBroadcastJobRoutes } from '@tuma/mail';
 import { MikroOrmBroadcastRepository, MikroOrmMailContactRepository } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
@@ -51,6 +51,11 @@ export const mailContactsServerModule: ServerModule = {
   routes: (container) => {
     const broadcasts = resolve(container, M.broadcasts);
     return [...mailContactRoutes(broadcasts), ...mailBroadcastRoutes(broadcasts), ...mailUnsubscribeRoutes(broadcasts)];
+  },
+  // Mail › Contacts and Mail › Broadcasts: the same use cases; the compose form's one-time key is claimed as an Idempotency-Key is.
+  consolePages: (container) => {
+    const broadcasts = resolve(container, M.broadcasts);
+    return [...mailContactPages(broadcasts), ...mailBroadcastPages({ broadcasts, idempotency: resolve(container, IDEMPOTENCY_TOKENS.idempotency) })];
   },
   jobs: registerJobs,
 };

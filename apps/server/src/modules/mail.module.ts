@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
-import { mailAccessPages, mailActivityPages, mailAnalyticsRoutes, mailBillingRoutes, mailDomainPages, mailDomainRoutes, mailEmailRoutes, mailForwardRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSmtpCredentialRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
+import { mailAccessPages, mailActivityPages, mailForwardPages, mailAnalyticsRoutes, mailBillingRoutes, mailDomainPages, mailDomainRoutes, mailEmailRoutes, mailForwardRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSmtpCredentialRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
   createMailForwards,
@@ -195,6 +195,7 @@ export const mailServerModule: ServerModule = {
     return [
       ...mailDomainPages(resolve(container, M.mail)),
       ...mailActivityPages(resolve(container, M.sending)),
+      ...mailForwardPages({ forwards: resolve(container, M.forwards).forwards, listDomains: resolve(container, M.mail).listDomains }),
       ...mailAccessPages({
         smtpCredentials: resolve(container, M.smtpCredentials),
         webhooks: resolve(container, M.webhooks).webhooks,

@@ -6,10 +6,10 @@ import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../views/environment.ts';
 import type { FormErrors } from '../views/form.ts';
-import { ANALYTICS_WINDOWS, linkDetailView, linksView, type LinkAnalytics, type LinkValues } from '../views/link-views.ts';
+import { ANALYTICS_WINDOWS, linkDetailView, linksView, UTM_FIELDS, type LinkAnalytics, type LinkValues } from '../views/link-views.ts';
 import { href } from '../views/view-context.ts';
 
-export type LinkPageUseCases = Pick<LinksService, 'createLink' | 'updateLink' | 'getLink' | 'listLinks' | 'deleteLink' | 'shortUrlOf' | 'getLinkAnalytics' | 'listCampaigns'>;
+export type LinkPageUseCases = Pick<LinksService, 'createLink' | 'updateLink' | 'getLink' | 'listLinks' | 'deleteLink' | 'shortUrlOf' | 'getLinkAnalytics' | 'listCampaigns' | 'listBrandedDomains'>;
 
 /** The newest links the list shows. */
 const LIST_SIZE = 50;
@@ -21,7 +21,17 @@ const valuesOf = (form: URLSearchParams): LinkValues => ({
   campaign_id: form.get('campaign_id') ?? '',
   tags: form.get('tags') ?? '',
   expires_at: (form.get('expires_at') ?? '').trim(),
+  expired_url: (form.get('expired_url') ?? '').trim(),
+  domain_id: form.get('domain_id') ?? '',
+  utm_source: form.get('utm_source') ?? '',
+  utm_medium: form.get('utm_medium') ?? '',
+  utm_campaign: form.get('utm_campaign') ?? '',
+  utm_term: form.get('utm_term') ?? '',
+  utm_content: form.get('utm_content') ?? '',
 });
+
+/** The UTM fields as the API's `utm` object: a blank one is none (null). */
+const utmOf = (values: LinkValues) => Object.fromEntries(UTM_FIELDS.map((name) => [name, values[`utm_${name}`].trim() || null]));
 
 const tagsOf = (text: string) => text.split(',').map((tag) => tag.trim()).filter(Boolean);
 
@@ -34,14 +44,19 @@ const daysOf = (query: URLSearchParams): number => {
 /** Links: the account's short links per environment, created, edited and deleted, and a link's analytics charted; the links API's use cases. */
 export function linkPages(useCases: LinkPageUseCases): ConsolePage[] {
   const owner = (request: MemberRequest) => ({ accountId: request.member.accountId, environment: environmentIn(request.form, request.query) });
-  const toView = async (link: Parameters<typeof linkView>[0]) => linkView(link, await useCases.shortUrlOf(link));
+  const toView = async (link: Parameters<typeof linkView>[0]) => ({ ...linkView(link, await useCases.shortUrlOf(link)), expired_url: link.expiredUrl, utm: { ...link.utm } as Record<(typeof UTM_FIELDS)[number], string | null | undefined> });
+  /** The account's verified branded domains, offered to a new link. */
+  const domains = async (request: MemberRequest) =>
+    unwrap(await useCases.listBrandedDomains.execute(request.member.accountId))
+      .filter((d) => d.verified)
+      .map((d) => ({ id: d.id, hostname: d.hostname }));
   const campaigns = async (request: MemberRequest) => unwrap(await useCases.listCampaigns.execute(owner(request))).map((c) => ({ id: c.id, name: c.name }));
   const canWrite = (request: MemberRequest) => BUILDERS.includes(request.member.role);
 
   const renderList = async (request: MemberRequest, status: number, form: { values?: LinkValues; errors?: FormErrors } = {}) => {
     const q = (request.query.get('q') ?? '').trim().slice(0, 200);
     const links = await Promise.all(unwrap(await useCases.listLinks.execute({ ...owner(request), limit: LIST_SIZE, offset: 0, ...(q ? { q } : {}) })).map(toView));
-    return html(status, linksView(request.view, { environment: owner(request).environment, links, campaigns: await campaigns(request), q, canWrite: canWrite(request), ...form }));
+    return html(status, linksView(request.view, { environment: owner(request).environment, links, campaigns: await campaigns(request), domains: await domains(request), q, canWrite: canWrite(request), ...form }));
   };
 
   const analyticsOf = async (request: MemberRequest, linkId: string): Promise<LinkAnalytics> => {
@@ -76,10 +91,13 @@ export function linkPages(useCases: LinkPageUseCases): ConsolePage[] {
           campaign_id: optional(values.campaign_id),
           tags: tagsOf(values.tags),
           expires_at: optional(values.expires_at),
+          expired_url: optional(values.expired_url),
+          domain_id: optional(values.domain_id),
+          utm: utmOf(values),
           password: optional(password),
         });
         if (!checked.ok) return renderList(request, checked.status, { values, errors: checked.errors });
-        const created = await useCases.createLink.execute({ ...owner(request), ...linkFieldsOf(checked.value), url: checked.value.url });
+        const created = await useCases.createLink.execute({ ...owner(request), ...linkFieldsOf(checked.value), url: checked.value.url, domainId: checked.value.domain_id ?? null });
         if (created.isErr()) return renderList(request, refusal(created.error).status, { values, errors: refusal(created.error).errors });
         const { link } = created.value;
         request.session.flash({ kind: 'info', text: `Link ${await useCases.shortUrlOf(link)} created.` });
@@ -101,6 +119,8 @@ export function linkPages(useCases: LinkPageUseCases): ConsolePage[] {
           campaign_id: values.campaign_id || null,
           tags: tagsOf(values.tags),
           expires_at: values.expires_at || null,
+          expired_url: values.expired_url || null,
+          utm: utmOf(values),
           // An empty password field keeps the one the link has; the box removes it.
           ...(request.form.get('remove_password') === 'on' ? { password: null } : password ? { password } : {}),
         });

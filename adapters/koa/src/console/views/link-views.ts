@@ -9,7 +9,11 @@ import { consolePage } from './layout.ts';
 import { table } from './table.ts';
 import { href, type ViewContext } from './view-context.ts';
 
-export type LinkRow = ReturnType<typeof linkView>;
+/** A link as the API shows it, with the fields its forms edit that the API's view leaves out (expired URL, UTM). */
+export type LinkRow = ReturnType<typeof linkView> & { readonly expired_url: string | null; readonly utm: Readonly<Record<UtmField, string | null | undefined>> };
+
+export const UTM_FIELDS = ['source', 'medium', 'campaign', 'term', 'content'] as const;
+export type UtmField = (typeof UTM_FIELDS)[number];
 
 /** The fields of the link forms, as typed. */
 export interface LinkValues {
@@ -20,6 +24,21 @@ export interface LinkValues {
   readonly tags: string;
   /** ISO 8601 with a zone, or empty (never). */
   readonly expires_at: string;
+  /** Where a click goes once expired (empty: 410). */
+  readonly expired_url: string;
+  /** A verified branded domain's id (create only; empty: the default short domain). */
+  readonly domain_id: string;
+  readonly utm_source: string;
+  readonly utm_medium: string;
+  readonly utm_campaign: string;
+  readonly utm_term: string;
+  readonly utm_content: string;
+}
+
+/** A verified branded domain a link may be made on. */
+export interface DomainOption {
+  readonly id: string;
+  readonly hostname: string;
 }
 
 export interface CampaignOption {
@@ -51,15 +70,35 @@ function campaignSelect(campaigns: readonly CampaignOption[], selected: string, 
 <select id="f-campaign_id" name="campaign_id"${error ? ' aria-invalid="true" aria-describedby="f-campaign_id-error"' : ''}>${options}</select>${error ? `\n<p class="field-error" id="f-campaign_id-error">${e(error)}</p>` : ''}`;
 }
 
-/** The fields shared by the create and edit forms; an edited link that has a password may drop it. */
-const linkFields = (values: LinkValues, campaigns: readonly CampaignOption[], errors: FormErrors, hasPassword?: boolean) =>
+function domainSelect(domains: readonly DomainOption[], selected: string, errors: FormErrors): string {
+  const error = errors.fields.domain_id;
+  const options = [`<option value="">The default short domain</option>`, ...domains.map((d) => `<option value="${e(d.id)}"${d.id === selected ? ' selected' : ''}>${e(d.hostname)}</option>`)].join('');
+  return `<label for="f-domain_id">Domain</label>
+<select id="f-domain_id" name="domain_id" aria-describedby="f-domain_id-hint${error ? ' f-domain_id-error' : ''}"${error ? ' aria-invalid="true"' : ''}>${options}</select>
+<p class="hint" id="f-domain_id-hint">Your verified branded domains (Links › Branded domains); it cannot be changed later.</p>${error ? `\n<p class="field-error" id="f-domain_id-error">${e(error)}</p>` : ''}`;
+}
+
+/** The UTM parameters merged into the destination, in a group of their own. */
+const utmFields = (values: LinkValues, errors: FormErrors) => {
+  const error = errors.fields.utm;
+  return `<fieldset${error ? ' aria-describedby="f-utm-error"' : ''}><legend>UTM parameters (optional)</legend>
+<p class="hint">Merged into the destination as utm_source, utm_medium… when a click is redirected.</p>
+${UTM_FIELDS.map((name) => field({ name: `utm_${name}`, label: `utm_${name}`, value: values[`utm_${name}`] })).join('\n')}${error ? `\n<p class="field-error" id="f-utm-error">${e(error)}</p>` : ''}
+</fieldset>`;
+};
+
+/** The fields shared by the create and edit forms; an edited link that has a password may drop it; a new one may be on a branded domain. */
+const linkFields = (values: LinkValues, campaigns: readonly CampaignOption[], errors: FormErrors, hasPassword?: boolean, domains?: readonly DomainOption[]) =>
   [
     field({ name: 'url', label: 'Destination URL', type: 'url', value: values.url, required: true, hint: 'http or https; private and internal addresses are refused.' }, errors),
+    domains ? domainSelect(domains, values.domain_id, errors) : '',
     field({ name: 'slug', label: 'Slug (optional)', value: values.slug, hint: '1-64 of A-Z a-z 0-9 _ -; 7 random characters when empty.' }, errors),
     field({ name: 'title', label: 'Title (optional)', value: values.title }, errors),
     campaignSelect(campaigns, values.campaign_id, errors),
     field({ name: 'tags', label: 'Tags (optional)', value: values.tags, hint: 'Separated by commas.' }, errors),
-    field({ name: 'expires_at', label: 'Expires (optional)', value: values.expires_at, hint: 'A date and time with its zone, e.g. 2026-12-31T23:59:00Z; after it a click gets 410. Empty: never.' }, errors),
+    field({ name: 'expires_at', label: 'Expires (optional)', value: values.expires_at, hint: 'A date and time with its zone, e.g. 2026-12-31T23:59:00Z; after it a click goes to the expired URL, or gets 410. Empty: never.' }, errors),
+    field({ name: 'expired_url', label: 'Expired URL (optional)', type: 'url', value: values.expired_url, hint: 'Where a click goes once the link has expired; empty: 410 Gone.' }, errors),
+    utmFields(values, errors),
     field(
       {
         name: 'password',
@@ -75,11 +114,11 @@ const linkFields = (values: LinkValues, campaigns: readonly CampaignOption[], er
     .filter(Boolean)
     .join('\n');
 
-export const EMPTY_LINK: LinkValues = { url: '', slug: '', title: '', campaign_id: '', tags: '', expires_at: '' };
+export const EMPTY_LINK: LinkValues = { url: '', slug: '', title: '', campaign_id: '', tags: '', expires_at: '', expired_url: '', domain_id: '', utm_source: '', utm_medium: '', utm_campaign: '', utm_term: '', utm_content: '' };
 
 export function linksView(
   view: ViewContext,
-  page: { environment: KeyEnvironment; links: readonly LinkRow[]; campaigns: readonly CampaignOption[]; q: string; canWrite: boolean; values?: LinkValues; errors?: FormErrors },
+  page: { environment: KeyEnvironment; links: readonly LinkRow[]; campaigns: readonly CampaignOption[]; domains: readonly DomainOption[]; q: string; canWrite: boolean; values?: LinkValues; errors?: FormErrors },
 ): string {
   const errors = page.errors ?? NO_ERRORS;
   const campaignNames = new Map(page.campaigns.map((c) => [c.id, c.name]));
@@ -100,7 +139,7 @@ export function linksView(
 <button type="submit" class="secondary">Search</button></form>`;
   const create = page.canWrite
     ? `<section class="card" aria-labelledby="create-title"><h2 id="create-title">Create a link</h2>
-${form(view, href(view, '/links'), `${environmentField(page.environment)}\n${linkFields(page.values ?? EMPTY_LINK, page.campaigns, errors)}`, 'Create link', errors)}
+${form(view, href(view, '/links'), `${environmentField(page.environment)}\n${linkFields(page.values ?? EMPTY_LINK, page.campaigns, errors, undefined, page.domains)}`, 'Create link', errors)}
 </section>`
     : '';
   return consolePage(view, 'Links', 'links', `${environmentSwitch(view, '/links', page.environment, ENV_NOTE)}
@@ -136,7 +175,21 @@ export function linkDetailView(
 ): string {
   const { link, environment } = page;
   const errors = page.errors ?? NO_ERRORS;
-  const values = page.values ?? { url: link.url, slug: link.slug, title: link.title ?? '', campaign_id: link.campaign_id ?? '', tags: link.tags.join(', '), expires_at: link.expires_at ?? '' };
+  const values = page.values ?? {
+    url: link.url,
+    slug: link.slug,
+    title: link.title ?? '',
+    campaign_id: link.campaign_id ?? '',
+    tags: link.tags.join(', '),
+    expires_at: link.expires_at ?? '',
+    expired_url: link.expired_url ?? '',
+    domain_id: link.domain_id ?? '',
+    utm_source: link.utm.source ?? '',
+    utm_medium: link.utm.medium ?? '',
+    utm_campaign: link.utm.campaign ?? '',
+    utm_term: link.utm.term ?? '',
+    utm_content: link.utm.content ?? '',
+  };
   const summary = `<section class="card"><p>Short link: <a id="short-url" href="${e(link.short_url)}">${e(link.short_url)}</a>
 <button type="button" class="secondary" data-copy="short-url">Copy</button></p>
 <p>Goes to <code>${e(link.url)}</code> · ${badge(environment)}${link.has_password ? ` ${badge('password')}` : ''}${link.expires_at ? ` · expires ${time(link.expires_at)}` : ''}</p>

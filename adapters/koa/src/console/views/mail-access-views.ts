@@ -13,7 +13,7 @@ export type SmtpCredentialRow = ReturnType<typeof credentialView>;
 export type MailWebhookRow = ReturnType<typeof mailWebhookView>;
 
 /** A secret made this request: shown this once, with a copy button. */
-const shownOnce = (id: string, title: string, text: string, secret: string, extra = '') => `<section class="card" aria-labelledby="${id}-title">
+export const shownOnce = (id: string, title: string, text: string, secret: string, extra = '') => `<section class="card" aria-labelledby="${id}-title">
 <h2 id="${id}-title">${e(title)}</h2>
 <p>${e(text)}</p>${extra}
 <code class="secret" id="${id}">${e(secret)}</code>

@@ -23,9 +23,14 @@ export type Section =
   | 'mail-webhooks'
   | 'mail-smtp'
   | 'mail-suppressions'
+  | 'mail-contacts'
+  | 'mail-broadcasts'
+  | 'mail-forwards'
   | 'links'
   | 'links-qr'
   | 'links-campaigns'
+  | 'links-domains'
+  | 'links-webhooks'
   | 'two-way'
   | 'operator-accounts'
   | 'operator-approvals'
@@ -79,6 +84,9 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'mail-webhooks', label: 'Mail webhooks', path: '/mail/webhooks' },
       { section: 'mail-smtp', label: 'SMTP credentials', path: '/mail/smtp-credentials' },
       { section: 'mail-suppressions', label: 'Suppressions', path: '/mail/suppressions' },
+      { section: 'mail-contacts', label: 'Contacts', path: '/mail/contacts' },
+      { section: 'mail-broadcasts', label: 'Broadcasts', path: '/mail/broadcasts' },
+      { section: 'mail-forwards', label: 'Forwards', path: '/mail/forwards' },
     ],
   },
   {
@@ -87,6 +95,8 @@ export const NAVIGATION: readonly NavGroup[] = [
       { section: 'links', label: 'Links', path: '/links' },
       { section: 'links-qr', label: 'QR codes', path: '/links/qr' },
       { section: 'links-campaigns', label: 'Campaigns', path: '/links/campaigns' },
+      { section: 'links-domains', label: 'Branded domains', path: '/links/domains' },
+      { section: 'links-webhooks', label: 'Click webhooks', path: '/links/webhooks' },
     ],
   },
   { label: 'Two-way', items: [{ section: 'two-way', label: 'Two-way services', path: '/two-way/services' }] },
