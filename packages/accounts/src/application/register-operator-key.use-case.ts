@@ -9,6 +9,8 @@ import { AccessChangeAnnouncer } from './principal-cache.ts';
 
 export const OPERATOR_EMAIL = 'operator@tuma.local';
 export const OPERATOR_KEY_MIN_LENGTH = 24;
+/** Processes of a fleet starting together race for the first registration; the losers run again. */
+const REGISTER_ATTEMPTS = 3;
 
 /**
  * Registers ADMIN_API_KEY (hashed) as the one operator key, owned by the operator account.
@@ -27,10 +29,25 @@ export class RegisterOperatorKey {
     if (plaintext.length < OPERATOR_KEY_MIN_LENGTH) {
       throw new Error(`ADMIN_API_KEY must be at least ${OPERATOR_KEY_MIN_LENGTH} characters`);
     }
-    const revoked: string[] = [];
-    return atomically(this.unitOfWork, async () => ok(await this.register(plaintext, revoked))).andTee(() => {
-      for (const keyId of revoked) this.announcer.committed({ keyId });
-    });
+    return ResultAsync.fromSafePromise(this.registerOnce(plaintext));
+  }
+
+  /**
+   * Several processes starting at once (a fleet, `TUMA_ROLE=api` and `worker`) each register the
+   * key: all but one find nothing yet and insert, and the store's unique prefix (or operator email)
+   * refuses the later ones, whose unit of work rolls back. Run again, they find the first one's key.
+   */
+  private async registerOnce(plaintext: string): Promise<ApiKey> {
+    for (let attempt = 1; ; attempt++) {
+      const revoked: string[] = [];
+      try {
+        const key = await atomically(this.unitOfWork, async () => ok(await this.register(plaintext, revoked)));
+        for (const keyId of revoked) this.announcer.committed({ keyId });
+        return key._unsafeUnwrap();
+      } catch (error) {
+        if (attempt >= REGISTER_ATTEMPTS) throw error;
+      }
+    }
   }
 
   private async register(plaintext: string, revoked: string[]): Promise<ApiKey> {
