@@ -110,6 +110,7 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
     const head = await visit(link.slug, { method: 'HEAD' });
     expect([head.status, head.headers.get('location')]).to.deep.equal([302, 'https://shop.example/p?ref=home']);
     expect(head.headers.get('x-request-id')).to.match(/^req_/);
+    expect(head.headers.get('ratelimit-limit'), 'no RateLimit-* headers for a browser').to.equal(null);
     expect((await visit(link.slug)).status).to.equal(302);
     await until('the GET counted', async () => ok(await world.links('GET', `/v1/links/${link.id}`)), (l) => l.clicks >= 1);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -120,5 +121,20 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
     expect((await world.api.request('GET', '/s')).status, 'the bare base path').to.equal(404);
     const form = await visit(link.slug, { method: 'POST', form: undefined });
     expect(form.status, 'a password POST to an open link redirects').to.equal(302);
+  });
+
+  it('holds each visitor address to the per-address limit: a 429 with Retry-After and the RateLimit-* headers once over it', async () => {
+    const limited = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', TRUST_PROXY: 'true', RATE_LIMIT_IP_PER_SECOND: '1', RATE_LIMIT_IP_BURST: '2' });
+    try {
+      const { slug } = ok(await limited.links('POST', '/v1/links', { url: 'https://shop.example/p' }), 201);
+      const follow = () => limited.api.request('GET', `/s/${slug}`, { headers: { 'X-Forwarded-For': '203.0.113.9' } });
+      const answers = [await follow(), await follow(), await follow()];
+      expect(answers.map((a) => a.status)).to.deep.equal([302, 302, 429]);
+      expect(answers[2]!.headers.get('retry-after')).to.match(/^\d+$/);
+      expect(answers[2]!.headers.get('ratelimit-limit')).to.equal('1');
+      expect((await limited.api.request('GET', `/s/${slug}`, { headers: { 'X-Forwarded-For': '203.0.113.10' } })).status, 'another visitor').to.equal(302);
+    } finally {
+      await limited.stop();
+    }
   });
 });

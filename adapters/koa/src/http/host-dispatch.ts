@@ -16,17 +16,21 @@ export interface HostedApp {
  */
 export function dispatchByHost(fallback: Listener, hosted: readonly HostedApp[]): Listener {
   if (hosted.length === 0) return fallback;
+  const unavailable = (res: ServerResponse) => {
+    if (res.headersSent) return res.destroy();
+    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' }).end('Service unavailable: try again');
+  };
+  /** The first app from `index` on that serves `host`, else the fallback; hosts answered without a lookup are dispatched at once. */
+  const dispatch = (req: IncomingMessage, res: ServerResponse, host: string, index: number): void => {
+    const app = hosted[index];
+    if (!app) return fallback(req, res);
+    const serves = app.serves(host);
+    if (typeof serves === 'boolean') return serves ? app.handle(req, res) : dispatch(req, res, host, index + 1);
+    serves.then((yes) => (yes ? app.handle(req, res) : dispatch(req, res, host, index + 1))).catch(() => unavailable(res));
+  };
   return (req, res) => {
     const host = req.headers.host;
     if (!host) return fallback(req, res);
-    void (async () => {
-      for (const app of hosted) {
-        if (await app.serves(host)) return app.handle(req, res);
-      }
-      fallback(req, res);
-    })().catch(() => {
-      if (res.headersSent) return res.destroy();
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' }).end('Service unavailable: try again');
-    });
+    dispatch(req, res, host, 0);
   };
 }

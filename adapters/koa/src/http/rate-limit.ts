@@ -36,8 +36,9 @@ export function clientAddress(ctx: Context, hops: number): string {
   return forwarded[forwarded.length - hops] ?? forwarded[0] ?? peer;
 }
 
-/** Sets the RateLimit-* headers; a refused request becomes 429 `rate_limited` with Retry-After. */
-function apply(ctx: Context, decision: RateLimitDecision): void {
+/** Sets the RateLimit-* headers (on a refusal only, when `everyAnswer` is false); a refused request becomes 429 `rate_limited` with Retry-After. */
+function apply(ctx: Context, decision: RateLimitDecision, everyAnswer = true): void {
+  if (decision.allowed && !everyAnswer) return;
   const headers = {
     'RateLimit-Limit': String(decision.limit),
     'RateLimit-Remaining': String(decision.remaining),
@@ -61,8 +62,12 @@ export async function limitByKey(ctx: Context, options: RateLimitOptions | undef
   apply(ctx, await options.limits.forKey(key));
 }
 
-/** Holds a request without a valid key to its client address's limit (throws 429 when over it). */
-export async function limitByAddress(ctx: Context, options: RateLimitOptions | undefined): Promise<void> {
+/**
+ * Holds a request without a valid key to its client address's limit (throws 429 when over it).
+ * `headers: 'on-refusal'`: the RateLimit-* headers only on the 429 (a browser following a short link
+ * never reads them; an API client does, on every answer).
+ */
+export async function limitByAddress(ctx: Context, options: RateLimitOptions | undefined, headers: 'every-answer' | 'on-refusal' = 'every-answer'): Promise<void> {
   if (!options) return;
-  apply(ctx, await options.limits.forAddress(clientAddress(ctx, options.trustedProxyHops)));
+  apply(ctx, await options.limits.forAddress(clientAddress(ctx, options.trustedProxyHops)), headers === 'every-answer');
 }

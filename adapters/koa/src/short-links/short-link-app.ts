@@ -94,7 +94,7 @@ export function createShortLinkApp(options: ShortLinkAppOptions): Koa {
   app.use(requestId());
   app.use(errorHandler(options.logger));
   app.use(async (ctx) => {
-    await limitByAddress(ctx, options.rateLimits);
+    await limitByAddress(ctx, options.rateLimits, 'on-refusal');
     const answer = await answerFor(ctx, await shortPathOf(ctx, basePath, options), options);
     ctx.status = answer.status;
     if (answer.headers) ctx.set(answer.headers);

@@ -23,11 +23,19 @@ export const brandedLinksServerModule: ServerModule = {
     const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
     const links = resolve(container, LINKS_TOKENS.links);
     const urls = resolve(container, SERVER_TOKENS.publicUrls);
+    // The APIs' public hostnames are set by configuration (the port may come later, the name not): read once.
+    let apiHosts: ReadonlySet<string> | undefined;
     /** Our own APIs' hosts, addresses and localhost are never a customer's domain: answered without a lookup. */
-    const ours = (hostname: string) => hostname === 'localhost' || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || Object.values(urls).some((url) => new URL(url.value).hostname === hostname);
-    const domainOf = async (host: string) => {
+    const ours = (hostname: string) =>
+      hostname === 'localhost' || isIP(hostname.replace(/^\[|\]$/g, '')) !== 0 || (apiHosts ??= new Set(Object.values(urls).map((url) => new URL(url.value).hostname))).has(hostname);
+    /** The branded domain a `Host` names; undefined at once (no promise, no lookup) for hosts that are ours, as every API request's is. */
+    const candidate = (host: string): string | undefined => {
       const hostname = hostOfHeader(host);
-      return hostname === undefined || ours(hostname) ? undefined : links.brandedHosts.domainOf(hostname);
+      return hostname === undefined || ours(hostname) ? undefined : hostname;
+    };
+    const domainOf = async (host: string) => {
+      const hostname = candidate(host);
+      return hostname === undefined ? undefined : links.brandedHosts.domainOf(hostname);
     };
     const app = createShortLinkApp({
       useCases: links,
@@ -37,6 +45,7 @@ export const brandedLinksServerModule: ServerModule = {
       trustedProxyHops: config.trustedProxyHops,
       domainOf,
     });
-    return [{ serves: async (host) => (await domainOf(host)) !== undefined, handle: app.callback() }];
+    const serves = (host: string) => (candidate(host) === undefined ? false : domainOf(host).then((domainId) => domainId !== undefined));
+    return [{ serves, handle: app.callback() }];
   },
 };
