@@ -1,7 +1,7 @@
 import { expect } from 'chai';
-import { accountServiceClient, ok, PASSWORD } from '../support/account-service-client.ts';
+import { accountServiceClient, ok } from '../support/account-service-client.ts';
 import { ADMIN_KEY } from '../support/test-server.ts';
-import { signIn, startConsoleWorld, type ConsoleWorld } from './console-world.ts';
+import { startConsoleWorld, type ConsoleWorld } from './console-world.ts';
 import { saveScreens } from './screens.ts';
 
 describe('web console in a real browser: operator pages', function () {
@@ -14,16 +14,9 @@ describe('web console in a real browser: operator pages', function () {
   });
   after(async () => world?.stop());
 
-  async function signedIn(email: string) {
-    const { page } = await world.newPage();
-    await signIn(page, world.consoleUrl, email, PASSWORD);
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
-    return page;
-  }
-
   it('keeps operator pages from a member (404, no menu, a wrong key refused next to its field)', async () => {
     const member = await client.signUp();
-    const page = await signedIn(member.email);
+    const page = await world.signedInPage(member.email);
     expect(await page.getByRole('link', { name: 'Accounts' }).count(), 'no operator menu').to.equal(0);
     for (const path of ['/operator/accounts', `/operator/accounts/${member.accountId}`, '/operator/approvals', '/operator/fx-rates', '/operator/outbox']) {
       const answer = await page.goto(`${world.consoleUrl}${path}`);
@@ -41,7 +34,7 @@ describe('web console in a real browser: operator pages', function () {
     const customer = await client.signUp();
     const key = ok(await world.api.request('POST', '/api/keys', { key: customer.token, body: { environment: 'live', name: 'server' } }), 201).key as string;
     const operator = await client.signUp();
-    const page = await signedIn(operator.email);
+    const page = await world.signedInPage(operator.email);
 
     await page.goto(`${world.consoleUrl}/operator/sign-in`);
     await page.getByLabel('Operator key').fill(ADMIN_KEY);

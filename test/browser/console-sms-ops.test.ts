@@ -20,16 +20,9 @@ describe('web console in a real browser: scheduled sends and batches, templates,
   });
   after(async () => world?.stop());
 
-  async function signedIn(email: string) {
-    const { page } = await world.newPage();
-    await signIn(page, world.consoleUrl, email, PASSWORD);
-    await page.getByRole('heading', { name: 'Home' }).waitFor();
-    return page;
-  }
-
   it('schedules a bulk send (a time too near said next to its field) and lists it as scheduled among the batches, newest first', async () => {
     const owner = await client.signUp();
-    const page = await signedIn(owner.email);
+    const page = await world.signedInPage(owner.email);
     await page.getByRole('link', { name: 'Bulk send' }).click();
     await page.getByLabel('Numbers').fill('+254712345678\n+254712345679');
     await page.getByLabel('Message').fill('Our sale starts at noon');
@@ -61,7 +54,7 @@ describe('web console in a real browser: scheduled sends and batches, templates,
 
   it('edits a template (a name already taken refused next to its field)', async () => {
     const owner = await client.signUp();
-    const page = await signedIn(owner.email);
+    const page = await world.signedInPage(owner.email);
     await page.getByRole('link', { name: 'Templates' }).click();
     for (const [name, text] of [['welcome', 'Hello {{name}}'], ['reminder', 'Your appointment is at {{time}}']]) {
       await page.getByLabel('Name').fill(name!);
@@ -90,7 +83,7 @@ describe('web console in a real browser: scheduled sends and batches, templates,
     ok(await admin('POST', '/api/admin/fx-rates', { from: 'USD', to: 'UGX', rate: '3700' }), 201);
     ok(await admin('POST', '/api/admin/two-way/short-codes', { number: '6100', country_code: 'UG', kind: 'dedicated' }), 201);
     ok(await admin('POST', `/api/admin/balances/${owner.accountId}/credit`, { amount: 1000, reason: 'two-way', reference: `two-way-${owner.accountId}` }));
-    const page = await signedIn(owner.email);
+    const page = await world.signedInPage(owner.email);
     await page.getByRole('link', { name: 'Two-way services' }).click();
     await page.getByLabel('Country').selectOption('UG');
     await page.getByRole('radio', { name: /dedicated/i }).check();
@@ -126,7 +119,7 @@ describe('web console in a real browser: scheduled sends and batches, templates,
     ok(await client.auth('POST', '/team/invites/accept', { body: { token: await client.mailedToken(alice.email, 'You are invited to a Tuma team') } }));
     ok(await world.api.request('POST', '/api/keys', { key: bob.token, body: { environment: 'test', name: 'bobs-server' } }), 201);
 
-    const page = await signedIn(alice.email);
+    const page = await world.signedInPage(alice.email);
     await page.getByRole('link', { name: 'Switch account' }).click();
     const current = page.getByRole('row', { name: new RegExp(alice.email) });
     expect(await current.getByText('current').count(), 'the sign-in opens her own account').to.equal(1);
@@ -149,9 +142,9 @@ describe('web console in a real browser: scheduled sends and batches, templates,
 
   it('lets the operator disable a user (their console session ends, their sign-in refused) and enable them again', async () => {
     const customer = await client.signUp();
-    const customerPage = await signedIn(customer.email);
+    const customerPage = await world.signedInPage(customer.email);
     const operator = await client.signUp();
-    const page = await signedIn(operator.email);
+    const page = await world.signedInPage(operator.email);
     await page.goto(`${world.consoleUrl}/operator/sign-in`);
     await page.getByLabel('Operator key').fill(ADMIN_KEY);
     await page.getByRole('button', { name: 'Open operator pages' }).click();

@@ -1,5 +1,6 @@
 /** A server and one Chromium for a console test file: the browser starts once per file, a fresh context (cookies) per test. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PASSWORD as CLIENT_PASSWORD } from '../support/account-service-client.ts';
 import { launchChromium } from '../support/browser.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -11,6 +12,8 @@ export interface ConsoleWorld {
   /** The console's URL: `{base_url}/app`. */
   readonly consoleUrl: string;
   newPage(viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** A new page signed in as `email`, a user the account service's test client signed up (its password), on its Home page. */
+  signedInPage(email: string): Promise<Page>;
   /** The newest mail to `to` in the local outbox, as text. */
   newestMail(to: string): Promise<string>;
   stop(): Promise<void>;
@@ -21,15 +24,22 @@ export async function startConsoleWorld(env: Record<string, string> = {}): Promi
   const browser = await launchChromium();
   const consoleUrl = `${api.baseUrl}/app`;
   const contexts: BrowserContext[] = [];
+  const newPage: ConsoleWorld['newPage'] = async (viewport = { width: 1400, height: 900 }) => {
+    const context = await browser.newContext({ viewport });
+    context.setDefaultTimeout(10_000);
+    contexts.push(context);
+    return { context, page: await context.newPage() };
+  };
   return {
     api,
     browser,
     consoleUrl,
-    async newPage(viewport = { width: 1400, height: 900 }) {
-      const context = await browser.newContext({ viewport });
-      context.setDefaultTimeout(10_000);
-      contexts.push(context);
-      return { context, page: await context.newPage() };
+    newPage,
+    async signedInPage(email) {
+      const { page } = await newPage();
+      await signIn(page, consoleUrl, email, CLIENT_PASSWORD);
+      await page.getByRole('heading', { name: 'Home' }).waitFor();
+      return page;
     },
     async newestMail(to) {
       const res = await api.request('GET', `/api/admin/outbox?to=${encodeURIComponent(to)}&limit=1`, { key: ADMIN_KEY });
