@@ -187,6 +187,9 @@ export const linksServerModule: ServerModule = {
   onStop: async (container) => {
     resolve(container, CLICK_FLUSHER).stop();
     await resolve(container, L.links).clickBuffer.flush();
-    await resolve(container, L.links).apiRequests.flush();
+    // The last counts: not written (database gone), they are lost as a crash would lose them; the stop goes on.
+    await resolve(container, L.links)
+      .apiRequests.flush()
+      .catch((error: unknown) => resolve(container, S.logger).error({ msg: 'links API request counts not written at stop', error: String(error) }));
   },
 };
