@@ -4,6 +4,7 @@ import type { contactListView as contactListRow, contactMemberView } from '../..
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { time } from './format.ts';
 import { consolePage, csrfField } from './layout.ts';
+import { importResultView } from './import-result.ts';
 import { table } from './table.ts';
 import { href, type ViewContext } from './view-context.ts';
 
@@ -50,24 +51,7 @@ export interface ContactListPage {
   readonly memberErrors?: FormErrors;
 }
 
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-function importResult(result: ContactImport): string {
-  const rows = table(
-    `Rows left out (the first ${result.errors.length} of ${result.errorCount})`,
-    [
-      { header: 'Row', cell: (error) => String(error.row) },
-      { header: 'Value', cell: (error) => `<code>${e(error.value)}</code>` },
-      { header: 'Why', cell: (error) => e(error.reason.replace(/_/g, ' ')) },
-    ],
-    result.errors,
-    'Every row was imported.',
-  );
-  return `<section class="card" aria-labelledby="import-result" id="import-summary"><h2 id="import-result">Import</h2>
-<p role="status"><strong>${result.imported}</strong> imported (${result.added} new, ${result.updated} updated), ${plural(result.duplicates, 'duplicate row')}, <strong>${plural(result.errorCount, 'row')}</strong> with errors.</p>
-${rows}
-</section>`;
-}
 
 export function contactListPageView(view: ViewContext, page: ContactListPage): string {
   const errors = page.errors ?? NO_ERRORS;
@@ -144,7 +128,7 @@ ${form(
 )}
 </section>`
     : '';
-  const content = `${page.imported ? importResult(page.imported) : ''}
+  const content = `${page.imported ? importResultView(page.imported) : ''}
 ${page.list.description ? `<p>${e(page.list.description)}</p>` : ''}
 <section class="card">${members}\n${pager}</section>
 ${edit}

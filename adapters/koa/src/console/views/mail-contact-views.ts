@@ -4,6 +4,7 @@ import type { contactListView, contactView } from '../../routes/mail-contact-vie
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';
+import { importResultView } from './import-result.ts';
 import { table } from './table.ts';
 import { href, type ViewContext } from './view-context.ts';
 
@@ -22,7 +23,6 @@ export const EMPTY_CONTACT: MailContactValues = { email: '', first_name: '', las
 
 const listPath = (id: string, rest = '') => `/mail/contacts/${encodeURIComponent(id)}${rest}`;
 const contactPath = (listId: string, contactId: string, rest = '') => listPath(listId, `/contacts/${encodeURIComponent(contactId)}${rest}`);
-const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 export const dataText = (data: Readonly<Record<string, string>>) => Object.entries(data).map(([key, value]) => `${key}=${value}`).join('\n');
 
 export function mailContactListsView(view: ViewContext, page: { lists: readonly MailContactListRow[]; canWrite: boolean; values?: { name: string }; errors?: FormErrors }): string {
@@ -46,22 +46,6 @@ ${form(view, href(view, '/mail/contacts'), field({ name: 'name', label: 'Name', 
   return consolePage(view, 'Mail contacts', 'mail-contacts', `<section class="card">${rows}</section>\n${create}`);
 }
 
-function importResult(result: MailContactImport & { encoding: string }): string {
-  const rows = table(
-    `Rows left out (the first ${result.errors.length} of ${result.errorCount})`,
-    [
-      { header: 'Row', cell: (error) => String(error.row) },
-      { header: 'Value', cell: (error) => `<code>${e(error.value)}</code>` },
-      { header: 'Why', cell: (error) => e(error.reason.replace(/_/g, ' ')) },
-    ],
-    result.errors,
-    'Every row was imported.',
-  );
-  return `<section class="card" aria-labelledby="import-result" id="import-summary"><h2 id="import-result">Import</h2>
-<p role="status"><strong>${result.imported}</strong> imported (${result.added} new, ${result.updated} updated), ${plural(result.duplicates, 'duplicate row')}, <strong>${plural(result.errorCount, 'row')}</strong> with errors; read as ${e(result.encoding)}.</p>
-${rows}
-</section>`;
-}
 
 const contactFields = (values: MailContactValues, errors: FormErrors, withEmail: boolean) =>
   [
@@ -135,7 +119,7 @@ ${buttonForm(view, href(view, listPath(list.id, '/delete')), 'Delete this list',
 </section>`
     : '';
   return consolePage(view, list.name, 'mail-contacts', `<p><a href="${href(view, '/mail/contacts')}">← All contact lists</a> · <a href="${href(view, `/mail/broadcasts?list_id=${encodeURIComponent(list.id)}`)}">Send a broadcast to this list</a></p>
-${page.imported ? importResult(page.imported) : ''}
+${page.imported ? importResultView(page.imported, page.imported.encoding) : ''}
 <section class="card"><p>${list.contact_count} contacts, ${list.unsubscribed_count} unsubscribed.</p>${search}
 ${rows}
 ${pager}</section>
