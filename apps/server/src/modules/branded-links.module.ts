@@ -45,7 +45,10 @@ export const brandedLinksServerModule: ServerModule = {
       trustedProxyHops: config.trustedProxyHops,
       domainOf,
     });
-    const serves = (host: string) => (candidate(host) === undefined ? false : domainOf(host).then((domainId) => domainId !== undefined));
+    const serves = (host: string) => {
+      const hostname = candidate(host);
+      return hostname === undefined ? false : links.brandedHosts.domainOf(hostname).then((domainId) => domainId !== undefined);
+    };
     return [{ serves, handle: app.callback() }];
   },
 };
