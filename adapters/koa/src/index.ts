@@ -34,7 +34,7 @@ export { qrCodeRoutes, type QrCodeUseCases } from './routes/qr-codes.routes.ts';
 export { campaignRoutes, type CampaignUseCases } from './routes/campaigns.routes.ts';
 export { linksAccountRoutes, type LinksAccountUseCases } from './routes/links-account.routes.ts';
 export { linkAnalyticsRoutes, type LinkAnalyticsUseCases } from './routes/link-analytics.routes.ts';
-export { createShortLinkApp, type ShortLinkAppOptions, type ShortLinkUseCases } from './short-links/short-link-app.ts';
+export { createShortLinkHost, type ShortLinkHostOptions, type ShortLinkUseCases } from './short-links/short-link-app.ts';
 export { tlsAskRoutes, type TlsAskUseCases } from './routes/tls-ask.routes.ts';
 export { linkDomainRoutes, type LinkDomainUseCases } from './routes/link-domains.routes.ts';
 export { linkWebhookRoutes, type LinkWebhookUseCases } from './routes/link-webhooks.routes.ts';

@@ -96,6 +96,28 @@ describeClicksContract(`MikroORM on ${databaseKind()}`, async () => {
   };
 });
 
+describe(`MikroOrmClicks on ${databaseKind()}: clicks live and die with their link`, () => {
+  it("forgets a removed link's clicks, and skips clicks flushed after their link was removed", async () => {
+    const database = await testDatabase();
+    await truncateAll(database);
+    const accountId = await insertAccount(database);
+    const links = new MikroOrmLinkRepository(database);
+    const clicks = new MikroOrmClicks(database);
+    const [kept, removed] = [newLink(accountId, 'kept'), newLink(accountId, 'removed', 1)];
+    for (const link of [kept, removed]) await database.withContext(() => links.add(link));
+    const click = (linkId: string) => ({ linkId, at: new Date(), country: 'KE', device: 'mobile' as const, browser: 'Chrome', referrer: 'direct', bot: false, visitor: 'v1' });
+    await clicks.append([click(kept.id), click(removed.id), click(removed.id)]);
+    const stored = async () => (await database.em.execute<{ link_id: string; n: string }[]>('select link_id, count(*)::text as n from link_click group by link_id order by link_id')).map((row) => [row.link_id, Number(row.n)]);
+    expect(await stored()).to.have.deep.members([[kept.id, 1], [removed.id, 2]]);
+
+    expect(await database.withContext(() => links.remove(accountId, 'live', removed.id))).to.equal(true);
+    expect(await stored()).to.deep.equal([[kept.id, 1]]);
+    await clicks.append([click(removed.id), click(kept.id)]);
+    expect(await stored()).to.deep.equal([[kept.id, 2]]);
+    expect((await database.withContext(() => links.find(accountId, 'live', kept.id)))?.clicks).to.equal(2);
+  });
+});
+
 describe(`the redirects' link cache on ${databaseKind()}`, () => {
   const within = async <T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
     const deadline = Date.now() + ms;

@@ -11,11 +11,16 @@ export interface HttpLogger {
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** A well-formed X-Request-Id from the caller, or a new one. */
+export const requestIdOf = (incoming: string | undefined): string => (incoming !== undefined && SAFE_REQUEST_ID.test(incoming) ? incoming : newId('evt').replace(/^evt_/, 'req_'));
+
+/** The 500's body: no detail of ours, the request id to quote to support. */
+export const internalErrorBody = (requestId: string) => ({ error: { code: 'internal_error', message: 'Something went wrong on our side', request_id: requestId } });
+
 /** Takes a well-formed X-Request-Id from the caller or mints one; echoes it back. */
 export function requestId() {
   return async (ctx: Context, next: Next) => {
-    const incoming = ctx.get('X-Request-Id');
-    ctx.state.requestId = SAFE_REQUEST_ID.test(incoming) ? incoming : newId('evt').replace(/^evt_/, 'req_');
+    ctx.state.requestId = requestIdOf(ctx.get('X-Request-Id'));
     ctx.set('X-Request-Id', ctx.state.requestId);
     await next();
   };
@@ -50,9 +55,7 @@ export function errorHandler(logger: HttpLogger) {
       } else {
         logger.error({ msg: 'unhandled error', request_id: ctx.state.requestId, error: String((error as Error)?.stack ?? error) });
         ctx.status = 500;
-        ctx.body = {
-          error: { code: 'internal_error', message: 'Something went wrong on our side', request_id: ctx.state.requestId },
-        };
+        ctx.body = internalErrorBody(ctx.state.requestId);
       }
     } finally {
       logger.info({

@@ -2,10 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type Koa from 'koa';
 import { withinBasePath } from './base-path.ts';
 
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 export interface MountedApi {
   /** Where the app is served on the shared port (`/mail`); the app was built with the same base path. */
   readonly basePath: string;
-  readonly app: Koa;
+  /** A Koa app, or a listener of node's requests (the short-link host answers clicks below Koa). */
+  readonly app: Koa | RequestListener;
 }
 
 /**
@@ -13,8 +16,8 @@ export interface MountedApi {
  * `/mail/...`), anything else to the root app. Each app keeps its own middleware, errors and
  * context, and removes its base path itself (`servedUnder`), so it can as well listen alone.
  */
-export function mountApis(root: Koa, mounted: readonly MountedApi[]): (req: IncomingMessage, res: ServerResponse) => void {
-  const handlers = mounted.map(({ basePath, app }) => ({ basePath, handle: app.callback() }));
+export function mountApis(root: Koa, mounted: readonly MountedApi[]): RequestListener {
+  const handlers = mounted.map(({ basePath, app }) => ({ basePath, handle: typeof app === 'function' ? app : app.callback() }));
   const rootHandle = root.callback();
   return (req, res) => {
     const url = req.url ?? '/';

@@ -1,4 +1,5 @@
 import type { RateLimitDecision } from '@tuma/rate-limits';
+import type { IncomingMessage } from 'node:http';
 import type { Context } from 'koa';
 import { HttpError } from './http-error.ts';
 
@@ -26,34 +27,43 @@ export const RATE_LIMIT_HEADERS = ['RateLimit-Limit', 'RateLimit-Remaining', 'Ra
  * were written by the client and prove nothing).
  */
 export function clientAddress(ctx: Context, hops: number): string {
-  const peer = ctx.req.socket.remoteAddress ?? 'unknown';
+  return clientAddressOf(ctx.req, hops);
+}
+
+/** `clientAddress` of node's request, for what is answered below Koa. */
+export function clientAddressOf(req: IncomingMessage, hops: number): string {
+  const peer = req.socket.remoteAddress ?? 'unknown';
   if (hops <= 0) return peer;
-  const forwarded = ctx
-    .get('X-Forwarded-For')
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
   return forwarded[forwarded.length - hops] ?? forwarded[0] ?? peer;
 }
 
-/** Sets the RateLimit-* headers (on a refusal only, when `everyAnswer` is false); a refused request becomes 429 `rate_limited` with Retry-After. */
-function apply(ctx: Context, decision: RateLimitDecision, everyAnswer = true): void {
-  if (decision.allowed && !everyAnswer) return;
-  const headers = {
-    'RateLimit-Limit': String(decision.limit),
-    'RateLimit-Remaining': String(decision.remaining),
-    'RateLimit-Reset': String(decision.resetSeconds),
-  };
-  ctx.set(headers);
-  if (decision.allowed) return;
-  throw new HttpError(
+const rateLimitHeaders = (decision: RateLimitDecision) => ({
+  'RateLimit-Limit': String(decision.limit),
+  'RateLimit-Remaining': String(decision.remaining),
+  'RateLimit-Reset': String(decision.resetSeconds),
+});
+
+/** The answer to a refused request: 429 `rate_limited` with Retry-After and the RateLimit-* headers. */
+export function rateLimitRefusal(decision: RateLimitDecision): HttpError {
+  return new HttpError(
     429,
     'rate_limited',
     `Too many requests: at most ${decision.limit} per second; retry in ${decision.resetSeconds} s`,
     undefined,
     { retry_after: decision.resetSeconds },
-    { ...headers, 'Retry-After': String(decision.resetSeconds) },
+    { ...rateLimitHeaders(decision), 'Retry-After': String(decision.resetSeconds) },
   );
+}
+
+/** Sets the RateLimit-* headers (on a refusal only, when `everyAnswer` is false); a refused request becomes 429 `rate_limited` with Retry-After. */
+function apply(ctx: Context, decision: RateLimitDecision, everyAnswer = true): void {
+  if (decision.allowed && !everyAnswer) return;
+  ctx.set(rateLimitHeaders(decision));
+  if (!decision.allowed) throw rateLimitRefusal(decision);
 }
 
 /** Holds a request to its key's (or signed-in session's) limit on its account's policy (throws 429 when over it). */

@@ -1,18 +1,19 @@
-import type { LinkDestination, LinksService, ShortPath, Visit } from '@tuma/links';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { LinkDestination, LinksService, ShortPath } from '@tuma/links';
 import Koa, { type Context } from 'koa';
 import { checkBasePath, withinBasePath } from '../http/base-path.ts';
 import { htmlPage } from '../http/html.ts';
 import { HttpError } from '../http/http-error.ts';
-import { errorHandler, jsonBody, requestId, type HttpLogger } from '../http/middleware.ts';
-import { clientAddress, limitByAddress, type RateLimitOptions } from '../http/rate-limit.ts';
+import { errorHandler, internalErrorBody, jsonBody, requestId, requestIdOf, type HttpLogger } from '../http/middleware.ts';
+import { clientAddress, clientAddressOf, limitByAddress, rateLimitRefusal, type RateLimitOptions } from '../http/rate-limit.ts';
 import type { HttpResult } from '../http/route.ts';
 import { linkExpiredView, linkNotFoundView, linkPasswordView } from '../pages/short-link-views.ts';
 
 export type ShortLinkUseCases = Pick<LinksService, 'followLink' | 'unlockLink'>;
 
-export interface ShortLinkAppOptions {
+export interface ShortLinkHostOptions {
   readonly useCases: ShortLinkUseCases;
-  /** Where the app is mounted on a shared port (`/s`); '' at the root of a host of its own. */
+  /** Where the host is mounted on a shared port (`/s`); '' at the root of a host of its own. */
   readonly basePath: string;
   readonly logger: HttpLogger;
   /** Per client address, as every public route; none when absent. */
@@ -26,14 +27,14 @@ export interface ShortLinkAppOptions {
   readonly domainOf?: (host: string) => Promise<string | undefined>;
 }
 
+type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
 const SLUG = /^[A-Za-z0-9_-]{1,64}$/;
 /** Every click must reach us to be counted: no cache may answer for us. */
 const UNCACHED = { 'Cache-Control': 'private, no-store, max-age=0', 'Referrer-Policy': 'unsafe-url' };
 /** The password form's body: `password=...`, form-encoded. */
 const PASSWORD_FORM = { contentTypes: ['application/x-www-form-urlencoded'], limitBytes: 4096 };
 const readPasswordForm = jsonBody(PASSWORD_FORM.limitBytes, () => PASSWORD_FORM);
-
-const visitOf = (ctx: Context, hops: number): Visit => ({ address: clientAddress(ctx, hops), userAgent: ctx.get('User-Agent'), referer: ctx.get('Referer') || undefined });
 
 function destinationAnswer(slug: string, destination: LinkDestination): HttpResult {
   switch (destination.kind) {
@@ -48,27 +49,68 @@ function destinationAnswer(slug: string, destination: LinkDestination): HttpResu
 
 const notFoundPage = (): HttpResult => htmlPage(404, linkNotFoundView());
 
+/**
+ * The short-link host (docs/links.md, "Redirects"): `{SHORT_BASE_URL}/{slug}`, or `/{slug}` of a
+ * verified branded domain (with `domainOf`; "Branded domains"). Every click is a GET: it is
+ * answered on node's request itself, with the per-address limit, one slug lookup (the links'
+ * cache) and the answer, and nothing else — no Koa context, no request id, no log line (the click
+ * is the redirect's record; a failure is logged with its request id). That is what a redirect costs
+ * beside a bare handler (docs/performance.md). HEAD answers alike and counts no click. The password
+ * form (POST) and any other method go to a Koa app with the APIs' middleware.
+ */
+export function createShortLinkHost(options: ShortLinkHostOptions): RequestListener {
+  const basePath = checkBasePath(options.basePath);
+  const forms = passwordFormApp(options, basePath).callback();
+  return (req, res) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return void forms(req, res);
+    follow(req, basePath, options).then(
+      (answer) => write(res, answer),
+      (error: unknown) => failed(res, requestIdOf(header(req, 'x-request-id')), error, options.logger),
+    );
+  };
+}
+
 /** GET follows the link (a visit, counted); HEAD answers alike without one: no one visited. */
-async function follow(ctx: Context, path: ShortPath, options: ShortLinkAppOptions): Promise<HttpResult> {
-  const visit = ctx.method === 'GET' ? visitOf(ctx, options.trustedProxyHops) : undefined;
+async function follow(req: IncomingMessage, basePath: string, options: ShortLinkHostOptions): Promise<HttpResult> {
+  const address = clientAddressOf(req, options.trustedProxyHops);
+  if (options.rateLimits) {
+    const decision = await options.rateLimits.limits.forAddress(address);
+    if (!decision.allowed) return errorAnswer(rateLimitRefusal(decision));
+  }
+  const path = await shortPathOf(req.url ?? '/', header(req, 'host'), basePath, options);
+  if (!path) return notFoundPage();
+  const visit = req.method === 'GET' ? { address, userAgent: header(req, 'user-agent') ?? '', referer: header(req, 'referer') || undefined } : undefined;
   const destination = await options.useCases.followLink.execute(path, visit);
   return destination.isErr() ? notFoundPage() : destinationAnswer(path.slug, destination.value);
 }
 
-async function unlock(ctx: Context, path: ShortPath, options: ShortLinkAppOptions): Promise<HttpResult> {
-  await readPasswordForm(ctx, async () => {});
-  const password = new URLSearchParams((ctx.state.body as string | undefined) ?? '').get('password') ?? '';
-  const unlocked = await options.useCases.unlockLink.execute({ ...path, password }, visitOf(ctx, options.trustedProxyHops));
-  if (unlocked.isOk()) return destinationAnswer(path.slug, unlocked.value);
-  return unlocked.error.type === 'wrong_link_password' ? htmlPage(403, linkPasswordView(path.slug, true)) : notFoundPage();
+const header = (req: IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+};
+
+const errorAnswer = (error: HttpError): HttpResult => ({ status: error.status, body: error.toBody(), headers: error.headers ?? {} });
+
+function write(res: ServerResponse, answer: HttpResult): void {
+  const json = answer.body !== undefined && typeof answer.body !== 'string';
+  const body = answer.body === undefined ? '' : json ? JSON.stringify(answer.body) : (answer.body as string);
+  res.writeHead(answer.status, { ...answer.headers, ...(json ? { 'Content-Type': 'application/json; charset=utf-8' } : {}), 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+function failed(res: ServerResponse, requestId: string, error: unknown, logger: HttpLogger): void {
+  logger.error({ msg: 'unhandled error', request_id: requestId, error: String((error as Error)?.stack ?? error) });
+  if (res.headersSent) return void res.destroy();
+  write(res, { status: 500, headers: { 'X-Request-Id': requestId }, body: internalErrorBody(requestId) });
 }
 
 /** The link a request names: its slug, on the default short domain or on the branded domain of its Host; undefined for none. */
-async function shortPathOf(ctx: Context, basePath: string, options: ShortLinkAppOptions): Promise<ShortPath | undefined> {
-  const slug = slugOf(ctx.path, basePath);
+async function shortPathOf(url: string, host: string | undefined, basePath: string, options: ShortLinkHostOptions): Promise<ShortPath | undefined> {
+  const query = url.indexOf('?');
+  const slug = slugOf(query === -1 ? url : url.slice(0, query), basePath);
   if (slug === undefined) return undefined;
   if (!options.domainOf) return { slug, domainId: null };
-  const domainId = await options.domainOf(ctx.get('Host'));
+  const domainId = host === undefined ? undefined : await options.domainOf(host);
   return domainId === undefined ? undefined : { slug, domainId };
 }
 
@@ -80,22 +122,18 @@ function slugOf(path: string, basePath: string): string | undefined {
   return SLUG.test(slug) ? slug : undefined;
 }
 
-/**
- * The short-link host (docs/links.md, "Redirects"): `{SHORT_BASE_URL}/{slug}`, or `/{slug}` of a
- * verified branded domain (with `domainOf`; "Branded domains"), a Koa app of its own
- * beside the APIs (ARCHITECTURE.md), so that a redirect passes through a request id, the request log,
- * the per-address rate limit and one slug lookup, and nothing of the APIs' stack (no route table of
- * hundreds of patterns, no ORM context: the lookup goes through the links' cache). GET follows the
- * link, POST is the password form.
- */
-export function createShortLinkApp(options: ShortLinkAppOptions): Koa {
-  const basePath = checkBasePath(options.basePath);
-  const app = new Koa({ proxy: true });
+/** POST, the password page's form, through Koa (request id, log line, body limits, the JSON errors); 405 for any other method. */
+function passwordFormApp(options: ShortLinkHostOptions, basePath: string): Koa {
+  const app = new Koa();
   app.use(requestId());
   app.use(errorHandler(options.logger));
   app.use(async (ctx) => {
+    if (ctx.method !== 'POST') {
+      throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`, undefined, { allow: ['GET', 'HEAD', 'POST'] }, { Allow: 'GET, HEAD, POST' });
+    }
     await limitByAddress(ctx, options.rateLimits, 'on-refusal');
-    const answer = await answerFor(ctx, await shortPathOf(ctx, basePath, options), options);
+    const path = await shortPathOf(ctx.url, ctx.get('Host') || undefined, basePath, options);
+    const answer = path ? await unlock(ctx, path, options) : notFoundPage();
     ctx.status = answer.status;
     if (answer.headers) ctx.set(answer.headers);
     if (answer.body !== undefined) ctx.body = answer.body;
@@ -103,14 +141,11 @@ export function createShortLinkApp(options: ShortLinkAppOptions): Koa {
   return app;
 }
 
-async function answerFor(ctx: Context, path: ShortPath | undefined, options: ShortLinkAppOptions): Promise<HttpResult> {
-  switch (ctx.method) {
-    case 'GET':
-    case 'HEAD':
-      return path ? follow(ctx, path, options) : notFoundPage();
-    case 'POST':
-      return path ? unlock(ctx, path, options) : notFoundPage();
-    default:
-      throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`, undefined, { allow: ['GET', 'HEAD', 'POST'] }, { Allow: 'GET, HEAD, POST' });
-  }
+async function unlock(ctx: Context, path: ShortPath, options: ShortLinkHostOptions): Promise<HttpResult> {
+  await readPasswordForm(ctx, async () => {});
+  const password = new URLSearchParams((ctx.state.body as string | undefined) ?? '').get('password') ?? '';
+  const visit = { address: clientAddress(ctx, options.trustedProxyHops), userAgent: ctx.get('User-Agent'), referer: ctx.get('Referer') || undefined };
+  const unlocked = await options.useCases.unlockLink.execute({ ...path, password }, visit);
+  if (unlocked.isOk()) return destinationAnswer(path.slug, unlocked.value);
+  return unlocked.error.type === 'wrong_link_password' ? htmlPage(403, linkPasswordView(path.slug, true)) : notFoundPage();
 }

@@ -47,6 +47,7 @@ import { Migration20261125003200MailForwards } from './Migration20261125003200Ma
 import { Migration20261125003300SmartEncoding } from './Migration20261125003300SmartEncoding.ts';
 import { Migration20261125003310QuietHours } from './Migration20261125003310QuietHours.ts';
 import { Migration20261125003600WebhookLogRetention } from './Migration20261125003600WebhookLogRetention.ts';
+import { Migration20261125004000ClickCascadeByTrigger } from './Migration20261125004000ClickCascadeByTrigger.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -97,4 +98,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125003300SmartEncoding', class: Migration20261125003300SmartEncoding },
   { name: 'Migration20261125003310QuietHours', class: Migration20261125003310QuietHours },
   { name: 'Migration20261125003600WebhookLogRetention', class: Migration20261125003600WebhookLogRetention },
+  { name: 'Migration20261125004000ClickCascadeByTrigger', class: Migration20261125004000ClickCascadeByTrigger },
 ];

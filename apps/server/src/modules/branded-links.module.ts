@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { createShortLinkApp, tlsAskRoutes } from '@tuma/koa-adapter';
+import { createShortLinkHost, tlsAskRoutes } from '@tuma/koa-adapter';
 import { hostOfHeader, LINKS_TOKENS } from '@tuma/links';
 import { ContainerModule } from 'inversify';
 import type { ServerConfig } from '../config.ts';
@@ -37,7 +37,7 @@ export const brandedLinksServerModule: ServerModule = {
       const hostname = candidate(host);
       return hostname === undefined ? undefined : links.brandedHosts.domainOf(hostname);
     };
-    const app = createShortLinkApp({
+    const handle = createShortLinkHost({
       useCases: links,
       basePath: '',
       logger: resolve(container, SERVER_TOKENS.logger),
@@ -49,6 +49,6 @@ export const brandedLinksServerModule: ServerModule = {
       const hostname = candidate(host);
       return hostname === undefined ? false : links.brandedHosts.domainOf(hostname).then((domainId) => domainId !== undefined);
     };
-    return [{ serves, handle: app.callback() }];
+    return [{ serves, handle }];
   },
 };

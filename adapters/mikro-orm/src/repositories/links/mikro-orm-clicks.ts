@@ -1,18 +1,25 @@
 import type { AnalyticsWindow, Click, ClickAnalytics, ClickStore, ClickSummary } from '@tuma/links';
+import { textArrayLiteral } from '../../database/array-literal.ts';
 import type { Database } from '../../database/database.ts';
 
 const DAY_MS = 86_400_000;
 
 /**
- * One flush, one statement: the clicks inserted (those of links deleted meanwhile skipped), and
- * each link's count raised by its human ones.
+ * One flush, one statement: each link of the batch locked once against its deletion (`for key
+ * share`, what a foreign key would take for every click), the clicks of links still there inserted
+ * (those deleted meanwhile skipped), and each link's count raised by its human ones. The columns
+ * come as arrays: a bind parameter each, whatever the batch's size.
  */
 const APPEND = `
   with batch as (
-    select * from jsonb_to_recordset(?::jsonb) as c(link_id text, at timestamptz, country text, device text, browser text, referrer text, bot boolean, visitor text)
+    select link_id, to_timestamp(at_ms / 1000.0) as at, country, device, browser, referrer, bot, visitor
+    from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[])
+      as c(link_id, at_ms, country, device, browser, referrer, bot, visitor)
+  ), present as (
+    select id from link where id in (select distinct link_id from batch) for key share
   ), inserted as (
     insert into link_click (link_id, at, country, device, browser, referrer, bot, visitor)
-    select batch.link_id, batch.at, batch.country, batch.device, batch.browser, batch.referrer, batch.bot, batch.visitor from batch join link on link.id = batch.link_id
+    select batch.link_id, batch.at, batch.country, batch.device, batch.browser, batch.referrer, batch.bot, batch.visitor from batch join present on present.id = batch.link_id
     returning link_id, bot
   )
   update link set clicks = link.clicks + humans.count
@@ -43,18 +50,28 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
 
   async append(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
-    // Cut to the columns' sizes: one odd value must not make the whole flush fail.
-    const rows = clicks.map((c) => ({
-      link_id: c.linkId,
-      at: c.at.toISOString(),
-      country: c.country?.length === 2 ? c.country : null,
-      device: c.device,
-      browser: c.browser?.slice(0, 60) ?? null,
-      referrer: c.referrer.slice(0, 253),
-      bot: c.bot,
-      visitor: c.visitor,
-    }));
-    await this.database.em.execute(APPEND, [JSON.stringify(rows)], 'run');
+    const columns = { linkIds: [] as string[], at: [] as number[], countries: [] as (string | null)[], devices: [] as (string | null)[], browsers: [] as (string | null)[], referrers: [] as string[], bots: [] as string[], visitors: [] as string[] };
+    for (const c of clicks) {
+      columns.linkIds.push(c.linkId);
+      columns.at.push(c.at.getTime());
+      // Cut to the columns' sizes: one odd value must not make the whole flush fail.
+      columns.countries.push(c.country?.length === 2 ? c.country : null);
+      columns.devices.push(c.device);
+      columns.browsers.push(c.browser?.slice(0, 60) ?? null);
+      columns.referrers.push(c.referrer.slice(0, 253));
+      columns.bots.push(c.bot ? 't' : 'f');
+      columns.visitors.push(c.visitor);
+    }
+    await this.database.executeBound(APPEND, [
+      textArrayLiteral(columns.linkIds),
+      `{${columns.at.join(',')}}`,
+      textArrayLiteral(columns.countries),
+      textArrayLiteral(columns.devices),
+      textArrayLiteral(columns.browsers),
+      textArrayLiteral(columns.referrers),
+      `{${columns.bots.join(',')}}`,
+      textArrayLiteral(columns.visitors),
+    ]);
   }
 
   async summarize(linkId: string, window: AnalyticsWindow): Promise<ClickSummary> {

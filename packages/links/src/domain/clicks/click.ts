@@ -54,5 +54,13 @@ export function referrerHost(referer: string | undefined): string {
   }
 }
 
+const DAY_MS = 86_400_000;
+/** The last day asked for: clicks come in time order, so formatting a date is seldom needed. */
+let lastDay = { number: Number.NaN, text: '' };
+
 /** `YYYY-MM-DD` of an instant, in UTC. */
-export const utcDay = (at: Date): string => at.toISOString().slice(0, 10);
+export function utcDay(at: Date): string {
+  const number = Math.floor(at.getTime() / DAY_MS);
+  if (number !== lastDay.number) lastDay = { number, text: at.toISOString().slice(0, 10) };
+  return lastDay.text;
+}
