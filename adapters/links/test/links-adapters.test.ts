@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { BowserVisitorProfiler, GeoipCountryLookup, HmacVisitorKeys, readBlockedHosts } from '../src/index.ts';
+import { BowserVisitorProfiler, GeoipCountryLookup, SaltedVisitorKeys, readBlockedHosts } from '../src/index.ts';
 
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const IPAD = 'Mozilla/5.0 (iPad; CPU OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.6 Mobile/15E148 Safari/604.1';
@@ -26,13 +26,13 @@ describe('links adapters', () => {
   });
 
   it('keys visitors by salt, day, address and agent, never showing the address', () => {
-    const keys = new HmacVisitorKeys(Buffer.alloc(32, 1));
+    const keys = new SaltedVisitorKeys(Buffer.alloc(32, 1));
     const key = keys.keyOf('2026-11-25', '41.90.64.1', IPHONE);
     expect(key).to.match(/^[0-9a-f]{64}$/).and.not.to.include('41.90');
     expect(keys.keyOf('2026-11-25', '41.90.64.1', IPHONE), 'the same visitor that day').to.equal(key);
     expect(keys.keyOf('2026-11-26', '41.90.64.1', IPHONE), 'the next day').not.to.equal(key);
     expect(keys.keyOf('2026-11-25', '41.90.64.2', IPHONE), 'another address').not.to.equal(key);
-    expect(new HmacVisitorKeys(Buffer.alloc(32, 2)).keyOf('2026-11-25', '41.90.64.1', IPHONE), 'another salt').not.to.equal(key);
+    expect(new SaltedVisitorKeys(Buffer.alloc(32, 2)).keyOf('2026-11-25', '41.90.64.1', IPHONE), 'another salt').not.to.equal(key);
   });
 
   it('reads the shipped blocklist, subdomains included', () => {

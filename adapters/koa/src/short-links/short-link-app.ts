@@ -77,7 +77,8 @@ async function follow(req: IncomingMessage, basePath: string, options: ShortLink
     const decision = await options.rateLimits.limits.forAddress(address);
     if (!decision.allowed) return errorAnswer(rateLimitRefusal(decision));
   }
-  const path = await shortPathOf(req.url ?? '/', header(req, 'host'), basePath, options);
+  const named = shortPathOf(req.url ?? '/', header(req, 'host'), basePath, options);
+  const path = named instanceof Promise ? await named : named;
   if (!path) return notFoundPage();
   const visit = req.method === 'GET' ? { address, userAgent: header(req, 'user-agent') ?? '', referer: header(req, 'referer') || undefined } : undefined;
   const destination = await options.useCases.followLink.execute(path, visit);
@@ -104,14 +105,17 @@ function failed(res: ServerResponse, requestId: string, error: unknown, logger: 
   write(res, { status: 500, headers: { 'X-Request-Id': requestId }, body: internalErrorBody(requestId) });
 }
 
-/** The link a request names: its slug, on the default short domain or on the branded domain of its Host; undefined for none. */
-async function shortPathOf(url: string, host: string | undefined, basePath: string, options: ShortLinkHostOptions): Promise<ShortPath | undefined> {
+/**
+ * The link a request names: its slug, on the default short domain or on the branded domain of its
+ * Host; undefined for none. Only a branded domain's needs a lookup (a promise).
+ */
+function shortPathOf(url: string, host: string | undefined, basePath: string, options: ShortLinkHostOptions): ShortPath | undefined | Promise<ShortPath | undefined> {
   const query = url.indexOf('?');
   const slug = slugOf(query === -1 ? url : url.slice(0, query), basePath);
   if (slug === undefined) return undefined;
   if (!options.domainOf) return { slug, domainId: null };
-  const domainId = host === undefined ? undefined : await options.domainOf(host);
-  return domainId === undefined ? undefined : { slug, domainId };
+  if (host === undefined) return undefined;
+  return options.domainOf(host).then((domainId) => (domainId === undefined ? undefined : { slug, domainId }));
 }
 
 /** The slug of `/{slug}` under the base path; undefined for any other path. */

@@ -7,7 +7,7 @@ import { campaignRoutes, linkAnalyticsRoutes, linkDomainPages, linkDomainRoutes,
 import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { createLinks, linksJobRoutes, LINKS_TOKENS, type ApiRequestCounts, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
-import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, HmacVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
+import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, SaltedVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
 import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
@@ -88,7 +88,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(L.passwords).toResolvedValue((hasher) => hasher, [IDENTITY_TOKENS.hasher]);
   bind(L.visitorProfiler).toConstantValue(new BowserVisitorProfiler());
   bind(L.countryLookup).toConstantValue(new GeoipCountryLookup());
-  bind(L.visitorKeys).toResolvedValue((config: ServerConfig) => new HmacVisitorKeys(linksVisitorSalt(config)()), [S.config]);
+  bind(L.visitorKeys).toResolvedValue((config: ServerConfig) => new SaltedVisitorKeys(linksVisitorSalt(config)()), [S.config]);
   // Short links are served by the root app at /s/{slug}: SHORT_BASE_URL, else the SMS API's base URL + /s.
   bind(L.shortBaseUrl).toResolvedValue((config: ServerConfig, urls: PublicUrls) => () => config.links.shortBaseUrl ?? `${urls.sms.value}/s`, [S.config, S.publicUrls]);
   const build = ({ logger, database, ...ports }: Omit<LinksPorts, 'background'> & { logger: Logger; database: Database }) =>

@@ -24,7 +24,7 @@ export interface Click {
   readonly referrer: string;
   /** A crawler, preview fetcher or monitor (isbot): kept, but out of every count. */
   readonly bot: boolean;
-  /** HMAC of (day, address, User-Agent) under a secret salt: the same visitor on the same UTC day, unlinkable across days. */
+  /** A hash of (day, address, User-Agent) under a secret salt: the same visitor on the same UTC day, unlinkable across days. */
   readonly visitor: string;
 }
 
