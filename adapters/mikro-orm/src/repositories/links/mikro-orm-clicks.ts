@@ -7,8 +7,10 @@ const DAY_MS = 86_400_000;
 /**
  * One flush, one statement: each link of the batch locked once against its deletion (`for key
  * share`, what a foreign key would take for every click), the clicks of links still there inserted
- * (those deleted meanwhile skipped), and each link's count raised by its human ones. The columns
- * come as arrays: a bind parameter each, whatever the batch's size.
+ * (those deleted meanwhile skipped), and those links' counts raised by their human clicks, counted
+ * by the caller ($9, $10; joined to the locked links, so that the lock is taken before the update:
+ * a row this statement updates is invisible to the rest of it). The columns come as array
+ * literals: a bind parameter each, whatever the batch's size.
  */
 const APPEND = `
   with batch as (
@@ -20,10 +22,9 @@ const APPEND = `
   ), inserted as (
     insert into link_click (link_id, at, country, device, browser, referrer, bot, visitor)
     select batch.link_id, batch.at, batch.country, batch.device, batch.browser, batch.referrer, batch.bot, batch.visitor from batch join present on present.id = batch.link_id
-    returning link_id, bot
   )
   update link set clicks = link.clicks + humans.count
-  from (select link_id, count(*) as count from inserted where not bot group by link_id) humans
+  from unnest($9::text[], $10::bigint[]) as humans(link_id, count) join present on present.id = humans.link_id
   where link.id = humans.link_id`;
 
 /** One aggregate: totals, the timeline gap-filled over generate_series, and the four breakdowns, bots left out. */
@@ -50,6 +51,7 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
 
   async append(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
+    const humans = new Map<string, number>();
     const columns = { linkIds: [] as string[], at: [] as number[], countries: [] as (string | null)[], devices: [] as (string | null)[], browsers: [] as (string | null)[], referrers: [] as string[], bots: [] as string[], visitors: [] as string[] };
     for (const c of clicks) {
       columns.linkIds.push(c.linkId);
@@ -61,6 +63,7 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
       columns.referrers.push(c.referrer.slice(0, 253));
       columns.bots.push(c.bot ? 't' : 'f');
       columns.visitors.push(c.visitor);
+      if (!c.bot) humans.set(c.linkId, (humans.get(c.linkId) ?? 0) + 1);
     }
     await this.database.executeBound(APPEND, [
       textArrayLiteral(columns.linkIds),
@@ -71,6 +74,8 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
       textArrayLiteral(columns.referrers),
       `{${columns.bots.join(',')}}`,
       textArrayLiteral(columns.visitors),
+      textArrayLiteral([...humans.keys()]),
+      `{${[...humans.values()].join(',')}}`,
     ]);
   }
 
