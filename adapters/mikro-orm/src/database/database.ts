@@ -122,12 +122,14 @@ export class Database {
   }
 
   /**
-   * One statement on a pooled connection, outside any unit of work, with its values sent as bind
-   * parameters (`$1`…) rather than formatted into the SQL text as `em.execute` does: for batched
-   * writes of thousands of values, where that formatting costs more than the statement.
+   * One statement, in the unit of work open in the current context if any (else on a pooled
+   * connection), with its values sent as bind parameters (`$1`…) rather than formatted into the SQL
+   * text as `em.execute` does: for batched writes of thousands of values, where that formatting
+   * costs more than the statement.
    */
   async executeBound<R = Record<string, unknown>>(text: string, values: readonly unknown[]): Promise<readonly R[]> {
-    return (await this.orm.em.getConnection().getClient<unknown>().executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+    const executor = this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>() ?? this.orm.em.getConnection().getClient<unknown>();
+    return (await executor.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
   }
 
   async ping(): Promise<boolean> {
