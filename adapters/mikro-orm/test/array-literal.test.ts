@@ -1,12 +1,13 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { textArrayLiteral } from '../src/database/array-literal.ts';
+import { executeBound } from '../src/repositories/bound-statement.ts';
 import { databaseKind, testDatabase } from '../../../test/support/test-database.ts';
 
 describe(`text array literals read back by ${databaseKind()}`, () => {
   const readBack = async (values: readonly (string | null)[]) => {
     const database = await testDatabase();
-    const [row] = await database.executeBound<{ values: (string | null)[] }>('select $1::text[] as values', [textArrayLiteral(values)]);
+    const [row] = await executeBound<{ values: (string | null)[] }>(database, 'select ?::text[] as values', [textArrayLiteral(values)]);
     return row!.values;
   };
 

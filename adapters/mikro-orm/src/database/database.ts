@@ -122,14 +122,13 @@ export class Database {
   }
 
   /**
-   * One statement, in the unit of work open in the current context if any (else on a pooled
-   * connection), with its values sent as bind parameters (`$1`…) rather than formatted into the SQL
-   * text as `em.execute` does: for batched writes of thousands of values, where that formatting
-   * costs more than the statement.
+   * One statement with `$n` placeholders, its values sent as bind parameters: on the connection of
+   * the unit of work open in the current context if any, else on a pooled one (see
+   * `executeBound` of the repositories, which takes `?` placeholders).
    */
-  async executeBound<R = Record<string, unknown>>(text: string, values: readonly unknown[]): Promise<readonly R[]> {
+  async executeBound<R = Record<string, unknown>>(text: string, values: readonly unknown[]): Promise<R[]> {
     const executor = this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>() ?? this.orm.em.getConnection().getClient<unknown>();
-    return (await executor.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows;
+    return [...(await executor.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows];
   }
 
   async ping(): Promise<boolean> {

@@ -1,5 +1,6 @@
 import type { AnalyticsWindow, Click, ClickAnalytics, ClickStore, ClickSummary } from '@tuma/links';
 import { textArrayLiteral } from '../../database/array-literal.ts';
+import { executeBound } from '../bound-statement.ts';
 import type { Database } from '../../database/database.ts';
 
 const DAY_MS = 86_400_000;
@@ -8,14 +9,14 @@ const DAY_MS = 86_400_000;
  * One flush, one statement: each link of the batch locked once against its deletion (`for key
  * share`, what a foreign key would take for every click), the clicks of links still there inserted
  * (those deleted meanwhile skipped), and those links' counts raised by their human clicks, counted
- * by the caller ($9, $10; joined to the locked links, so that the lock is taken before the update:
+ * by the caller (the last two parameters; joined to the locked links, so that the lock is taken before the update:
  * a row this statement updates is invisible to the rest of it). The columns come as array
  * literals: a bind parameter each, whatever the batch's size.
  */
 const APPEND = `
   with batch as (
     select link_id, to_timestamp(at_ms / 1000.0) as at, country, device, browser, referrer, bot, visitor
-    from unnest($1::text[], $2::float8[], $3::text[], $4::text[], $5::text[], $6::text[], $7::boolean[], $8::text[])
+    from unnest(?::text[], ?::float8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[], ?::text[])
       as c(link_id, at_ms, country, device, browser, referrer, bot, visitor)
   ), present as (
     select id from link where id in (select distinct link_id from batch) for key share
@@ -24,7 +25,7 @@ const APPEND = `
     select batch.link_id, batch.at, batch.country, batch.device, batch.browser, batch.referrer, batch.bot, batch.visitor from batch join present on present.id = batch.link_id
   )
   update link set clicks = link.clicks + humans.count
-  from unnest($9::text[], $10::bigint[]) as humans(link_id, count) join present on present.id = humans.link_id
+  from unnest(?::text[], ?::bigint[]) as humans(link_id, count) join present on present.id = humans.link_id
   where link.id = humans.link_id`;
 
 /** One aggregate: totals, the timeline gap-filled over generate_series, and the four breakdowns, bots left out. */
@@ -65,7 +66,7 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
       columns.visitors.push(c.visitor);
       if (!c.bot) humans.set(c.linkId, (humans.get(c.linkId) ?? 0) + 1);
     }
-    await this.database.executeBound(APPEND, [
+    await executeBound(this.database, APPEND, [
       textArrayLiteral(columns.linkIds),
       `{${columns.at.join(',')}}`,
       textArrayLiteral(columns.countries),
