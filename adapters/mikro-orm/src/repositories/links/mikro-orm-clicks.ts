@@ -9,9 +9,9 @@ const DAY_MS = 86_400_000;
  * One flush, one statement: each link of the batch locked once against its deletion (`for key
  * share`, what a foreign key would take for every click), the clicks of links still there inserted
  * (those deleted meanwhile skipped), and those links' counts raised by their human clicks, counted
- * by the caller (the last two parameters; joined to the locked links, so that the lock is taken before the update:
- * a row this statement updates is invisible to the rest of it). The columns come as array
- * literals: a bind parameter each, whatever the batch's size.
+ * by the caller (the last two parameters), joined to the locked links so that the lock is taken
+ * before the update (a row this statement updates is invisible to the rest of it). The columns
+ * come as array literals: a bind parameter each, whatever the batch's size.
  */
 const APPEND = `
   with batch as (
@@ -53,28 +53,18 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
   async append(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
     const humans = new Map<string, number>();
-    const columns = { linkIds: [] as string[], at: [] as number[], countries: [] as (string | null)[], devices: [] as (string | null)[], browsers: [] as (string | null)[], referrers: [] as string[], bots: [] as string[], visitors: [] as string[] };
-    for (const c of clicks) {
-      columns.linkIds.push(c.linkId);
-      columns.at.push(c.at.getTime());
-      // Cut to the columns' sizes: one odd value must not make the whole flush fail.
-      columns.countries.push(c.country?.length === 2 ? c.country : null);
-      columns.devices.push(c.device);
-      columns.browsers.push(c.browser?.slice(0, 60) ?? null);
-      columns.referrers.push(c.referrer.slice(0, 253));
-      columns.bots.push(c.bot ? 't' : 'f');
-      columns.visitors.push(c.visitor);
-      if (!c.bot) humans.set(c.linkId, (humans.get(c.linkId) ?? 0) + 1);
-    }
+    for (const click of clicks) if (!click.bot) humans.set(click.linkId, (humans.get(click.linkId) ?? 0) + 1);
+    const text = (value: (click: Click) => string | null) => textArrayLiteral(clicks.map(value));
+    // Cut to the columns' sizes: one odd value must not make the whole flush fail.
     await executeBound(this.database, APPEND, [
-      textArrayLiteral(columns.linkIds),
-      `{${columns.at.join(',')}}`,
-      textArrayLiteral(columns.countries),
-      textArrayLiteral(columns.devices),
-      textArrayLiteral(columns.browsers),
-      textArrayLiteral(columns.referrers),
-      `{${columns.bots.join(',')}}`,
-      textArrayLiteral(columns.visitors),
+      text((c) => c.linkId),
+      `{${clicks.map((c) => c.at.getTime()).join(',')}}`,
+      text((c) => (c.country?.length === 2 ? c.country : null)),
+      text((c) => c.device),
+      text((c) => c.browser?.slice(0, 60) ?? null),
+      text((c) => c.referrer.slice(0, 253)),
+      `{${clicks.map((c) => (c.bot ? 't' : 'f')).join(',')}}`,
+      text((c) => c.visitor),
       textArrayLiteral([...humans.keys()]),
       `{${[...humans.values()].join(',')}}`,
     ]);
