@@ -4,8 +4,9 @@
  * autocannon's fixed rate over BENCH_CONNECTIONS, default 64) for BENCH_SECONDS (default 60) while
  * a worker process (TUMA_ROLE=worker) submits them to the simulator. Every 5 s: sends accepted, the
  * backlog (messages still `queued`), and each process's RSS; at the end, how long the backlog takes
- * to drain. The backlog must stay bounded and RSS must not grow without bound. Baseline in the same
- * run: a bare Koa process at the same rate and connections.
+ * to drain, and where the CPU went: each process's CPU time and PostgreSQL's WAL per accepted send
+ * (docs/performance.md). The backlog must stay bounded and RSS must not grow without bound. Baseline
+ * in the same run: a bare Koa process at the same rate and connections.
  *
  * Run: `npm run bench sustained-send` (DATABASE_URL's server, default the local PostgreSQL).
  */
@@ -18,6 +19,7 @@ import { BENCH_SERVER_ENV, benchAccount } from './support/bench-server.ts';
 import { measure } from './support/measure.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 import { sendRequests } from './support/send-requests.ts';
+import { cpuPer, sampleCpu } from './support/process-cpu.ts';
 import { BARE_KOA, rssMiB, startServerProcess, startTumaProcess } from './support/server-process.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
@@ -55,10 +57,15 @@ export default async function (): Promise<void> {
         const at = Math.round((performance.now() - started) / 1000);
         samples.push(`  +${at} s: ${all - before} accepted, ${queued} queued, RSS api ${rssMiB(api.pid)} MiB, worker ${rssMiB(worker.pid)} MiB`);
       }, 5_000);
+      const walBytes = async () => Number((await sql.query<{ bytes: string }>(`select pg_current_wal_lsn() - '0/0'::pg_lsn as bytes`)).rows[0]!.bytes);
+      const [cpuBefore, walBefore] = [sampleCpu({ API: api.pid, worker: worker.pid }), await walBytes()];
       const result = await atRate(api.baseUrl, sendRequests([key], 0));
+      const [cpuAfter, walAfter] = [sampleCpu({ API: api.pid, worker: worker.pid }), await walBytes()];
       clearInterval(sampler);
       for (const sample of samples) console.log(sample);
       console.log(`sends: ${summary(result)}`);
+      const accepted = result['2xx'];
+      console.log(`CPU per accepted send: ${cpuPer(cpuBefore, cpuAfter, accepted)}; WAL per send: ${Math.round((walAfter - walBefore) / accepted).toLocaleString('en-US')} bytes`);
       const drainStarted = performance.now();
       while ((await count(`status = 'queued'`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       console.log(`backlog drained ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the last send`);
