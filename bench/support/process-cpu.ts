@@ -5,9 +5,12 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
-/** User + system CPU of a process so far, in ms (`/proc/<pid>/stat`, clock ticks of 10 ms). */
+/** `/proc/<pid>/stat`'s fields after the command name: utime is [11], stime [12], cutime and cstime (of reaped children) [13] and [14]; clock ticks of 10 ms. */
+const statFields = (pid: number | string): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+
+/** User + system CPU of a process so far, in ms. */
 export function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
@@ -19,17 +22,21 @@ const isPostgres = (pid: string): boolean => {
   }
 };
 
-/** The CPU of every PostgreSQL process so far, in ms (backends come and go: compare over a steady load). */
+/**
+ * The CPU of every PostgreSQL process so far, in ms: the live ones' own, and the postmaster's count
+ * of its reaped children (backends that ended), so that a backend ending mid-run is not lost.
+ */
 export function postgresCpuMs(): number {
-  let total = 0;
+  let ticks = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && isPostgres(name))) {
     try {
-      total += cpuMs(Number(pid));
+      const fields = statFields(pid);
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     } catch {
-      // It ended between the listing and the read.
+      // It ended between the listing and the read (and is now in the postmaster's count).
     }
   }
-  return total;
+  return ticks * 10;
 }
 
 /** CPU so far, in ms, of the named processes, of PostgreSQL and of this process (the load generator). */
