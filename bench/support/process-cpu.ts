@@ -9,7 +9,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const statFields = (pid: number | string): string[] => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
 
 /** User + system CPU of a process so far, in ms. */
-export function cpuMs(pid: number): number {
+function cpuMs(pid: number): number {
   const fields = statFields(pid);
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
@@ -26,7 +26,7 @@ const isPostgres = (pid: string): boolean => {
  * The CPU of every PostgreSQL process so far, in ms: the live ones' own, and the postmaster's count
  * of its reaped children (backends that ended), so that a backend ending mid-run is not lost.
  */
-export function postgresCpuMs(): number {
+function postgresCpuMs(): number {
   let ticks = 0;
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name) && isPostgres(name))) {
     try {

@@ -1,12 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-
-type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 
 /** An app served for some hosts only (a customer's branded short domain), whatever the path. */
 export interface HostedApp {
   /** Whether a request naming this `Host` is the app's; a host that is obviously ours should answer false without I/O. */
   readonly serves: (host: string) => boolean | Promise<boolean>;
-  readonly handle: Listener;
+  readonly handle: RequestListener;
 }
 
 /**
@@ -14,7 +12,7 @@ export interface HostedApp {
  * `/<slug>`), anything else to `fallback` (the APIs by base path). A failing host lookup answers 503
  * rather than sending a customer's domain to the APIs.
  */
-export function dispatchByHost(fallback: Listener, hosted: readonly HostedApp[]): Listener {
+export function dispatchByHost(fallback: RequestListener, hosted: readonly HostedApp[]): RequestListener {
   if (hosted.length === 0) return fallback;
   const unavailable = (res: ServerResponse) => {
     if (res.headersSent) return res.destroy();

@@ -1,8 +1,6 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import type Koa from 'koa';
 import { withinBasePath } from './base-path.ts';
-
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 export interface MountedApi {
   /** Where the app is served on the shared port (`/mail`); the app was built with the same base path. */

@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { LinkDestination, LinksService, ShortPath } from '@tuma/links';
 import Koa, { type Context } from 'koa';
 import { checkBasePath, withinBasePath } from '../http/base-path.ts';
@@ -26,8 +26,6 @@ export interface ShortLinkHostOptions {
    */
   readonly domainOf?: (host: string) => Promise<string | undefined>;
 }
-
-type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
 
 const SLUG = /^[A-Za-z0-9_-]{1,64}$/;
 /** Every click must reach us to be counted: no cache may answer for us. */

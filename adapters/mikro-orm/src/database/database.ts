@@ -111,7 +111,7 @@ export class Database {
 
   /** The executor of the transaction open in the current context, if any. */
   transactionExecutor(): SqlExecutor | undefined {
-    const trx = this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>();
+    const trx = this.openTransaction();
     if (!trx) return undefined;
     return {
       async executeSql(text, values) {
@@ -127,8 +127,13 @@ export class Database {
    * `executeBound` of the repositories, which takes `?` placeholders).
    */
   async executeBound<R = Record<string, unknown>>(text: string, values: readonly unknown[]): Promise<R[]> {
-    const executor = this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>() ?? this.orm.em.getConnection().getClient<unknown>();
+    const executor = this.openTransaction() ?? this.orm.em.getConnection().getClient<unknown>();
     return [...(await executor.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows];
+  }
+
+  /** The transaction of the unit of work open in the current context, if any. */
+  private openTransaction(): Kysely<unknown> | undefined {
+    return this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>();
   }
 
   async ping(): Promise<boolean> {
