@@ -6,6 +6,7 @@ import { describeApiRequestCountsContract, describeLinkWebhookRepositoryContract
 import { CachingBrandedDomainRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, CachingLinkRepository, DatabaseNotifications, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
+import { within } from './support/within.ts';
 
 const hubs: DatabaseNotifications[] = [];
 
@@ -119,16 +120,6 @@ describe(`MikroOrmClicks on ${databaseKind()}: clicks live and die with their li
 });
 
 describe(`the redirects' link cache on ${databaseKind()}`, () => {
-  const within = async <T>(ms: number, read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-    const deadline = Date.now() + ms;
-    for (;;) {
-      const value = await read();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`Not within ${ms} ms: ${JSON.stringify(value)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-
   it("reads a slug once, then from memory (without a request's context), and hears another process's change and deletion", async () => {
     const database = await testDatabase();
     await truncateAll(database);

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { currency, Money, newId } from '@tuma/kernel';
-import { MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../src/index.ts';
-import { Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot } from '@tuma/verification';
+import { CachingVerifyAppRepository, DatabaseNotifications, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../src/index.ts';
+import { Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
+import { within } from './support/within.ts';
 
 const T0 = new Date('2026-06-01T08:00:00.000Z');
 const policy = { ttlSeconds: 600, maxCheckAttempts: 5, maxSends: 5, resendCooldownSeconds: 30 };
@@ -117,12 +118,69 @@ describe(`Verify stores on ${databaseKind()}`, () => {
   it('counts velocity exactly under concurrency: of 20 starts at once with a limit of 5, 5 pass', async () => {
     const limits = new MikroOrmVelocityLimits(database);
     const decisions = await Promise.all(
-      Array.from({ length: 20 }, () => database.withContext(() => limits.take([{ key: `n:${account}`, limit: 5 }, { key: `c:${account}`, limit: 100 }], 3600))),
+      Array.from({ length: 20 }, () => database.withContext(async () => (await limits.take([[{ key: `n:${account}`, limit: 5 }, { key: `c:${account}`, limit: 100 }]], 3600))[0]!)),
     );
     expect(decisions.filter((d) => d.allowed)).to.have.length(5);
     for (const refused of decisions.filter((d) => !d.allowed)) {
       expect(refused).to.include({ key: `n:${account}` });
       expect((refused as { retryAfter: number }).retryAfter).to.be.within(1, 3600);
     }
+  });
+
+  it('decides the starts of one batch as if taken one after another, and batches after it see their counts', async () => {
+    const limits = new MikroOrmVelocityLimits(database);
+    const start = (number: string) => [{ key: `n:${account}:${number}`, limit: 2 }, { key: `c:${account}`, limit: 4 }];
+    const first = await database.withContext(() => limits.take([start('1'), start('1'), start('1'), start('2')], 3600));
+    expect(first.map((d) => d.allowed)).to.deep.equal([true, true, false, true]);
+    expect(first[2]).to.include({ key: `n:${account}:1` });
+    const second = await database.withContext(() => limits.take([start('3'), start('4')], 3600));
+    expect(second[0]!.allowed, 'the fifth start on the country').to.equal(false);
+    expect(second[0]).to.include({ key: `c:${account}` });
+    expect(second[1]).to.include({ allowed: false, key: `c:${account}` });
+    const counts = await database.em.execute<{ key: string; count: number }[]>(`select key, count from verify_velocity where key like ? order by key`, [`%${account}%`]);
+    expect(counts.map((row) => [row.key, row.count])).to.deep.equal([
+      [`c:${account}`, 6],
+      [`n:${account}:1`, 3],
+      [`n:${account}:2`, 1],
+      [`n:${account}:3`, 1],
+      [`n:${account}:4`, 1],
+    ]);
+  });
+
+  describe('the starts\' app cache', () => {
+    const hubs: DatabaseNotifications[] = [];
+    after(async () => {
+      for (const hub of hubs) await hub.stop();
+    });
+
+    /** A process's apps: the cache over the table, hearing every process's changes; `reads` counts the table's. */
+    async function cachingApps(reads = { count: 0 }): Promise<CachingVerifyAppRepository> {
+      const hub = new DatabaseNotifications(database);
+      hubs.push(hub);
+      await hub.start();
+      const stored = new MikroOrmVerifyAppRepository(database);
+      const counted: VerifyAppRepository = Object.assign(Object.create(stored) as MikroOrmVerifyAppRepository, {
+        find: (accountId: string, id: string) => (reads.count++, stored.find(accountId, id)),
+        ensureDefault: (draft: VerifyAppSnapshot) => (reads.count++, stored.ensureDefault(draft)),
+      });
+      return new CachingVerifyAppRepository(counted, hub, database);
+    }
+    const draft = (at: Date): VerifyAppSnapshot => ({ ...VERIFY_APP_DEFAULTS, id: newId('vera', at), accountId: account, isDefault: true, createdAt: at, updatedAt: at });
+
+    it('reads an app once, then from memory, and hears another process change it and delete the default', async () => {
+      const writer = await cachingApps();
+      const reads = { count: 0 };
+      const reader = await cachingApps(reads);
+      const byDefault = await Promise.all(Array.from({ length: 5 }, () => reader.ensureDefault(draft(new Date()))));
+      expect(new Set(byDefault.map((app) => app.id)).size, 'one default').to.equal(1);
+      for (let i = 0; i < 5; i++) expect((await reader.find(account, byDefault[0]!.id))?.brand).to.equal('Verify');
+      expect(reads.count, 'the default once, the app by id once').to.equal(2);
+
+      await database.withContext(() => writer.save({ ...byDefault[0]!, brand: 'Duka', updatedAt: new Date() }));
+      await within(2_000, () => reader.find(account, byDefault[0]!.id), (app) => app?.brand === 'Duka');
+      await database.withContext(() => writer.remove(account, byDefault[0]!.id));
+      const replaced = await within(2_000, () => reader.ensureDefault(draft(new Date())), (app) => app.id !== byDefault[0]!.id);
+      expect(replaced).to.include({ isDefault: true, brand: 'Verify' });
+    });
   });
 });

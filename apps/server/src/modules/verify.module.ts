@@ -2,7 +2,7 @@ import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
 import { verifyAppRoutes, verifyLogPages, verifyPages, verifyRoutes } from '@tuma/koa-adapter';
-import { MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository } from '@tuma/mikro-orm-adapter';
+import { CachingVerifyAppRepository, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { createVerification, VERIFICATION_TOKENS, verificationJobRoutes, type OtpSender, type VerificationService } from '@tuma/verification';
 import { ContainerModule, type Container } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -18,7 +18,11 @@ const S = SERVER_TOKENS;
 
 const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, V.verifications, MikroOrmVerificationRepository, [S.database]);
-  bindClass(bind, V.apps, MikroOrmVerifyAppRepository, [S.database]);
+  // Starts read their app through a per-process cache every process empties on a change (LISTEN/NOTIFY).
+  bind(V.apps).toResolvedValue(
+    (database: Database, notifications: DatabaseNotifications) => new CachingVerifyAppRepository(new MikroOrmVerifyAppRepository(database), notifications, database),
+    [S.database, S.notifications],
+  );
   bindClass(bind, V.velocityLimits, MikroOrmVelocityLimits, [S.database]);
   bind(V.pepper).toResolvedValue((config: ServerConfig) => verifyPepper(config), [S.config]);
   // Codes go out through the SMS core: priced, charged, stored masked and submitted at once.

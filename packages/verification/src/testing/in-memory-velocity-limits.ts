@@ -7,16 +7,18 @@ export class InMemoryVelocityLimits implements VelocityLimits {
 
   constructor(private readonly clock: Clock) {}
 
-  async take(counters: readonly VelocityCounter[], windowSeconds: number): Promise<VelocityDecision> {
+  async take(starts: readonly (readonly VelocityCounter[])[], windowSeconds: number): Promise<VelocityDecision[]> {
     const nowSeconds = Math.floor(this.clock.now().getTime() / 1000);
     const window = Math.floor(nowSeconds / windowSeconds);
-    let refused: VelocityDecision = { allowed: true };
-    for (const { key, limit } of counters) {
-      const slot = `${key}@${window}`;
-      const count = (this.counts.get(slot) ?? 0) + 1;
-      this.counts.set(slot, count);
-      if (count > limit && refused.allowed) refused = { allowed: false, key, retryAfter: (window + 1) * windowSeconds - nowSeconds };
-    }
-    return refused;
+    return starts.map((counters) => {
+      let refused: VelocityDecision = { allowed: true };
+      for (const { key, limit } of counters) {
+        const slot = `${key}@${window}`;
+        const count = (this.counts.get(slot) ?? 0) + 1;
+        this.counts.set(slot, count);
+        if (count > limit && refused.allowed) refused = { allowed: false, key, retryAfter: (window + 1) * windowSeconds - nowSeconds };
+      }
+      return refused;
+    });
   }
 }

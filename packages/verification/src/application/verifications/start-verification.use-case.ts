@@ -11,7 +11,7 @@ import type { OtpSender } from './otp-sender.port.ts';
 import { countryNotAllowed, velocityLimited, type CountryNotAllowedError, type VelocityLimitedError } from './verification-errors.ts';
 import type { VerificationRepository } from './verification.repository.port.ts';
 import { stateOf, type VerificationState } from './verification-state.ts';
-import type { VelocityLimits } from './velocity-limits.port.ts';
+import type { VelocityCounter, VelocityDecision, VelocityLimits } from './velocity-limits.port.ts';
 
 /** Starts allowed per hour (docs/verify.md, "Fraud guards"). */
 export interface VelocityPolicy {
@@ -31,8 +31,8 @@ export interface StartVerificationOptions {
   readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch'>;
 }
 
-/** Most verifications stored in one statement. */
-const ADD_BATCH_MAX = 64;
+/** Most verifications stored, or starts counted, in one statement. */
+const BATCH_MAX = 64;
 
 export interface StartVerificationInput {
   readonly sender: Sender;
@@ -62,6 +62,8 @@ export class StartVerification {
   private readonly generateCode: (length: number) => string;
   /** Test keys' starts that end at the same time store their rows in one statement (one commit). */
   private readonly adds: GroupCommit<VerificationSnapshot, undefined>;
+  /** Starts that arrive together are counted in one statement (their counters' rows written once). */
+  private readonly velocityTakes: GroupCommit<readonly VelocityCounter[], VelocityDecision>;
   /** Live keys' verifications, written in the unit of work of their SMS. */
   private readonly verificationRows: AlongsideWriter<VerificationSnapshot> = { write: (rows) => this.verifications.add(rows) };
 
@@ -83,8 +85,9 @@ export class StartVerification {
         await this.verifications.add(snapshots);
         return snapshots.map(() => undefined);
       },
-      { maxBatch: ADD_BATCH_MAX, ...options.groupCommit },
+      { maxBatch: BATCH_MAX, ...options.groupCommit },
     );
+    this.velocityTakes = new GroupCommit((starts) => this.limits.take(starts, HOUR_SECONDS), { maxBatch: BATCH_MAX, ...options.groupCommit });
   }
 
   execute(input: StartVerificationInput): ResultAsync<StartedVerification, StartVerificationError> {
@@ -105,13 +108,10 @@ export class StartVerification {
 
   private async takeVelocity(sender: Sender, e164: string, country: string): Promise<VelocityLimitedError | undefined> {
     const scope = `${sender.accountId}:${sender.environment}`;
-    const decision = await this.limits.take(
-      [
-        { key: `verify:number:${scope}:${e164}`, limit: this.velocity.perNumberPerHour },
-        { key: `verify:country:${scope}:${country}`, limit: this.velocity.perCountryPerHour },
-      ],
-      HOUR_SECONDS,
-    );
+    const decision = await this.velocityTakes.submit([
+      { key: `verify:number:${scope}:${e164}`, limit: this.velocity.perNumberPerHour },
+      { key: `verify:country:${scope}:${country}`, limit: this.velocity.perCountryPerHour },
+    ]);
     if (decision.allowed) return undefined;
     return velocityLimited(decision.key.startsWith('verify:number:') ? 'number' : 'country', decision.retryAfter);
   }

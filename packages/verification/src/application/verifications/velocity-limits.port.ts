@@ -7,9 +7,38 @@ export interface VelocityCounter {
 export type VelocityDecision = { readonly allowed: true } | { readonly allowed: false; readonly key: string; readonly retryAfter: number };
 
 /**
- * Counts verification starts in fixed windows shared by every API process (PostgreSQL): each
- * call counts one start on every counter, and is refused when any went over its limit.
+ * Counts verification starts in fixed windows shared by every API process (PostgreSQL). Starts
+ * are taken together (those that arrive at the same moment): each counts one on every counter of
+ * its own, as if they were taken one after another in the order given, and is refused when any
+ * went over its limit; one decision per start, in order.
  */
 export interface VelocityLimits {
-  take(counters: readonly VelocityCounter[], windowSeconds: number): Promise<VelocityDecision>;
+  take(starts: readonly (readonly VelocityCounter[])[], windowSeconds: number): Promise<VelocityDecision[]>;
+}
+
+/** A counter after a batch of starts: its count with the batch's, and the seconds left in its window. */
+export interface CountedWindow {
+  readonly count: number;
+  readonly retryAfter: number;
+}
+
+/**
+ * The decision of each start of a batch, one after another, from each counter's count once the
+ * whole batch is counted: the k-th of the batch's `n` starts on a counter saw `count - n + k`.
+ */
+export function decisionsInOrder(starts: readonly (readonly VelocityCounter[])[], counted: ReadonlyMap<string, CountedWindow>): VelocityDecision[] {
+  const inBatch = new Map<string, number>();
+  for (const counters of starts) for (const { key } of counters) inBatch.set(key, (inBatch.get(key) ?? 0) + 1);
+  const seen = new Map<string, number>();
+  return starts.map((counters) => {
+    let decision: VelocityDecision = { allowed: true };
+    for (const { key, limit } of counters) {
+      const window = counted.get(key);
+      if (!window) throw new Error(`No count for the velocity counter ${key}`);
+      const position = (seen.get(key) ?? 0) + 1;
+      seen.set(key, position);
+      if (decision.allowed && window.count - inBatch.get(key)! + position > limit) decision = { allowed: false, key, retryAfter: window.retryAfter };
+    }
+    return decision;
+  });
 }
