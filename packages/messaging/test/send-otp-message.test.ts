@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { IdempotencyKey, requestFingerprint } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
-import { writeAlongside, type SendOtpError, type SentOtp } from '../src/index.ts';
+import { writeAlongside, type OutboundMessage, type SendOtpError, type SentOtp } from '../src/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const TO = '+254712345678';
@@ -71,8 +71,10 @@ describe('SendOtpMessage (in-memory world)', () => {
   it('lets the guard fail and refund a message whose sender died before submitting it', async () => {
     const w = await sendingWorld();
     await w.fund('1');
-    const sent = (await w.send.execute({ sender: LIVE, to: TO, text: 'Your code is ******.', scheduleMode: 'now', submission: 'caller', suppressDuplicates: false }))._unsafeUnwrap();
+    const submission = { dispatched: (message: OutboundMessage) => w.dispatch.ownDispatched(message) };
+    const sent = (await w.send.execute({ sender: LIVE, to: TO, text: 'Your code is ******.', scheduleMode: 'now', submission, suppressDuplicates: false }))._unsafeUnwrap();
     expect(await w.balance()).to.not.equal('1.000000');
+    expect([(await w.message(sent.message.id)).delivery.status, (await w.message(sent.message.id)).carrier], 'stored claimed by its caller').to.deep.equal(['sent', 'carrier']);
     w.clock.advance(5 * 60_000);
     await w.jobs.runDue();
     const message = await w.message(sent.message.id);

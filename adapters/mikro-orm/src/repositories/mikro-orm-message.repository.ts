@@ -33,8 +33,6 @@ const SAVE_DELIVERY = `
     failed_at timestamptz)
   where m.id = r.id`;
 
-const SAVE_DELIVERY_IF_QUEUED = `${SAVE_DELIVERY} and m.status = 'queued' returning m.id`;
-
 const IDS = `array(select jsonb_array_elements_text(?::jsonb))`;
 
 /** Locks in id order whatever the caller wants, so concurrent lockers cannot deadlock on the order. */
@@ -167,12 +165,6 @@ export class MikroOrmMessageRepository implements MessageRepository {
       [JSON.stringify([carrierMessageId]), carrier],
     );
     return rows[0] && messageFromRow(rows[0]);
-  }
-
-  async saveDeliveryIfQueued(messages: readonly OutboundMessage[]): Promise<ReadonlySet<string>> {
-    if (messages.length === 0) return new Set();
-    const saved = await this.em.execute<{ id: string }[]>(SAVE_DELIVERY_IF_QUEUED, [JSON.stringify(messages.map(deliveryRecord))]);
-    return new Set(saved.map(({ id }) => id));
   }
 
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {

@@ -100,12 +100,6 @@ export class InMemoryMessageRepository implements MessageRepository {
     }
   }
 
-  async saveDeliveryIfQueued(messages: readonly OutboundMessage[]): Promise<ReadonlySet<string>> {
-    const queued = messages.filter((message) => this.messages.get(message.id)?.delivery.status === 'queued');
-    await this.saveDelivery(queued);
-    return new Set(queued.map((message) => message.id));
-  }
-
   private membersOf(accountId: string, batchId: string): OutboundMessage[] {
     return this.all().filter((m) => m.accountId === accountId && m.batchId === batchId);
   }

@@ -93,20 +93,6 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await f.step(() => f.messages.lockByIds([m.id, 'msg_unknown']))).to.deep.equal([moved]);
     });
 
-    it('writes delivery states only over queued ones when asked to (the claim of OTPs), saying which it wrote', async () => {
-      const m = message(a);
-      const other = message(a, { text: 'Another' });
-      await add(m, other);
-      const moved = { ...m, carrier: 'simulator', delivery: delivered };
-      expect([...(await f.step(() => f.messages.saveDeliveryIfQueued([moved])))]).to.deep.equal([m.id]);
-      expect(await f.step(() => f.messages.find(a, m.id))).to.deep.equal(moved);
-      const movedOther = { ...other, carrier: 'simulator', delivery: delivered };
-      const saved = await f.step(() => f.messages.saveDeliveryIfQueued([{ ...moved, carrier: 'other' }, movedOther]));
-      expect([...saved], 'the first no longer queued').to.deep.equal([other.id]);
-      expect((await f.step(() => f.messages.find(a, m.id)))!.carrier).to.equal('simulator');
-      expect(await f.step(() => f.messages.find(a, other.id))).to.deep.equal(movedOther);
-    });
-
     it('finds a recent duplicate by account, environment, number and exact text, not a failed or rejected one', async () => {
       const sent = message(a, { createdAt: at(10) });
       const failed = message(a, { createdAt: at(11), text: 'Failed one', delivery: { ...queuedDelivery(), status: 'failed', errorCode: 'no_route', failedAt: at(11) } });

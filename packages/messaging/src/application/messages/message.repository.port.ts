@@ -75,10 +75,4 @@ export interface MessageRepository {
   lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined>;
   /** Writes the delivery state (and carrier) of messages read before, in bulk. */
   saveDelivery(messages: readonly OutboundMessage[]): Promise<void>;
-  /**
-   * Writes the delivery state (and carrier) of each message whose stored one is still `queued`, in
-   * one statement of its own (no lock held after it): the ids it wrote. The claim of messages their
-   * senders submit themselves (OTPs), which nothing else dispatches.
-   */
-  saveDeliveryIfQueued(messages: readonly OutboundMessage[]): Promise<ReadonlySet<string>>;
 }

@@ -92,8 +92,6 @@ export class DispatchMessages {
   private readonly concurrency: number;
   /** Single-message submissions running at the same time share their claim and record units of work. */
   private readonly singles: GroupCommit<SingleSubmission, PromiseSettledResult<DispatchReport>>;
-  /** Senders' own submissions (OTPs) at the same time are claimed in one statement. */
-  private readonly ownClaims: GroupCommit<OutboundMessage, boolean>;
   /** The carrier's answers to senders' own submissions that come at the same time are recorded in one unit of work. */
   private readonly ownRecords: GroupCommit<readonly [string, SubmitResult], Outcome | undefined>;
 
@@ -115,14 +113,7 @@ export class DispatchMessages {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
     this.concurrency = options.concurrency ?? 64;
     this.singles = new GroupCommit((items) => this.submitTogether(items), { maxBatch: SINGLES_BATCH_MAX, concurrency: options.singleBatchesAtOnce ?? 1, ...options.groupCommit });
-    // One claim or record of own submissions at a time: each is one commit, and what arrives meanwhile joins the next.
-    this.ownClaims = new GroupCommit(
-      async (messages) => {
-        const saved = await this.messages.saveDeliveryIfQueued(messages);
-        return messages.map((message) => saved.has(message.id));
-      },
-      { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit },
-    );
+    // One record of own submissions at a time: each is one commit, and what arrives meanwhile joins the next.
     this.ownRecords = new GroupCommit(
       async (answers) => {
         const outcomes = await transact(this.unitOfWork, () => this.record(new Map(answers), NO_RETRIES));
@@ -189,18 +180,23 @@ export class DispatchMessages {
   }
 
   /**
-   * A message its sender has just committed and submits itself at once (an OTP: UNSENT_MESSAGE_GUARD_JOB
-   * covers its death), with the text only it holds and no retries. Step 1 is one conditional
-   * statement rather than a unit of work: no job dispatches the message, its route was active and its
-   * account authenticated a moment ago. Steps 1 and 3 are shared with the other senders' own
-   * submissions of the same moment (one statement, one unit of work).
+   * A message its sender is about to store and submit itself (`CallerSubmission`): step 1 done
+   * before it is stored, so the insert is its claim. No job dispatches it, its route was active
+   * and its account authenticated a moment ago.
+   */
+  ownDispatched(message: OutboundMessage): OutboundMessage {
+    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
+    return { ...this.apply(message, { type: 'dispatched', at: this.clock.now() }), carrier: gateway.name };
+  }
+
+  /**
+   * A message its sender has just stored dispatched (`ownDispatched`) and submits at once (an OTP:
+   * UNSENT_MESSAGE_GUARD_JOB covers its death), with the text only it holds and no retries. Step 3
+   * is shared with the other senders' own submissions of the same moment (one unit of work).
    */
   async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
-    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-    const dispatched = { ...this.apply(message, { type: 'dispatched', at: this.clock.now() }), carrier: gateway.name };
-    if (!(await this.ownClaims.submit(dispatched))) return NOTHING_DISPATCHED;
-    const answers = await this.submitAll([dispatched], own.text);
-    return reportOf([await this.ownRecords.submit([dispatched.id, answers.get(dispatched.id)!])]);
+    const answers = await this.submitAll([message], own.text);
+    return reportOf([await this.ownRecords.submit([message.id, answers.get(message.id)!])]);
   }
 
   /**

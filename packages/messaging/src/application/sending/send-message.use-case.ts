@@ -47,7 +47,7 @@ export interface SendMessageOptions {
 export interface PricedSend {
   readonly message: OutboundMessage;
   readonly price: SentMessage['price'];
-  readonly submission: 'queued' | 'caller';
+  readonly submission: Submission;
   readonly suppressDuplicates: boolean;
   readonly idempotency: SendMessageInput['idempotency'];
   readonly alongside: SendMessageInput['alongside'];
@@ -66,6 +66,22 @@ function rejectedMessage(message: OutboundMessage): OutboundMessage {
   return applied.value.message;
 }
 
+/**
+ * A message its caller submits itself right after the answer (`DispatchMessages.submitOwn`, with
+ * the text only it holds): stored already dispatched (`dispatched` names its gateway), so nothing
+ * else claims it; no submission job, only a guard that fails and refunds it if the caller never
+ * recorded a submission.
+ */
+export interface CallerSubmission {
+  readonly dispatched: (message: OutboundMessage) => OutboundMessage;
+}
+
+/** Who submits an accepted message: a job (`queued`) or the caller. */
+export type Submission = 'queued' | CallerSubmission;
+
+/** The message as it is stored once accepted: dispatched already when its caller submits it. */
+const storedAs = (submission: Submission, message: OutboundMessage): OutboundMessage => (submission === 'queued' ? message : submission.dispatched(message));
+
 export interface Sender {
   readonly accountId: string;
   readonly apiKeyId: string | null;
@@ -81,12 +97,8 @@ export interface SendMessageInput {
   readonly route?: string | undefined;
   readonly scheduleMode: Exclude<ScheduleMode, 'drip'>;
   readonly scheduledAt?: Date | undefined;
-  /**
-   * `caller`: the caller submits the message itself right after the answer (`DispatchMessages
-   * .submitMessage` with the text only it holds): no submission job, only a guard that fails and
-   * refunds it if the caller never recorded a submission. Default `queued`: a submission job.
-   */
-  readonly submission?: 'queued' | 'caller';
+  /** Default `queued`: a submission job. */
+  readonly submission?: Submission;
   /**
    * Whether an identical text to the same number in the last 5 minutes is refused (409), as the
    * spec's limit says of sends; default true. An OTP's stored text is the same for every code
@@ -338,7 +350,7 @@ export class SendMessage {
     const accepted: SentMessage[] = [];
     const rejectedMessages: OutboundMessage[] = [];
     const balances = await this.balancesOf(sends.filter(({ message }, index) => !outcomes[index] && (optedOut.has(optedOutKey(message)) || message.environment === 'test')));
-    sends.forEach(({ message, price, deferredByQuietHours }, index) => {
+    sends.forEach(({ message, price, deferredByQuietHours, submission }, index) => {
       if (outcomes[index]) return;
       if (optedOut.has(optedOutKey(message))) {
         const refused = rejectedMessage(message);
@@ -347,7 +359,7 @@ export class SendMessage {
         return;
       }
       if (message.environment === 'test') {
-        const sent = { message, price, balanceAfter: balances.get(message.accountId) ?? null, deferredByQuietHours };
+        const sent = { message: storedAs(submission, message), price, balanceAfter: balances.get(message.accountId) ?? null, deferredByQuietHours };
         accepted.push(sent);
         outcomes[index] = ok(sent);
         return;
@@ -358,7 +370,7 @@ export class SendMessage {
         outcomes[index] = err(error.type === 'insufficient_balance' ? { ...error, cost: message.cost } : error);
         return;
       }
-      const sent = { message: { ...message, chargeEntryId: charged.value.id }, price, balanceAfter: charged.value.balanceAfter, deferredByQuietHours };
+      const sent = { message: storedAs(submission, { ...message, chargeEntryId: charged.value.id }), price, balanceAfter: charged.value.balanceAfter, deferredByQuietHours };
       accepted.push(sent);
       outcomes[index] = ok(sent);
     });
@@ -370,7 +382,7 @@ export class SendMessage {
         return alongside && outcome.isOk() && acceptedSet.has(outcome.value) ? [{ alongside, sent: outcome.value }] : [];
       }),
     );
-    const byCaller = new Set(sends.filter((send) => send.submission === 'caller').map((send) => send.message.id));
+    const byCaller = new Set(sends.filter((send) => send.submission !== 'queued').map((send) => send.message.id));
     await this.jobs.enqueueMany(
       SUBMIT_MESSAGE_JOB,
       accepted

@@ -77,7 +77,8 @@ export class SendOtpMessage {
   ) {}
 
   execute(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
-    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission: 'caller', suppressDuplicates: false, smartEncoding: false };
+    const submission = { dispatched: (message: OutboundMessage) => this.dispatch.ownDispatched(message) };
+    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission, suppressDuplicates: false, smartEncoding: false };
     if (input.sender.environment === 'test') return this.priceOnly(sending);
     const { idempotency, alongside } = input;
     const stored: SendMessageInput = {
