@@ -21,13 +21,13 @@ function keyFile(dataDir: string, name: string, generate: () => string): string 
 }
 
 /**
- * A server secret as text: the configured one; else, for a throw-away `memory://` database, a new
- * one per process; else one generated once into `<TUMA_DATA_DIR>/<fileName>` and read from there
- * at every start. Loaded on first use only.
+ * A server secret as text: the configured one; else, with `TUMA_DATA_DIR=memory://` (nothing kept
+ * on disk, whatever the database), a new one per process; else one generated once into
+ * `<TUMA_DATA_DIR>/<fileName>` and read from there at every start. Loaded on first use only.
  */
 function serverSecret(config: ServerConfig, configured: string | undefined, fileName: string, generate: () => string): () => string {
   if (configured !== undefined) return () => configured;
-  if (!config.databaseUrl && config.dataDir === 'memory://') {
+  if (config.dataDir === 'memory://') {
     const secret = generate();
     return () => secret;
   }

@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -22,6 +22,23 @@ describe('server secrets: the access tokens\' signing key', () => {
       expect([webhookKey.length, webhookSecretKey(loadConfig({ TUMA_DATA_DIR: dataDir }))()]).to.deep.equal([32, webhookKey]);
     } finally {
       rmSync(dataDir, { recursive: true });
+    }
+  });
+
+  it('is one per process with TUMA_DATA_DIR=memory://, on PostgreSQL too, and writes no file', () => {
+    const cwd = process.cwd();
+    const dir = mkdtempSync(join(tmpdir(), 'tuma-secrets-cwd-'));
+    process.chdir(dir);
+    try {
+      for (const env of [{ TUMA_DATA_DIR: 'memory://' }, { TUMA_DATA_DIR: 'memory://', DATABASE_URL: 'postgres://127.0.0.1:5432/absent' }]) {
+        const first = webhookSecretKey(loadConfig(env))();
+        expect([first.length, webhookSecretKey(loadConfig(env))().equals(first)], JSON.stringify(env)).to.deep.equal([32, false]);
+        expect(authSigningKeyPem(loadConfig(env))()).to.match(/^-----BEGIN PRIVATE KEY-----/);
+      }
+      expect(readdirSync(dir), 'no key directory beside the process').to.deep.equal([]);
+    } finally {
+      process.chdir(cwd);
+      rmSync(dir, { recursive: true });
     }
   });
 
