@@ -5,6 +5,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { ENTITIES } from '../entities/index.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
+import { mikroOrmClientUrl } from './client-url.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 import { PgliteDialect } from './pglite-kysely-dialect.ts';
 import { SerializedPglite } from './serialized-pglite.ts';
@@ -55,7 +56,7 @@ export class Database {
       entities: ENTITIES,
       ...(embedded
         ? { dbName: 'postgres', driverOptions: new PgliteDialect(embedded) }
-        : { clientUrl: config.url, pool: { max: config.poolSize ?? 10 } }),
+        : { clientUrl: mikroOrmClientUrl(config.url!), pool: { max: config.poolSize ?? 10 } }),
       extensions: [Migrator],
       migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
       debug: config.debug ?? false,
