@@ -158,6 +158,29 @@ describe('sending (in-memory world)', () => {
     expect((await w.message(poisoned)).delivery.status).to.equal('queued');
   });
 
+  it("refuses retryably only the message whose route throughput could not be taken, and records the batch's others, sent once", async () => {
+    let taken = 0;
+    const w = await sendingWorld({
+      routeThrottle: {
+        acquire: async () => {
+          if (++taken === 2) throw new Error('no connection to the database');
+        },
+      },
+    });
+    await w.fund('1');
+    const sent = await Promise.all(['+254712000001', '+254712000002', '+254712000003'].map(async (to) => (await w.send.execute({ sender: LIVE, to, text: 'Throttled', scheduleMode: 'now' }))._unsafeUnwrap()));
+    // The first call goes alone; the other two arrive together and share one batch.
+    const reports = await Promise.all(sent.map(({ message }) => w.dispatch.submitMessage(message.id, 0)));
+    expect(reports.map((report) => report.accepted + report.retried)).to.deep.equal([1, 1, 1]);
+    expect(reports.reduce((retried, report) => retried + report.retried, 0)).to.equal(1);
+    const statuses = await Promise.all(sent.map(async ({ message }) => (await w.message(message.id)).delivery));
+    expect(statuses.filter((d) => d.status === 'submitted')).to.have.length(2);
+    expect(statuses.filter((d) => d.status === 'queued').map((d) => [d.retryCount, d.errorCode])).to.deep.equal([[1, 'carrier_unavailable']]);
+    w.clock.advance(60_000);
+    await w.jobs.runDue();
+    expect(w.live.submissions.map((s) => s.to).toSorted(), 'each number once').to.deep.equal(['+254712000001', '+254712000002', '+254712000003']);
+  });
+
   it('accepts, without sending it again, a `sent` message whose receipts came before its dead attempt recorded the acceptance', async () => {
     const w = await sendingWorld();
     await w.fund('1');

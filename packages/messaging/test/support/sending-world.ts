@@ -3,7 +3,7 @@ import { FxRate } from '@tuma/billing';
 import { createIdempotency } from '@tuma/idempotency';
 import { currency, err, Money, ok } from '@tuma/kernel';
 import { FakeClock } from '@tuma/kernel/testing';
-import { EnvironmentGateways, messagingJobRoutes, submitRejected, type CarrierGateway, type CarrierSubmission, type Sender, type SubmitResult } from '../../src/index.ts';
+import { EnvironmentGateways, messagingJobRoutes, submitRejected, type CarrierGateway, type CarrierSubmission, type RouteThrottle, type Sender, type SubmitResult } from '../../src/index.ts';
 import { inMemoryMessaging, RecordingEventPublisher } from '../../src/testing/index.ts';
 
 export const ACCOUNT = 'acc_sending_test';
@@ -34,7 +34,8 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
 
 export const refusal = (code: 'throttled' | 'invalid_destination', retryable: boolean): SubmitResult => err(submitRejected(code, retryable, code));
 
-export async function sendingWorld() {
+/** `routeThrottle`: the routes' throughput (default: none). */
+export async function sendingWorld(options: { readonly routeThrottle?: RouteThrottle } = {}) {
   const clock = new FakeClock('2026-11-21T09:00:00.000Z');
   const live = new ScriptedGateway('carrier');
   const sandbox = new ScriptedGateway('sandbox');
@@ -46,6 +47,7 @@ export async function sendingWorld() {
     gateways: new EnvironmentGateways(live, sandbox),
     eventPublisher: events,
     sendingHolds: { isHeld: async (accountId: string) => suspended.has(accountId) },
+    ...options,
   });
   for (const [from, to, rate] of [
     ['USD', 'KES', '129.5'],

@@ -1,5 +1,5 @@
 import type { WalletLedger } from '@tuma/billing';
-import { GroupCommit, transact, type Clock, type GroupCommitOptions, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { err, GroupCommit, transact, type Clock, type GroupCommitOptions, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
@@ -9,7 +9,7 @@ import type { BatchAudience } from './batch-audience.port.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
 import { applyToMessage, isRefundable, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { segmentMessage } from '../../domain/segmenting/segmenter.ts';
-import type { SubmitResult } from '../delivery/carrier-gateway.port.ts';
+import { submitRejected, type SubmitResult } from '../delivery/carrier-gateway.port.ts';
 import type { GatewaySelector } from './gateway-selector.ts';
 import { refundMessage } from './refund-message.ts';
 import type { RouteThrottle } from './route-throttle.ts';
@@ -341,7 +341,15 @@ export class DispatchMessages {
     const worker = async () => {
       while (next < messages.length) {
         const message = messages[next++]!;
-        await this.throttle.acquire(message.routeCode);
+        try {
+          await this.throttle.acquire(message.routeCode);
+        } catch (error) {
+          // The shared bucket could not be read (the database): this message never reached the
+          // carrier, so it is refused retryably on its own, and the batch's others, perhaps sent
+          // already, are still recorded rather than left `sent` for a retry to send again.
+          answers.set(message.id, err(submitRejected('carrier_unavailable', true, `the route's throughput could not be taken: ${(error as Error).message}`)));
+          continue;
+        }
         const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
         const text = ownText ?? message.text;
         const { encoding, parts } = segmentMessage(text, { maxSegments: 255 });
