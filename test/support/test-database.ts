@@ -17,8 +17,24 @@ export function testDatabase(): Promise<Database> {
 
 export const databaseKind = (): 'postgresql' | 'pglite' => (process.env.DATABASE_URL ? 'postgresql' : 'pglite');
 
-/** Empties every application table (not the migration log); pg-boss keeps its own schema. */
+/**
+ * Empties every application table (not the migration log); pg-boss keeps its own schema. The
+ * truncate locks every table: a previous suite's server still finishing background work (a flush,
+ * a job) may lock two of them in the other order, and PostgreSQL then aborts one side of the
+ * deadlock. Ours is tried again.
+ */
 export async function truncateAll(database: Database): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await truncateOnce(database);
+    } catch (error) {
+      if (attempt >= 5 || !/deadlock detected/.test(String((error as Error).message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+async function truncateOnce(database: Database): Promise<void> {
   await database.withContext(async () => {
     const tables = (await database.em.getConnection().execute(
       `select tablename from pg_tables where schemaname = 'public' and tablename <> 'mikro_orm_migrations'`,
