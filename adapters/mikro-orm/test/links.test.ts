@@ -6,7 +6,7 @@ import { describeApiRequestCountsContract, describeLinkWebhookRepositoryContract
 import { CachingBrandedDomainRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, CachingLinkRepository, DatabaseNotifications, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmQrCodeRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
-import { within } from './support/within.ts';
+import { until } from '../../../test/support/until.ts';
 
 const hubs: DatabaseNotifications[] = [];
 
@@ -136,9 +136,9 @@ describe(`the redirects' link cache on ${databaseKind()}`, () => {
     const changed = Link.rehydrate(link);
     changed.change({ url: 'https://shop.example/changed' }, new Date());
     await database.withContext(() => writer.save(changed.toSnapshot()));
-    await within(2_000, () => reader.findBySlug(null, 'cached'), (found) => found?.url === 'https://shop.example/changed');
+    await until('the change to be heard', () => reader.findBySlug(null, 'cached'), (found) => found?.url === 'https://shop.example/changed', 2_000);
     await database.withContext(() => writer.remove(accountId, 'live', link.id));
-    await within(2_000, () => reader.findBySlug(null, 'cached'), (found) => found === undefined);
+    await until('the deletion to be heard', () => reader.findBySlug(null, 'cached'), (found) => found === undefined, 2_000);
   });
 });
 

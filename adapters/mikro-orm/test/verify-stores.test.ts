@@ -4,7 +4,7 @@ import { CachingVerifyAppRepository, DatabaseNotifications, MikroOrmVelocityLimi
 import { Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
-import { within } from './support/within.ts';
+import { until } from '../../../test/support/until.ts';
 
 const T0 = new Date('2026-06-01T08:00:00.000Z');
 const policy = { ttlSeconds: 600, maxCheckAttempts: 5, maxSends: 5, resendCooldownSeconds: 30 };
@@ -177,9 +177,9 @@ describe(`Verify stores on ${databaseKind()}`, () => {
       expect(reads.count, 'the default once, the app by id once').to.equal(2);
 
       await database.withContext(() => writer.save({ ...byDefault[0]!, brand: 'Duka', updatedAt: new Date() }));
-      await within(2_000, () => reader.find(account, byDefault[0]!.id), (app) => app?.brand === 'Duka');
+      await until('the change to be heard', () => reader.find(account, byDefault[0]!.id), (app) => app?.brand === 'Duka', 2_000);
       await database.withContext(() => writer.remove(account, byDefault[0]!.id));
-      const replaced = await within(2_000, () => reader.ensureDefault(draft(new Date())), (app) => app.id !== byDefault[0]!.id);
+      const replaced = await until('the deletion to be heard', () => reader.ensureDefault(draft(new Date())), (app) => app.id !== byDefault[0]!.id, 2_000);
       expect(replaced).to.include({ isDefault: true, brand: 'Verify' });
     });
   });

@@ -74,7 +74,8 @@ describe('SendOtpMessage (in-memory world)', () => {
     const submission = { dispatched: (message: OutboundMessage) => w.dispatch.ownDispatched(message) };
     const sent = (await w.send.execute({ sender: LIVE, to: TO, text: 'Your code is ******.', scheduleMode: 'now', submission, suppressDuplicates: false }))._unsafeUnwrap();
     expect(await w.balance()).to.not.equal('1.000000');
-    expect([(await w.message(sent.message.id)).delivery.status, (await w.message(sent.message.id)).carrier], 'stored claimed by its caller').to.deep.equal(['sent', 'carrier']);
+    const stored = await w.message(sent.message.id);
+    expect([stored.delivery.status, stored.carrier], 'stored claimed by its caller').to.deep.equal(['sent', 'carrier']);
     w.clock.advance(5 * 60_000);
     await w.jobs.runDue();
     const message = await w.message(sent.message.id);

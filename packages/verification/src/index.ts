@@ -7,7 +7,7 @@ export type { VerifyAppRepository } from './application/apps/verify-app.reposito
 export { VerifyApps, type VerifyAppChanges } from './application/apps/verify-app-use-cases.ts';
 export type { ScopedId, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from './application/verifications/verification.repository.port.ts';
 export type { OtpSender } from './application/verifications/otp-sender.port.ts';
-export { decisionsInOrder, type CountedWindow, type VelocityCounter, type VelocityDecision, type VelocityLimits } from './application/verifications/velocity-limits.port.ts';
+export { decisionsInOrder, startsPerCounter, type CountedWindow, type VelocityCounter, type VelocityDecision, type VelocityLimits } from './application/verifications/velocity-limits.port.ts';
 export { CodeHasher, randomCode } from './application/verifications/code-hasher.ts';
 export type { CountryNotAllowedError, VelocityLimitedError } from './application/verifications/verification-errors.ts';
 export type { VerificationState } from './application/verifications/verification-state.ts';

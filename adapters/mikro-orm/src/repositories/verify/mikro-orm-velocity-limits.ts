@@ -1,4 +1,4 @@
-import { decisionsInOrder, type CountedWindow, type VelocityCounter, type VelocityDecision, type VelocityLimits } from '@tuma/verification';
+import { decisionsInOrder, startsPerCounter, type CountedWindow, type VelocityCounter, type VelocityDecision, type VelocityLimits } from '@tuma/verification';
 import type { Database } from '../../database/database.ts';
 
 /**
@@ -24,8 +24,7 @@ export class MikroOrmVelocityLimits implements VelocityLimits {
   constructor(private readonly database: Database) {}
 
   async take(starts: readonly (readonly VelocityCounter[])[], windowSeconds: number): Promise<VelocityDecision[]> {
-    const perKey = new Map<string, number>();
-    for (const counters of starts) for (const { key } of counters) perKey.set(key, (perKey.get(key) ?? 0) + 1);
+    const perKey = startsPerCounter(starts);
     if (perKey.size === 0) return starts.map(() => ({ allowed: true }));
     const batch = [...perKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, n], o) => ({ key, n, o }));
     const rows = await this.database.em.execute<{ key: string; count: number; retry_after: string | number }[]>(TAKE, [windowSeconds, windowSeconds, JSON.stringify(batch), windowSeconds]);

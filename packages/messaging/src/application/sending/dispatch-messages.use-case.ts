@@ -185,8 +185,7 @@ export class DispatchMessages {
    * and its account authenticated a moment ago.
    */
   ownDispatched(message: OutboundMessage): OutboundMessage {
-    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-    return { ...this.apply(message, { type: 'dispatched', at: this.clock.now() }), carrier: gateway.name };
+    return this.dispatched(message, this.clock.now());
   }
 
   /**
@@ -325,8 +324,7 @@ export class DispatchMessages {
         changed.push(await this.failed(this.apply(message, { type: 'failed', errorCode: 'no_route', at: now })));
         continue;
       }
-      const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-      message = { ...this.apply(message, { type: 'dispatched', at: now }), carrier: gateway.name };
+      message = this.dispatched(message, now);
       changed.push(message);
       dispatched.push(message);
     }
@@ -409,6 +407,12 @@ export class DispatchMessages {
   private async routeIsActive(code: string, known: Map<string, boolean>): Promise<boolean> {
     if (!known.has(code)) known.set(code, (await this.catalogue.findRoute(code))?.isActive === true);
     return known.get(code)!;
+  }
+
+  /** Step 1 for one message: `sent` at `at`, through the gateway of its environment and route. */
+  private dispatched(message: OutboundMessage, at: Date): OutboundMessage {
+    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
+    return { ...this.apply(message, { type: 'dispatched', at }), carrier: gateway.name };
   }
 
   /** Our own events on a message we just locked and checked: a refusal is a bug. */

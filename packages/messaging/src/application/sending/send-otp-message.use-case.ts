@@ -6,7 +6,7 @@ import type { OutboundMessage } from '../../domain/messages/outbound-message.ts'
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
 import { alongsideAs, type AlongsideWrite } from './alongside-writes.ts';
-import type { Sender, SendMessage, SendMessageError, SendMessageInput, SentMessage } from './send-message.use-case.ts';
+import type { CallerSubmission, Sender, SendMessage, SendMessageError, SendMessageInput, SentMessage } from './send-message.use-case.ts';
 
 export interface SendOtpInput {
   readonly sender: Sender;
@@ -69,6 +69,9 @@ const otpOutcome = (sent: SentMessage): Result<SentOtp, SendOtpError> => (sent.m
  * their answer is the price.
  */
 export class SendOtpMessage {
+  /** Its SMS is stored already dispatched: this call submits it. */
+  private readonly submission: CallerSubmission = { dispatched: (message) => this.dispatch.ownDispatched(message) };
+
   constructor(
     private readonly send: SendMessage,
     private readonly dispatch: DispatchMessages,
@@ -77,8 +80,7 @@ export class SendOtpMessage {
   ) {}
 
   execute(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
-    const submission = { dispatched: (message: OutboundMessage) => this.dispatch.ownDispatched(message) };
-    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission, suppressDuplicates: false, smartEncoding: false };
+    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission: this.submission, suppressDuplicates: false, smartEncoding: false };
     if (input.sender.environment === 'test') return this.priceOnly(sending);
     const { idempotency, alongside } = input;
     const stored: SendMessageInput = {

@@ -22,13 +22,19 @@ export interface CountedWindow {
   readonly retryAfter: number;
 }
 
+/** How many of a batch's starts count on each counter. */
+export function startsPerCounter(starts: readonly (readonly VelocityCounter[])[]): Map<string, number> {
+  const perCounter = new Map<string, number>();
+  for (const counters of starts) for (const { key } of counters) perCounter.set(key, (perCounter.get(key) ?? 0) + 1);
+  return perCounter;
+}
+
 /**
  * The decision of each start of a batch, one after another, from each counter's count once the
  * whole batch is counted: the k-th of the batch's `n` starts on a counter saw `count - n + k`.
  */
 export function decisionsInOrder(starts: readonly (readonly VelocityCounter[])[], counted: ReadonlyMap<string, CountedWindow>): VelocityDecision[] {
-  const inBatch = new Map<string, number>();
-  for (const counters of starts) for (const { key } of counters) inBatch.set(key, (inBatch.get(key) ?? 0) + 1);
+  const inBatch = startsPerCounter(starts);
   const seen = new Map<string, number>();
   return starts.map((counters) => {
     let decision: VelocityDecision = { allowed: true };
