@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
-import { databaseKind, testDatabase } from '../support/test-database.ts';
+import { databaseKind, testDatabase, truncateAll } from '../support/test-database.ts';
 
 /**
  * Scale-out (docs/deployment.md): two API processes (TUMA_ROLE=api) and two worker processes
@@ -92,7 +92,11 @@ describe(`scale-out: two API and two worker processes on ${databaseKind()}`, fun
   });
 
   it('charges each send once, submits each message once, and holds the route rate for the fleet', async () => {
-    await testDatabase(); // migrated by this process first: the fleet then starts on an up-to-date schema, as it would on a redeploy
+    const database = await testDatabase(); // migrated by this process first: the fleet then starts on an up-to-date schema, as it would on a redeploy
+    // Suites before this one (a killed worker's flood) may leave messages queued with their jobs in
+    // the shared database: the fleet's workers would hand them to this SMSC too.
+    await truncateAll(database);
+    if ((await sql<{ present: boolean }>(`select to_regclass('pgboss.job') is not null as present`))[0]!.present) await sql('delete from pgboss.job');
     smsc = await FakeSmsc.start({ receipt: () => ({ stat: 'DELIVRD' }) });
     const databaseUrl = process.env.DATABASE_URL!;
     const worker = { TUMA_ROLE: 'worker', DATABASE_URL: databaseUrl, CARRIER_GATEWAY: 'smpp', SMPP_HOST: '127.0.0.1', SMPP_PORT: String(smsc.port), SMPP_SYSTEM_ID: 'tuma', SMPP_PASSWORD: 'secret', SMPP_THROUGHPUT_PER_SECOND: '1000' };
