@@ -181,6 +181,26 @@ describe('sending (in-memory world)', () => {
     expect(w.live.submissions.map((s) => s.to).toSorted(), 'each number once').to.deep.equal(['+254712000001', '+254712000002', '+254712000003']);
   });
 
+  it("fails a shared first-attempts job when one of its messages fails, and its re-run sends only that one", async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = await Promise.all(['+254712000001', '+254712000002', '+254712000003'].map(async (to) => (await w.send.execute({ sender: LIVE, to, text: 'Shared', scheduleMode: 'now' }))._unsafeUnwrap()));
+    const ids = sent.map(({ message }) => message.id);
+    const poisoned = ids[1]!;
+    const lockByIds = w.messages.lockByIds.bind(w.messages);
+    let unreadable = true;
+    w.messages.lockByIds = async (asked) => {
+      if (unreadable && asked.includes(poisoned)) throw new Error('unreadable row');
+      return lockByIds(asked);
+    };
+    const failed = await w.dispatch.submitFirstAttempts(ids).catch((error: unknown) => error);
+    expect(String(failed)).to.match(/unreadable row/);
+    expect(w.live.submissions.map((s) => s.to).toSorted()).to.deep.equal(['+254712000001', '+254712000003']);
+    unreadable = false;
+    expect(await w.dispatch.submitFirstAttempts(ids), 'the re-run').to.deep.equal({ submitted: 1, accepted: 1, retried: 0, failed: 0 });
+    expect(w.live.submissions.map((s) => s.to).toSorted(), 'each number once').to.deep.equal(['+254712000001', '+254712000002', '+254712000003']);
+  });
+
   it('accepts, without sending it again, a `sent` message whose receipts came before its dead attempt recorded the acceptance', async () => {
     const w = await sendingWorld();
     await w.fund('1');

@@ -66,6 +66,10 @@ interface SingleSubmission {
 
 const NOTHING_DISPATCHED: DispatchReport = { submitted: 0, accepted: 0, retried: 0, failed: 0 };
 
+function sumOf(reports: readonly DispatchReport[]): DispatchReport {
+  return reports.reduce((sum, report) => ({ submitted: sum.submitted + report.submitted, accepted: sum.accepted + report.accepted, retried: sum.retried + report.retried, failed: sum.failed + report.failed }), NOTHING_DISPATCHED);
+}
+
 function reportOf(outcomes: Iterable<Outcome | undefined>): DispatchReport {
   const report = { submitted: 0, accepted: 0, retried: 0, failed: 0 };
   for (const outcome of outcomes) {
@@ -132,6 +136,18 @@ export class DispatchMessages {
     const settled = await this.singles.submit({ messageId, attempt });
     if (settled.status === 'rejected') throw settled.reason;
     return settled.value;
+  }
+
+  /**
+   * The first attempts of messages one send batch accepted (SUBMIT_MESSAGES_JOB): each as its own
+   * job would go, dispatched together with whatever else is being submitted; the job fails (and
+   * runs again) when any of them failed, as each one's job would.
+   */
+  async submitFirstAttempts(messageIds: readonly string[]): Promise<DispatchReport> {
+    const settled = await Promise.allSettled(messageIds.map((messageId) => this.submitMessage(messageId, 0)));
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
+    return sumOf(settled.map((outcome) => (outcome as PromiseFulfilledResult<DispatchReport>).value));
   }
 
   /**

@@ -19,7 +19,7 @@ import type { SmsSettingsRepository } from '../settings/sms-settings.port.ts';
 import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
 import { writeCompanions, type AlongsideWrite } from './alongside-writes.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
-import { SUBMIT_MESSAGE_JOB, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
+import { SUBMIT_MESSAGE_JOB, SUBMIT_MESSAGES_JOB, SUBMIT_MESSAGES_MAX, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
 
 /** Whether a promotional send waits for the end of its recipient's quiet hours, and until when. */
 type QuietHoursTiming = { readonly deferred: false } | { readonly deferred: true; readonly at: Date };
@@ -78,6 +78,18 @@ export interface CallerSubmission {
 
 /** Who submits an accepted message: a job (`queued`) or the caller. */
 export type Submission = 'queued' | CallerSubmission;
+
+/** Messages due now, as SUBMIT_MESSAGES_JOB payloads: per account, at most SUBMIT_MESSAGES_MAX a job. */
+function submissionsByAccount(messages: readonly OutboundMessage[]): { payload: { messageIds: string[] }; options: { group: string } }[] {
+  const byAccount = new Map<string, string[]>();
+  for (const message of messages) byAccount.set(message.accountId, [...(byAccount.get(message.accountId) ?? []), message.id]);
+  return [...byAccount].flatMap(([accountId, ids]) =>
+    Array.from({ length: Math.ceil(ids.length / SUBMIT_MESSAGES_MAX) }, (_, chunk) => ({
+      payload: { messageIds: ids.slice(chunk * SUBMIT_MESSAGES_MAX, (chunk + 1) * SUBMIT_MESSAGES_MAX) },
+      options: { group: accountId },
+    })),
+  );
+}
 
 /** The message as it is stored once accepted: dispatched already when its caller submits it. */
 const storedAs = (submission: Submission, message: OutboundMessage): OutboundMessage => (submission === 'queued' ? message : submission.dispatched(message));
@@ -383,15 +395,12 @@ export class SendMessage {
       }),
     );
     const byCaller = new Set(sends.filter((send) => send.submission !== 'queued').map((send) => send.message.id));
+    const byJobs = accepted.map(({ message }) => message).filter((message) => !byCaller.has(message.id));
     await this.jobs.enqueueMany(
       SUBMIT_MESSAGE_JOB,
-      accepted
-        .filter(({ message }) => !byCaller.has(message.id))
-        .map(({ message }) => ({
-          payload: { messageId: message.id, attempt: 0 },
-          options: { group: message.accountId, ...(message.scheduledAt ? { startAfter: message.scheduledAt } : {}) },
-        })),
+      byJobs.filter((message) => message.scheduledAt).map((message) => ({ payload: { messageId: message.id, attempt: 0 }, options: { group: message.accountId, startAfter: message.scheduledAt! } })),
     );
+    await this.jobs.enqueueMany(SUBMIT_MESSAGES_JOB, submissionsByAccount(byJobs.filter((message) => !message.scheduledAt)));
     await this.jobs.enqueueMany(
       UNSENT_MESSAGE_GUARD_JOB,
       accepted

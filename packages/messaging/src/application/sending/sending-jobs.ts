@@ -17,6 +17,25 @@ export const SUBMIT_MESSAGE_JOB = defineJob<{ messageId: string; attempt: number
 });
 
 /**
+ * First attempts of single sends one account made at the same moment (one group commit), at most
+ * SUBMIT_MESSAGES_MAX a job: one job row for them rather than one each. Grouped by account like
+ * SUBMIT_MESSAGE_JOB, with the same share of the workers' messages (perGroupConcurrency jobs of at
+ * most SUBMIT_MESSAGES_MAX each); retries and scheduled sends keep a job per message.
+ */
+export const SUBMIT_MESSAGES_JOB = defineJob<{ messageIds: string[] }>({
+  name: 'messaging.submit-messages',
+  retryLimit: 10,
+  retryDelaySeconds: 5,
+  expireInSeconds: 120,
+  concurrency: 4,
+  batchSize: 2,
+  perGroupConcurrency: 4,
+});
+
+/** Most messages in one SUBMIT_MESSAGES_JOB. */
+export const SUBMIT_MESSAGES_MAX = 32;
+
+/**
  * The guard of a message its sender submits itself at once (an OTP, whose clear text only that
  * sender holds): if the sender died before its submission was recorded, the message is failed
  * and refunded rather than sent with the masked text we keep (docs/verify.md, "Sending").
