@@ -46,6 +46,7 @@ export {
 export { CancelMessages, type CancelledBatch } from './application/sending/cancel-messages.use-case.ts';
 export { DispatchMessages, type DispatchOptions, type DispatchReport, type OwnSubmission } from './application/sending/dispatch-messages.use-case.ts';
 export { writeAlongside, type AlongsideWrite, type AlongsideWriter } from './application/sending/alongside-writes.ts';
+export { admissionAt, refusalsAtGates, type Admission, type AdmissionGate, type SendRateLimitedError } from './application/sending/admission-gates.ts';
 export { SendOtpMessage, type OtpSendFailedError, type RecipientOptedOutError, type SendOtpError, type SendOtpInput, type SentOtp } from './application/sending/send-otp-message.use-case.ts';
 export { RunDripStep } from './application/sending/run-drip-step.use-case.ts';
 export { HOLD_RECHECK_MS, type SendingHolds } from './application/sending/sending-holds.port.ts';

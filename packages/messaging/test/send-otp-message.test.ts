@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { IdempotencyKey, requestFingerprint } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
-import { writeAlongside, type OutboundMessage, type SendOtpError, type SentOtp } from '../src/index.ts';
+import { admissionAt, writeAlongside, type AdmissionGate, type OutboundMessage, type SendOtpError, type SentOtp } from '../src/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const TO = '+254712345678';
@@ -55,6 +55,26 @@ describe('SendOtpMessage (in-memory world)', () => {
     await broke.fund('0.000001');
     expect((await broke.sendOtp.execute({ sender: LIVE, to: TO, ...otp('222222'), alongside }))._unsafeUnwrapErr().type).to.equal('insufficient_balance');
     expect(rows, 'no row for an unpaid code').to.have.length(1);
+  });
+
+  it("passes its caller's gate in the unit of work that charges it: codes sent together decided together, in order; a refused one charged, stored and sent nothing", async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const calls: string[][] = [];
+    const gate: AdmissionGate<string> = {
+      admit: async (tickets) => (calls.push([...tickets]), tickets.map((ticket) => (ticket === 'over' ? { type: 'rate_limited' as const, retryAfter: 42, message: 'over the limit' } : undefined))),
+    };
+    const answers = await Promise.all(
+      ['first', 'over', 'third'].map((ticket, i) => w.sendOtp.execute({ sender: LIVE, to: `+25471234567${i}`, ...otp(`12345${i}`), admission: admissionAt(gate, ticket) })),
+    );
+    expect(answers.map((answer) => (answer.isOk() ? 'sent' : answer.error))).to.deep.equal(['sent', { type: 'rate_limited', retryAfter: 42, message: 'over the limit' }, 'sent']);
+    expect(calls, 'the first alone, the two that arrived meanwhile in one call, in order').to.deep.equal([['first'], ['over', 'third']]);
+    expect(w.live.submissions.map((s) => s.to)).to.deep.equal(['+254712345670', '+254712345672']);
+    expect((await w.messages.list({ accountId: ACCOUNT, environment: 'live', page: 0, limit: 10 })).total, 'no message for the refused code').to.equal(2);
+
+    const test = (await w.sendOtp.execute({ sender: TEST, to: TO, ...otp('123456'), admission: admissionAt(gate, 'over') }))._unsafeUnwrapErr();
+    expect(test.type, "a test key's code at the same gate").to.equal('rate_limited');
+    expect(calls.at(-1)).to.deep.equal(['over']);
   });
 
   it('fails and refunds at the first refusal, even a retryable one, and answers otp_send_failed', async () => {

@@ -3,7 +3,7 @@ import { createIdempotency, IdempotencyKey, IdempotentEffects, requestFingerprin
 import { InMemoryIdempotencyKeyStore } from '@tuma/idempotency/testing';
 import { currency, errAsync, Money, okAsync, ResultAsync, type Result } from '@tuma/kernel';
 import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
-import type { Sender, SendOtpError, SendOtpInput, SentOtp } from '@tuma/messaging';
+import { refusalsAtGates, type Sender, type SendOtpError, type SendOtpInput, type SentOtp } from '@tuma/messaging';
 import { createVerification, type OtpSender, type StartedVerification, type StartVerificationError } from '../src/index.ts';
 import { InMemoryVelocityLimits, InMemoryVerificationRepository, InMemoryVerifyAppRepository } from '../src/testing/index.ts';
 
@@ -12,8 +12,8 @@ const TO = '+254712345678';
 
 /**
  * Sends nothing; records what it was asked, and refuses when told to. Like the SMS core, a live
- * code's SMS is "stored" first, with the caller's row and kept answer (`IdempotentEffects.within`),
- * and only then refused or not, as a carrier would.
+ * code's SMS passes its caller's gate and is "stored" first, with the caller's row and kept answer
+ * (`IdempotentEffects.within`), and only then refused or not, as a carrier would.
  */
 class FakeOtpSender implements OtpSender {
   readonly sent: SendOtpInput[] = [];
@@ -21,10 +21,13 @@ class FakeOtpSender implements OtpSender {
   constructor(private readonly effects: IdempotentEffects) {}
 
   send(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
-    this.sent.push(input);
-    const sms: SentOtp = { messageId: input.sender.environment === 'live' ? `msg_${this.sent.length}` : null, to: input.to, country: 'KE', cost: Money.parse('0.8', 'KES')._unsafeUnwrap() };
     const stored = this.effects.within(input.idempotency, () =>
-      ResultAsync.fromSafePromise((async () => void (input.alongside && (await input.alongside.writer.write([input.alongside.rowFor(sms) as never]))))()).map(() => sms),
+      ResultAsync.fromSafePromise(refusalsAtGates([input.admission])).andThen(([refusal]) => {
+        if (refusal) return errAsync(refusal);
+        this.sent.push(input);
+        const sms: SentOtp = { messageId: input.sender.environment === 'live' ? `msg_${this.sent.length}` : null, to: input.to, country: 'KE', cost: Money.parse('0.8', 'KES')._unsafeUnwrap() };
+        return ResultAsync.fromSafePromise((async () => void (input.alongside && (await input.alongside.writer.write([input.alongside.rowFor(sms) as never]))))()).map(() => sms);
+      }),
     );
     return stored.andThen((sent) => {
       if (!this.refuseNext) return okAsync(sent);

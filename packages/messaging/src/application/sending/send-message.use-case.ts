@@ -17,6 +17,7 @@ import { smartEncode, type SmartEncoded } from '../../domain/segmenting/smart-en
 import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
 import type { SmsSettingsRepository } from '../settings/sms-settings.port.ts';
 import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
+import { refusalsAtGates, type Admission, type SendRateLimitedError } from './admission-gates.ts';
 import { writeCompanions, type AlongsideWrite } from './alongside-writes.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 import { SUBMIT_MESSAGE_JOB, SUBMIT_MESSAGES_JOB, SUBMIT_MESSAGES_MAX, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
@@ -51,6 +52,7 @@ export interface PricedSend {
   readonly suppressDuplicates: boolean;
   readonly idempotency: SendMessageInput['idempotency'];
   readonly alongside: SendMessageInput['alongside'];
+  readonly admission: SendMessageInput['admission'];
   /** Its promotional text arrived in its recipient's quiet hours: it waits for them to end. */
   readonly deferredByQuietHours: boolean;
 }
@@ -121,6 +123,8 @@ export interface SendMessageInput {
   readonly idempotency?: IdempotentRequest<Result<SentMessage, SendMessageError>> | undefined;
   /** A row of the caller's written in the send's unit of work if the send is accepted (Verify's verification). */
   readonly alongside?: AlongsideWrite<SentMessage> | undefined;
+  /** The caller's limit this send must pass in its unit of work, before it is charged (Verify's velocity guard). */
+  readonly admission?: Admission | undefined;
   /**
    * A short code the caller vouches for, with its own price per segment (a two-way service's code
    * and outbound rate, docs/two-way.md): the message goes from it, priced at that rate converted
@@ -156,6 +160,7 @@ export type SendMessageError =
   | FxRateMissingError
   | WalletError
   | SendInsufficientBalance
+  | SendRateLimitedError
   | IdempotencyKeyInProgressError;
 
 /**
@@ -252,6 +257,7 @@ export class SendMessage {
                 suppressDuplicates: input.suppressDuplicates ?? true,
                 idempotency: input.idempotency,
                 alongside: input.alongside,
+                admission: input.admission,
                 deferredByQuietHours: timing.deferred,
               };
             }),
@@ -344,8 +350,17 @@ export class SendMessage {
     return outcomes;
   }
 
-  /** Sends with distinct duplicate keys, in one unit of work (the caller's). */
+  /** Sends with distinct duplicate keys, in one unit of work (the caller's): first their callers' gates, then as sends. */
   private async store(sends: readonly PricedSend[]): Promise<Result<SentMessage, SendMessageError>[]> {
+    const refusals = await refusalsAtGates(sends.map((send) => send.admission));
+    const admitted = sends.filter((_, index) => !refusals[index]);
+    const stored = await this.storeAdmitted(admitted);
+    let next = 0;
+    return refusals.map((refusal) => (refusal ? err(refusal) : stored[next++]!));
+  }
+
+  private async storeAdmitted(sends: readonly PricedSend[]): Promise<Result<SentMessage, SendMessageError>[]> {
+    if (sends.length === 0) return [];
     const checked = sends.filter((send) => send.suppressDuplicates);
     const found = await this.messages.findRecentDuplicates(
       checked.map(({ message }) => ({ key: duplicateKeyOf(message), since: new Date(message.createdAt.getTime() - DUPLICATE_WINDOW_MS) })),

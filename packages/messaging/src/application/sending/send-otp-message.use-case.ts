@@ -5,6 +5,7 @@ import type { MessageRepository } from '../messages/message.repository.port.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
+import { refusalsAtGates, type Admission } from './admission-gates.ts';
 import { alongsideAs, type AlongsideWrite } from './alongside-writes.ts';
 import type { CallerSubmission, Sender, SendMessage, SendMessageError, SendMessageInput, SentMessage } from './send-message.use-case.ts';
 
@@ -23,6 +24,8 @@ export interface SendOtpInput {
   readonly idempotency?: IdempotentRequest<Result<SentOtp, SendOtpError>> | undefined;
   /** The caller's row written in the SMS's unit of work when it is charged and stored (live keys; Verify's verification). */
   readonly alongside?: AlongsideWrite<SentOtp> | undefined;
+  /** The caller's limit the code must pass before it is charged (live keys: in the SMS's unit of work) or priced (test keys). */
+  readonly admission?: Admission | undefined;
 }
 
 export interface SentOtp {
@@ -80,7 +83,17 @@ export class SendOtpMessage {
   ) {}
 
   execute(input: SendOtpInput): ResultAsync<SentOtp, SendOtpError> {
-    const sending: SendMessageInput = { sender: input.sender, to: input.to, text: input.maskedText, senderId: input.senderId, scheduleMode: 'now', submission: this.submission, suppressDuplicates: false, smartEncoding: false };
+    const sending: SendMessageInput = {
+      sender: input.sender,
+      to: input.to,
+      text: input.maskedText,
+      senderId: input.senderId,
+      scheduleMode: 'now',
+      submission: this.submission,
+      suppressDuplicates: false,
+      smartEncoding: false,
+      admission: input.admission,
+    };
     if (input.sender.environment === 'test') return this.priceOnly(sending);
     const { idempotency, alongside } = input;
     const stored: SendMessageInput = {
@@ -93,11 +106,13 @@ export class SendOtpMessage {
     );
   }
 
+  /** A test key's code: priced, then past its caller's gate (where a live one would be charged), then refused if opted out. */
   private priceOnly(sending: SendMessageInput): ResultAsync<SentOtp, SendOtpError> {
     return this.send.prepare(sending).andThen(({ message, price }) =>
-      ResultAsync.fromSafePromise(this.optOuts.optedOutAmong(message.accountId, [message.phone])).andThen((listed) =>
-        listed.size > 0 ? err(optedOut(message.phone)) : ok({ messageId: null, to: message.phone, country: message.country, cost: price.walletCost }),
-      ),
+      ResultAsync.fromSafePromise(refusalsAtGates([sending.admission]))
+        .andThen(([refusal]) => (refusal ? err(refusal) : ok(undefined)))
+        .andThen(() => ResultAsync.fromSafePromise(this.optOuts.optedOutAmong(message.accountId, [message.phone])))
+        .andThen((listed) => (listed.size > 0 ? err(optedOut(message.phone)) : ok({ messageId: null, to: message.phone, country: message.country, cost: price.walletCost }))),
     );
   }
 

@@ -1,6 +1,17 @@
 import type { IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, errAsync, GroupCommit, Money, newId, notFound, ok, ResultAsync, type Clock, type GroupCommitOptions, type NotFoundError, type Result, type UnitOfWork } from '@tuma/kernel';
-import { readPhoneField, writeAlongside, type AlongsideWriter, type InvalidPhoneField, type SendOtpError, type SendOtpInput, type Sender, type SentOtp } from '@tuma/messaging';
+import {
+  admissionAt,
+  readPhoneField,
+  writeAlongside,
+  type AdmissionGate,
+  type AlongsideWriter,
+  type InvalidPhoneField,
+  type SendOtpError,
+  type SendOtpInput,
+  type Sender,
+  type SentOtp,
+} from '@tuma/messaging';
 import { maskedOtpText, renderOtpText } from '../../domain/apps/otp-text.ts';
 import { ttlMinutes, type VerifyAppSnapshot } from '../../domain/apps/verify-app.ts';
 import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
@@ -11,7 +22,7 @@ import type { OtpSender } from './otp-sender.port.ts';
 import { countryNotAllowed, velocityLimited, type CountryNotAllowedError, type VelocityLimitedError } from './verification-errors.ts';
 import type { VerificationRepository } from './verification.repository.port.ts';
 import { stateOf, type VerificationState } from './verification-state.ts';
-import type { VelocityCounter, VelocityDecision, VelocityLimits } from './velocity-limits.port.ts';
+import type { VelocityCounter, VelocityLimits } from './velocity-limits.port.ts';
 
 /** Starts allowed per hour (docs/verify.md, "Fraud guards"). */
 export interface VelocityPolicy {
@@ -31,7 +42,7 @@ export interface StartVerificationOptions {
   readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch'>;
 }
 
-/** Most verifications stored, or starts counted, in one statement. */
+/** Most test keys' verifications stored in one statement. */
 const BATCH_MAX = 64;
 
 export interface StartVerificationInput {
@@ -62,8 +73,17 @@ export class StartVerification {
   private readonly generateCode: (length: number) => string;
   /** Test keys' starts that end at the same time store their rows in one statement (one commit). */
   private readonly adds: GroupCommit<VerificationSnapshot, undefined>;
-  /** Starts that arrive together are counted in one statement (their counters' rows written once). */
-  private readonly velocityTakes: GroupCommit<readonly VelocityCounter[], VelocityDecision>;
+  /**
+   * The velocity guard, decided where the code's SMS is charged (live keys: in its unit of work, so
+   * counting and charging take one commit) or priced (test keys): the starts of one batch are
+   * counted in one statement (their counters' rows written once).
+   */
+  private readonly velocityGate: AdmissionGate<readonly VelocityCounter[]> = {
+    admit: async (starts) =>
+      (await this.limits.take(starts, HOUR_SECONDS)).map((decision) =>
+        decision.allowed ? undefined : velocityLimited(decision.key.startsWith('verify:number:') ? 'number' : 'country', decision.retryAfter),
+      ),
+  };
   /** Live keys' verifications, written in the unit of work of their SMS. */
   private readonly verificationRows: AlongsideWriter<VerificationSnapshot> = { write: (rows) => this.verifications.add(rows) };
 
@@ -87,7 +107,6 @@ export class StartVerification {
       },
       { maxBatch: BATCH_MAX, ...options.groupCommit },
     );
-    this.velocityTakes = new GroupCommit((starts) => this.limits.take(starts, HOUR_SECONDS), { maxBatch: BATCH_MAX, ...options.groupCommit });
   }
 
   execute(input: StartVerificationInput): ResultAsync<StartedVerification, StartVerificationError> {
@@ -97,7 +116,6 @@ export class StartVerification {
     return ResultAsync.fromSafePromise(this.appFor(input))
       .andThen((app) => (app ? ok(app) : err(notFound('Verify App', input.appId!))))
       .andThen((app) => (app.allowedCountries.length === 0 || app.allowedCountries.includes(country) ? ok(app) : err(countryNotAllowed(country, app.id))))
-      .andThen((app) => ResultAsync.fromSafePromise(this.takeVelocity(input.sender, e164, country)).andThen((refused) => (refused ? err(refused) : ok(app))))
       .andThen((app) => this.send(input, app, e164, country));
   }
 
@@ -106,14 +124,13 @@ export class StartVerification {
     return input.appId === undefined ? defaultAppOf(this.apps, accountId, this.clock.now()) : this.apps.find(accountId, input.appId);
   }
 
-  private async takeVelocity(sender: Sender, e164: string, country: string): Promise<VelocityLimitedError | undefined> {
+  /** The counters a start to this number takes: its number's and its country's, per account and environment. */
+  private countersOf(sender: Sender, e164: string, country: string): readonly VelocityCounter[] {
     const scope = `${sender.accountId}:${sender.environment}`;
-    const decision = await this.velocityTakes.submit([
+    return [
       { key: `verify:number:${scope}:${e164}`, limit: this.velocity.perNumberPerHour },
       { key: `verify:country:${scope}:${country}`, limit: this.velocity.perCountryPerHour },
-    ]);
-    if (decision.allowed) return undefined;
-    return velocityLimited(decision.key.startsWith('verify:number:') ? 'number' : 'country', decision.retryAfter);
+    ];
   }
 
   /**
@@ -137,7 +154,14 @@ export class StartVerification {
         now,
       ));
     const answerOf = (verification: Verification): StartedVerification => ({ ...stateOf(verification, now), sandboxCode: sender.environment === 'test' ? code : null });
-    const sms: SendOtpInput = { sender, to: e164, text: renderOtpText(app.template, values), maskedText: maskedOtpText(app.template, values), senderId: app.senderId ?? undefined };
+    const sms: SendOtpInput = {
+      sender,
+      to: e164,
+      text: renderOtpText(app.template, values),
+      maskedText: maskedOtpText(app.template, values),
+      senderId: app.senderId ?? undefined,
+      admission: admissionAt(this.velocityGate, this.countersOf(sender, e164, country)),
+    };
     if (sender.environment === 'test') {
       return this.otp.send(sms).andThen((sent) => ResultAsync.fromSafePromise(this.adds.submit(startOf(sent).toSnapshot())).map(() => answerOf(startOf(sent))));
     }

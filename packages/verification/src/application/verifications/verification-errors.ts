@@ -1,4 +1,5 @@
 import type { DomainError } from '@tuma/kernel';
+import type { SendRateLimitedError } from '@tuma/messaging';
 
 /** The number's country is not among the app's `allowed_countries`. */
 export interface CountryNotAllowedError extends DomainError {
@@ -7,11 +8,8 @@ export interface CountryNotAllowedError extends DomainError {
   readonly country: string;
 }
 
-/** Too many starts for one number, or for one country of the account, in the window (SMS-pumping guard). */
-export interface VelocityLimitedError extends DomainError {
-  readonly type: 'rate_limited';
-  readonly retryAfter: number;
-}
+/** Too many starts for one number, or for one country of the account, in the window (SMS-pumping guard): a refusal at the code's SMS's gate. */
+export type VelocityLimitedError = SendRateLimitedError;
 
 export const countryNotAllowed = (country: string, appId: string): CountryNotAllowedError => ({
   type: 'country_not_allowed',
