@@ -2,7 +2,7 @@
 export { applyToMessage, isRefundable, MESSAGE_CATEGORIES, MESSAGE_ENVIRONMENTS, type MessageCategory, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
 export { inScope, sameScope, scopeKey, type KeyScope } from './domain/messages/key-scope.ts';
 export { BATCH_STATUSES, type BatchRepository, type BatchStatus, type MessageBatch } from './domain/messages/message-batch.ts';
-export type { BatchTotals, DuplicateKey, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from './application/messages/message.repository.port.ts';
+export type { BatchTotals, DeliveryChange, DuplicateKey, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from './application/messages/message.repository.port.ts';
 export { dueTime, SCHEDULE_MAX_AHEAD_MS, SCHEDULE_MIN_AHEAD_MS, SCHEDULE_MODES, type ScheduleMode } from './domain/messages/schedule.ts';
 export {
   duplicateMessage,

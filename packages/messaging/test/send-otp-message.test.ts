@@ -77,6 +77,23 @@ describe('SendOtpMessage (in-memory world)', () => {
     expect(calls.at(-1)).to.deep.equal(['over']);
   });
 
+  it("records the carrier's answer over a receipt that came before it: the row is read back under its lock, the receipt kept", async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const submit = w.live.submit.bind(w.live);
+    w.live.submit = async (submission) => {
+      const answer = await submit(submission);
+      const carrierMessageId = answer._unsafeUnwrap().carrierMessageIds[0]!;
+      const at = w.clock.now();
+      await w.receipts.execute([{ carrier: 'carrier', carrierMessageId, messageId: submission.messageId, partIndex: 0, state: 'delivered', errorCode: null, carrierErrorCode: null, submittedAt: at, doneAt: at, receivedAt: at }]);
+      return answer;
+    };
+    const sent = (await w.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913') }))._unsafeUnwrap();
+    const stored = await w.message(sent.messageId!);
+    expect([stored.delivery.status, stored.delivery.carrierMessageIds, stored.delivery.partOutcomes.map((part) => part.outcome)]).to.deep.equal(['delivered', ['carrier-1'], ['delivered']]);
+    expect(w.events.events.map((event) => event.type)).to.deep.equal(['message.delivered']);
+  });
+
   it('fails and refunds at the first refusal, even a retryable one, and answers otp_send_failed', async () => {
     const w = await sendingWorld();
     await w.fund('1');

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Money } from '@tuma/kernel';
-import type { BatchTotals, DuplicateQuery, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
+import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 import { storedMoney } from './stored-money.ts';
 import { executeBound } from './bound-statement.ts';
@@ -24,14 +24,24 @@ const INSERT = `
     carrier_message_ids jsonb, part_outcomes jsonb, sent_at timestamptz, submitted_at timestamptz, delivered_at timestamptz,
     failed_at timestamptz)`;
 
-const SAVE_DELIVERY = `
+const SET_DELIVERY = `
   update message m set carrier = r.carrier, status = r.status, retry_count = r.retry_count, error_code = r.error_code,
     carrier_message_ids = r.carrier_message_ids, part_outcomes = r.part_outcomes, sent_at = r.sent_at, submitted_at = r.submitted_at,
-    delivered_at = r.delivered_at, failed_at = r.failed_at
-  from jsonb_to_recordset(?::jsonb) as r (id varchar, carrier varchar, status varchar, retry_count integer, error_code varchar,
+    delivered_at = r.delivered_at, failed_at = r.failed_at`;
+
+const DELIVERY_RECORD = `id varchar, carrier varchar, status varchar, retry_count integer, error_code varchar,
     carrier_message_ids jsonb, part_outcomes jsonb, sent_at timestamptz, submitted_at timestamptz, delivered_at timestamptz,
-    failed_at timestamptz)
+    failed_at timestamptz`;
+
+const SAVE_DELIVERY = `${SET_DELIVERY}
+  from jsonb_to_recordset(?::jsonb) as r (${DELIVERY_RECORD})
   where m.id = r.id`;
+
+/** The rows still as their writer last read them: compared on what a receipt, a guard or a retry changes. */
+const SAVE_DELIVERY_IF_UNCHANGED = `${SET_DELIVERY}
+  from jsonb_to_recordset(?::jsonb) as r (${DELIVERY_RECORD}, before_status varchar, before_retry_count integer, before_part_outcomes jsonb)
+  where m.id = r.id and m.status = r.before_status and m.retry_count = r.before_retry_count and m.part_outcomes = r.before_part_outcomes
+  returning m.id`;
 
 const IDS = `array(select jsonb_array_elements_text(?::jsonb))`;
 
@@ -171,5 +181,17 @@ export class MikroOrmMessageRepository implements MessageRepository {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       await executeBound(this.database, SAVE_DELIVERY, [JSON.stringify(messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord))]);
     }
+  }
+
+  async saveDeliveryIfUnchanged(changes: readonly DeliveryChange[]): Promise<ReadonlySet<string>> {
+    if (changes.length === 0) return new Set();
+    const records = changes.map(({ before, after }) => ({
+      ...deliveryRecord(after),
+      before_status: before.delivery.status,
+      before_retry_count: before.delivery.retryCount,
+      before_part_outcomes: before.delivery.partOutcomes,
+    }));
+    const rows = await executeBound<{ id: string }>(this.database, SAVE_DELIVERY_IF_UNCHANGED, [JSON.stringify(records)]);
+    return new Set(rows.map((row) => row.id));
   }
 }

@@ -1,6 +1,6 @@
 import { Money } from '@tuma/kernel';
 import type { OutboundMessageStatus } from '../domain/delivery/message-status.ts';
-import type { BatchTotals, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from '../application/messages/message.repository.port.ts';
+import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from '../application/messages/message.repository.port.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
 
 /** Newest first; messages created in the same millisecond by id (ULIDs), then by batch position. */
@@ -98,6 +98,19 @@ export class InMemoryMessageRepository implements MessageRepository {
       if (!stored) throw new Error(`Message ${message.id} does not exist`);
       this.messages.set(message.id, { ...stored, carrier: message.carrier, delivery: message.delivery });
     }
+  }
+
+  async saveDeliveryIfUnchanged(changes: readonly DeliveryChange[]): Promise<ReadonlySet<string>> {
+    const written = new Set<string>();
+    for (const { before, after } of changes) {
+      const stored = this.messages.get(before.id)?.delivery;
+      const unchanged =
+        stored && stored.status === before.delivery.status && stored.retryCount === before.delivery.retryCount && JSON.stringify(stored.partOutcomes) === JSON.stringify(before.delivery.partOutcomes);
+      if (!unchanged) continue;
+      await this.saveDelivery([after]);
+      written.add(after.id);
+    }
+    return written;
   }
 
   private membersOf(accountId: string, batchId: string): OutboundMessage[] {

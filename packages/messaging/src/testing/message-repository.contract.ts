@@ -93,6 +93,22 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await f.step(() => f.messages.lockByIds([m.id, 'msg_unknown']))).to.deep.equal([moved]);
     });
 
+    it('writes a delivery only where the row is still as its writer read it (status, retries, part outcomes), and says which', async () => {
+      const sent: DeliveryState = { ...queuedDelivery(), status: 'sent', sentAt: at(1) };
+      const [kept, received, retried] = [message(a, { delivery: sent }), message(a, { delivery: sent }), message(a, { delivery: sent })];
+      await add(kept, received, retried);
+      const receipt = { carrierMessageId: 'c-9', outcome: 'delivered' as const, errorCode: null, at: at(2) };
+      await f.step(() => f.messages.saveDelivery([{ ...received, delivery: { ...sent, partOutcomes: [receipt] } }, { ...retried, delivery: { ...sent, retryCount: 1 } }]));
+      const accepted = (m: OutboundMessage): OutboundMessage => ({ ...m, carrier: 'simulator', delivery: { ...sent, status: 'submitted', carrierMessageIds: ['c-1'], submittedAt: at(2) } });
+      const written = await f.step(() => f.messages.saveDeliveryIfUnchanged([kept, received, retried, message(b)].map((m) => ({ before: m, after: accepted(m) }))));
+      expect([...written]).to.deep.equal([kept.id]);
+      expect(await f.step(() => f.messages.find(a, kept.id))).to.deep.equal(accepted(kept));
+      expect((await f.step(() => f.messages.find(a, received.id)))!.delivery.partOutcomes, 'a receipt came first: left alone').to.deep.equal([receipt]);
+      expect((await f.step(() => f.messages.find(a, retried.id)))!.delivery.status).to.equal('sent');
+      const again = { ...received, delivery: { ...sent, partOutcomes: [receipt] } };
+      expect([...(await f.step(() => f.messages.saveDeliveryIfUnchanged([{ before: again, after: accepted(again) }])))], 'as read with its receipt').to.deep.equal([received.id]);
+    });
+
     it('finds a recent duplicate by account, environment, number and exact text, not a failed or rejected one', async () => {
       const sent = message(a, { createdAt: at(10) });
       const failed = message(a, { createdAt: at(11), text: 'Failed one', delivery: { ...queuedDelivery(), status: 'failed', errorCode: 'no_route', failedAt: at(11) } });

@@ -75,4 +75,16 @@ export interface MessageRepository {
   lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined>;
   /** Writes the delivery state (and carrier) of messages read before, in bulk. */
   saveDelivery(messages: readonly OutboundMessage[]): Promise<void>;
+  /**
+   * Writes each `after`'s delivery state (and carrier) where the row still has `before`'s (its
+   * status, retry count and part outcomes), without reading or locking the rows first: one
+   * statement. The ids written; a row something else changed meanwhile is left as it is.
+   */
+  saveDeliveryIfUnchanged(changes: readonly DeliveryChange[]): Promise<ReadonlySet<string>>;
+}
+
+/** A message's delivery as its writer last knew it, and as it is to be. */
+export interface DeliveryChange {
+  readonly before: OutboundMessage;
+  readonly after: OutboundMessage;
 }

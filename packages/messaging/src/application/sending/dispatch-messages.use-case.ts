@@ -97,7 +97,7 @@ export class DispatchMessages {
   /** Single-message submissions running at the same time share their claim and record units of work. */
   private readonly singles: GroupCommit<SingleSubmission, PromiseSettledResult<DispatchReport>>;
   /** The carrier's answers to senders' own submissions that come at the same time are recorded in one unit of work. */
-  private readonly ownRecords: GroupCommit<readonly [string, SubmitResult], Outcome | undefined>;
+  private readonly ownRecords: GroupCommit<readonly [OutboundMessage, SubmitResult], Outcome | undefined>;
 
   constructor(
     private readonly messages: MessageRepository,
@@ -120,8 +120,8 @@ export class DispatchMessages {
     // One record of own submissions at a time: each is one commit, and what arrives meanwhile joins the next.
     this.ownRecords = new GroupCommit(
       async (answers) => {
-        const outcomes = await transact(this.unitOfWork, () => this.record(new Map(answers), NO_RETRIES));
-        return answers.map(([id]) => outcomes.get(id));
+        const outcomes = await transact(this.unitOfWork, () => this.recordOwn(answers));
+        return answers.map(([message]) => outcomes.get(message.id));
       },
       { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit },
     );
@@ -211,7 +211,27 @@ export class DispatchMessages {
    */
   async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
     const answers = await this.submitAll([message], own.text);
-    return reportOf([await this.ownRecords.submit([message.id, answers.get(message.id)!])]);
+    return reportOf([await this.ownRecords.submit([message, answers.get(message.id)!])]);
+  }
+
+  /**
+   * Step 3 of senders' own submissions, each with the message as its sender stored it. An accepted
+   * one whose row is still so (no receipt came first: the usual case) is written from that copy,
+   * without reading its row back under a lock (one statement for all of them); the others (refusals,
+   * rows a receipt changed meanwhile) are recorded as any dispatch's are.
+   */
+  private async recordOwn(submitted: readonly (readonly [OutboundMessage, SubmitResult])[]): Promise<Map<string, Outcome | undefined>> {
+    const now = this.clock.now();
+    const accepted = submitted.flatMap(([before, answer]) =>
+      answer.isOk() ? [{ before, after: this.apply(before, { type: 'carrier_accepted', carrierMessageIds: answer.value.carrierMessageIds, at: now }) }] : [],
+    );
+    const written = await this.messages.saveDeliveryIfUnchanged(accepted);
+    const changes = accepted.filter(({ before }) => written.has(before.id));
+    await this.events.publish(deliveryReports(changes.map(({ before, after }) => ({ before: before.delivery.status, after })), now));
+    const rest = new Map(submitted.filter(([message]) => !written.has(message.id)).map(([message, answer]) => [message.id, answer]));
+    const outcomes = rest.size > 0 ? await this.record(rest, NO_RETRIES) : new Map<string, Outcome | undefined>();
+    for (const { before } of changes) outcomes.set(before.id, 'accepted');
+    return outcomes;
   }
 
   /**

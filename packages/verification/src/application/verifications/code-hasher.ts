@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomInt, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /**
  * Codes as we keep them: HMAC-SHA256 under a server-side pepper (VERIFY_PEPPER or its key file,
@@ -6,10 +6,17 @@ import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
  * try the million codes, and one code's hash says nothing of another's.
  */
 export class CodeHasher {
+  /**
+   * The pepper as a key object, made on first use: given a Buffer, every HMAC would first probe it
+   * for a KeyObject and a CryptoKey (node 24: a fifth of a start's hashing time in a profile).
+   */
+  private key: KeyObject | undefined;
+
   constructor(private readonly pepper: () => Buffer) {}
 
   hash(verificationId: string, code: string): string {
-    return createHmac('sha256', this.pepper()).update(`${verificationId}:${code}`).digest('hex');
+    this.key ??= createSecretKey(this.pepper());
+    return createHmac('sha256', this.key).update(`${verificationId}:${code}`).digest('hex');
   }
 
   /** Whether `code` is the one hashed, in time that does not depend on where they differ. */
