@@ -51,6 +51,7 @@ export { MikroOrmLinksUsage } from './repositories/links/mikro-orm-links-usage.t
 export { CachingLinkRepository, LINKS_TOPIC } from './caching/caching-link-repository.ts';
 export { CachingBrandedDomainRepository, LINK_DOMAINS_TOPIC } from './caching/caching-branded-domain-repository.ts';
 export { CachingVerifyAppRepository, VERIFY_APPS_TOPIC } from './caching/caching-verify-app-repository.ts';
+export { CachingWebhookConfigRepository, WEBHOOK_CONFIG_TOPIC } from './caching/caching-webhook-config-repository.ts';
 export { MikroOrmBrandedDomainRepository } from './repositories/links/mikro-orm-branded-domain.repository.ts';
 export { MikroOrmApiRequestCounts } from './repositories/links/mikro-orm-api-request-counts.ts';
 export { MikroOrmLinkWebhookRepository } from './repositories/links/mikro-orm-link-webhook.repository.ts';

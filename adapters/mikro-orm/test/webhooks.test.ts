@@ -7,8 +7,9 @@ import { DeliverWebhook, WebhookDelivery, type WebhookSender } from '@tuma/webho
 import { describeWebhookDeliveryRepositoryContract } from '@tuma/webhooks/testing/contracts';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { expect } from 'chai';
-import { MikroOrmUnitOfWork, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository } from '../src/index.ts';
+import { CachingWebhookConfigRepository, DatabaseNotifications, MikroOrmUnitOfWork, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
+import { until } from '../../../test/support/until.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 
 const cipher = new AesGcmSecretCipher(() => randomBytes(32));
@@ -21,6 +22,61 @@ describeWebhookConfigRepositoryContract(`MikroORM on ${databaseKind()}`, async (
     accountIds: [await insertAccount(database), await insertAccount(database), await insertAccount(database)],
     step: (work) => database.withContext(work),
   };
+});
+
+/** Notification hubs of the cached repositories below, one per simulated process. */
+const hubs: DatabaseNotifications[] = [];
+after(async () => {
+  for (const hub of hubs.splice(0)) await hub.stop();
+});
+
+/** A process's configurations: the routing kept in memory, hearing every process's changes; `reads` counts the table's routing reads. */
+async function cachingConfigs(database: Database, reads = { count: 0 }): Promise<CachingWebhookConfigRepository> {
+  const hub = new DatabaseNotifications(database);
+  hubs.push(hub);
+  await hub.start();
+  const stored = new MikroOrmWebhookConfigRepository(database, cipher);
+  const counted = Object.assign(Object.create(stored) as MikroOrmWebhookConfigRepository, {
+    routingOf: (owners: Parameters<MikroOrmWebhookConfigRepository['routingOf']>[0]) => (reads.count++, stored.routingOf(owners)),
+  });
+  return new CachingWebhookConfigRepository(counted, hub);
+}
+
+describeWebhookConfigRepositoryContract(`MikroORM on ${databaseKind()}, routing kept in process`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return {
+    configs: await cachingConfigs(database),
+    accountIds: [await insertAccount(database), await insertAccount(database), await insertAccount(database)],
+    step: (work) => database.withContext(work),
+  };
+});
+
+describe(`MikroORM webhook routing kept in process on ${databaseKind()}`, () => {
+  it("reads owners' routing once, together, then from memory, and hears another process change a URL and turn webhooks off", async () => {
+    const database = await testDatabase();
+    await truncateAll(database);
+    const [a, b, c] = [await insertAccount(database), await insertAccount(database), await insertAccount(database)];
+    const live = (accountId: string) => ({ accountId, environment: 'live' }) as const;
+    const writer = await cachingConfigs(database);
+    const reads = { count: 0 };
+    const reader = await cachingConfigs(database, reads);
+    const first = WebhookConfig.create(live(a), 'whsec_a', new Date()).update({ dlrUrl: 'https://a.example.com/dlr' }, new Date());
+    await database.withContext(() => writer.insertIfAbsent(first));
+    await database.withContext(() => writer.insertIfAbsent(WebhookConfig.create(live(b), 'whsec_b', new Date()).update({ moUrl: 'https://b.example.com/mo' }, new Date())));
+    const routing = () => database.withContext(() => reader.routingOf([live(a), live(b), live(c), live(a)]));
+    for (let i = 0; i < 3; i++) {
+      const seen = await routing();
+      expect([...seen.keys()].sort()).to.deep.equal([`${a}/live`, `${b}/live`]);
+      expect(seen.get(`${a}/live`)).to.deep.include({ dlrUrl: 'https://a.example.com/dlr', isActive: true });
+    }
+    expect(reads.count, 'the three owners in one read, the one without a configuration kept too').to.equal(1);
+
+    await database.withContext(() => writer.save(first.update({ dlrUrl: 'https://a.example.com/v2' }, new Date())));
+    await until('the new URL to be heard', routing, (seen) => seen.get(`${a}/live`)?.dlrUrl === 'https://a.example.com/v2', 2_000);
+    await database.withContext(() => writer.save(first.update({ isActive: false }, new Date())));
+    await until('webhooks turned off to be heard', routing, (seen) => seen.get(`${a}/live`)?.isActive === false, 2_000);
+  });
 });
 
 describeWebhookDeliveryRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {

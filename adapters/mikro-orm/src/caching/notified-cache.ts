@@ -23,7 +23,23 @@ export class NotifiedCache<V> implements TopicHandlers {
     const entry = this.entries.get(key);
     if (entry && entry.expiresAt > this.now()) return entry.value;
     if (!this.hearing) return load();
-    const value = load();
+    return this.keep(key, load());
+  }
+
+  /** Several keys: those not kept are loaded together, by one `loadMissing` of them; a key it does not answer holds undefined. */
+  getMany(keys: readonly string[], loadMissing: (missing: readonly string[]) => Promise<ReadonlyMap<string, V>>): Promise<V[]> {
+    const now = this.now();
+    const missing = [...new Set(keys.filter((key) => !((this.entries.get(key)?.expiresAt ?? 0) > now)))];
+    if (missing.length > 0) {
+      const loading = loadMissing(missing);
+      if (!this.hearing) return loading.then((loaded) => keys.map((key) => loaded.get(key) as V));
+      for (const key of missing) this.keep(key, loading.then((loaded) => loaded.get(key) as V));
+    }
+    return Promise.all(keys.map((key) => this.entries.get(key)!.value));
+  }
+
+  /** Keeps a load from before it ends, so that emptying the cache meanwhile drops it; a failed one is not kept. */
+  private keep(key: string, value: Promise<V>): Promise<V> {
     const stored = { value, expiresAt: this.now() + this.ttlMs };
     this.entries.set(key, stored);
     value.catch(() => {

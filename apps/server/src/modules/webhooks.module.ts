@@ -1,7 +1,7 @@
 import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
 import { webhookPages, webhookRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
-import { MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { CachingWebhookConfigRepository, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { PurgeWebhookLog, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
 import { AesGcmSecretCipher, BlockListAddressPolicy, DnsHostResolver, nodeTimestampedSignatures, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -50,10 +50,12 @@ const bindings = new ContainerModule(({ bind }) => {
     },
     [W.webhookDeliveryRepository, K.clock, S.config, S.database, S.logger],
   );
-  // SMS: its configuration (the SMS core builds the engine's use cases over it, with the SMS profile).
+  // SMS: its configuration (the SMS core builds the engine's use cases over it, with the SMS profile);
+  // where events go is read by every published event, so it is kept in process.
   bind(M.webhookConfigRepository).toResolvedValue(
-    (db: Database, config: ServerConfig) => new MikroOrmWebhookConfigRepository(db, new AesGcmSecretCipher(webhookSecretKey(config))),
-    [S.database, S.config],
+    (db: Database, config: ServerConfig, notifications: DatabaseNotifications) =>
+      new CachingWebhookConfigRepository(new MikroOrmWebhookConfigRepository(db, new AesGcmSecretCipher(webhookSecretKey(config))), notifications),
+    [S.database, S.config, S.notifications],
   );
 });
 
