@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_ADMIN_KEY, BENCH_SERVER_ENV } from './support/bench-server.ts';
 import { call } from './support/http-call.ts';
+import { median } from './support/measure.ts';
 import { BARE_KOA, SERVER_ROOT, startServerProcess, startTumaProcess } from './support/server-process.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 
@@ -77,7 +78,6 @@ export default async function (): Promise<void> {
       for (let round = 0; round < ROUNDS; round++) {
         for (const [index, [, load]] of rows.entries()) results[index]!.push(await measure(load));
       }
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const count = (value: number) => Math.round(value).toLocaleString('en-US');
       console.log('| route | req/s (median) | range | p99 (median) | non-2xx |\n|---|---|---|---|---|');
       for (const [index, [name]] of rows.entries()) {

@@ -15,7 +15,7 @@ import type { ApiDescription } from './api-description.ts';
 import { checkBasePath, servedUnder } from './base-path.ts';
 import { json, type Caller, type RouteDefinition } from './route.ts';
 import { parseInput, requireAll, type Parsed } from './validation.ts';
-import { rawBodyLookup, routeLookup } from './raw-body.ts';
+import { routeLookup } from './route-lookup.ts';
 import { limitByAddress, limitByKey, type RateLimitOptions } from './rate-limit.ts';
 import { idempotencyKeyOf, runIdempotently, type HttpIdempotency, type RouteIdempotency } from './idempotency.ts';
 
@@ -297,7 +297,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   // A fresh ORM context per request, except for routes that never touch the database (liveness).
   app.use((ctx, next) => (routeOf(ctx)?.withoutDatabase ? next() : perRequest(() => next())));
   app.use(authenticateAndLimit(routeOf, checks, options));
-  app.use(jsonBody(options.bodyLimitBytes, rawBodyLookup(router, options.routes), (ctx) => routeOf(ctx)?.bodyLimitBytes));
+  app.use(jsonBody(options.bodyLimitBytes, (ctx) => routeOf(ctx)?.rawBody, (ctx) => routeOf(ctx)?.bodyLimitBytes));
   // The router still has every route: other spellings (a trailing slash, HEAD) and 405s go through it.
   app.use((ctx, next) => {
     const found = exact.get(`${ctx.method} ${ctx.path}`);
