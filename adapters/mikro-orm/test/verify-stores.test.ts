@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { currency, Money, newId } from '@tuma/kernel';
-import { CachingVerifyAppRepository, DatabaseNotifications, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../src/index.ts';
-import { Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
+import { CachingVerifyAppRepository, DatabaseNotifications, MikroOrmUnitOfWork, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../src/index.ts';
+import { CheckVerification, CodeHasher, Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 import { until } from '../../../test/support/until.ts';
@@ -97,6 +97,43 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     );
     const after = await database.withContext(() => Promise.all([a, b].map((v) => repository.find(live, v.id))));
     expect(after.map((v) => v!.checkAttempts)).to.deep.equal([1, 1]);
+  });
+
+  it('reads many without a lock and writes each only where it is still as read (status, checks, sends)', async () => {
+    const repository = new MikroOrmVerificationRepository(database);
+    const live = { accountId: account, environment: 'live' as const };
+    const [a, b, c] = [started('+254712000008', T0), started('+254712000009', T0), started('+254712000010', T0)];
+    await database.withContext(() => repository.add([a, b, c]));
+    const read = await database.withContext(() => repository.findAll([{ scope: live, id: a.id }, { scope: live, id: b.id }, { scope: live, id: c.id }, { scope: { ...live, environment: 'test' }, id: a.id }]));
+    expect(read.map((v) => v.id).toSorted()).to.deep.equal([a.id, b.id, c.id].toSorted());
+    const checked = (v: VerificationSnapshot) => {
+      const verification = Verification.rehydrate(v);
+      verification.check(false, T0);
+      return verification.toSnapshot();
+    };
+    // Meanwhile another process checks b, and c is resent.
+    await database.withContext(() => repository.save([checked(b), { ...c, sends: 2 }]));
+    const written = await database.withContext(() => repository.saveIfUnchanged(read.map((v) => ({ before: v, after: checked(v) }))));
+    expect([...written]).to.deep.equal([a.id]);
+    const after = await database.withContext(() => repository.findAll([a, b, c].map((v) => ({ scope: live, id: v.id }))));
+    expect(Object.fromEntries(after.map((v) => [v.id, [v.checkAttempts, v.sends]]))).to.deep.equal({ [a.id]: [1, 1], [b.id]: [1, 1], [c.id]: [0, 2] });
+  });
+
+  it('counts every check of a verification checked from many processes at once: wrong ones use up the attempts exactly, then even the right code fails', async () => {
+    const repository = new MikroOrmVerificationRepository(database);
+    const live = { accountId: account, environment: 'live' as const };
+    const hasher = new CodeHasher(() => Buffer.alloc(32, 7));
+    const v = { ...started('+254712000011', T0), codeHash: hasher.hash('ver_race', '482913'), id: 'ver_race' };
+    await database.withContext(() => repository.add([v]));
+    const clock = { now: () => T0 };
+    // One CheckVerification per simulated process, each batch in a database context of its own.
+    const processes = Array.from({ length: 4 }, () => new CheckVerification(repository, hasher, new MikroOrmUnitOfWork(database), clock, { around: (work) => database.withContext(work) }));
+    const answers = (await Promise.all(Array.from({ length: 12 }, (_, i) => processes[i % 4]!.execute(live, v.id, '000001')))).map((answer) => answer._unsafeUnwrap());
+    expect(answers.filter((answer) => answer.status === 'pending').map((answer) => answer.attemptsLeft).toSorted(), 'each attempt counted once').to.deep.equal([1, 2, 3, 4]);
+    expect(answers.filter((answer) => answer.status === 'max_attempts_reached')).to.have.length(8);
+    const after = await database.withContext(() => repository.find(live, v.id));
+    expect([after!.checkAttempts, after!.status]).to.deep.equal([5, 'max_attempts_reached']);
+    expect((await processes[0]!.execute(live, v.id, '482913'))._unsafeUnwrap(), 'even the right code, now').to.include({ valid: false, status: 'max_attempts_reached' });
   });
 
   it('makes one default app when many first uses race, and keeps apps per account', async () => {

@@ -4,7 +4,7 @@ import { InMemoryIdempotencyKeyStore } from '@tuma/idempotency/testing';
 import { currency, errAsync, Money, okAsync, ResultAsync, type Result } from '@tuma/kernel';
 import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
 import { refusalsAtGates, type Sender, type SendOtpError, type SendOtpInput, type SentOtp } from '@tuma/messaging';
-import { createVerification, type OtpSender, type StartedVerification, type StartVerificationError } from '../src/index.ts';
+import { createVerification, Verification, type OtpSender, type StartedVerification, type StartVerificationError } from '../src/index.ts';
 import { InMemoryVelocityLimits, InMemoryVerificationRepository, InMemoryVerifyAppRepository } from '../src/testing/index.ts';
 
 const LIVE: Sender = { accountId: 'acc_1', apiKeyId: 'key_1', environment: 'live', walletCurrency: currency('KES') };
@@ -76,8 +76,8 @@ describe('Verify use cases (in-memory world)', () => {
     const w = world();
     const id = (await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrap().verification.id;
     const saves: number[] = [];
-    const save = w.verifications.save.bind(w.verifications);
-    w.verifications.save = (verifications) => (saves.push(verifications.length), save(verifications));
+    const save = w.verifications.saveIfUnchanged.bind(w.verifications);
+    w.verifications.saveIfUnchanged = (changes) => (saves.push(changes.length), save(changes));
     const other = { accountId: 'acc_2', environment: 'live' as const };
     const checks = await Promise.all([
       w.verify.checkVerification.execute(LIVE, id, '000001'),
@@ -93,6 +93,31 @@ describe('Verify use cases (in-memory world)', () => {
     ]);
     // The first check went alone; the three that came meanwhile were decided and written together.
     expect(saves).to.deep.equal([1, 1]);
+  });
+
+  it('decides a check again under the lock when its verification changed after it was read (another process checked it): every attempt counts', async () => {
+    const w = world();
+    const id = (await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrap().verification.id;
+    const findAll = w.verifications.findAll.bind(w.verifications);
+    let racing = true;
+    w.verifications.findAll = async (ids) => {
+      const read = await findAll(ids);
+      if (racing) {
+        racing = false;
+        const elsewhere = Verification.rehydrate(read[0]!);
+        elsewhere.check(false, w.clock.now());
+        await w.verifications.save([elsewhere.toSnapshot()]);
+      }
+      return read;
+    };
+    const locks: number[] = [];
+    const lockAll = w.verifications.lockAll.bind(w.verifications);
+    w.verifications.lockAll = (ids) => (locks.push(ids.length), lockAll(ids));
+    expect((await w.verify.checkVerification.execute(LIVE, id, '000001'))._unsafeUnwrap()).to.include({ valid: false, status: 'pending', attemptsLeft: 3 });
+    expect(locks, 'decided again under the lock').to.deep.equal([1]);
+    expect((await w.verifications.find(LIVE, id))!.checkAttempts).to.equal(2);
+    expect((await w.verify.checkVerification.execute(LIVE, id, '482913'))._unsafeUnwrap()).to.include({ valid: true, status: 'approved' });
+    expect(locks, 'a check nothing raced is not locked').to.deep.equal([1]);
   });
 
   it('stores a start whose SMS was refused as failed, with nothing charged, and answers the refusal', async () => {

@@ -28,12 +28,22 @@ export class InMemoryVerificationRepository implements VerificationRepository {
   }
 
   async lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
-    const found = new Map<string, VerificationSnapshot>();
-    for (const { scope, id } of ids) {
-      const row = await this.find(scope, id);
-      if (row) found.set(id, row);
+    return this.inScopes(ids);
+  }
+
+  async findAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
+    return this.inScopes(ids);
+  }
+
+  async saveIfUnchanged(changes: readonly { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[]): Promise<ReadonlySet<string>> {
+    const written = new Set<string>();
+    for (const { before, after } of changes) {
+      const row = this.rows.get(before.id);
+      if (!row || row.status !== before.status || row.checkAttempts !== before.checkAttempts || row.sends !== before.sends) continue;
+      this.rows.set(after.id, after);
+      written.add(after.id);
     }
-    return [...found.values()];
+    return written;
   }
 
   async list(query: VerificationQuery): Promise<VerificationPage> {
@@ -42,6 +52,15 @@ export class InMemoryVerificationRepository implements VerificationRepository {
       .filter((v) => query.status === undefined || Verification.rehydrate(v).statusAt(query.now) === query.status)
       .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1));
     return { items: matching.slice(query.page * query.limit, (query.page + 1) * query.limit), total: matching.length };
+  }
+
+  private inScopes(ids: readonly ScopedId[]): VerificationSnapshot[] {
+    const found = new Map<string, VerificationSnapshot>();
+    for (const { scope, id } of ids) {
+      const row = this.rows.get(id);
+      if (row && inScope(row, scope)) found.set(id, row);
+    }
+    return [...found.values()];
   }
 
   async expireDue(now: Date, limit: number): Promise<number> {

@@ -11,6 +11,16 @@ const UPSERT = `
     check_attempts = excluded.check_attempts, sends = excluded.sends, last_sent_at = excluded.last_sent_at,
     message_ids = excluded.message_ids, cost = excluded.cost, updated_at = excluded.updated_at`;
 
+/** Changed verifications where their rows are as their writers read them (status, checks, sends). */
+const SAVE_IF_UNCHANGED = `
+  update verification v set status = r.status, code_hash = r.code_hash, expires_at = r.expires_at, check_attempts = r.check_attempts,
+    sends = r.sends, last_sent_at = r.last_sent_at, message_ids = r.message_ids, cost = r.cost, updated_at = r.updated_at
+  from jsonb_to_recordset(?::jsonb) as r (id varchar, status varchar, code_hash char(64), expires_at timestamptz, check_attempts int,
+    sends int, last_sent_at timestamptz, message_ids jsonb, cost numeric, updated_at timestamptz, before_status varchar,
+    before_check_attempts int, before_sends int)
+  where v.id = r.id and v.status = r.before_status and v.check_attempts = r.before_check_attempts and v.sends = r.before_sends
+  returning v.id`;
+
 const EXPIRE_DUE = `
   update verification set status = 'expired', code_hash = null, updated_at = ?::timestamptz
   where id in (select id from verification where status = 'pending' and expires_at <= ?::timestamptz order by expires_at limit ? for update skip locked)
@@ -41,14 +51,43 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
     return this.one(`select ${VERIFICATION_COLUMNS} from verification v where v.id = ? and v.account_id = ? and v.environment = ? for update`, [id, scope.accountId, scope.environment]);
   }
 
-  async lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
+  lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
     if (!this.database.em.isInTransaction()) throw new Error('Locking verifications needs a unit of work');
+    return this.selectAll(ids, ' order by v.id for update');
+  }
+
+  findAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
+    return this.selectAll(ids, '');
+  }
+
+  async saveIfUnchanged(changes: readonly { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[]): Promise<ReadonlySet<string>> {
+    if (changes.length === 0) return new Set();
+    const records = changes.map(({ before, after }) => ({
+      id: after.id,
+      status: after.status,
+      code_hash: after.codeHash,
+      expires_at: after.expiresAt,
+      check_attempts: after.checkAttempts,
+      sends: after.sends,
+      last_sent_at: after.lastSentAt,
+      message_ids: after.messageIds,
+      cost: after.cost.toDecimalString(),
+      updated_at: after.updatedAt,
+      before_status: before.status,
+      before_check_attempts: before.checkAttempts,
+      before_sends: before.sends,
+    }));
+    const rows = await this.database.em.execute<{ id: string }[]>(SAVE_IF_UNCHANGED, [JSON.stringify(records)]);
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** The rows of `ids` (`suffix`: their order and lock) that are their caller's; another scope's is never shown. */
+  private async selectAll(ids: readonly ScopedId[], suffix: string): Promise<readonly VerificationSnapshot[]> {
     if (ids.length === 0) return [];
     const rows = await this.database.em.execute<VerificationRow[]>(
-      `select ${VERIFICATION_COLUMNS} from verification v where v.id = any (array(select jsonb_array_elements_text(?::jsonb))) order by v.id for update`,
+      `select ${VERIFICATION_COLUMNS} from verification v where v.id = any (array(select jsonb_array_elements_text(?::jsonb)))${suffix}`,
       [JSON.stringify([...new Set(ids.map(({ id }) => id))])],
     );
-    // Another scope's row is locked for the moment of the unit of work, never shown.
     const wanted = new Set(ids.map(({ scope, id }) => scopedKey(scope, id)));
     return rows.map(verificationFromRow).filter((v) => wanted.has(scopedKey(v, v.id)));
   }

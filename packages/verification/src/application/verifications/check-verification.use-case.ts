@@ -1,5 +1,5 @@
 import { err, GroupCommit, notFound, ok, ResultAsync, transact, type Clock, type GroupCommitOptions, type NotFoundError, type Result, type UnitOfWork } from '@tuma/kernel';
-import { Verification } from '../../domain/verifications/verification.aggregate.ts';
+import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
 import type { CodeHasher } from './code-hasher.ts';
 import type { ScopedId, VerificationRepository, VerificationScope } from './verification.repository.port.ts';
 import { stateOf, type VerificationState } from './verification-state.ts';
@@ -18,12 +18,23 @@ interface CheckRequest extends ScopedId {
   readonly code: string;
 }
 
+/** Each check's outcome, and the verifications the checks changed (as read, and as they are now). */
+interface Decided {
+  readonly outcomes: Result<CheckedVerification, NotFoundError>[];
+  readonly changed: { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[];
+}
+
+const keyOf = (scope: VerificationScope, id: string): string => `${scope.accountId} ${scope.environment} ${id}`;
+
 /**
- * `POST /v1/verify/check`: whether `code` is the verification's latest one. The row is locked for
- * the check, so two checks at once take turns: one right code approves once, and wrong ones use
- * up the attempts exactly (docs/verify.md, "States"). Checks that arrive together are decided in
- * one unit of work (group commit: their rows locked in one statement, the changed ones written in
- * one), each in arrival order, so two checks of one verification in a batch take turns there too.
+ * `POST /v1/verify/check`: whether `code` is the verification's latest one. Checks that arrive
+ * together are decided together (group commit), each in arrival order, so two checks of one
+ * verification in a batch take turns there. Their verifications are read without a lock and each
+ * changed one is written only where its row is still as read (its status, checks and sends): one
+ * statement each way, no transaction. A verification that changed meanwhile (a check in another
+ * process, a resend) has its checks of the batch decided again under its row's lock, after that
+ * change: one right code approves once, and wrong ones use up the attempts exactly (docs/verify.md,
+ * "States").
  */
 export class CheckVerification {
   private readonly checks: GroupCommit<CheckRequest, Result<CheckedVerification, NotFoundError>>;
@@ -42,24 +53,38 @@ export class CheckVerification {
     return new ResultAsync(this.checks.submit({ scope, id, code }));
   }
 
-  private decide(batch: readonly CheckRequest[]): Promise<Result<CheckedVerification, NotFoundError>[]> {
-    return transact(this.unitOfWork, async () => {
-      const locked = await this.verifications.lockAll(batch);
-      const verifications = new Map(locked.map((snapshot) => [`${snapshot.accountId} ${snapshot.environment} ${snapshot.id}`, Verification.rehydrate(snapshot)]));
-      const changed = new Set<Verification>();
-      const now = this.clock.now();
-      const outcomes = batch.map(({ scope, id, code }): Result<CheckedVerification, NotFoundError> => {
-        const verification = verifications.get(`${scope.accountId} ${scope.environment} ${id}`);
-        if (!verification) return err(notFound('Verification', id));
-        // The hash as of this check: an earlier one in the batch may have used the verification up.
-        const codeHash = verification.toSnapshot().codeHash;
-        const matches = scope.environment === 'test' && code === SANDBOX_FIXED_CODE ? true : codeHash !== null && this.hasher.matches(id, code, codeHash);
-        const checked = verification.check(matches, now);
-        if (checked.changed) changed.add(verification);
-        return ok({ ...stateOf(verification, now), valid: checked.valid });
-      });
-      await this.verifications.save([...changed].map((verification) => verification.toSnapshot()));
-      return outcomes;
+  private async decide(batch: readonly CheckRequest[]): Promise<Result<CheckedVerification, NotFoundError>[]> {
+    const first = this.decideOn(await this.verifications.findAll(batch), batch);
+    const written = await this.verifications.saveIfUnchanged(first.changed);
+    const raced = new Set(first.changed.filter(({ before }) => !written.has(before.id)).map(({ before }) => keyOf(before, before.id)));
+    if (raced.size === 0) return first.outcomes;
+    const again = batch.flatMap((request, index) => (raced.has(keyOf(request.scope, request.id)) ? [index] : []));
+    const retried = await transact(this.unitOfWork, async () => {
+      const requests = again.map((index) => batch[index]!);
+      const decided = this.decideOn(await this.verifications.lockAll(requests), requests);
+      await this.verifications.save(decided.changed.map(({ after }) => after));
+      return decided.outcomes;
     });
+    again.forEach((index, at) => (first.outcomes[index] = retried[at]!));
+    return first.outcomes;
+  }
+
+  /** The checks of `batch`, in order, against the verifications found. */
+  private decideOn(found: readonly VerificationSnapshot[], batch: readonly CheckRequest[]): Decided {
+    const verifications = new Map(found.map((snapshot) => [keyOf(snapshot, snapshot.id), { before: snapshot, verification: Verification.rehydrate(snapshot) }]));
+    const changed = new Set<string>();
+    const now = this.clock.now();
+    const outcomes = batch.map(({ scope, id, code }): Result<CheckedVerification, NotFoundError> => {
+      const key = keyOf(scope, id);
+      const verification = verifications.get(key)?.verification;
+      if (!verification) return err(notFound('Verification', id));
+      // The hash as of this check: an earlier one in the batch may have used the verification up.
+      const codeHash = verification.toSnapshot().codeHash;
+      const matches = scope.environment === 'test' && code === SANDBOX_FIXED_CODE ? true : codeHash !== null && this.hasher.matches(id, code, codeHash);
+      const checked = verification.check(matches, now);
+      if (checked.changed) changed.add(key);
+      return ok({ ...stateOf(verification, now), valid: checked.valid });
+    });
+    return { outcomes, changed: [...changed].map((key) => ({ before: verifications.get(key)!.before, after: verifications.get(key)!.verification.toSnapshot() })) };
   }
 }

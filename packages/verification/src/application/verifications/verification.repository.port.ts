@@ -40,6 +40,13 @@ export interface VerificationRepository {
   lock(scope: VerificationScope, id: string): Promise<VerificationSnapshot | undefined>;
   /** `lock` for many at once (in id order, so concurrent lockers never deadlock): those found in their caller's scope. */
   lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]>;
+  /** Those of `ids` found in their caller's scope, as they are now (no lock), in one statement. */
+  findAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]>;
+  /**
+   * Writes each `after` where its row is still as `before` (its status, checks and sends: what
+   * every change of a verification moves), without a lock, in one statement: the ids written.
+   */
+  saveIfUnchanged(changes: readonly { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[]): Promise<ReadonlySet<string>>;
   list(query: VerificationQuery): Promise<VerificationPage>;
   /** Pending verifications past their expiry become `expired` and lose their hash, at most `limit`: how many did. */
   expireDue(now: Date, limit: number): Promise<number>;
