@@ -3,6 +3,8 @@ import { expect } from 'chai';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
+import { until } from '../support/until.ts';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
 /** The system clock moved forward on demand: codes expire without waiting. */
 class ShiftedClock implements Clock {
@@ -24,19 +26,24 @@ describe(`HTTP Verify on ${databaseKind()}`, function () {
   let live: string;
   let test: string;
   let accountId: string;
+  let receiver: WebhookReceiver;
 
   const start = (key: string, body: Record<string, unknown>) => api.request('POST', '/v1/verify/start', { key, body });
   const check = (key: string, id: string, code: string) => api.request('POST', '/v1/verify/check', { key, body: { verification_id: id, code } });
   const balance = async () => ok(await api.request('GET', '/api/balance', { key: live })).balance as number;
 
   before(async () => {
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' }, { clock });
+    receiver = await startWebhookReceiver();
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0', WEBHOOK_ALLOW_HOSTS: receiver.host }, { clock });
     live = api.started.demo!.liveKey;
     test = api.started.demo!.testKey;
     accountId = api.started.demo!.accountId;
     ok(await api.request('POST', `/api/admin/balances/${accountId}/credit`, { key: ADMIN_KEY, body: { amount: 50, reason: 'verify', reference: 'verify-1' } }));
   });
-  after(() => api.stop());
+  after(async () => {
+    await api.stop();
+    await receiver.close();
+  });
 
   describe('test keys', () => {
     it('start answers 201 pending with the spec fields and a sandbox_code; no SMS, no charge', async () => {
@@ -166,6 +173,22 @@ describe(`HTTP Verify on ${databaseKind()}`, function () {
       const listed = ok(await api.request('GET', '/api/messages?limit=100', { key: live })).messages.find((m: { id: string }) => m.id === sms!.message_id);
       expect(listed.text).to.not.include(codeIn(sms!.text));
       expect(ok(await api.request('GET', `/v1/verify/${started.id}`, { key: live }))).to.not.have.property('code');
+    });
+
+    it("reports a code's SMS to the account's dlr_url like any message's: submitted, then delivered", async () => {
+      ok(await api.request('PUT', '/api/webhooks', { key: live, body: { dlr_url: `${receiver.url}/dlr` } }));
+      try {
+        ok(await start(live, { to: '+254712000104' }), 201);
+        const [sms] = await inbox('+254712000104');
+        const reports = await until(
+          'the reports of the code',
+          async () => receiver.received.filter((hook) => hook.body.message_id === sms!.message_id).map((hook) => hook.body.status),
+          (statuses) => statuses.includes('delivered'),
+        );
+        expect(reports.toSorted(), 'each once (their jobs may deliver them in either order)').to.deep.equal(['delivered', 'submitted']);
+      } finally {
+        ok(await api.request('PUT', '/api/webhooks', { key: live, body: { dlr_url: null } }));
+      }
     });
 
     it('answers 502 otp_send_failed when the carrier refuses the SMS: the verification failed, the charge refunded', async () => {
