@@ -5,7 +5,7 @@ export { checkVerifyAppSettings, ttlMinutes, VERIFY_APP_DEFAULTS, VERIFY_APP_LIM
 export { checkOtpTemplate, maskedOtpText, OTP_PLACEHOLDERS, renderOtpText } from './domain/apps/otp-text.ts';
 export type { VerifyAppRepository } from './application/apps/verify-app.repository.port.ts';
 export { VerifyApps, type VerifyAppChanges } from './application/apps/verify-app-use-cases.ts';
-export type { ScopedId, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from './application/verifications/verification.repository.port.ts';
+export type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from './application/verifications/verification.repository.port.ts';
 export type { OtpSender } from './application/verifications/otp-sender.port.ts';
 export { decisionsInOrder, startsPerCounter, type CountedWindow, type VelocityCounter, type VelocityDecision, type VelocityLimits } from './application/verifications/velocity-limits.port.ts';
 export { CodeHasher, randomCode } from './application/verifications/code-hasher.ts';

@@ -20,8 +20,8 @@ export class NotifiedCache<V> implements TopicHandlers {
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
-    const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > this.now()) return entry.value;
+    const entry = this.fresh(key, this.now());
+    if (entry) return entry.value;
     if (!this.hearing) return load();
     return this.keep(key, load());
   }
@@ -29,13 +29,18 @@ export class NotifiedCache<V> implements TopicHandlers {
   /** Several keys: those not kept are loaded together, by one `loadMissing` of them; a key it does not answer holds undefined. */
   getMany(keys: readonly string[], loadMissing: (missing: readonly string[]) => Promise<ReadonlyMap<string, V>>): Promise<V[]> {
     const now = this.now();
-    const missing = [...new Set(keys.filter((key) => !((this.entries.get(key)?.expiresAt ?? 0) > now)))];
+    const missing = [...new Set(keys.filter((key) => !this.fresh(key, now)))];
     if (missing.length > 0) {
       const loading = loadMissing(missing);
       if (!this.hearing) return loading.then((loaded) => keys.map((key) => loaded.get(key) as V));
       for (const key of missing) this.keep(key, loading.then((loaded) => loaded.get(key) as V));
     }
     return Promise.all(keys.map((key) => this.entries.get(key)!.value));
+  }
+
+  private fresh(key: string, now: number): Entry<V> | undefined {
+    const entry = this.entries.get(key);
+    return entry && entry.expiresAt > now ? entry : undefined;
   }
 
   /** Keeps a load from before it ends, so that emptying the cache meanwhile drops it; a failed one is not kept. */

@@ -1,5 +1,5 @@
 import type { VerificationSnapshot } from '../domain/verifications/verification.aggregate.ts';
-import type { ScopedId, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from '../application/verifications/verification.repository.port.ts';
+import type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from '../application/verifications/verification.repository.port.ts';
 import { Verification } from '../domain/verifications/verification.aggregate.ts';
 
 const inScope = (v: VerificationSnapshot, scope: VerificationScope) => v.accountId === scope.accountId && v.environment === scope.environment;
@@ -35,7 +35,7 @@ export class InMemoryVerificationRepository implements VerificationRepository {
     return this.inScopes(ids);
   }
 
-  async saveIfUnchanged(changes: readonly { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[]): Promise<ReadonlySet<string>> {
+  async saveIfUnchanged(changes: readonly VerificationChange[]): Promise<ReadonlySet<string>> {
     const written = new Set<string>();
     for (const { before, after } of changes) {
       const row = this.rows.get(before.id);

@@ -1,4 +1,4 @@
-import type { ScopedId, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope, VerificationSnapshot } from '@tuma/verification';
+import type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope, VerificationSnapshot } from '@tuma/verification';
 import type { Database } from '../../database/database.ts';
 import { INSERT_COLUMNS, VERIFICATION_COLUMNS, verificationFromRow, verificationValues, type VerificationRow } from './verification-rows.ts';
 
@@ -60,7 +60,7 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
     return this.selectAll(ids, '');
   }
 
-  async saveIfUnchanged(changes: readonly { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[]): Promise<ReadonlySet<string>> {
+  async saveIfUnchanged(changes: readonly VerificationChange[]): Promise<ReadonlySet<string>> {
     if (changes.length === 0) return new Set();
     const records = changes.map(({ before, after }) => ({
       id: after.id,

@@ -1,7 +1,7 @@
 import { err, GroupCommit, notFound, ok, ResultAsync, transact, type Clock, type GroupCommitOptions, type NotFoundError, type Result, type UnitOfWork } from '@tuma/kernel';
 import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
 import type { CodeHasher } from './code-hasher.ts';
-import type { ScopedId, VerificationRepository, VerificationScope } from './verification.repository.port.ts';
+import type { ScopedId, VerificationChange, VerificationRepository, VerificationScope } from './verification.repository.port.ts';
 import { stateOf, type VerificationState } from './verification-state.ts';
 
 /** Test keys' fixed code: it always passes their checks, and never a live key's. */
@@ -21,7 +21,7 @@ interface CheckRequest extends ScopedId {
 /** Each check's outcome, and the verifications the checks changed (as read, and as they are now). */
 interface Decided {
   readonly outcomes: Result<CheckedVerification, NotFoundError>[];
-  readonly changed: { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[];
+  readonly changed: VerificationChange[];
 }
 
 const keyOf = (scope: VerificationScope, id: string): string => `${scope.accountId} ${scope.environment} ${id}`;

@@ -30,6 +30,12 @@ export interface ScopedId {
   readonly id: string;
 }
 
+/** A verification as its writer read it, and as it is to be. */
+export interface VerificationChange {
+  readonly before: VerificationSnapshot;
+  readonly after: VerificationSnapshot;
+}
+
 export interface VerificationRepository {
   /** New verifications, in one statement. */
   add(verifications: readonly VerificationSnapshot[]): Promise<void>;
@@ -46,7 +52,7 @@ export interface VerificationRepository {
    * Writes each `after` where its row is still as `before` (its status, checks and sends: what
    * every change of a verification moves), without a lock, in one statement: the ids written.
    */
-  saveIfUnchanged(changes: readonly { readonly before: VerificationSnapshot; readonly after: VerificationSnapshot }[]): Promise<ReadonlySet<string>>;
+  saveIfUnchanged(changes: readonly VerificationChange[]): Promise<ReadonlySet<string>>;
   list(query: VerificationQuery): Promise<VerificationPage>;
   /** Pending verifications past their expiry become `expired` and lose their hash, at most `limit`: how many did. */
   expireDue(now: Date, limit: number): Promise<number>;
