@@ -86,7 +86,7 @@ import { SendBulk } from './application/sending/send-bulk.use-case.ts';
 import { SEND_BATCHES_AT_ONCE, SendMessage } from './application/sending/send-message.use-case.ts';
 import { SendOtpMessage } from './application/sending/send-otp-message.use-case.ts';
 import type { SendingHolds } from './application/sending/sending-holds.port.ts';
-import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, SUBMIT_MESSAGES_JOB, UNSENT_MESSAGE_GUARD_JOB } from './application/sending/sending-jobs.ts';
+import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, SUBMIT_MESSAGES_JOB, UNSENT_MESSAGE_GUARD_JOB, guardedMessages } from './application/sending/sending-jobs.ts';
 import type { EventPublisher } from './domain/events/webhook-event.ts';
 import type { BatchRepository } from './domain/messages/message-batch.ts';
 import { GetWebhookConfig } from './application/webhooks/get-webhook-config.use-case.ts';
@@ -282,7 +282,7 @@ export function messagingJobRoutes(messaging: Messaging, options: MessagingJobOp
   return [
     jobRoute(SUBMIT_MESSAGE_JOB, (p) => messaging.dispatchMessages.submitMessage(p.messageId, p.attempt)),
     jobRoute(SUBMIT_MESSAGES_JOB, (p) => messaging.dispatchMessages.submitFirstAttempts(p.messageIds)),
-    jobRoute(UNSENT_MESSAGE_GUARD_JOB, (p) => messaging.dispatchMessages.failUnsent(p.messageId)),
+    jobRoute(UNSENT_MESSAGE_GUARD_JOB, (p) => messaging.dispatchMessages.failUnsent(guardedMessages(p))),
     jobRoute(DISPATCH_BATCH_JOB, (p, attempt) =>
       messaging.dispatchMessages.submitBatchRange(p.batchId, p.fromSeq, p.toSeq, { lastAttempt: attempt.retryCount >= DISPATCH_BATCH_JOB.retryLimit }),
     ),

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { IdempotencyKey, requestFingerprint } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
-import { admissionAt, writeAlongside, type AdmissionGate, type OutboundMessage, type SendOtpError, type SentOtp } from '../src/index.ts';
+import { admissionAt, UNSENT_MESSAGE_GUARD_JOB, writeAlongside, type AdmissionGate, type OutboundMessage, type SendOtpError, type SentOtp } from '../src/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const TO = '+254712345678';
@@ -105,20 +105,43 @@ describe('SendOtpMessage (in-memory world)', () => {
     expect(w.jobs.jobs().filter((j) => j.name === 'messaging.submit-message')).to.deep.equal([]);
   });
 
-  it('lets the guard fail and refund a message whose sender died before submitting it', async () => {
+  it('guards the codes of one commit with one job, which fails and refunds those whose sender died before submitting them', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const submission = { dispatched: (message: OutboundMessage) => w.dispatch.ownDispatched(message) };
+    const dying = (to: string) => w.send.execute({ sender: LIVE, to, text: 'Your code is ******.', scheduleMode: 'now', submission, suppressDuplicates: false });
+    const [submitted, died, alsoDied] = await Promise.all([w.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913') }), dying('+254712345671'), dying('+254712345672')]);
+    const deadIds = [died, alsoDied].map((sent) => sent._unsafeUnwrap().message.id);
+    const stored = await w.message(deadIds[0]!);
+    expect([stored.delivery.status, stored.carrier], 'stored claimed by its caller').to.deep.equal(['sent', 'carrier']);
+    expect(
+      w.jobs.jobs().map((j) => [j.name, j.payload]),
+      'one guard per commit: the first alone, the two that arrived meanwhile together',
+    ).to.deep.equal([
+      ['messaging.unsent-message-guard', { messageIds: [submitted._unsafeUnwrap().messageId] }],
+      ['messaging.unsent-message-guard', { messageIds: deadIds }],
+    ]);
+    const oneCode = await sendingWorld();
+    await oneCode.fund('1');
+    await oneCode.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913') });
+    w.clock.advance(5 * 60_000);
+    await w.jobs.runDue();
+    for (const id of deadIds) expect([(await w.message(id)).delivery.status, (await w.message(id)).delivery.errorCode]).to.deep.equal(['failed', 'dispatch_failed']);
+    expect((await w.message(submitted._unsafeUnwrap().messageId!)).delivery.status, 'the submitted one left alone').to.equal('submitted');
+    expect(await w.balance(), 'the two dead ones refunded').to.equal(await oneCode.balance());
+    expect(w.live.submissions.map((s) => s.text), 'the masked text never goes').to.deep.equal(['Your code is 482913.']);
+  });
+
+  it('still guards a message named alone (a guard enqueued before guards were shared)', async () => {
     const w = await sendingWorld();
     await w.fund('1');
     const submission = { dispatched: (message: OutboundMessage) => w.dispatch.ownDispatched(message) };
     const sent = (await w.send.execute({ sender: LIVE, to: TO, text: 'Your code is ******.', scheduleMode: 'now', submission, suppressDuplicates: false }))._unsafeUnwrap();
-    expect(await w.balance()).to.not.equal('1.000000');
-    const stored = await w.message(sent.message.id);
-    expect([stored.delivery.status, stored.carrier], 'stored claimed by its caller').to.deep.equal(['sent', 'carrier']);
-    w.clock.advance(5 * 60_000);
-    await w.jobs.runDue();
-    const message = await w.message(sent.message.id);
-    expect([message.delivery.status, message.delivery.errorCode]).to.deep.equal(['failed', 'dispatch_failed']);
+    await w.jobs.enqueue(UNSENT_MESSAGE_GUARD_JOB, { messageId: sent.message.id }, { startAfter: new Date(w.clock.now().getTime() + 1000) });
+    w.clock.advance(1000);
+    expect(await w.jobs.runDue(), 'only the old guard was due').to.equal(1);
+    expect((await w.message(sent.message.id)).delivery.status).to.equal('failed');
     expect(await w.balance()).to.equal('1.000000');
-    expect(w.live.submissions, 'the masked text never goes').to.deep.equal([]);
   });
 
   it('does not take a second code to the same number for a duplicate', async () => {

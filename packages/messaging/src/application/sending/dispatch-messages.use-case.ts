@@ -235,13 +235,14 @@ export class DispatchMessages {
   }
 
   /**
-   * The guard of a message its sender was to submit (UNSENT_MESSAGE_GUARD_JOB): still `queued` (the
-   * sender died before submitting) or `sent` (it died waiting for the carrier's answer), it is
-   * failed with `dispatch_failed` and refunded; the text to send it again died with the sender.
+   * The guard of messages their senders were to submit (UNSENT_MESSAGE_GUARD_JOB): each one still
+   * `queued` (its sender died before submitting) or `sent` (it died waiting for the carrier's
+   * answer) is failed with `dispatch_failed` and refunded; the text to send it again died with the
+   * sender.
    */
-  failUnsent(messageId: string): Promise<DispatchReport> {
+  failUnsent(messageIds: readonly string[]): Promise<DispatchReport> {
     return transact(this.unitOfWork, async () => {
-      const rows = await this.messages.lockByIds([messageId]);
+      const rows = await this.messages.lockByIds(messageIds);
       const now = this.clock.now();
       const failed: OutboundMessage[] = [];
       for (const row of rows.filter((m) => m.delivery.status === 'queued' || m.delivery.status === 'sent')) {

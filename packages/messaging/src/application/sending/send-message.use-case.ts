@@ -416,12 +416,11 @@ export class SendMessage {
       byJobs.filter((message) => message.scheduledAt).map((message) => ({ payload: { messageId: message.id, attempt: 0 }, options: { group: message.accountId, startAfter: message.scheduledAt! } })),
     );
     await this.jobs.enqueueMany(SUBMIT_MESSAGES_JOB, submissionsByAccount(byJobs.filter((message) => !message.scheduledAt)));
-    await this.jobs.enqueueMany(
-      UNSENT_MESSAGE_GUARD_JOB,
-      accepted
-        .filter(({ message }) => byCaller.has(message.id))
-        .map(({ message }) => ({ payload: { messageId: message.id }, options: { startAfter: new Date(message.createdAt.getTime() + UNSENT_GUARD_DELAY_MS) } })),
-    );
+    const ownSubmissions = accepted.map(({ message }) => message).filter((message) => byCaller.has(message.id));
+    if (ownSubmissions.length > 0) {
+      const lastCreated = Math.max(...ownSubmissions.map((message) => message.createdAt.getTime()));
+      await this.jobs.enqueue(UNSENT_MESSAGE_GUARD_JOB, { messageIds: ownSubmissions.map((message) => message.id) }, { startAfter: new Date(lastCreated + UNSENT_GUARD_DELAY_MS) });
+    }
     if (rejectedMessages.length > 0) {
       await this.events.publish(deliveryReports(rejectedMessages.map((after) => ({ before: null, after })), rejectedMessages[0]!.createdAt));
     }

@@ -36,16 +36,20 @@ export const SUBMIT_MESSAGES_JOB = defineJob<{ messageIds: string[] }>({
 export const SUBMIT_MESSAGES_MAX = 32;
 
 /**
- * The guard of a message its sender submits itself at once (an OTP, whose clear text only that
- * sender holds): if the sender died before its submission was recorded, the message is failed
- * and refunded rather than sent with the masked text we keep (docs/verify.md, "Sending").
+ * The guard of the messages their senders submit themselves at once (OTPs, whose clear text only
+ * those senders hold), one job for the messages of one commit: if a sender died before its
+ * submission was recorded, its message is failed and refunded rather than sent with the masked text
+ * we keep (docs/verify.md, "Sending"). Jobs enqueued before the guard was shared name one message.
  */
-export const UNSENT_MESSAGE_GUARD_JOB = defineJob<{ messageId: string }>({
+export const UNSENT_MESSAGE_GUARD_JOB = defineJob<{ messageIds: string[] } | { messageId: string }>({
   name: 'messaging.unsent-message-guard',
   retryLimit: 10,
   retryDelaySeconds: 5,
   expireInSeconds: 120,
 });
+
+/** The messages an UNSENT_MESSAGE_GUARD_JOB guards. */
+export const guardedMessages = (payload: { messageIds: string[] } | { messageId: string }): string[] => ('messageIds' in payload ? payload.messageIds : [payload.messageId]);
 
 /** How long after its commit a message submitted by its sender is looked at by its guard: longer than any carrier's answer takes. */
 export const UNSENT_GUARD_DELAY_MS = 5 * 60_000;
