@@ -77,6 +77,33 @@ describe('SendOtpMessage (in-memory world)', () => {
     expect(calls.at(-1)).to.deep.equal(['over']);
   });
 
+  it("commits codes through a caller's gate one batch at a time, even where plain sends commit two at once", async () => {
+    const w = await sendingWorld({ batchContext: (work) => work() });
+    await w.fund('1');
+    const calls: string[][] = [];
+    let gateReached!: () => void;
+    const reached = new Promise<void>((resolve) => (gateReached = resolve));
+    let open!: () => void;
+    const opened = new Promise<void>((resolve) => (open = resolve));
+    const gate: AdmissionGate<string> = {
+      admit: async (tickets) => {
+        calls.push([...tickets]);
+        gateReached();
+        await opened;
+        return tickets.map(() => undefined);
+      },
+    };
+    const code = (ticket: string, to: string) => w.sendOtp.execute({ sender: LIVE, to, ...otp('123456'), admission: admissionAt(gate, ticket) });
+    const first = code('first', '+254712345670');
+    await reached;
+    const later = [code('second', '+254712345671'), code('third', '+254712345672')];
+    for (let turn = 0; turn < 20; turn++) await new Promise((resolve) => setImmediate(resolve));
+    expect(calls, 'no second batch while the first holds the gate').to.deep.equal([['first']]);
+    open();
+    expect((await Promise.all([first, ...later])).every((sent) => sent.isOk())).to.equal(true);
+    expect(calls, 'the two that waited, in the next batch').to.deep.equal([['first'], ['second', 'third']]);
+  });
+
   it("records the carrier's answer over a receipt that came before it: the row is read back under its lock, the receipt kept", async () => {
     const w = await sendingWorld();
     await w.fund('1');

@@ -192,14 +192,22 @@ export class SendMessage {
   ) {
     this.maxSegments = options.maxSegments ?? DEFAULT_MAX_SEGMENTS;
     this.commits = new GroupCommit((sends) => this.commit(sends), { maxBatch: SEND_BATCH_MAX, ...options.groupCommit });
+    this.gatedCommits = new GroupCommit((sends) => this.commit(sends), { maxBatch: SEND_BATCH_MAX, ...options.groupCommit, concurrency: 1 });
   }
 
   private readonly maxSegments: number;
   /** Sends accepted at the same time are written together (docs/architecture.md, "Group commit of sends"). */
   private readonly commits: GroupCommit<PricedSend, Result<SentMessage, SendMessageError>>;
+  /**
+   * Sends with a caller's gate (Verify's codes), one batch at a time: the gate is its batch's first
+   * statement, on rows the batches share (an account's per-country counter), so a second batch at
+   * once would wait on the first's lock from its start, holding a connection and the sends that
+   * would otherwise join the next batch (docs/performance.md, "Verify").
+   */
+  private readonly gatedCommits: GroupCommit<PricedSend, Result<SentMessage, SendMessageError>>;
 
   execute(input: SendMessageInput): ResultAsync<SentMessage, SendMessageError> {
-    return this.prepare(input).andThen((priced) => new ResultAsync(this.commits.submit(priced)));
+    return this.prepare(input).andThen((priced) => new ResultAsync((priced.admission ? this.gatedCommits : this.commits).submit(priced)));
   }
 
   /** The send validated, routed and priced, with nothing written: what `execute` commits (and a test key's OTP only prices). */
