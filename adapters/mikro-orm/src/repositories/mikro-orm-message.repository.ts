@@ -4,6 +4,7 @@ import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQ
 import type { Database } from '../database/database.ts';
 import { storedMoney } from './stored-money.ts';
 import { executeBound } from './bound-statement.ts';
+import { countedRecordset, recordsetParameters } from './counted-recordset.ts';
 import { deliveryRecord, MESSAGE_COLUMNS, messageFromRow, messageRecord, type MessageRow } from './message-rows.ts';
 
 /** Rows per insert statement: a 100k-member batch is 20 statements. */
@@ -34,12 +35,12 @@ const DELIVERY_RECORD = `id varchar, carrier varchar, status varchar, retry_coun
     failed_at timestamptz`;
 
 const SAVE_DELIVERY = `${SET_DELIVERY}
-  from jsonb_to_recordset(?::jsonb) as r (${DELIVERY_RECORD})
+  from ${countedRecordset('r', DELIVERY_RECORD)}
   where m.id = r.id`;
 
 /** The rows still as their writer last read them: compared on what a receipt, a guard or a retry changes. */
 const SAVE_DELIVERY_IF_UNCHANGED = `${SET_DELIVERY}
-  from jsonb_to_recordset(?::jsonb) as r (${DELIVERY_RECORD}, before_status varchar, before_retry_count integer, before_part_outcomes jsonb)
+  from ${countedRecordset('r', `${DELIVERY_RECORD}, before_status varchar, before_retry_count integer, before_part_outcomes jsonb`)}
   where m.id = r.id and m.status = r.before_status and m.retry_count = r.before_retry_count and m.part_outcomes = r.before_part_outcomes
   returning m.id`;
 
@@ -179,7 +180,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
-      await executeBound(this.database, SAVE_DELIVERY, [JSON.stringify(messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord))]);
+      await executeBound(this.database, SAVE_DELIVERY, recordsetParameters(messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord)));
     }
   }
 
@@ -191,7 +192,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
       before_retry_count: before.delivery.retryCount,
       before_part_outcomes: before.delivery.partOutcomes,
     }));
-    const rows = await executeBound<{ id: string }>(this.database, SAVE_DELIVERY_IF_UNCHANGED, [JSON.stringify(records)]);
+    const rows = await executeBound<{ id: string }>(this.database, SAVE_DELIVERY_IF_UNCHANGED, recordsetParameters(records));
     return new Set(rows.map((row) => row.id));
   }
 }

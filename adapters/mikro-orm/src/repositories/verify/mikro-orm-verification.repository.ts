@@ -1,5 +1,6 @@
 import type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope, VerificationSnapshot } from '@tuma/verification';
 import type { Database } from '../../database/database.ts';
+import { countedRecordset, recordsetParameters } from '../counted-recordset.ts';
 import { INSERT_COLUMNS, VERIFICATION_COLUMNS, verificationFromRow, verificationValues, type VerificationRow } from './verification-rows.ts';
 
 const ROW_PLACEHOLDERS = `(${INSERT_COLUMNS.split(',').map(() => '?').join(', ')})`;
@@ -15,9 +16,11 @@ const UPSERT = `
 const SAVE_IF_UNCHANGED = `
   update verification v set status = r.status, code_hash = r.code_hash, expires_at = r.expires_at, check_attempts = r.check_attempts,
     sends = r.sends, last_sent_at = r.last_sent_at, message_ids = r.message_ids, cost = r.cost, updated_at = r.updated_at
-  from jsonb_to_recordset(?::jsonb) as r (id varchar, status varchar, code_hash char(64), expires_at timestamptz, check_attempts int,
-    sends int, last_sent_at timestamptz, message_ids jsonb, cost numeric, updated_at timestamptz, before_status varchar,
-    before_check_attempts int, before_sends int)
+  from ${countedRecordset(
+    'r',
+    `id varchar, status varchar, code_hash char(64), expires_at timestamptz, check_attempts int, sends int, last_sent_at timestamptz,
+    message_ids jsonb, cost numeric, updated_at timestamptz, before_status varchar, before_check_attempts int, before_sends int`,
+  )}
   where v.id = r.id and v.status = r.before_status and v.check_attempts = r.before_check_attempts and v.sends = r.before_sends
   returning v.id`;
 
@@ -77,7 +80,7 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
       before_check_attempts: before.checkAttempts,
       before_sends: before.sends,
     }));
-    const rows = await this.database.em.execute<{ id: string }[]>(SAVE_IF_UNCHANGED, [JSON.stringify(records)]);
+    const rows = await this.database.em.execute<{ id: string }[]>(SAVE_IF_UNCHANGED, recordsetParameters(records));
     return new Set(rows.map((row) => row.id));
   }
 
