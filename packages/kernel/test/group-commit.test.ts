@@ -4,7 +4,7 @@ import { GroupCommit } from '../src/index.ts';
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('GroupCommit', () => {
-  it('handles a lone call at once, and gathers the calls that arrive during a batch into the next one', async () => {
+  it('handles a lone call at the end of its event-loop turn, and gathers the calls that arrive during a batch into the next one', async () => {
     const batches: number[][] = [];
     let release: () => void = () => undefined;
     const commit = new GroupCommit<number, number>(
@@ -34,9 +34,21 @@ describe('GroupCommit', () => {
       },
       { maxBatch: 10 },
     );
-    const results = await Promise.allSettled([commit.submit(1), commit.submit(2), commit.submit(3)]);
-    expect(results.map((r) => r.status)).to.deep.equal(['fulfilled', 'rejected', 'rejected']);
+    const first = commit.submit(1);
+    await tick();
+    const results = await Promise.allSettled([first, commit.submit(2), commit.submit(3)]);
+    expect(results.map((r) => r.status), 'the first batch, then the second that failed whole').to.deep.equal(['fulfilled', 'rejected', 'rejected']);
     expect(await commit.submit(4)).to.equal(4);
+  });
+
+  it('gathers the calls of one event-loop turn into one batch (requests read together, answers that came back together)', async () => {
+    const batches: number[][] = [];
+    const commit = new GroupCommit<number, number>(async (items) => (batches.push([...items]), items), { maxBatch: 3 });
+    const turn = [1, 2, 3, 4].map((item) => commit.submit(item));
+    await Promise.resolve();
+    expect(batches, 'nothing before the turn ends').to.deep.equal([]);
+    expect(await Promise.all(turn)).to.deep.equal([1, 2, 3, 4]);
+    expect(batches, 'at most maxBatch a batch').to.deep.equal([[1, 2, 3], [4]]);
   });
 
   it('runs each batch inside `around`', async () => {

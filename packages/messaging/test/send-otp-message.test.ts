@@ -68,7 +68,7 @@ describe('SendOtpMessage (in-memory world)', () => {
       ['first', 'over', 'third'].map((ticket, i) => w.sendOtp.execute({ sender: LIVE, to: `+25471234567${i}`, ...otp(`12345${i}`), admission: admissionAt(gate, ticket) })),
     );
     expect(answers.map((answer) => (answer.isOk() ? 'sent' : answer.error))).to.deep.equal(['sent', { type: 'rate_limited', retryAfter: 42, message: 'over the limit' }, 'sent']);
-    expect(calls, 'the first alone, the two that arrived meanwhile in one call, in order').to.deep.equal([['first'], ['over', 'third']]);
+    expect(calls, 'the three of one event-loop turn in one call, in order').to.deep.equal([['first', 'over', 'third']]);
     expect(w.live.submissions.map((s) => s.to)).to.deep.equal(['+254712345670', '+254712345672']);
     expect((await w.messages.list({ accountId: ACCOUNT, environment: 'live', page: 0, limit: 10 })).total, 'no message for the refused code').to.equal(2);
 
@@ -132,7 +132,7 @@ describe('SendOtpMessage (in-memory world)', () => {
     expect(w.jobs.jobs().filter((j) => j.name === 'messaging.submit-message')).to.deep.equal([]);
   });
 
-  it('guards the codes of one commit with one job, which fails and refunds those whose sender died before submitting them', async () => {
+  it('guards the codes of a commit with one job, which fails and refunds those whose sender died before submitting them', async () => {
     const w = await sendingWorld();
     await w.fund('1');
     const submission = { dispatched: (message: OutboundMessage) => w.dispatch.ownDispatched(message) };
@@ -141,12 +141,8 @@ describe('SendOtpMessage (in-memory world)', () => {
     const deadIds = [died, alsoDied].map((sent) => sent._unsafeUnwrap().message.id);
     const stored = await w.message(deadIds[0]!);
     expect([stored.delivery.status, stored.carrier], 'stored claimed by its caller').to.deep.equal(['sent', 'carrier']);
-    expect(
-      w.jobs.jobs().map((j) => [j.name, j.payload]),
-      'one guard per commit: the first alone, the two that arrived meanwhile together',
-    ).to.deep.equal([
-      ['messaging.unsent-message-guard', { messageIds: [submitted._unsafeUnwrap().messageId] }],
-      ['messaging.unsent-message-guard', { messageIds: deadIds }],
+    expect(w.jobs.jobs().map((j) => [j.name, j.payload]), 'the three of one event-loop turn: one commit, one guard').to.deep.equal([
+      ['messaging.unsent-message-guard', { messageIds: [submitted._unsafeUnwrap().messageId, ...deadIds] }],
     ]);
     const oneCode = await sendingWorld();
     await oneCode.fund('1');

@@ -17,12 +17,15 @@ interface Waiting<I, O> {
 /**
  * Group commit: concurrent calls are handled together, one batch at a time. A call that arrives
  * while a batch is being handled waits for the next one, so under load each batch takes what
- * arrived during the previous one (up to `maxBatch`), and a lone call goes at once, with no timer.
+ * arrived during the previous one (up to `maxBatch`). Otherwise a batch starts when the event-loop
+ * turn of its first call ends (`setImmediate`, no timer), with every call of that turn: the
+ * requests read from several sockets at once, or the answers that came back together.
  * `handle` answers one outcome per item, in order; if it throws, every call of its batch rejects.
  */
 export class GroupCommit<I, O> {
   private readonly waiting: Waiting<I, O>[] = [];
   private running = 0;
+  private turnEnding = false;
 
   constructor(
     private readonly handle: (items: readonly I[]) => Promise<readonly O[]>,
@@ -32,6 +35,15 @@ export class GroupCommit<I, O> {
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
+      this.drainAtTurnEnd();
+    });
+  }
+
+  private drainAtTurnEnd(): void {
+    if (this.turnEnding) return;
+    this.turnEnding = true;
+    setImmediate(() => {
+      this.turnEnding = false;
       this.drain();
     });
   }
