@@ -10,6 +10,7 @@ import type { DuplicateKey, MessageRepository } from '../messages/message.reposi
 import { applyToMessage, type MessageCategory, type MessageEnvironment, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
 import { duplicateMessage, messageTooLong, quietHours, unroutable, type SendError } from '../../domain/messages/send-errors.ts';
+import { PhoneNumber } from '../../domain/numbers/phone-number.value-object.ts';
 import { readPhoneField, type InvalidPhoneField } from '../../domain/numbers/read-phone-field.ts';
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import { DEFAULT_MAX_SEGMENTS, segmentMessage, type SegmentedMessage } from '../../domain/segmenting/segmenter.ts';
@@ -105,7 +106,8 @@ export interface Sender {
 
 export interface SendMessageInput {
   readonly sender: Sender;
-  readonly to: string;
+  /** As given (read here), or a number its caller has read already (Verify's). */
+  readonly to: string | PhoneNumber;
   readonly text: string;
   readonly senderId?: string | undefined;
   readonly route?: string | undefined;
@@ -213,7 +215,7 @@ export class SendMessage {
   /** The send validated, routed and priced, with nothing written: what `execute` commits (and a test key's OTP only prices). */
   prepare(input: SendMessageInput): ResultAsync<PricedSend, SendMessageError> {
     const now = this.clock.now();
-    const phone = readPhoneField(input.to, 'to');
+    const phone = input.to instanceof PhoneNumber ? ok(input.to) : readPhoneField(input.to, 'to');
     if (phone.isErr()) return errAsync(phone.error);
     const due = dueTime(input.scheduleMode, input.scheduledAt, now);
     if (due.isErr()) return errAsync(due.error);

@@ -3,6 +3,7 @@ import { err, errAsync, ok, ResultAsync, type DomainError, type Money, type Resu
 import type { DeliveryErrorCode } from '../../domain/delivery/delivery-error-codes.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import type { PhoneNumber } from '../../domain/numbers/phone-number.value-object.ts';
 import type { OptOutList } from '../opt-outs/opt-out-list.port.ts';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
 import { refusalsAtGates, type Admission } from './admission-gates.ts';
@@ -11,7 +12,8 @@ import type { CallerSubmission, Sender, SendMessage, SendMessageError, SendMessa
 
 export interface SendOtpInput {
   readonly sender: Sender;
-  readonly to: string;
+  /** As given, or as its caller has read it already (Verify). */
+  readonly to: string | PhoneNumber;
   /** What the carrier gets: the code in clear. */
   readonly text: string;
   /** What we keep: the same text with the code masked (same length and characters, so the same price). */

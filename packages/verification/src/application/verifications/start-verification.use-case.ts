@@ -7,6 +7,7 @@ import {
   type AdmissionGate,
   type AlongsideWriter,
   type InvalidPhoneField,
+  type PhoneNumber,
   type SendOtpError,
   type SendOtpInput,
   type Sender,
@@ -112,11 +113,11 @@ export class StartVerification {
   execute(input: StartVerificationInput): ResultAsync<StartedVerification, StartVerificationError> {
     const phone = readPhoneField(input.to, 'to');
     if (phone.isErr()) return errAsync(phone.error);
-    const { e164, country } = phone.value;
+    const { country } = phone.value;
     return ResultAsync.fromSafePromise(this.appFor(input))
       .andThen((app) => (app ? ok(app) : err(notFound('Verify App', input.appId!))))
       .andThen((app) => (app.allowedCountries.length === 0 || app.allowedCountries.includes(country) ? ok(app) : err(countryNotAllowed(country, app.id))))
-      .andThen((app) => this.send(input, app, e164, country));
+      .andThen((app) => this.send(input, app, phone.value));
   }
 
   private appFor(input: StartVerificationInput): Promise<VerifyAppSnapshot | undefined> {
@@ -140,7 +141,8 @@ export class StartVerification {
    * fails it and frees the key, in the unit of work after the refund. Test keys send nothing: their
    * verification is written after the price (grouped with others).
    */
-  private send(input: StartVerificationInput, app: VerifyAppSnapshot, e164: string, country: string): ResultAsync<StartedVerification, StartVerificationError> {
+  private send(input: StartVerificationInput, app: VerifyAppSnapshot, phone: PhoneNumber): ResultAsync<StartedVerification, StartVerificationError> {
+    const { e164, country } = phone;
     const now = this.clock.now();
     const id = newId('ver', now);
     const code = this.generateCode(app.codeLength);
@@ -156,7 +158,7 @@ export class StartVerification {
     const answerOf = (verification: Verification): StartedVerification => ({ ...stateOf(verification, now), sandboxCode: sender.environment === 'test' ? code : null });
     const sms: SendOtpInput = {
       sender,
-      to: e164,
+      to: phone,
       text: renderOtpText(app.template, values),
       maskedText: maskedOtpText(app.template, values),
       senderId: app.senderId ?? undefined,
