@@ -135,7 +135,8 @@ export interface MessagingPorts {
   readonly dispatch?: DispatchOptions;
   /**
    * Runs each group commit of sends in a database context of its own; as is by default. With it,
-   * two batches are written at once (the database's locks keep their wallets and duplicates apart).
+   * two batches of plain sends are written at once (the database's locks keep their wallets and
+   * duplicates apart); sends with a caller's gate still go one batch at a time.
    */
   readonly batchContext?: <T>(work: () => Promise<T>) => Promise<T>;
   /** Where delivery reports and inbound messages are published; by default the webhook outbox (SMS profile). */

@@ -3,7 +3,7 @@ import { FxRate } from '@tuma/billing';
 import { createIdempotency } from '@tuma/idempotency';
 import { currency, err, Money, ok } from '@tuma/kernel';
 import { FakeClock } from '@tuma/kernel/testing';
-import { EnvironmentGateways, messagingJobRoutes, submitRejected, type CarrierGateway, type CarrierSubmission, type RouteThrottle, type Sender, type SubmitResult } from '../../src/index.ts';
+import { EnvironmentGateways, messagingJobRoutes, submitRejected, type CarrierGateway, type CarrierSubmission, type MessagingPorts, type Sender, type SubmitResult } from '../../src/index.ts';
 import { inMemoryMessaging, RecordingEventPublisher } from '../../src/testing/index.ts';
 
 export const ACCOUNT = 'acc_sending_test';
@@ -35,7 +35,7 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
 export const refusal = (code: 'throttled' | 'invalid_destination', retryable: boolean): SubmitResult => err(submitRejected(code, retryable, code));
 
 /** `routeThrottle`: the routes' throughput (default: none); `batchContext`: each batch in a context of its own, as on a database (sends then commit two batches at once). */
-export async function sendingWorld(options: { readonly routeThrottle?: RouteThrottle; readonly batchContext?: <T>(work: () => Promise<T>) => Promise<T> } = {}) {
+export async function sendingWorld(options: Pick<MessagingPorts, 'routeThrottle' | 'batchContext'> = {}) {
   const clock = new FakeClock('2026-11-21T09:00:00.000Z');
   const live = new ScriptedGateway('carrier');
   const sandbox = new ScriptedGateway('sandbox');

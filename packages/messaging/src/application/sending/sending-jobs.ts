@@ -35,13 +35,16 @@ export const SUBMIT_MESSAGES_JOB = defineJob<{ messageIds: string[] }>({
 /** Most messages in one SUBMIT_MESSAGES_JOB. */
 export const SUBMIT_MESSAGES_MAX = 32;
 
+/** An UNSENT_MESSAGE_GUARD_JOB's payload: the messages of one commit (jobs enqueued before the guard was shared name one message). */
+type UnsentGuard = { messageIds: string[] } | { messageId: string };
+
 /**
  * The guard of the messages their senders submit themselves at once (OTPs, whose clear text only
  * those senders hold), one job for the messages of one commit: if a sender died before its
  * submission was recorded, its message is failed and refunded rather than sent with the masked text
- * we keep (docs/verify.md, "Sending"). Jobs enqueued before the guard was shared name one message.
+ * we keep (docs/verify.md, "Sending").
  */
-export const UNSENT_MESSAGE_GUARD_JOB = defineJob<{ messageIds: string[] } | { messageId: string }>({
+export const UNSENT_MESSAGE_GUARD_JOB = defineJob<UnsentGuard>({
   name: 'messaging.unsent-message-guard',
   retryLimit: 10,
   retryDelaySeconds: 5,
@@ -49,7 +52,7 @@ export const UNSENT_MESSAGE_GUARD_JOB = defineJob<{ messageIds: string[] } | { m
 });
 
 /** The messages an UNSENT_MESSAGE_GUARD_JOB guards. */
-export const guardedMessages = (payload: { messageIds: string[] } | { messageId: string }): string[] => ('messageIds' in payload ? payload.messageIds : [payload.messageId]);
+export const guardedMessages = (payload: UnsentGuard): string[] => ('messageIds' in payload ? payload.messageIds : [payload.messageId]);
 
 /** How long after its commit a message submitted by its sender is looked at by its guard: longer than any carrier's answer takes. */
 export const UNSENT_GUARD_DELAY_MS = 5 * 60_000;
