@@ -43,5 +43,4 @@ export {
 } from './smpp/submit-pdus.ts';
 export { asciiFromGsm7Decoded, encodeGsm7Unpacked } from './smpp/gsm7-octets.ts';
 export { destinationAddress, NPI, sourceAddress, TON, type SmppAddress } from './smpp/addresses.ts';
-export { SubmitWindow, type Release } from './smpp/submit-window.ts';
 export { ThroughputLimiter, type LimiterTime } from './smpp/throughput-limiter.ts';

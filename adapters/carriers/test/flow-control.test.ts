@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { SubmitWindow, ThroughputLimiter, type LimiterTime, type Release } from '../src/index.ts';
+import { ThroughputLimiter, type LimiterTime } from '../src/index.ts';
 
 /** Time that only moves when a caller sleeps: sleeps are recorded and complete at once. */
 function steppedTime(): LimiterTime & { readonly sleeps: number[] } {
@@ -16,36 +16,6 @@ function steppedTime(): LimiterTime & { readonly sleeps: number[] } {
 }
 
 describe('flow control', () => {
-  describe('SubmitWindow', () => {
-    it('lets `size` callers in, queues the rest in order and refuses beyond maxWaiting', async () => {
-      const window = new SubmitWindow(2, 2);
-      const first = await window.tryAcquire()!;
-      await window.tryAcquire()!;
-      expect(window.outstanding).to.equal(2);
-
-      const order: string[] = [];
-      const third = window.tryAcquire()!.then((release) => (order.push('third'), release));
-      const fourth = window.tryAcquire()!.then((release) => (order.push('fourth'), release));
-      expect(window.waiting).to.equal(2);
-      expect(window.tryAcquire(), 'beyond maxWaiting').to.equal(undefined);
-
-      first();
-      first(); // a second release of the same slot frees nothing more
-      const releaseThird: Release = await third;
-      expect(order).to.deep.equal(['third']);
-      expect(window.outstanding).to.equal(2);
-      releaseThird();
-      (await fourth)();
-      expect(order).to.deep.equal(['third', 'fourth']);
-      expect(window).to.include({ outstanding: 1, waiting: 0 });
-    });
-
-    it('refuses impossible sizes', () => {
-      expect(() => new SubmitWindow(0, 1)).to.throw(RangeError);
-      expect(() => new SubmitWindow(1, -1)).to.throw(RangeError);
-    });
-  });
-
   describe('ThroughputLimiter', () => {
     it('spaces callers 1000/perSecond ms apart, in call order', async () => {
       const time = steppedTime();

@@ -8,7 +8,7 @@
  * Inbound messages go to the inbound sink the same way; one that can never be stored (unreadable,
  * or refused by the sink) is answered ESME_RX_P_APPN, so the SMSC stops offering it.
  */
-import { err, ok, systemClock } from '@tuma/kernel';
+import { err, ok, Slots, systemClock } from '@tuma/kernel';
 import {
   submitRejected,
   type CarrierGateway,
@@ -23,7 +23,6 @@ import { isDeliveryReceipt, readDeliveryReceipt, withoutQuotedText, type Deliver
 import { SmppConnection } from './smpp-connection.ts';
 import { resolveSmppOptions, type ResolvedSmppOptions, type SmppGatewayOptions } from './smpp-options.ts';
 import { buildSubmitPdus, type SubmitSmFields } from './submit-pdus.ts';
-import { SubmitWindow } from './submit-window.ts';
 import { ThroughputLimiter } from './throughput-limiter.ts';
 
 type PartOutcome =
@@ -40,14 +39,14 @@ export class SmppCarrierGateway implements CarrierGateway {
   readonly name: string;
   private readonly options: ResolvedSmppOptions;
   private readonly connection: SmppConnection;
-  private readonly window: SubmitWindow;
+  private readonly window: Slots;
   private readonly limiter: ThroughputLimiter;
   private reference = 0;
 
   constructor(options: SmppGatewayOptions) {
     this.options = resolveSmppOptions(options, systemClock);
     this.name = this.options.name;
-    this.window = new SubmitWindow(this.options.windowSize, this.options.maxWaiting);
+    this.window = new Slots(this.options.windowSize, this.options.maxWaiting);
     this.limiter = new ThroughputLimiter(this.options.throughputPerSecond);
     this.connection = new SmppConnection(this.options, {
       onDeliverSm: (pdu, respond) => this.onDeliverSm(pdu, respond),

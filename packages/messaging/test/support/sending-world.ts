@@ -34,8 +34,8 @@ export const IDEMPOTENCY_LEASE_MS = 30_000;
 
 export const refusal = (code: 'throttled' | 'invalid_destination', retryable: boolean): SubmitResult => err(submitRejected(code, retryable, code));
 
-/** `routeThrottle`: the routes' throughput (default: none); `batchContext`: each batch in a context of its own, as on a database (sends then commit two batches at once). */
-export async function sendingWorld(options: Pick<MessagingPorts, 'routeThrottle' | 'batchContext'> = {}) {
+/** `routeThrottle`: the routes' throughput (default: none); `batchContext`: each batch in a context of its own, as on a database (sends then commit two batches at once); `dispatch`: the dispatch's options. */
+export async function sendingWorld(options: Pick<MessagingPorts, 'routeThrottle' | 'batchContext' | 'dispatch'> = {}) {
   const clock = new FakeClock('2026-11-21T09:00:00.000Z');
   const live = new ScriptedGateway('carrier');
   const sandbox = new ScriptedGateway('sandbox');

@@ -1,5 +1,5 @@
 import type { WalletLedger } from '@tuma/billing';
-import { err, GroupCommit, transact, type Clock, type GroupCommitOptions, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { err, GroupCommit, Slots, transact, type Clock, type GroupCommitOptions, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
@@ -19,8 +19,16 @@ import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
 
 export interface DispatchOptions {
   readonly retryPolicy?: RetryPolicy;
-  /** Submissions in flight at once per dispatch. */
+  /** Submissions in flight at once per dispatch (each also takes one of the process's `inFlight`). */
   readonly concurrency?: number;
+  /** Submissions of jobs the process has handed to carriers and not yet recorded, at most (default DISPATCH_IN_FLIGHT_MAX). */
+  readonly inFlight?: number;
+  /**
+   * Whether a fault passes by itself (the database away, a deadlock): a record of carriers' answers
+   * that fails with one is tried again until it is written, so what the carriers took is not sent
+   * again once the database is back. Other faults fail the record's jobs at once. None by default.
+   */
+  readonly isTransient?: (error: unknown) => boolean;
   /** How concurrent submissions are gathered (e.g. `around`: a fresh database context per batch). */
   readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch' | 'concurrency'>;
   /** Batches of single-message submissions in flight at once (default 1; needs `groupCommit.around`). */
@@ -32,6 +40,19 @@ const QUIET_HOURS_RECHECK_MS = 60 * 60_000;
 
 /** Most single-message submissions dispatched together: two job workers' fetches of 32. */
 const SINGLES_BATCH_MAX = 64;
+
+/**
+ * Submissions of jobs one process has handed to carriers and whose answers are not yet committed,
+ * at most: what a kill of the process can send twice, since a job that finds its message `sent`
+ * without a recorded answer sends it again (docs/reliability.md, "What a kill can duplicate").
+ */
+export const DISPATCH_IN_FLIGHT_MAX = 64;
+
+/** Carriers' answers recorded in one commit, at most. */
+const ANSWERS_BATCH_MAX = 128;
+
+/** How a record is tried again while its fault passes: 1 s apart at most, for up to 10 minutes. */
+const OUTAGE_RETRY_MS = { first: 100, most: 1_000, giveUpAfter: 10 * 60_000 } as const;
 
 /**
  * Batches of single-message submissions in flight at once where each has a database context of its
@@ -62,6 +83,12 @@ type Outcome = 'accepted' | 'retried' | 'failed';
 interface SingleSubmission {
   readonly messageId: string;
   readonly attempt: number;
+}
+/** A carrier's answer to a message as its dispatcher holds it, to be recorded under `policy`. */
+interface Answer {
+  readonly message: OutboundMessage;
+  readonly result: SubmitResult;
+  readonly policy: RetryPolicy;
 }
 
 const NOTHING_DISPATCHED: DispatchReport = { submitted: 0, accepted: 0, retried: 0, failed: 0 };
@@ -96,8 +123,12 @@ export class DispatchMessages {
   private readonly concurrency: number;
   /** Single-message submissions running at the same time share their claim and record units of work. */
   private readonly singles: GroupCommit<SingleSubmission, PromiseSettledResult<DispatchReport>>;
-  /** The carrier's answers to senders' own submissions that come at the same time are recorded in one unit of work. */
-  private readonly ownRecords: GroupCommit<readonly [OutboundMessage, SubmitResult], Outcome | undefined>;
+  /** Carriers' answers, recorded as they come: those that come at the same time in one unit of work. */
+  private readonly answers: GroupCommit<Answer, Outcome | undefined>;
+  /** What bounds the submissions a kill can duplicate: taken from before a job's submission until its answer is committed. */
+  private readonly inFlight: Slots;
+  private readonly isTransient: (error: unknown) => boolean;
+  private readonly batchContext: <T>(work: () => Promise<T>) => Promise<T>;
 
   constructor(
     private readonly messages: MessageRepository,
@@ -117,14 +148,12 @@ export class DispatchMessages {
     this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
     this.concurrency = options.concurrency ?? 64;
     this.singles = new GroupCommit((items) => this.submitTogether(items), { maxBatch: SINGLES_BATCH_MAX, concurrency: options.singleBatchesAtOnce ?? 1, ...options.groupCommit });
-    // One record of own submissions at a time: each is one commit, and what arrives meanwhile joins the next.
-    this.ownRecords = new GroupCommit(
-      async (answers) => {
-        const outcomes = await transact(this.unitOfWork, () => this.recordOwn(answers));
-        return answers.map(([message]) => outcomes.get(message.id));
-      },
-      { maxBatch: SINGLES_BATCH_MAX, ...options.groupCommit },
-    );
+    this.inFlight = new Slots(options.inFlight ?? DISPATCH_IN_FLIGHT_MAX);
+    this.isTransient = options.isTransient ?? (() => false);
+    this.batchContext = options.groupCommit?.around ?? ((work) => work());
+    // One record at a time: each is one commit, and what arrives meanwhile joins the next. Each try
+    // runs in a database context of its own (a try the database broke leaves nothing to the next).
+    this.answers = new GroupCommit((answers) => this.recordUntilWritten(answers), { maxBatch: ANSWERS_BATCH_MAX });
   }
 
   /**
@@ -210,26 +239,44 @@ export class DispatchMessages {
    * is shared with the other senders' own submissions of the same moment (one unit of work).
    */
   async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
-    const answers = await this.submitAll([message], own.text);
-    return reportOf([await this.ownRecords.submit([message, answers.get(message.id)!])]);
+    const result = await this.submitOne(message, own.text);
+    return reportOf([await this.answers.submit({ message, result, policy: NO_RETRIES })]);
   }
 
   /**
-   * Step 3 of senders' own submissions, each with the message as its sender stored it. An accepted
-   * one whose row is still so (no receipt came first: the usual case) is written from that copy,
-   * without reading its row back under a lock (one statement for all of them); the others (refusals,
-   * rows a receipt changed meanwhile) are recorded as any dispatch's are.
+   * Step 3 for answers that came together, in one unit of work, tried again while its fault passes
+   * (`isTransient`): an answer is held in memory, its in-flight slot with it, until it is written.
    */
-  private async recordOwn(submitted: readonly (readonly [OutboundMessage, SubmitResult])[]): Promise<Map<string, Outcome | undefined>> {
+  private async recordUntilWritten(answers: readonly Answer[]): Promise<(Outcome | undefined)[]> {
+    const started = Date.now();
+    for (let wait: number = OUTAGE_RETRY_MS.first; ; wait = Math.min(wait * 2, OUTAGE_RETRY_MS.most)) {
+      try {
+        const outcomes = await this.batchContext(() => transact(this.unitOfWork, () => this.recordAnswers(answers)));
+        return answers.map(({ message }) => outcomes.get(message.id));
+      } catch (error) {
+        if (!this.isTransient(error) || Date.now() - started > OUTAGE_RETRY_MS.giveUpAfter) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  }
+
+  /**
+   * Step 3, each answer applied to the message as its dispatcher holds it. An accepted one whose row
+   * is still so (no receipt came first: the usual case) is written from that copy, without reading
+   * its row back under a lock (one statement for all of them); the others (refusals, rows a receipt
+   * changed meanwhile) are recorded on their rows as they are now.
+   */
+  private async recordAnswers(answers: readonly Answer[]): Promise<Map<string, Outcome | undefined>> {
     const now = this.clock.now();
-    const accepted = submitted.flatMap(([before, answer]) =>
-      answer.isOk() ? [{ before, after: this.apply(before, { type: 'carrier_accepted', carrierMessageIds: answer.value.carrierMessageIds, at: now }) }] : [],
+    // In id order, as every locker of messages takes them (a receipt batch at the same moment).
+    const accepted = [...answers].sort((a, b) => (a.message.id < b.message.id ? -1 : 1)).flatMap(({ message: before, result }) =>
+      result.isOk() ? [{ before, after: this.apply(before, { type: 'carrier_accepted', carrierMessageIds: result.value.carrierMessageIds, at: now }) }] : [],
     );
     const written = await this.messages.saveDeliveryIfUnchanged(accepted);
     const changes = accepted.filter(({ before }) => written.has(before.id));
     await this.events.publish(deliveryReports(changes.map(({ before, after }) => ({ before: before.delivery.status, after })), now));
-    const rest = new Map(submitted.filter(([message]) => !written.has(message.id)).map(([message, answer]) => [message.id, answer]));
-    const outcomes = rest.size > 0 ? await this.record(rest, NO_RETRIES) : new Map<string, Outcome | undefined>();
+    const rest = answers.filter(({ message }) => !written.has(message.id));
+    const outcomes = rest.length > 0 ? await this.record(rest) : new Map<string, Outcome | undefined>();
     for (const { before } of changes) outcomes.set(before.id, 'accepted');
     return outcomes;
   }
@@ -317,11 +364,32 @@ export class DispatchMessages {
     });
   }
 
-  /** Steps 2 and 3. */
+  /**
+   * Steps 2 and 3: each message's answer is recorded as it comes (`answers`), not when the last of
+   * them has come, and the process has at most `inFlight` submissions handed to carriers and not yet
+   * recorded. A fault recording any of them fails the call once every other is recorded.
+   */
   private async submitAndRecord(dispatched: readonly OutboundMessage[]): Promise<Map<string, Outcome | undefined>> {
-    if (dispatched.length === 0) return new Map();
-    const answers = await this.submitAll(dispatched);
-    return transact(this.unitOfWork, () => this.record(answers, this.retryPolicy));
+    const outcomes = new Map<string, Outcome | undefined>();
+    const failures: unknown[] = [];
+    let next = 0;
+    const worker = async () => {
+      while (next < dispatched.length) {
+        const message = dispatched[next++]!;
+        const release = await this.inFlight.acquire();
+        try {
+          const result = await this.submitOne(message);
+          outcomes.set(message.id, await this.answers.submit({ message, result, policy: this.retryPolicy }));
+        } catch (error) {
+          failures.push(error);
+        } finally {
+          release();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, dispatched.length) }, worker));
+    if (failures.length > 0) throw failures[0];
+    return outcomes;
   }
 
   /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
@@ -369,43 +437,34 @@ export class DispatchMessages {
     return dispatched;
   }
 
-  /** Step 2: the gateway calls, at most `concurrency` at once, each after its route's throttle. */
-  private async submitAll(messages: readonly OutboundMessage[], ownText?: string): Promise<Map<string, SubmitResult>> {
-    const answers = new Map<string, SubmitResult>();
-    let next = 0;
-    const worker = async () => {
-      while (next < messages.length) {
-        const message = messages[next++]!;
-        try {
-          await this.throttle.acquire(message.routeCode);
-        } catch (error) {
-          // The shared bucket could not be read (the database): this message never reached the
-          // carrier, so it is refused retryably on its own, and the batch's others, perhaps sent
-          // already, are still recorded rather than left `sent` for a retry to send again.
-          answers.set(message.id, err(submitRejected('carrier_unavailable', true, `the route's throughput could not be taken: ${(error as Error).message}`)));
-          continue;
-        }
-        const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-        const text = ownText ?? message.text;
-        const { encoding, parts } = segmentMessage(text, { maxSegments: 255 });
-        answers.set(message.id, await gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text, encoding, parts, routeCode: message.routeCode }));
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, messages.length) }, worker));
-    return answers;
+  /** Step 2 for one message: its gateway's call, after its route's throttle. */
+  private async submitOne(message: OutboundMessage, ownText?: string): Promise<SubmitResult> {
+    try {
+      await this.throttle.acquire(message.routeCode);
+    } catch (error) {
+      // The shared bucket could not be read (the database): this message never reached the
+      // carrier, so it is refused retryably on its own, and the others, perhaps sent already, are
+      // still recorded rather than left `sent` for a retry to send again.
+      return err(submitRejected('carrier_unavailable', true, `the route's throughput could not be taken: ${(error as Error).message}`));
+    }
+    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
+    const text = ownText ?? message.text;
+    const { encoding, parts } = segmentMessage(text, { maxSegments: 255 });
+    return gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text, encoding, parts, routeCode: message.routeCode });
   }
 
   /**
-   * Step 3: the answers, applied to the messages as they are now (a receipt may have come first):
-   * each answered message's outcome (none where a refusal found it no longer `sent`).
+   * Step 3 on the rows as they are now (a receipt may have come first): each answered message's
+   * outcome (none where a refusal found it no longer `sent`).
    */
-  private async record(answers: Map<string, SubmitResult>, retryPolicy: RetryPolicy): Promise<Map<string, Outcome | undefined>> {
+  private async record(answers: readonly Answer[]): Promise<Map<string, Outcome | undefined>> {
     const now = this.clock.now();
-    const rows = await this.messages.lockByIds([...answers.keys()]);
+    const byId = new Map(answers.map((answer) => [answer.message.id, answer]));
+    const rows = await this.messages.lockByIds([...byId.keys()]);
     const changed: OutboundMessage[] = [];
-    const outcomes = new Map<string, Outcome | undefined>([...answers.keys()].map((id) => [id, undefined]));
+    const outcomes = new Map<string, Outcome | undefined>([...byId.keys()].map((id) => [id, undefined]));
     for (const row of rows) {
-      const answer = answers.get(row.id)!;
+      const { result: answer, policy: retryPolicy } = byId.get(row.id)!;
       if (answer.isOk()) {
         const applied = applyToMessage(row, { type: 'carrier_accepted', carrierMessageIds: answer.value.carrierMessageIds, at: now });
         if (applied.isOk() && applied.value.changed) changed.push(applied.value.message);
