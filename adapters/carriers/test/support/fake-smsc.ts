@@ -1,6 +1,7 @@
 /**
  * An SMSC for tests, on the same `smpp` package: checks bind credentials, answers submit_sm
- * (optionally late, or refused), sends delivery receipts, and records everything it saw.
+ * (optionally late, or refused), sends delivery receipts (offered again until taken, if asked), and
+ * records everything it saw.
  */
 import smpp from 'smpp';
 import type { AddressInfo } from 'node:net';
@@ -30,6 +31,13 @@ export interface FakeSmscOptions {
   /** Send a receipt text for each accepted submit_sm. */
   readonly receipt?: (submit: ReceivedSubmit) => ReceiptPlan | undefined;
   readonly answerEnquireLink?: boolean;
+  /**
+   * Offer a receipt again this long after the client refused it (a non-zero deliver_sm_resp), left
+   * it unanswered for 2 s, or while no client is bound, as an SMSC keeps a receipt until it is
+   * taken; at most `receiptAttempts` offers (default 20). Without it, each receipt is offered once.
+   */
+  readonly redeliverReceiptsMs?: number;
+  readonly receiptAttempts?: number;
 }
 
 export function receiptText(id: string, stat: string, err = '000'): string {
@@ -46,6 +54,7 @@ export class FakeSmsc {
   private outstanding = 0;
   private sequence = 0;
   private bound: smpp.Session | undefined;
+  private readonly timers = new Set<NodeJS.Timeout>();
 
   private constructor(
     private readonly server: smpp.Server,
@@ -68,6 +77,16 @@ export class FakeSmsc {
     return this.server.sessions.length;
   }
 
+  /** The submit_sm that reached this SMSC for each destination address, in order. */
+  submitsByDestination(): Map<string, ReceivedSubmit[]> {
+    const byDestination = new Map<string, ReceivedSubmit[]>();
+    for (const submit of this.submits) {
+      const to = String(submit.pdu['destination_addr']);
+      byDestination.set(to, [...(byDestination.get(to) ?? []), submit]);
+    }
+    return byDestination;
+  }
+
   /** Sends a deliver_sm on the bound session; resolves with the deliver_sm_resp. */
   deliver(fields: smpp.PduFields): Promise<smpp.PDU> {
     const session = this.requireBound();
@@ -87,6 +106,8 @@ export class FakeSmsc {
   }
 
   async stop(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
     this.dropConnections();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
@@ -106,6 +127,9 @@ export class FakeSmsc {
       session.send(pdu.response(accepted ? { system_id: 'FAKESMSC' } : { command_status: 0x0e }));
       if (accepted) this.bound = session;
       else session.close();
+    });
+    session.on('close', () => {
+      if (this.bound === session) this.bound = undefined;
     });
     session.on('enquire_link', (pdu: smpp.PDU) => {
       this.enquireLinks++;
@@ -131,13 +155,32 @@ export class FakeSmsc {
       const status = this.options.refuse?.(pdu) ?? 0;
       session.send(pdu.response(status === 0 ? { message_id: submit.messageId } : { command_status: status }));
       const plan = status === 0 ? this.options.receipt?.(submit) : undefined;
-      if (plan) {
-        setTimeout(() => {
-          if (this.bound) this.bound.deliver_sm({ esm_class: 0x04, short_message: receiptText(submit.messageId, plan.stat, plan.err) });
-        }, plan.delayMs ?? 0);
-      }
+      if (plan) this.later(plan.delayMs ?? 0, () => this.offerReceipt(receiptText(submit.messageId, plan.stat, plan.err), 1));
     };
     if (this.options.responseDelayMs) setTimeout(answer, this.options.responseDelayMs);
     else answer();
+  }
+
+  private offerReceipt(text: string, attempt: number): void {
+    const again = this.options.redeliverReceiptsMs;
+    const offerAgain = () => {
+      if (again !== undefined && attempt < (this.options.receiptAttempts ?? 20)) this.later(again, () => this.offerReceipt(text, attempt + 1));
+    };
+    const session = this.bound;
+    if (!session) return offerAgain();
+    let answered = false;
+    session.deliver_sm({ esm_class: 0x04, short_message: text }, (response: smpp.PDU) => {
+      answered = true;
+      if (response.command_status !== 0) offerAgain();
+    });
+    if (again !== undefined) this.later(2_000, () => answered || offerAgain());
+  }
+
+  private later(ms: number, work: () => void): void {
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      work();
+    }, ms);
+    this.timers.add(timer);
   }
 }
