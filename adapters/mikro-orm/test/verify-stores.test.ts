@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { currency, Money, newId } from '@tuma/kernel';
 import { CachingVerifyAppRepository, DatabaseNotifications, MikroOrmUnitOfWork, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../src/index.ts';
-import { CheckVerification, CodeHasher, Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
+import { CheckVerification, CodeHasher, FailUnsentVerifications, Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 import { insertAccount } from './support/wallet-accounts.ts';
 import { until } from '../../../test/support/until.ts';
@@ -76,6 +76,24 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     );
     const after = await database.withContext(() => repository.find(scope, v.id));
     expect([after!.checkAttempts, after!.status]).to.deep.equal([5, 'max_attempts_reached']);
+  });
+
+  it("fails the pending verifications whose latest code's SMS an unsent-message guard failed, and no other", async () => {
+    const repository = new MikroOrmVerificationRepository(database);
+    const live = { accountId: account, environment: 'live' as const };
+    const [unsent, resent, approved, other] = ['+254712000011', '+254712000012', '+254712000013', '+254712000014'].map((to) => started(to, T0));
+    const approvedOne = Verification.rehydrate(approved!);
+    approvedOne.check(true, T0);
+    // `resent`'s first SMS is the failed one; its latest code went in another message.
+    const resentOne = { ...resent!, messageIds: [unsent!.messageIds[0]!.replace('msg_', 'msg_x'), 'msg_later'] };
+    await database.withContext(() => repository.add([unsent!, resentOne, approvedOne.toSnapshot(), other!]));
+    const failedIds = [unsent!.messageIds[0]!, resentOne.messageIds[0]!, approved!.messageIds[0]!];
+    const count = await database.withContext(() => database.em.transactional(() => new FailUnsentVerifications(repository, { now: () => T0 }).execute(failedIds)));
+    expect(count).to.equal(1);
+    const after = await database.withContext(() => Promise.all([unsent!, resentOne, approved!, other!].map((v) => repository.find(live, v.id))));
+    expect(after.map((v) => v!.status)).to.deep.equal(['failed', 'pending', 'approved', 'pending']);
+    expect(after[0]!.cost.toDecimalString(), 'its charge was refunded').to.equal('0.000000');
+    await database.withContext(async () => expect(await repository.lockByLatestMessage([]).catch((error: Error) => error.message)).to.match(/unit of work/));
   });
 
   it('locks many at once, each only in its caller\'s scope, and saves many in one statement', async () => {

@@ -86,7 +86,9 @@ import { SendBulk } from './application/sending/send-bulk.use-case.ts';
 import { SEND_BATCHES_AT_ONCE, SendMessage } from './application/sending/send-message.use-case.ts';
 import { SendOtpMessage } from './application/sending/send-otp-message.use-case.ts';
 import type { SendingHolds } from './application/sending/sending-holds.port.ts';
-import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, SUBMIT_MESSAGES_JOB, UNSENT_MESSAGE_GUARD_JOB, guardedMessages } from './application/sending/sending-jobs.ts';
+import { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, SUBMIT_MESSAGES_JOB, UNSENT_MESSAGE_GUARD_JOB } from './application/sending/sending-jobs.ts';
+import { GuardUnsentMessages } from './application/sending/guard-unsent-messages.use-case.ts';
+import type { UnsentMessageFollowers } from './application/sending/unsent-message-followers.port.ts';
 import type { EventPublisher } from './domain/events/webhook-event.ts';
 import type { BatchRepository } from './domain/messages/message-batch.ts';
 import { GetWebhookConfig } from './application/webhooks/get-webhook-config.use-case.ts';
@@ -147,9 +149,12 @@ export interface MessagingPorts {
   readonly quietHoursCatalogue: QuietHoursCatalogue;
   /** Accounts' SMS settings: smart-encoding default, quiet-hours overrides. */
   readonly smsSettings: SmsSettingsRepository;
+  /** What else fails with a message whose sender died before submitting it (Verify's verifications); nothing by default. */
+  readonly unsentMessageFollowers?: UnsentMessageFollowers;
 }
 
 const NOTHING_HELD: SendingHolds = { isHeld: async () => false };
+const NO_FOLLOWERS: UnsentMessageFollowers = { unsent: async () => undefined };
 
 /**
  * The SMS core: every use case of the package, built from its ports. The server, the CLI, the test
@@ -240,6 +245,7 @@ export function createMessaging(ports: MessagingPorts) {
     bulkPrecheck: new BulkPrecheckUseCase(planBulkSend, ports.walletBalances),
     cancelMessages: new CancelMessages(messages, batches, audience, ledger, eventPublisher, uow, clock),
     dispatchMessages,
+    guardUnsentMessages: new GuardUnsentMessages(dispatchMessages, idempotentEffects, ports.unsentMessageFollowers ?? NO_FOLLOWERS, uow),
     runDripStep: new RunDripStep(dispatchMessages, jobs, clock),
     applyDeliveryReceipts: new ApplyDeliveryReceipts(messages, eventPublisher, uow, clock),
     listMessages: new ListMessages(messages),
@@ -283,7 +289,7 @@ export function messagingJobRoutes(messaging: Messaging, options: MessagingJobOp
   return [
     jobRoute(SUBMIT_MESSAGE_JOB, (p) => messaging.dispatchMessages.submitMessage(p.messageId, p.attempt)),
     jobRoute(SUBMIT_MESSAGES_JOB, (p) => messaging.dispatchMessages.submitFirstAttempts(p.messageIds)),
-    jobRoute(UNSENT_MESSAGE_GUARD_JOB, (p) => messaging.dispatchMessages.failUnsent(guardedMessages(p))),
+    jobRoute(UNSENT_MESSAGE_GUARD_JOB, (p) => messaging.guardUnsentMessages.execute(p)),
     jobRoute(DISPATCH_BATCH_JOB, (p, attempt) =>
       messaging.dispatchMessages.submitBatchRange(p.batchId, p.fromSeq, p.toSeq, { lastAttempt: attempt.retryCount >= DISPATCH_BATCH_JOB.retryLimit }),
     ),

@@ -53,7 +53,8 @@ export { HOLD_RECHECK_MS, type SendingHolds } from './application/sending/sendin
 export { enqueueBatchJobs } from './application/sending/batch-jobs.ts';
 export { BATCH_CHUNK_SIZE, chunkRanges } from './domain/messages/batch-chunks.ts';
 export type { BatchAudience } from './application/sending/batch-audience.port.ts';
-export { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, UNSENT_MESSAGE_GUARD_JOB, type DripStep } from './application/sending/sending-jobs.ts';
+export { DISPATCH_BATCH_JOB, DRIP_BATCH_JOB, OWN_SUBMISSION_DEADLINE_MS, SENDER_ID_RECURRING_FEE_JOB, SUBMIT_MESSAGE_JOB, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB, type DripStep, type UnsentGuard } from './application/sending/sending-jobs.ts';
+export type { UnsentMessageFollowers } from './application/sending/unsent-message-followers.port.ts';
 export { EnvironmentGateways, type GatewaySelector } from './application/sending/gateway-selector.ts';
 export { unthrottled, type RouteThrottle } from './application/sending/route-throttle.ts';
 export { SharedRouteThrottle, type SharedRouteThrottleOptions } from './application/sending/shared-route-throttle.ts';

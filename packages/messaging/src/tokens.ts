@@ -17,6 +17,7 @@ import type { WebhookConfigRepository } from './application/webhooks/webhook-con
 import type { InboundMessageRepository } from './application/inbound/inbound-message.repository.port.ts';
 import type { InboundMessageSink } from './application/inbound/inbound-message-sink.port.ts';
 import type { InboundClaims } from './application/inbound/inbound-claims.port.ts';
+import type { UnsentMessageFollowers } from './application/sending/unsent-message-followers.port.ts';
 import type { QuietHoursCatalogue } from './application/quiet-hours/quiet-hours-catalogue.port.ts';
 import type { SmsSettingsRepository } from './application/settings/sms-settings.port.ts';
 
@@ -47,6 +48,7 @@ export const MESSAGING_TOKENS = {
   inboundMessageSink: token<InboundMessageSink>('messaging.InboundMessageSink'),
   /** Inbound messages other products take over (two-way short codes). */
   inboundClaims: token<InboundClaims>('messaging.InboundClaims'),
+  unsentMessageFollowers: token<UnsentMessageFollowers>('messaging.UnsentMessageFollowers'),
   // quiet hours and SMS settings
   quietHoursCatalogue: token<QuietHoursCatalogue>('messaging.QuietHoursCatalogue'),
   smsSettings: token<SmsSettingsRepository>('messaging.SmsSettingsRepository'),

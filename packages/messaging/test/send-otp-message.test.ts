@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { IdempotencyKey, requestFingerprint } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
-import { admissionAt, UNSENT_MESSAGE_GUARD_JOB, writeAlongside, type AdmissionGate, type OutboundMessage, type SendOtpError, type SentOtp } from '../src/index.ts';
+import { admissionAt, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB, writeAlongside, type AdmissionGate, type OutboundMessage, type SendOtpError, type SentOtp } from '../src/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
 const TO = '+254712345678';
@@ -142,17 +142,52 @@ describe('SendOtpMessage (in-memory world)', () => {
     const stored = await w.message(deadIds[0]!);
     expect([stored.delivery.status, stored.carrier], 'stored claimed by its caller').to.deep.equal(['sent', 'carrier']);
     expect(w.jobs.jobs().map((j) => [j.name, j.payload]), 'the three of one event-loop turn: one commit, one guard').to.deep.equal([
-      ['messaging.unsent-message-guard', { messageIds: [submitted._unsafeUnwrap().messageId, ...deadIds] }],
+      ['messaging.unsent-message-guard', { messageIds: [submitted._unsafeUnwrap().messageId, ...deadIds], claims: [] }],
     ]);
     const oneCode = await sendingWorld();
     await oneCode.fund('1');
     await oneCode.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913') });
-    w.clock.advance(5 * 60_000);
+    w.clock.advance(UNSENT_GUARD_DELAY_MS - 1);
+    expect(await w.jobs.runDue(), 'the guard waits for its delay').to.equal(0);
+    w.clock.advance(1);
     await w.jobs.runDue();
     for (const id of deadIds) expect([(await w.message(id)).delivery.status, (await w.message(id)).delivery.errorCode]).to.deep.equal(['failed', 'dispatch_failed']);
     expect((await w.message(submitted._unsafeUnwrap().messageId!)).delivery.status, 'the submitted one left alone').to.equal('submitted');
     expect(await w.balance(), 'the two dead ones refunded').to.equal(await oneCode.balance());
     expect(w.live.submissions.map((s) => s.text), 'the masked text never goes').to.deep.equal(['Your code is 482913.']);
+  });
+
+  it("frees, with its guard, the key of a code whose sender died, so that the caller's retry starts again", async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const operation = 'POST /v1/verify/start';
+    const attempt = async () => (await w.idempotency.claimKey.execute({ scope: { accountId: ACCOUNT, environment: 'live' }, key: IdempotencyKey.create('k-died')._unsafeUnwrap(), operation, fingerprint: await requestFingerprint(operation, {}) }))._unsafeUnwrap();
+    const claimed = await attempt();
+    if (claimed.type !== 'claimed') throw new Error('expected a claim');
+    const submission = { dispatched: (message: OutboundMessage) => w.dispatch.ownDispatched(message) };
+    const idempotency = { claim: claimed.claim, respond: () => ({ status: 201, headers: {}, body: { status: 'pending' } }) };
+    // Stored, charged and its answer kept; its sender dies before submitting it.
+    const died = (await w.send.execute({ sender: LIVE, to: TO, text: 'Your code is ******.', scheduleMode: 'now', submission, suppressDuplicates: false, idempotency }))._unsafeUnwrap();
+    expect((await attempt()).type, 'before the guard: the kept answer').to.equal('replay');
+    w.clock.advance(UNSENT_GUARD_DELAY_MS);
+    await w.jobs.runDue();
+    expect((await w.message(died.message.id)).delivery).to.include({ status: 'failed', errorCode: 'dispatch_failed' });
+    expect(await w.balance(), 'refunded').to.equal('1.000000');
+    expect((await attempt()).type, 'after the guard: the retry runs again').to.equal('claimed');
+  });
+
+  it('counts a code whose carrier does not answer within the deadline as refused: failed, refunded, no retry', async () => {
+    const w = await sendingWorld({ dispatch: { ownDeadlineMs: 20 } });
+    await w.fund('1');
+    const accept = w.live.submit.bind(w.live);
+    w.live.submit = async (submission) => (await new Promise((resolve) => setTimeout(resolve, 200)), accept(submission));
+    const failed = (await w.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913') }))._unsafeUnwrapErr();
+    expect(failed).to.include({ type: 'otp_send_failed', errorCode: 'network_timeout' });
+    expect(await w.balance()).to.equal('1.000000');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const message = await w.message((failed as { messageId: string }).messageId);
+    expect(message.delivery.status, 'the late acceptance changes nothing').to.equal('failed');
+    expect(w.jobs.jobs().filter((j) => j.name === 'messaging.submit-message')).to.deep.equal([]);
   });
 
   it('still guards a message named alone (a guard enqueued before guards were shared)', async () => {

@@ -5,6 +5,7 @@ import type { VerifyAppRepository } from './application/apps/verify-app.reposito
 import { CancelVerification } from './application/verifications/cancel-verification.use-case.ts';
 import { CheckVerification } from './application/verifications/check-verification.use-case.ts';
 import { CodeHasher, randomCode } from './application/verifications/code-hasher.ts';
+import { FailUnsentVerifications } from './application/verifications/fail-unsent-verifications.use-case.ts';
 import { EXPIRE_VERIFICATIONS_JOB, ExpireVerifications } from './application/verifications/expire-verifications.ts';
 import type { OtpSender } from './application/verifications/otp-sender.port.ts';
 import { ReadVerifications } from './application/verifications/read-verifications.use-case.ts';
@@ -52,6 +53,7 @@ export function createVerification(ports: VerificationPorts) {
     readVerifications: new ReadVerifications(verifications, clock),
     verifyApps: new VerifyApps(apps, clock),
     expireVerifications: new ExpireVerifications(verifications, ports.jobs, clock),
+    failUnsentVerifications: new FailUnsentVerifications(verifications, clock),
   };
 }
 

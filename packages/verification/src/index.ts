@@ -16,6 +16,7 @@ export { CheckVerification, SANDBOX_FIXED_CODE, type CheckedVerification } from 
 export { ResendVerification, type ResendVerificationError, type ResentVerification } from './application/verifications/resend-verification.use-case.ts';
 export { CancelVerification } from './application/verifications/cancel-verification.use-case.ts';
 export { ReadVerifications, type VerificationStatePage } from './application/verifications/read-verifications.use-case.ts';
+export { FailUnsentVerifications } from './application/verifications/fail-unsent-verifications.use-case.ts';
 export { EXPIRE_VERIFICATIONS_JOB, ExpireVerifications } from './application/verifications/expire-verifications.ts';
 export { createVerification, verificationJobRoutes, type VerificationPorts, type VerificationService } from './create-verification.ts';
 export { VERIFICATION_TOKENS } from './tokens.ts';

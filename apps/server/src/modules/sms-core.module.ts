@@ -46,6 +46,7 @@ const bindings = new ContainerModule(({ bind }) => {
     sendingHolds: M.sendingHolds,
     batchContext: M.batchContext,
     inboundClaims: M.inboundClaims,
+    unsentMessageFollowers: M.unsentMessageFollowers,
     quietHoursCatalogue: M.quietHoursCatalogue,
     smsSettings: M.smsSettings,
   });

@@ -1,6 +1,6 @@
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
-import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
+import { MESSAGING_TOKENS, type Messaging, type UnsentMessageFollowers } from '@tuma/messaging';
 import { verifyAppRoutes, verifyLogPages, verifyPages, verifyRoutes } from '@tuma/koa-adapter';
 import { CachingVerifyAppRepository, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { createVerification, VERIFICATION_TOKENS, verificationJobRoutes, type OtpSender, type VerificationService } from '@tuma/verification';
@@ -28,6 +28,11 @@ const bindings = new ContainerModule(({ bind }) => {
   // Codes go out through the SMS core: priced, charged, stored masked and submitted at once.
   bind(V.otpSender).toResolvedValue((messaging: Messaging): OtpSender => ({ send: (input) => messaging.sendOtpMessage.execute(input) }), [MESSAGING_TOKENS.messaging]);
   bind(V.velocityPolicy).toResolvedValue((config: ServerConfig) => ({ perNumberPerHour: config.verify.perNumberPerHour, perCountryPerHour: config.verify.perCountryPerHour }), [S.config]);
+  // The SMS core's guard fails the verifications of codes whose senders died (Verify is built over
+  // the SMS core: looked up when the guard tells it, not when the SMS core is built).
+  bind(MESSAGING_TOKENS.unsentMessageFollowers).toDynamicValue((context): UnsentMessageFollowers => ({
+    unsent: async (messageIds) => void (await context.get<VerificationService>(V.verification).failUnsentVerifications.execute(messageIds)),
+  }));
   bindFactory(bind, V.verification, createVerification, {
     unitOfWork: K.unitOfWork,
     clock: K.clock,

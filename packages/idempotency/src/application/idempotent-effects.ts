@@ -64,7 +64,7 @@ export class IdempotentEffects {
    * committed; the refund undoes it): frees the key, so that a retry runs the request again rather
    * than replaying a success that no longer holds.
    */
-  async withdraw(request: IdempotentRequest<never> | undefined): Promise<void> {
+  async withdraw(request: Pick<IdempotentRequest<never>, 'claim'> | undefined): Promise<void> {
     if (request) await this.store.forget(request.claim);
   }
 

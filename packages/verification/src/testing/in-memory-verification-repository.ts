@@ -31,6 +31,11 @@ export class InMemoryVerificationRepository implements VerificationRepository {
     return this.inScopes(ids);
   }
 
+  async lockByLatestMessage(messageIds: readonly string[]): Promise<readonly VerificationSnapshot[]> {
+    const wanted = new Set(messageIds);
+    return [...this.rows.values()].filter((v) => wanted.has(v.messageIds.at(-1) ?? '')).sort((a, b) => (a.id < b.id ? -1 : 1));
+  }
+
   async findAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
     return this.inScopes(ids);
   }

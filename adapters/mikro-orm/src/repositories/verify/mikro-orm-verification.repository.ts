@@ -59,6 +59,17 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
     return this.selectAll(ids, ' order by v.id for update');
   }
 
+  async lockByLatestMessage(messageIds: readonly string[]): Promise<readonly VerificationSnapshot[]> {
+    if (!this.database.em.isInTransaction()) throw new Error('Locking verifications needs a unit of work');
+    if (messageIds.length === 0) return [];
+    // A scan: it runs only for the codes an unsent-message guard failed (their senders died).
+    const rows = await this.database.em.execute<VerificationRow[]>(
+      `select ${VERIFICATION_COLUMNS} from verification v where v.message_ids ->> -1 = any (array(select jsonb_array_elements_text(?::jsonb))) order by v.id for update`,
+      [JSON.stringify([...new Set(messageIds)])],
+    );
+    return rows.map(verificationFromRow);
+  }
+
   findAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
     return this.selectAll(ids, '');
   }

@@ -13,7 +13,7 @@ import { submitRejected, type SubmitResult } from '../delivery/carrier-gateway.p
 import type { GatewaySelector } from './gateway-selector.ts';
 import { refundMessage } from './refund-message.ts';
 import type { RouteThrottle } from './route-throttle.ts';
-import { DISPATCH_BATCH_JOB, SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
+import { DISPATCH_BATCH_JOB, OWN_SUBMISSION_DEADLINE_MS, SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
 import { HOLD_RECHECK_MS, type SendingHolds } from './sending-holds.port.ts';
 import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
 
@@ -29,6 +29,8 @@ export interface DispatchOptions {
    * again once the database is back. Other faults fail the record's jobs at once. None by default.
    */
   readonly isTransient?: (error: unknown) => boolean;
+  /** How long a sender's own submission waits for its carrier's answer (default OWN_SUBMISSION_DEADLINE_MS). */
+  readonly ownDeadlineMs?: number;
   /** How concurrent submissions are gathered (e.g. `around`: a fresh database context per batch). */
   readonly groupCommit?: Omit<GroupCommitOptions, 'maxBatch' | 'concurrency'>;
   /** Batches of single-message submissions in flight at once (default 1; needs `groupCommit.around`). */
@@ -129,6 +131,7 @@ export class DispatchMessages {
   private readonly inFlight: Slots;
   private readonly isTransient: (error: unknown) => boolean;
   private readonly batchContext: <T>(work: () => Promise<T>) => Promise<T>;
+  private readonly ownDeadlineMs: number;
 
   constructor(
     private readonly messages: MessageRepository,
@@ -151,6 +154,7 @@ export class DispatchMessages {
     this.inFlight = new Slots(options.inFlight ?? DISPATCH_IN_FLIGHT_MAX);
     this.isTransient = options.isTransient ?? (() => false);
     this.batchContext = options.groupCommit?.around ?? ((work) => work());
+    this.ownDeadlineMs = options.ownDeadlineMs ?? OWN_SUBMISSION_DEADLINE_MS;
     // One record at a time: each is one commit, and what arrives meanwhile joins the next. Each try
     // runs in a database context of its own (a try the database broke leaves nothing to the next).
     this.answers = new GroupCommit((answers) => this.recordUntilWritten(answers), { maxBatch: ANSWERS_BATCH_MAX });
@@ -239,7 +243,13 @@ export class DispatchMessages {
    * is shared with the other senders' own submissions of the same moment (one unit of work).
    */
   async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
-    const result = await this.submitOne(message, own.text);
+    let deadline: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<SubmitResult>((resolve) => {
+      deadline = setTimeout(() => resolve(err(submitRejected('network_timeout', true, `no answer from the carrier within ${this.ownDeadlineMs} ms`))), this.ownDeadlineMs);
+    });
+    // Past the deadline the code counts as refused (failed, refunded, 502) before its guard looks at
+    // it; an answer that still comes finds it failed and changes nothing.
+    const result = await Promise.race([this.submitOne(message, own.text), late]).finally(() => clearTimeout(deadline));
     return reportOf([await this.answers.submit({ message, result, policy: NO_RETRIES })]);
   }
 
@@ -282,22 +292,20 @@ export class DispatchMessages {
   }
 
   /**
-   * The guard of messages their senders were to submit (UNSENT_MESSAGE_GUARD_JOB): each one still
-   * `queued` (its sender died before submitting) or `sent` (it died waiting for the carrier's
-   * answer) is failed with `dispatch_failed` and refunded; the text to send it again died with the
-   * sender.
+   * In the caller's unit of work, for the guard of messages their senders were to submit
+   * (GuardUnsentMessages): each one still `queued` (its sender died before submitting) or `sent` (it
+   * died waiting for the carrier's answer) is failed with `dispatch_failed` and refunded; the text to
+   * send it again died with the sender. The ids of those failed.
    */
-  failUnsent(messageIds: readonly string[]): Promise<DispatchReport> {
-    return transact(this.unitOfWork, async () => {
-      const rows = await this.messages.lockByIds(messageIds);
-      const now = this.clock.now();
-      const failed: OutboundMessage[] = [];
-      for (const row of rows.filter((m) => m.delivery.status === 'queued' || m.delivery.status === 'sent')) {
-        failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
-      }
-      await this.save(rows, failed, now);
-      return { submitted: 0, accepted: 0, retried: 0, failed: failed.length };
-    });
+  async failUnsent(messageIds: readonly string[]): Promise<string[]> {
+    const rows = await this.messages.lockByIds(messageIds);
+    const now = this.clock.now();
+    const failed: OutboundMessage[] = [];
+    for (const row of rows.filter((m) => m.delivery.status === 'queued' || m.delivery.status === 'sent')) {
+      failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
+    }
+    await this.save(rows, failed, now);
+    return failed.map((message) => message.id);
   }
 
   /**

@@ -429,7 +429,9 @@ export class SendMessage {
     const ownSubmissions = accepted.map(({ message }) => message).filter((message) => byCaller.has(message.id));
     if (ownSubmissions.length > 0) {
       const lastCreated = Math.max(...ownSubmissions.map((message) => message.createdAt.getTime()));
-      await this.jobs.enqueue(UNSENT_MESSAGE_GUARD_JOB, { messageIds: ownSubmissions.map((message) => message.id) }, { startAfter: new Date(lastCreated + UNSENT_GUARD_DELAY_MS) });
+      const own = new Set(ownSubmissions.map((message) => message.id));
+      const claims = sends.flatMap(({ message, idempotency }) => (idempotency && own.has(message.id) ? [{ messageId: message.id, claim: idempotency.claim }] : []));
+      await this.jobs.enqueue(UNSENT_MESSAGE_GUARD_JOB, { messageIds: [...own], claims }, { startAfter: new Date(lastCreated + UNSENT_GUARD_DELAY_MS) });
     }
     if (rejectedMessages.length > 0) {
       await this.events.publish(deliveryReports(rejectedMessages.map((after) => ({ before: null, after })), rejectedMessages[0]!.createdAt));

@@ -1,4 +1,5 @@
 /** The background jobs that hand messages to carriers. */
+import type { IdempotencyClaim } from '@tuma/idempotency';
 import { defineJob } from '@tuma/kernel';
 
 /**
@@ -35,14 +36,23 @@ export const SUBMIT_MESSAGES_JOB = defineJob<{ messageIds: string[] }>({
 /** Most messages in one SUBMIT_MESSAGES_JOB. */
 export const SUBMIT_MESSAGES_MAX = 32;
 
-/** An UNSENT_MESSAGE_GUARD_JOB's payload: the messages of one commit (jobs enqueued before the guard was shared name one message). */
-type UnsentGuard = { messageIds: string[] } | { messageId: string };
+/** The Idempotency-Key claim of a guarded message's request: freed if the guard fails the message. */
+export interface GuardedClaim {
+  readonly messageId: string;
+  readonly claim: IdempotencyClaim;
+}
+
+/**
+ * An UNSENT_MESSAGE_GUARD_JOB's payload: the messages of one commit and the claims of their
+ * requests' keys (jobs enqueued before the guard was shared name one message; before claims, none).
+ */
+export type UnsentGuard = { messageIds: string[]; claims?: GuardedClaim[] } | { messageId: string };
 
 /**
  * The guard of the messages their senders submit themselves at once (OTPs, whose clear text only
  * those senders hold), one job for the messages of one commit: if a sender died before its
  * submission was recorded, its message is failed and refunded rather than sent with the masked text
- * we keep (docs/verify.md, "Sending").
+ * we keep, and its request's key is freed so that a retry starts again (docs/verify.md, "Sending").
  */
 export const UNSENT_MESSAGE_GUARD_JOB = defineJob<UnsentGuard>({
   name: 'messaging.unsent-message-guard',
@@ -54,8 +64,21 @@ export const UNSENT_MESSAGE_GUARD_JOB = defineJob<UnsentGuard>({
 /** The messages an UNSENT_MESSAGE_GUARD_JOB guards. */
 export const guardedMessages = (payload: UnsentGuard): string[] => ('messageIds' in payload ? payload.messageIds : [payload.messageId]);
 
-/** How long after its commit a message submitted by its sender is looked at by its guard: longer than any carrier's answer takes. */
-export const UNSENT_GUARD_DELAY_MS = 5 * 60_000;
+/** The key claims an UNSENT_MESSAGE_GUARD_JOB frees with the messages it fails. */
+export const guardedClaims = (payload: UnsentGuard): readonly GuardedClaim[] => ('claims' in payload ? (payload.claims ?? []) : []);
+
+/**
+ * How long a sender's own submission may wait for its carrier's answer before it counts as refused
+ * (`network_timeout`, no retry: an OTP that comes later than this is of no use to its reader).
+ */
+export const OWN_SUBMISSION_DEADLINE_MS = 15_000;
+
+/**
+ * How long after its commit a message submitted by its sender is looked at by its guard: longer
+ * than its submission may take (OWN_SUBMISSION_DEADLINE_MS) with its record, so that a code whose
+ * sender died is failed and refunded within 30 s of its start (the job's polling included).
+ */
+export const UNSENT_GUARD_DELAY_MS = 20_000;
 
 /** Members `fromSeq`..`toSeq` of a bulk send. */
 export const DISPATCH_BATCH_JOB = defineJob<{ batchId: string; fromSeq: number; toSeq: number }>({

@@ -53,6 +53,8 @@ export interface VerificationRepository {
    * every change of a verification moves), without a lock, in one statement: the ids written.
    */
   saveIfUnchanged(changes: readonly VerificationChange[]): Promise<ReadonlySet<string>>;
+  /** Inside a unit of work: those whose latest code went out in one of these SMS messages, locked in id order. */
+  lockByLatestMessage(messageIds: readonly string[]): Promise<readonly VerificationSnapshot[]>;
   list(query: VerificationQuery): Promise<VerificationPage>;
   /** Pending verifications past their expiry become `expired` and lose their hash, at most `limit`: how many did. */
   expireDue(now: Date, limit: number): Promise<number>;
