@@ -15,6 +15,7 @@ describe('mail API settings', () => {
       inboundPort: 2525,
       submission: { port: 2587, tls: undefined, allowPlainAuth: false },
     });
+    expect(loadConfig({}).dnsServers).to.equal(undefined);
   });
 
   it('take the submission port (or off), the certificate pair only whole, and plain-text logins only when asked', () => {
