@@ -92,3 +92,20 @@ describe(`HTTP link targets on ${databaseKind()}`, function () {
     expect(created.url).to.equal('https://public.example/hook');
   });
 });
+
+/** A machine offline: DNS_SERVERS names a server that never answers (nothing listens on 127.0.0.1:9). */
+describe(`HTTP link targets with DNS unreachable on ${databaseKind()}`, function () {
+  this.timeout(60_000);
+  let world: LinksWorld;
+
+  before(async () => {
+    world = await startLinksWorld({ DNS_SERVERS: '127.0.0.1:9' });
+  });
+  after(() => world.stop());
+
+  it('shortens https://example.com/ all the same (201), and still refuses a literal private address (422 naming url)', async () => {
+    expect(ok(await world.links('POST', '/v1/links', { url: 'https://example.com/' }), 201).url).to.equal('https://example.com/');
+    const literal = await world.links('POST', '/v1/links', { url: 'http://192.168.1.1/' });
+    expect([literal.status, literal.body.error.details[0].path]).to.deep.equal([422, 'url']);
+  });
+});
