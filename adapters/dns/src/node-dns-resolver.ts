@@ -1,5 +1,5 @@
 import { Resolver } from 'node:dns/promises';
-import type { DnsAnswer, DnsRecordType as RecordType, DnsResolver } from '@tuma/kernel';
+import { err, ok, type DnsAnswer, type DnsRecordType as RecordType, type DnsResolver, type HostResolver, type ResolvedAddress, type Result } from '@tuma/kernel';
 
 /** The answers that mean "no such records" rather than "no answer". */
 const NO_RECORDS = new Set(['ENOTFOUND', 'ENODATA']);
@@ -16,8 +16,13 @@ export const dnsServersFrom = (value: string | undefined): readonly string[] | u
   return servers?.length ? servers : undefined;
 };
 
-/** Looks records up with node's resolver (c-ares), bypassing the OS cache so a record just published is seen once DNS has it. */
-export class NodeDnsResolver implements DnsResolver {
+/**
+ * The server's one resolver (node's c-ares, on the servers of `DNS_SERVERS`), for every lookup it
+ * makes: the records products check (TXT, MX) and the addresses the URL policy checks and pinned
+ * connections use (A, AAAA). It bypasses the OS cache and hosts file, so a record just published
+ * is seen once DNS has it, and what is checked is what DNS says.
+ */
+export class NodeDnsResolver implements DnsResolver, HostResolver {
   private readonly resolver: Resolver;
 
   constructor(options: NodeDnsResolverOptions = {}) {
@@ -29,10 +34,29 @@ export class NodeDnsResolver implements DnsResolver {
     try {
       return type === 'TXT' ? { kind: 'txt', records: await this.resolver.resolveTxt(host) } : { kind: 'mx', records: (await this.resolver.resolveMx(host)).map(({ exchange, priority }) => ({ exchange, priority })) };
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code && NO_RECORDS.has(code)) return type === 'TXT' ? { kind: 'txt', records: [] } : { kind: 'mx', records: [] };
-      if (code) return { kind: 'failed', reason: `${code} looking up ${type} ${host}` };
-      throw error;
+      const code = codeOf(error);
+      if (NO_RECORDS.has(code)) return type === 'TXT' ? { kind: 'txt', records: [] } : { kind: 'mx', records: [] };
+      return { kind: 'failed', reason: `${code} looking up ${type} ${host}` };
     }
   }
+
+  /** A and AAAA asked together; a name with records of one family only has those. */
+  async addresses(host: string): Promise<Result<readonly ResolvedAddress[], string>> {
+    const [v4, v6] = await Promise.allSettled([this.resolver.resolve4(host), this.resolver.resolve6(host)]);
+    const found: ResolvedAddress[] = [
+      ...(v4.status === 'fulfilled' ? v4.value.map((address) => ({ address, family: 4 as const })) : []),
+      ...(v6.status === 'fulfilled' ? v6.value.map((address) => ({ address, family: 6 as const })) : []),
+    ];
+    if (found.length > 0) return ok(found);
+    // Neither family answered: the more telling failure (a timeout says more than "no AAAA").
+    const codes = [v4, v6].map((answer) => (answer.status === 'rejected' ? codeOf(answer.reason) : 'ENODATA'));
+    return err(codes.find((code) => code !== 'ENODATA') ?? 'ENODATA');
+  }
 }
+
+/** A lookup's error code (`ENOTFOUND`, `ETIMEOUT`, ...); anything else is a bug, thrown on. */
+const codeOf = (error: unknown): string => {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (!code) throw error;
+  return code;
+};

@@ -39,6 +39,9 @@ export class SmtpInboundServer<Owner> {
       disabledCommands: ['AUTH', 'STARTTLS'],
       size: options.maxBytes,
       logger: false,
+      // No PTR lookup of the client on the system's resolver (DNS_SERVERS is the server's one): the
+      // Received header names the client by its EHLO, which every client sends before a message.
+      disableReverseLookup: true,
       onRcptTo: (address, _session, callback) => {
         options
           .owner(address.address)

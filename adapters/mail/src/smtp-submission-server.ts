@@ -49,6 +49,8 @@ export class SmtpSubmissionServer {
       authOptional: false,
       size: options.maxBytes,
       logger: false,
+      // The client's PTR name is never used: no lookup on the system's resolver (docs/deployment.md, "DNS").
+      disableReverseLookup: true,
       ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ['STARTTLS'] }),
       allowInsecureAuth: options.allowPlainAuth,
       onAuth: (auth, _session, callback) => {

@@ -1,5 +1,4 @@
 export { BlockListAddressPolicy } from './block-list-address-policy.ts';
-export { DnsHostResolver } from './dns-host-resolver.ts';
 export { PinnedHttpWebhookSender, type PinnedHttpWebhookSenderOptions } from './pinned-http-webhook-sender.ts';
 export { PinnedHttpFetcher, type FetchedFile, type PinnedFetchOptions } from './pinned-http-fetcher.ts';
 export { AesGcmSecretCipher } from './aes-gcm-secret-cipher.ts';

@@ -29,7 +29,7 @@ async function receiver(answer: (res: import('node:http').ServerResponse) => voi
 
 const close = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve())).finally(() => server.closeAllConnections());
 
-const noDns: HostResolver = { resolve: async () => err('ENOTFOUND') };
+const noDns: HostResolver = { addresses: async () => err('ENOTFOUND') };
 const senderFor = (allow: string, resolver: HostResolver = noDns, policy: AddressPolicy = new BlockListAddressPolicy()) =>
   new PinnedHttpWebhookSender({ destinations: new WebhookDestinations(policy, resolver, AllowedHosts.parse(allow)._unsafeUnwrap()) });
 
@@ -80,7 +80,7 @@ describe('PinnedHttpWebhookSender (local receivers)', () => {
   it('checks again at connection time: a name that now resolves to a refused address is refused (DNS rebinding)', async () => {
     const r = await listen((res) => res.writeHead(200).end());
     const answers = ['93.184.216.34', '127.0.0.1'];
-    const rebinding: HostResolver = { resolve: async () => ok([{ address: answers.shift() ?? '127.0.0.1', family: 4 }]) };
+    const rebinding: HostResolver = { addresses: async () => ok([{ address: answers.shift() ?? '127.0.0.1', family: 4 }]) };
     const destinations = new WebhookDestinations(new BlockListAddressPolicy(), rebinding, AllowedHosts.none);
     expect((await destinations.check(`http://rebind.test:${r.port}/`)).isOk(), 'configuration time: public').to.equal(true);
     const outcome = await new PinnedHttpWebhookSender({ destinations }).post({ url: `http://rebind.test:${r.port}/`, body: BODY, headers: HEADERS, timeoutMs: WEBHOOK_TIMEOUT_MS });
@@ -90,7 +90,7 @@ describe('PinnedHttpWebhookSender (local receivers)', () => {
 
   it('connects to the address it checked, keeping the name in the Host header', async () => {
     const r = await listen((res) => res.writeHead(200).end());
-    const fixed: HostResolver = { resolve: async () => ok([{ address: '127.0.0.1', family: 4 }]) };
+    const fixed: HostResolver = { addresses: async () => ok([{ address: '127.0.0.1', family: 4 }]) };
     const allowEverything: AddressPolicy = { blockedReason: () => undefined };
     const outcome = await senderFor('', fixed, allowEverything).post({ url: `http://receiver.invalid:${r.port}/`, body: BODY, headers: HEADERS, timeoutMs: WEBHOOK_TIMEOUT_MS });
     expect(outcome).to.include({ statusCode: 200, error: null });

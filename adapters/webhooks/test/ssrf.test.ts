@@ -22,7 +22,7 @@ const DNS: Record<string, string[]> = {
 };
 
 const resolver: HostResolver = {
-  resolve: async (host) => {
+  addresses: async (host) => {
     const addresses = DNS[host];
     if (!addresses) return err('ENOTFOUND');
     return ok(addresses.map((address): ResolvedAddress => ({ address, family: address.includes(':') ? 6 : 4 })));
@@ -192,6 +192,19 @@ describe('SSRF: the webhook URL policy with net.BlockList and a fake resolver', 
     expect(await reason('http://rebind.example.com/')).to.equal('Refused: rebind.example.com resolves to 10.0.0.1, a private address (10.0.0.0/8)');
     expect(await reason('http://localhost/')).to.equal('Refused: localhost is a loopback name');
     expect(await reason('http://does-not-resolve.example.com/')).to.equal('Refused: does-not-resolve.example.com does not resolve (ENOTFOUND)');
+  });
+
+  it('screens a URL the server never fetches by the same rule, except that a name which does not resolve passes (a link target)', async () => {
+    const UNRESOLVED = 'http://does-not-resolve.example.com/';
+    for (const url of [...HOSTILE, ...PUBLIC].filter((url) => url !== UNRESOLVED)) {
+      const [checked, screened] = [await check(url), await destinations.screen(url)];
+      expect(screened.isOk() ? 'accepted' : screened.error, url).to.equal(checked.isOk() ? 'accepted' : checked.error);
+    }
+    const silent: HostResolver = { addresses: async () => err('ETIMEOUT') };
+    for (const [policy, name] of [[destinations, 'does-not-resolve.example.com'], [new WebhookDestinations(new BlockListAddressPolicy(), silent, AllowedHosts.none), 'example.com']] as const) {
+      expect((await policy.check(`https://${name}/`))._unsafeUnwrapErr()).to.match(/does not resolve \((ENOTFOUND|ETIMEOUT)\)$/);
+      expect((await policy.screen(`https://${name}/`))._unsafeUnwrap().url.host).to.equal(name);
+    }
   });
 
   it('lets WEBHOOK_ALLOW_HOSTS exempt exactly the named destinations, and nothing else', async () => {

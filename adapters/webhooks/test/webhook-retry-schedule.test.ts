@@ -57,7 +57,7 @@ describe('webhook delivery to a local receiver (real HTTP, fake clock)', () => {
 
   beforeEach(async () => {
     seen.length = 0;
-    const destinations = new WebhookDestinations(new BlockListAddressPolicy(), { resolve: async () => err('ENOTFOUND') }, AllowedHosts.parse(`127.0.0.1:${port}`)._unsafeUnwrap());
+    const destinations = new WebhookDestinations(new BlockListAddressPolicy(), { addresses: async () => err('ENOTFOUND') }, AllowedHosts.parse(`127.0.0.1:${port}`)._unsafeUnwrap());
     w = webhookWorld(new PinnedHttpWebhookSender({ destinations }), destinations);
     (await w.updateConfig.execute({ owner: LIVE, dlrUrl: `http://127.0.0.1:${port}/dlr` }))._unsafeUnwrap();
     firstSecret = currentSecret = (await w.getConfig.execute(LIVE))._unsafeUnwrap().signingSecret;

@@ -261,6 +261,8 @@ export interface ServerConfig {
   readonly idempotencyLeaseSeconds: number;
   /** Webhook destinations exempt from the URL policy's address rule (docs/webhooks.md). */
   readonly webhookAllowHosts: AllowedHosts;
+  /** `DNS_SERVERS`: the resolvers of every lookup the server makes (records, and the URL policy's addresses); the system's when undefined. */
+  readonly dnsServers: readonly string[] | undefined;
   /** How many days the deliveries log keeps a finished delivery after its event (docs/webhooks.md, "Retention"). */
   readonly webhookLogRetentionDays: number;
   /** AES-256-GCM key sealing webhook signing secrets; when unset, a key kept in the data directory (docs/webhooks.md). */
@@ -283,8 +285,6 @@ export interface ServerConfig {
   readonly mail: {
     /** `outbox` keeps signed messages in the database and simulates outcomes; `smtp` hands them to `smtpUrl`. */
     readonly transport: { readonly kind: 'outbox' } | { readonly kind: 'smtp'; readonly smtpUrl: string };
-    /** Resolvers of the domain checks; the system's when undefined. */
-    readonly dnsServers: readonly string[] | undefined;
     readonly dns: MailDnsSettings;
     /** Signs the mail API's tracking links and confirmation tokens; else `mail-token.key` (docs/mail.md, "Tracking"). */
     readonly tokenKey: Buffer | undefined;
@@ -380,6 +380,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     idempotencyLeaseSeconds: c.IDEMPOTENCY_LEASE_SECONDS,
     inboundSecrets: c.INBOUND_SECRETS ?? {},
     webhookAllowHosts: c.WEBHOOK_ALLOW_HOSTS ?? AllowedHosts.none,
+    dnsServers: dnsServersFrom(c.DNS_SERVERS),
     webhookLogRetentionDays: c.WEBHOOK_LOG_RETENTION_DAYS,
     webhookSecretKey: c.WEBHOOK_SECRET_KEY,
     identity: {
@@ -393,7 +394,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mail: {
       // One relay serves both unless the mail API is given its own: a small operator has one.
       transport: c.MAIL_TRANSPORT === 'smtp' ? { kind: 'smtp', smtpUrl: (c.MAIL_SMTP_URL ?? c.SMTP_URL)! } : { kind: 'outbox' },
-      dnsServers: dnsServersFrom(c.DNS_SERVERS),
       dns: { spfInclude: c.MAIL_SPF_INCLUDE, bounceMx: c.MAIL_BOUNCE_MX },
       tokenKey: c.MAIL_TOKEN_KEY,
       srsKey: c.MAIL_SRS_KEY,

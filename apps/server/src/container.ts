@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { KERNEL_TOKENS, systemClock, type Clock } from '@tuma/kernel';
 import { Database, DatabaseNotifications, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
 import { PgBossJobs } from '@tuma/pg-boss-adapter';
@@ -10,7 +11,7 @@ import { publicUrls } from './api-placement.ts';
 import { SERVER_MODULES } from './modules/index.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
-/** Infrastructure: the database, the job queue, the clock and transactions. */
+/** Infrastructure: the database, the job queue, the clock, transactions and the resolver. */
 function infrastructureModule(config: ServerConfig, logger: Logger, database: Database, clock: Clock, carrierGateway: CarrierGatewayFactory | undefined) {
   return new ContainerModule(({ bind }) => {
     bind(SERVER_TOKENS.config).toConstantValue(config);
@@ -19,6 +20,7 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(SERVER_TOKENS.notifications).toConstantValue(new DatabaseNotifications(database));
     bind(SERVER_TOKENS.publicUrls).toConstantValue(publicUrls(config));
     bind(KERNEL_TOKENS.clock).toConstantValue(clock);
+    bind(SERVER_TOKENS.dnsResolver).toConstantValue(new NodeDnsResolver({ servers: config.dnsServers }));
     if (carrierGateway) bind(CARRIER_GATEWAY_FACTORY).toConstantValue(carrierGateway);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);
     bind(SERVER_TOKENS.jobs).toConstantValue(

@@ -1,4 +1,5 @@
 import { token } from '@tuma/kernel';
+import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import type { Database, DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import type { PgBossJobs } from '@tuma/pg-boss-adapter';
 import type { ServerConfig } from './config.ts';
@@ -12,6 +13,8 @@ export const SERVER_TOKENS = {
   /** Changed data, heard by every process (LISTEN/NOTIFY): what empties the in-process caches. */
   notifications: token<DatabaseNotifications>('server.DatabaseNotifications'),
   jobs: token<PgBossJobs>('server.PgBossJobs'),
+  /** The one resolver (`DNS_SERVERS`) of every lookup: mail's and links' records, the URL policy's addresses. */
+  dnsResolver: token<NodeDnsResolver>('server.DnsResolver'),
   /** Each API's base URL in the links Tuma hands out. */
   publicUrls: token<PublicUrls>('server.PublicUrls'),
 };

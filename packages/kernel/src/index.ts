@@ -5,7 +5,7 @@ export { CurrencyMismatchError, Money, MICRO_DIGITS, MICROS_PER_UNIT, type Inval
 export { ExchangeRate, RATE_MAX_DECIMALS, type InvalidRateError } from './domain/exchange-rate.value-object.ts';
 export { ID_PREFIXES, isId, newId, type IdPrefix } from './domain/ids.ts';
 export { systemClock, type Clock } from './application/clock.port.ts';
-export { txtText, type DnsAnswer, type DnsRecordType, type DnsResolver, type MxRecord } from './application/dns-resolver.port.ts';
+export { txtText, type DnsAnswer, type DnsRecordType, type DnsResolver, type HostResolver, type MxRecord, type ResolvedAddress } from './application/dns-resolver.port.ts';
 export {
   conflict,
   fieldError,

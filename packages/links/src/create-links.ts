@@ -47,7 +47,7 @@ import type { LinkSnapshot } from './domain/links/link.aggregate.ts';
 
 export interface LinksPorts {
   readonly linkRepository: LinkRepository;
-  /** The SSRF guard (the webhook engine's `WebhookDestinations`). */
+  /** The SSRF guard (the webhook engine's `WebhookDestinations`): `screen` for targets, `check` for click webhooks. */
   readonly destinations: DestinationCheck;
   /** Known-bad hosts (the blocklist file); the short domain's host is added here. */
   readonly blockedHosts: BlockedHosts;
@@ -94,7 +94,7 @@ export function createLinks(ports: LinksPorts) {
   const brandedHosts = new BrandedHosts(domains, base);
   const shortUrlOf = (link: Pick<LinkSnapshot, 'accountId' | 'domainId' | 'slug'>): Promise<string> => brandedHosts.shortUrlOf(link);
   const ownHosts = () => [new URL(base()).hostname];
-  const screen = new TargetScreen(ports.blockedHosts, ownHosts, ports.destinations);
+  const screen = new TargetScreen(ports.blockedHosts, ownHosts, brandedHosts, ports.destinations);
   const gate = new PlanGate(ports.linksPlans, ports.linksUsage, clock);
   const input = new LinkInput(screen, ports.passwords, ports.campaignRepository);
   const classifier = new ClickClassifier(ports.visitorProfiler, ports.countryLookup, ports.visitorKeys);

@@ -14,7 +14,7 @@ const MO_URL = 'https://hooks.example.com/mo';
 /** Test doubles: 10.x is private, names resolve from a table. */
 const policy: AddressPolicy = { blockedReason: (address) => (address.startsWith('10.') ? 'a private address (10.0.0.0/8)' : undefined) };
 const resolver: HostResolver = {
-  resolve: async (host) => {
+  addresses: async (host) => {
     const table: Record<string, string[]> = { 'hooks.example.com': ['93.184.216.34'], 'sneaky.example.com': ['93.184.216.35', '10.0.0.7'] };
     const addresses = table[host];
     return addresses ? ok(addresses.map((address) => ({ address, family: 4 as const }))) : err('ENOTFOUND');

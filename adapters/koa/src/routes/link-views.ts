@@ -61,7 +61,7 @@ const target = z.string().trim().min(1).max(2048);
 
 /** The fields a link may be given or changed to; the URLs are screened and the slug checked by the use case (422 naming them). */
 const linkFields = {
-  url: target.describe('http or https; screened (no private or internal targets, no blocked hosts, no short links)'),
+  url: target.describe('http or https; screened (no private or internal addresses, literal or resolved; no blocked hosts; no short links of ours, branded domains included). A name that does not resolve (yet) is accepted: it is never fetched'),
   slug: z.string().max(64).describe('1-64 of A-Z a-z 0-9 _ -, unique on the domain; 7 random characters when absent'),
   campaign_id: z.string().max(64).nullable(),
   title: z.string().trim().max(200).nullable(),

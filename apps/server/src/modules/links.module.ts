@@ -4,7 +4,7 @@ import { MESSAGING_TOKENS, type Messaging } from '@tuma/messaging';
 import { IDENTITY_TOKENS } from '@tuma/identity';
 import { errAsync, KERNEL_TOKENS, okAsync, ResultAsync, token } from '@tuma/kernel';
 import { campaignRoutes, linkAnalyticsRoutes, linkDomainPages, linkDomainRoutes, linkExtraPages, linkPages, linkWebhookPages, linkWebhookRoutes, linkRoutes, linksAccountRoutes, linksKeyRoutes, qrCodeRoutes } from '@tuma/koa-adapter';
-import { NodeDnsResolver } from '@tuma/dns-adapter';
+import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { createLinks, linksJobRoutes, LINKS_TOKENS, type ApiRequestCounts, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, SaltedVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
@@ -50,8 +50,8 @@ const bindings = new ContainerModule(({ bind }) => {
     (database: Database, notifications: DatabaseNotifications) => new CachingBrandedDomainRepository(new MikroOrmBrandedDomainRepository(database), notifications, database),
     [S.database, S.notifications],
   );
-  // TXT records through the resolver mail's domains use (DNS_SERVERS, else the system's).
-  bind(L.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
+  // TXT records through the server's one resolver (DNS_SERVERS, else the system's).
+  bind(L.dnsResolver).toResolvedValue((dns: NodeDnsResolver) => dns, [S.dnsResolver]);
   // tls_ready by a handshake with the TLS terminator (Caddy) when LINKS_TLS_PROBE names it.
   bind(L.tlsProvisioner).toResolvedValue((config: ServerConfig) => (config.links.tlsProbe ? new HandshakeTlsProvisioner(tlsProbeFrom(config.links.tlsProbe)) : new NoTlsProvisioner()), [S.config]);
   // The plan in force is the account service's (its subscriptions): free until a paid one is active.

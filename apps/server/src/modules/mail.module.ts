@@ -25,7 +25,7 @@ import {
   type ServiceMailer,
   type SuppressionList,
 } from '@tuma/mail';
-import { NodeDnsResolver } from '@tuma/dns-adapter';
+import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import { NodeDkimKeys, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
 import { MikroOrmEmailRepository, MikroOrmForwardRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSmtpCredentialRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
 import { IDENTITY_TOKENS } from '@tuma/identity';
@@ -81,7 +81,7 @@ const bindings = new ContainerModule(({ bind }) => {
   );
   // Confirmation links go out as the account service's own mail (its relay, or its outbox): outbox.module.ts binds it.
   bind(M.serviceMailer).toResolvedValue((mailer: ServiceMailer) => mailer, [IDENTITY_TOKENS.mailer]);
-  bind(M.dnsResolver).toResolvedValue((config: ServerConfig) => new NodeDnsResolver({ servers: config.mail.dnsServers }), [S.config]);
+  bind(M.dnsResolver).toResolvedValue((dns: NodeDnsResolver) => dns, [S.dnsResolver]);
   // DKIM private keys are sealed with the project's one secret cipher, as webhook secrets are (docs/mail.md, "DKIM keys").
   bind(M.dkimKeys).toResolvedValue((config: ServerConfig) => new NodeDkimKeys(new AesGcmSecretCipher(webhookSecretKey(config))), [S.config]);
   bind(M.dnsSettings).toResolvedValue((config: ServerConfig) => config.mail.dns, [S.config]);

@@ -1,9 +1,10 @@
+import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
 import { webhookPages, webhookRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
 import { CachingWebhookConfigRepository, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { PurgeWebhookLog, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
-import { AesGcmSecretCipher, BlockListAddressPolicy, DnsHostResolver, nodeTimestampedSignatures, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
+import { AesGcmSecretCipher, BlockListAddressPolicy, nodeTimestampedSignatures, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
 import { bindClass } from '../bind-class.ts';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../config.ts';
@@ -31,8 +32,8 @@ const bindings = new ContainerModule(({ bind }) => {
   // The engine's shared parts: the outbox table, the URL policy, the pinned sender, inbound signatures.
   bindClass(bind, W.webhookDeliveryRepository, MikroOrmWebhookDeliveryRepository, [S.database]);
   bind(W.webhookDestinations).toResolvedValue(
-    (config: ServerConfig) => new WebhookDestinations(new BlockListAddressPolicy(), new DnsHostResolver(), config.webhookAllowHosts),
-    [S.config],
+    (config: ServerConfig, dns: NodeDnsResolver) => new WebhookDestinations(new BlockListAddressPolicy(), dns, config.webhookAllowHosts),
+    [S.config, S.dnsResolver],
   );
   bind(W.webhookSender).toResolvedValue((destinations: WebhookDestinations) => new PinnedHttpWebhookSender({ destinations }), [W.webhookDestinations]);
   bind(W.timestampedSignatures).toConstantValue(nodeTimestampedSignatures());

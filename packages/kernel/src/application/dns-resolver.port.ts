@@ -1,3 +1,5 @@
+import type { Result } from 'neverthrow';
+
 /** The record types the products look up: TXT (mail's SPF, DKIM, DMARC; links' domain verification) and MX (mail's return path). */
 export type DnsRecordType = 'TXT' | 'MX';
 
@@ -23,3 +25,17 @@ export interface DnsResolver {
 
 /** A TXT record's text: its strings joined, as receivers read it (RFC 7208 3.3). */
 export const txtText = (strings: readonly string[]): string => strings.join('');
+
+export interface ResolvedAddress {
+  readonly address: string;
+  readonly family: 4 | 6;
+}
+
+/**
+ * Looks a name's addresses up (A and AAAA) on the same resolver as `DnsResolver` (`DNS_SERVERS`):
+ * what the URL policy checks, and what a pinned connection then connects to.
+ */
+export interface HostResolver {
+  /** Every address of the name, or why it has none (`ENOTFOUND` for a name DNS does not know, `ETIMEOUT`, ...). */
+  addresses(host: string): Promise<Result<readonly ResolvedAddress[], string>>;
+}

@@ -1,9 +1,11 @@
-import type { DnsAnswer, DnsRecordType as RecordType, DnsResolver, MxRecord } from '../application/dns-resolver.port.ts';
+import { err, ok, type Result } from 'neverthrow';
+import type { DnsAnswer, DnsRecordType as RecordType, DnsResolver, HostResolver, MxRecord, ResolvedAddress } from '../application/dns-resolver.port.ts';
 
 /** A DNS zone in memory: publish records, or make a host fail, then resolve as the real resolver answers. */
-export class InMemoryDnsResolver implements DnsResolver {
+export class InMemoryDnsResolver implements DnsResolver, HostResolver {
   private readonly txt = new Map<string, (readonly string[])[]>();
   private readonly mx = new Map<string, MxRecord[]>();
+  private readonly address = new Map<string, ResolvedAddress[]>();
   private readonly failing = new Set<string>();
 
   /** One TXT record; several strings are one record published in pieces. */
@@ -17,6 +19,12 @@ export class InMemoryDnsResolver implements DnsResolver {
     return this;
   }
 
+  /** An A record, or an AAAA record for an IPv6 address. */
+  publishAddress(host: string, address: string): this {
+    this.address.set(host.toLowerCase(), [...(this.address.get(host.toLowerCase()) ?? []), { address, family: address.includes(':') ? 6 : 4 }]);
+    return this;
+  }
+
   /** Lookups of the host fail (as SERVFAIL does). */
   fail(host: string): this {
     this.failing.add(host.toLowerCase());
@@ -27,5 +35,14 @@ export class InMemoryDnsResolver implements DnsResolver {
     const key = host.toLowerCase();
     if (this.failing.has(key)) return { kind: 'failed', reason: `SERVFAIL ${host}` };
     return type === 'TXT' ? { kind: 'txt', records: this.txt.get(key) ?? [] } : { kind: 'mx', records: this.mx.get(key) ?? [] };
+  }
+
+  /** IPv4 first, as the real resolver answers; a name with records of other types only has no address (`ENODATA`). */
+  async addresses(host: string): Promise<Result<readonly ResolvedAddress[], string>> {
+    const key = host.toLowerCase();
+    if (this.failing.has(key)) return err('ESERVFAIL');
+    const found = [...(this.address.get(key) ?? [])].sort((a, b) => a.family - b.family);
+    if (found.length > 0) return ok(found);
+    return err(this.txt.has(key) || this.mx.has(key) ? 'ENODATA' : 'ENOTFOUND');
   }
 }

@@ -53,7 +53,7 @@ export type InMemoryMessagingPortsWith<O extends InMemoryMessagingOptions> = Omi
  * and no address is refused. The real policy and DNS are `adapters/webhooks`.
  */
 const offlineDestinations = (): WebhookDestinations =>
-  new WebhookDestinations({ blockedReason: () => undefined }, { resolve: async () => ok([{ address: '192.0.2.1', family: 4 }]) }, AllowedHosts.none);
+  new WebhookDestinations({ blockedReason: () => undefined }, { addresses: async () => ok([{ address: '192.0.2.1', family: 4 }]) }, AllowedHosts.none);
 
 /**
  * The stores that read the messages themselves (batch audiences, reports, conversations): in memory

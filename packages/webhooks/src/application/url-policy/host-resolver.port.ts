@@ -1,12 +1,2 @@
-import type { Result } from '@tuma/kernel';
-
-export interface ResolvedAddress {
-  readonly address: string;
-  readonly family: 4 | 6;
-}
-
-/** Looks names up the way connections would (A and AAAA records, hosts file). */
-export interface HostResolver {
-  /** Every address of the name, or why it has none (`ENOTFOUND`). */
-  resolve(host: string): Promise<Result<readonly ResolvedAddress[], string>>;
-}
+/** Names are looked up on the server's one resolver (`DNS_SERVERS`): the kernel's port, shared with mail's and links' record checks. */
+export type { HostResolver, ResolvedAddress } from '@tuma/kernel';

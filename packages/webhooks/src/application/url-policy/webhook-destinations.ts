@@ -23,8 +23,21 @@ export class WebhookDestinations {
     private readonly allowed: AllowedHosts,
   ) {}
 
-  /** The destination of `raw`, or why a webhook may not go there (for a 422 or an attempt's error). */
+  /** The destination of `raw`, or why a webhook may not go there (for a 422 or an attempt's error); a name that does not resolve is refused. */
   async check(raw: string): Promise<Result<WebhookDestination, string>> {
+    return this.judge(raw, true);
+  }
+
+  /**
+   * The same rule for a URL the server never fetches (a short link's target, which the visitor's
+   * browser follows): a name that does not resolve (not yet, or not from here) is let through;
+   * loopback names and blocked addresses, literal or resolved, are refused as by `check`.
+   */
+  async screen(raw: string): Promise<Result<{ readonly url: WebhookUrl }, string>> {
+    return this.judge(raw, false);
+  }
+
+  private async judge(raw: string, mustResolve: boolean): Promise<Result<WebhookDestination, string>> {
     const read = readWebhookUrl(raw);
     if (read.isErr()) return err(read.error);
     const url = read.value;
@@ -34,13 +47,14 @@ export class WebhookDestinations {
       const reason = this.policy.blockedReason(url.host, url.literal);
       return reason ? err(`Refused: ${url.host} is ${reason}`) : ok({ url, exempt: false, addresses: [{ address: url.host, family: url.literal }] });
     }
-    const resolved = await this.resolver.resolve(url.host);
-    if (resolved.isErr()) return err(`Refused: ${url.host} does not resolve (${resolved.error})`);
-    if (resolved.value.length === 0) return err(`Refused: ${url.host} has no address`);
-    for (const { address, family } of resolved.value) {
+    const resolved = await this.resolver.addresses(url.host);
+    const addresses = resolved.isOk() ? resolved.value : [];
+    if (mustResolve && resolved.isErr()) return err(`Refused: ${url.host} does not resolve (${resolved.error})`);
+    if (mustResolve && addresses.length === 0) return err(`Refused: ${url.host} has no address`);
+    for (const { address, family } of addresses) {
       const reason = this.policy.blockedReason(address, family);
       if (reason) return err(`Refused: ${url.host} resolves to ${address}, ${reason}`);
     }
-    return ok({ url, exempt: false, addresses: resolved.value });
+    return ok({ url, exempt: false, addresses });
   }
 }
