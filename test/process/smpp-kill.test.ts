@@ -55,6 +55,30 @@ function expectBoundedByTheKill(smsc: FakeSmsc, killedAt: number, numbers: reado
   expect(numbers.filter((to) => !reached.has(to.slice(1))), 'numbers never submitted').to.deep.equal([]);
 }
 
+/** `npm start` on the data directory: its port, its demo account's live key (first start only) and its output. */
+async function startEmbedded(dataDir: string, smscPort: number, onStart: (child: ChildProcess) => void): Promise<{ child: ChildProcess; baseUrl: string; liveKey: string | undefined; output: () => string }> {
+  const { DATABASE_URL: _unused, ...inherited } = process.env;
+  const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...inherited, ...SMPP_ENV, ...JOB_TAKEOVER_ENV, SMPP_PORT: String(smscPort), PORT: '0', HOST: '127.0.0.1', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', TUMA_DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN, BODY_LIMIT_BYTES: '16777216', JOB_POLLING_SECONDS: '0.5' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  onStart(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await waitFor('the embedded server to listen', () => {
+    if (child.exitCode !== null) throw new Error(`the server exited: ${output.slice(-4000)}`);
+    return /listening on http:\/\/localhost:(\d+)/.test(output);
+  }, 90_000);
+  const port = /listening on http:\/\/localhost:(\d+)/.exec(output)![1];
+  return { child, baseUrl: `http://127.0.0.1:${port}`, liveKey: /live key: (svc_live_\S+)/.exec(output)?.[1], output: () => output };
+}
+
+async function call(baseUrl: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+
 describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
   this.timeout(240_000);
   let smsc: FakeSmsc;
@@ -138,36 +162,12 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    /** `npm start` on the data directory: its port, its demo account's live key (first start only) and its output. */
-    async function startEmbedded(): Promise<{ child: ChildProcess; baseUrl: string; liveKey: string | undefined; output: () => string }> {
-      const { DATABASE_URL: _unused, ...inherited } = process.env;
-      const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', 'apps/server/src/main.ts'], {
-        env: { ...inherited, ...SMPP_ENV, ...JOB_TAKEOVER_ENV, SMPP_PORT: String(smsc.port), PORT: '0', HOST: '127.0.0.1', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', TUMA_DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN, BODY_LIMIT_BYTES: '16777216', JOB_POLLING_SECONDS: '0.5' },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      server = child;
-      let output = '';
-      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await waitFor('the embedded server to listen', () => {
-        if (child.exitCode !== null) throw new Error(`the server exited: ${output.slice(-4000)}`);
-        return /listening on http:\/\/localhost:(\d+)/.test(output);
-      }, 90_000);
-      const port = /listening on http:\/\/localhost:(\d+)/.exec(output)![1];
-      return { child, baseUrl: `http://127.0.0.1:${port}`, liveKey: /live key: (svc_live_\S+)/.exec(output)?.[1], output: () => output };
-    }
-
-    async function call(baseUrl: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
-      const res = await fetch(`${baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() };
-    }
-
     it('sends again only what was in flight at the kill, and delivers every message', async function () {
       if (databaseKind() !== 'pglite') {
         this.test!.title += ' [skipped: runs in the embedded leg of the suite; a worker is killed above on PostgreSQL]';
         this.skip();
       }
-      const first = await startEmbedded();
+      const first = await startEmbedded(dataDir, smsc.port, (child) => (server = child));
       const key = first.liveKey!;
       expect(key, first.output()).to.be.a('string');
       const me = await call(first.baseUrl, 'GET', '/api/auth/me', key);
@@ -183,9 +183,69 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
       await new Promise((resolve) => first.child.once('exit', resolve));
       expect(first.child.signalCode).to.equal('SIGKILL');
 
-      const second = await startEmbedded();
+      const second = await startEmbedded(dataDir, smsc.port, (child) => (server = child));
       await waitFor('every member delivered', async () => (await call(second.baseUrl, 'GET', `/api/messages/batch/${accepted.body.batch_id}?limit=1`, key)).body.counts?.delivered === RECIPIENTS, 180_000);
       expectBoundedByTheKill(smsc, killedAt, bulk);
+    });
+
+    it('fails and refunds within 30 s the codes whose server died waiting for the carrier, and their starts run again with the same key', async function () {
+      if (databaseKind() !== 'pglite') {
+        this.test!.title += ' [skipped: runs in the embedded leg of the suite]';
+        this.skip();
+      }
+      // A slow carrier: the codes of the burst are in flight, unanswered, when the server dies.
+      const slow = await FakeSmsc.start({ responseDelayMs: 4_000, receipt: () => ({ stat: 'DELIVRD' }) });
+      const verifyDir = mkdtempSync(join(tmpdir(), 'tuma-verify-kill-'));
+      try {
+        const first = await startEmbedded(verifyDir, slow.port, (child) => (server = child));
+        const key = first.liveKey!;
+        const me = await call(first.baseUrl, 'GET', '/api/auth/me', key);
+        expect((await call(first.baseUrl, 'POST', `/api/admin/balances/${me.body.id}/credit`, ADMIN, { amount: 50, reason: 'verify kill', reference: 'verify-kill' })).status).to.equal(200);
+        const balanceBefore = (await call(first.baseUrl, 'GET', '/api/balance', key)).body.balance;
+        const start = (baseUrl: string, to: string) =>
+          fetch(`${baseUrl}/v1/verify/start`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `start-${to}` }, body: JSON.stringify({ to }) });
+        const numbers = phones(12, '+2547330');
+        const burst = numbers.map((to) => start(first.baseUrl, to).catch((error: unknown) => error));
+        await waitFor('codes at the carrier', () => slow.submits.length > 0, 30_000);
+        const startedAt = Date.now();
+        first.child.kill('SIGKILL');
+        await new Promise((resolve) => first.child.once('exit', resolve));
+        const answers = await Promise.all(burst);
+        // Those whose code was at the carrier, unanswered, at the kill: their callers got no answer.
+        const unanswered = numbers.filter((to, index) => !(answers[index] instanceof Response) && slow.submitsByDestination().has(to.slice(1)));
+        expect(unanswered.length, 'codes in flight at the kill').to.be.greaterThan(0);
+        const dead = unanswered[0]!;
+
+        const second = await startEmbedded(verifyDir, slow.port, (child) => (server = child));
+        // Until the guard, a retry gets the kept answer (the code may still come); then it starts again.
+        const replay = await start(second.baseUrl, dead);
+        const kept = (await replay.json()) as { id: string; status: string };
+        expect([replay.status, replay.headers.get('idempotent-replayed'), kept.status]).to.deep.equal([201, 'true', 'pending']);
+        await waitFor('the first code failed by its guard', async () => (await call(second.baseUrl, 'GET', `/v1/verify/${kept.id}`, key)).body.status === 'failed', 40_000);
+        const failedAfter = Date.now() - startedAt;
+        console.log(`      failed ${failedAfter} ms after the kill`);
+        expect(failedAfter, 'failed within 30 s').to.be.below(30_000);
+        // Every code in flight at the kill is failed and refunded; those answered before it are charged.
+        const messagesOf = async () => (await call(second.baseUrl, 'GET', '/api/messages?limit=100', key)).body.messages as { phone: string; status: string; error_code: string | null; cost: number }[];
+        await waitFor('every code in flight failed', async () => (await messagesOf()).filter((m) => unanswered.includes(m.phone)).every((m) => m.status === 'failed' && m.error_code === 'dispatch_failed'), 10_000);
+        const charged = (await messagesOf()).filter((m) => m.status !== 'failed').reduce((sum, m) => sum + m.cost, 0);
+        expect((await call(second.baseUrl, 'GET', '/api/balance', key)).body.balance, 'refunded').to.be.closeTo(balanceBefore - charged, 1e-6);
+        const again = await start(second.baseUrl, dead);
+        const restarted = (await again.json()) as { id: string; status: string };
+        expect([again.status, again.headers.get('idempotent-replayed'), restarted.status], 'the same key starts again').to.deep.equal([201, null, 'pending']);
+        expect(restarted.id).to.not.equal(kept.id);
+        await waitFor('the new code at the carrier', () => slow.submitsByDestination().get(dead.slice(1))?.length === 2, 20_000);
+        // Nothing but the caller's retry sent a code again.
+        const perNumber = slow.submitsByDestination();
+        expect(numbers.filter((to) => to !== dead && (perNumber.get(to.slice(1))?.length ?? 0) > 1), 'numbers sent a code twice').to.deep.equal([]);
+      } finally {
+        if (server && server.exitCode === null && server.signalCode === null) {
+          server.kill('SIGKILL');
+          await new Promise((resolve) => server!.once('exit', resolve));
+        }
+        await slow.stop();
+        rmSync(verifyDir, { recursive: true, force: true });
+      }
     });
   });
 });
