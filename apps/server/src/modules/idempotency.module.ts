@@ -48,6 +48,14 @@ export const idempotencyServerModule: ServerModule = {
   name: 'idempotency',
   bindings,
   onStart: async (container) => {
+    // Keys an outage left claimed (their release failed) are released as soon as the database answers (docs/reliability.md).
+    const releaseKey = resolve(container, IDEMPOTENCY_TOKENS.idempotency).releaseKey;
+    const database = resolve(container, SERVER_TOKENS.database);
+    const logger = resolve(container, SERVER_TOKENS.logger);
+    resolve(container, SERVER_TOKENS.outage).onReturn(async () => {
+      const released = await database.withContext(() => releaseKey.retryUnreleased());
+      if (released > 0) logger.info({ msg: 'idempotency keys left claimed by the outage released', released });
+    });
     if (resolve(container, SERVER_TOKENS.config).role !== 'api') await resolve(container, PURGER).start(PURGE_EVERY_SECONDS);
   },
   onStop: async (container) => {
