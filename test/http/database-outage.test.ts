@@ -84,4 +84,50 @@ describe('a database outage: every API answers 503, background work resumes (pri
     expect(Date.now() - back).to.be.at.most(5_000);
     expect((await member.get('/')).status, 'the console again').to.equal(200);
   });
+
+  it('resumes its background work by itself once the database is back: jobs run, clicks are flushed, rate-limit counters are shared, and the caches hear changes again', async () => {
+    const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'outage-background@example.com' } }), 201);
+    const newKey = async () => ok(await api.request('POST', `/api/admin/accounts/${account.id}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } }), 201) as { id: string; key: string };
+    const sms = await newKey();
+    const cached = await newKey();
+    const missed = await newKey();
+    ok(await api.request('POST', `/api/admin/balances/${account.id}/credit`, { key: ADMIN_KEY, body: { amount: 100, reason: 'outage test', reference: 'outage-background' } }));
+    ok(await api.request('POST', '/api/admin/fx-rates', { key: ADMIN_KEY, body: { from: 'USD', to: 'KES', rate: '129.5' } }), 201);
+    const linksKey = ok(await api.request('POST', `/api/admin/accounts/${account.id}/links-keys`, { key: ADMIN_KEY, body: { name: 'all' } }), 201).key as string;
+    const link = ok(await api.request('POST', '/v1/links', { api: 'links', key: linksKey, body: { url: 'https://shop.example/resume' } }), 201);
+    const services = (key: string) => api.request('GET', '/api/two-way/services', { key }).then((answer) => answer.status);
+    expect([await services(missed.key), await services(cached.key)], 'both keys in the access cache').to.deep.equal([200, 200]);
+    const listening = async () => (await sql<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = 'tuma-listen' and query ilike 'listen%'`))[0]!.n;
+    await until('the caches listening (again, after the first outage)', listening, (n) => n === 1, 10_000);
+
+    await cluster!.stop();
+    expect(await services(sms.key)).to.equal(503);
+    await cluster!.start();
+    const restartedAt = Date.now();
+    // Revoked behind the server's back while it could not hear (no notification): it must not trust what it cached before.
+    await sql(`update api_key set revoked_at = now() where id = ?`, [missed.id]);
+
+    // Jobs: a send after the return is submitted by its job and delivered.
+    const sent = ok(await api.request('POST', '/api/messages/send', { key: sms.key, body: { to: '+254712345678', text: 'After the outage' } }));
+    await until('the send delivered by its job', async () => ok(await api.request('GET', `/api/messages/status?ids=${sent.id}`, { key: sms.key })).messages[0].status, (status) => status === 'delivered');
+
+    // Clicks: one after the return is flushed by the timer.
+    expect((await api.request('GET', `/s/${link.slug}`, { headers: BROWSER })).status).to.equal(302);
+    await until('the click flushed', async () => ok(await api.request('GET', `/v1/links/${link.id}`, { api: 'links', key: linksKey })).clicks, (clicks) => clicks === 1);
+
+    // The rate-limit store: requests after the return count on the shared counters again (the table is unlogged: emptied by the crash).
+    await until('rate-limit counters written after the return', async () => {
+      await services(sms.key);
+      return (await sql<{ n: number }>(`select count(*)::int as n from rate_limit_counter where expire > ?`, [restartedAt]))[0]!.n;
+    }, (n) => n > 0);
+
+    // The caches' LISTEN: back by itself; what was cached before the outage is gone; the cache is trusted again, and a notification empties it.
+    await until('the caches listening again', listening, (n) => n === 1, 10_000);
+    expect(await services(missed.key), 'a key revoked while nobody heard').to.equal(401);
+    expect(await services(cached.key)).to.equal(200);
+    await sql(`update api_key set revoked_at = now() where id = ?`, [cached.id]);
+    expect(await services(cached.key), 'cached again (trusted while notifications are heard): the silent revocation is not seen').to.equal(200);
+    await sql(`select pg_notify('tuma_changes', ?)`, [JSON.stringify({ topic: 'access', message: { keyId: cached.id } })]);
+    await until('the notification heard', () => services(cached.key), (status) => status === 401, 5_000);
+  });
 });
