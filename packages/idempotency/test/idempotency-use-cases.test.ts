@@ -161,7 +161,7 @@ describe('ClaimIdempotencyKey, RecordIdempotentResponse, ReleaseIdempotencyKey',
     const committed = await signature('k-committed');
     const first = claimed((await idempotency.claimKey.execute(rolledBack))._unsafeUnwrap());
     const second = claimed((await idempotency.claimKey.execute(committed))._unsafeUnwrap());
-    await store.complete([{ claim: second, response: SENT }], clock.now()); // its effect and answer committed; the acknowledgement was lost
+    await store.complete([{ claim: second, response: SENT }]); // its effect and answer committed; the acknowledgement was lost
     store.down = true;
     for (const claim of [first, second]) {
       const release = await Promise.resolve(idempotency.releaseKey.execute(claim)).then(() => 'released', () => 'failed');
