@@ -30,9 +30,11 @@ export function requestId() {
 /**
  * The client closed the connection before its request was read (or answered): nobody to answer,
  * and no fault of ours, so it is logged as an abort, not as a 500 (anyone could flood that log).
+ * Its socket is gone: a request read to its end is destroyed too, and a database connection reset
+ * then (ECONNRESET as well) is ours to answer.
  */
 const clientWentAway = (ctx: Context, error: unknown): boolean =>
-  ctx.req.destroyed && ['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(String((error as NodeJS.ErrnoException)?.code));
+  ctx.req.destroyed && (ctx.req.socket?.destroyed ?? true) && ['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(String((error as NodeJS.ErrnoException)?.code));
 
 /**
  * Turns whatever is thrown into the JSON error body. HttpErrors are answered as they are; an
