@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { get as httpGet, type IncomingHttpHeaders } from 'node:http';
 import { Database } from '@tuma/mikro-orm-adapter';
 import { accountServiceClient, PASSWORD } from '../support/account-service-client.ts';
 import { ConsoleClient, signedInConsole } from '../support/console-client.ts';
@@ -10,13 +11,25 @@ import { until } from '../support/until.ts';
 /**
  * A database outage seen from every API, and what resumes after it (docs/reliability.md), on a
  * private PostgreSQL cluster stopped (immediate) and started again under a server in this process:
- * each API, the console and a short link answer 503 service_unavailable with Retry-After while it
+ * each API, the console, a short link and a branded domain answer 503 service_unavailable with Retry-After while it
  * is down (every JSON answer checked against its API's OpenAPI document); after it, jobs run again,
  * clicks are flushed, the shared rate-limit counters are written, and the caches' LISTEN hears
  * again (a cache is trusted, and emptied by a notification, once more).
  */
 const ACCEPTED_ALWAYS = 'delivered=1,failed=0,expired=0,refused=0';
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' };
+
+/** A GET naming another `Host` (fetch keeps the URL's). */
+function brandedHostRequest(url: string, host: string): Promise<{ status: number; headers: IncomingHttpHeaders; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(url, { headers: { Host: host } }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+    });
+    request.on('error', reject);
+  });
+}
 
 describe('a database outage: every API answers 503, background work resumes (private PostgreSQL cluster)', function () {
   this.timeout(120_000);
@@ -47,7 +60,7 @@ describe('a database outage: every API answers 503, background work resumes (pri
     expect([answer.status, answer.headers.get('retry-after')], what).to.deep.equal([503, '5']);
   };
 
-  it('answers 503 service_unavailable with Retry-After on every API, the console and the short links while the database is down, and serves again once it is back', async () => {
+  it('answers 503 service_unavailable with Retry-After on every API, the console, the short links and branded domains while the database is down, and serves again once it is back', async () => {
     const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: 'outage-apis@example.com' } }), 201);
     const smsKey = ok(await api.request('POST', `/api/admin/accounts/${account.id}/keys`, { key: ADMIN_KEY, body: { environment: 'live' } }), 201).key as string;
     const linksKey = ok(await api.request('POST', `/api/admin/accounts/${account.id}/links-keys`, { key: ADMIN_KEY, body: { name: 'all' } }), 201).key as string;
@@ -76,6 +89,8 @@ describe('a database outage: every API answers 503, background work resumes (pri
     const redirect = await fetch(`${api.baseUrl}/s/${link.slug}`, { headers: BROWSER, redirect: 'manual' });
     expectUnavailable(redirect, 'short link');
     expect(((await redirect.json()) as { error: { code: string } }).error.code).to.equal('service_unavailable');
+    const branded = await brandedHostRequest(`${api.baseUrl}/spring`, 'go.shop.example');
+    expect([branded.status, branded.headers['retry-after'], JSON.parse(branded.body).error.code], 'a branded domain (its host looked up)').to.deep.equal([503, '5', 'service_unavailable']);
     expect((await fetch(`${api.baseUrl}/health`)).status, 'liveness needs no database').to.equal(200);
 
     await cluster!.start();
