@@ -23,7 +23,7 @@ export {
 export type { ClaimResponse, IdempotencyKeyStore } from './application/idempotency-key-store.port.ts';
 export { ClaimIdempotencyKey, type ClaimOutcome } from './application/claim-idempotency-key.use-case.ts';
 export { RecordIdempotentResponse } from './application/record-idempotent-response.use-case.ts';
-export { MAX_UNRELEASED_CLAIMS, ReleaseIdempotencyKey } from './application/release-idempotency-key.use-case.ts';
+export { ReleaseIdempotencyKey } from './application/release-idempotency-key.use-case.ts';
 export { PURGE_CHUNK, PurgeExpiredIdempotencyKeys } from './application/purge-expired-idempotency-keys.use-case.ts';
 export { IdempotentEffects, type IdempotentRequest } from './application/idempotent-effects.ts';
 export { createIdempotency, DEFAULT_LEASE_MS, type Idempotency, type IdempotencyPorts } from './create-idempotency.ts';

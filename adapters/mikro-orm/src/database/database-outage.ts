@@ -6,7 +6,7 @@ export interface OutageLogger {
 }
 
 /** How often an outage probes the database (one `select 1`) until it answers again. */
-export const OUTAGE_PROBE_INTERVAL_MS = 1_000;
+const OUTAGE_PROBE_INTERVAL_MS = 1_000;
 
 /**
  * The process's view of a database outage (docs/reliability.md). Whoever catches a fault asks

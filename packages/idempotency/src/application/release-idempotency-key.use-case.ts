@@ -3,7 +3,7 @@ import type { IdempotencyClaim } from '../domain/idempotency-record.ts';
 import type { IdempotencyKeyStore } from './idempotency-key-store.port.ts';
 
 /** Claims remembered at most: an outage leaves the requests then in flight; a bound for a long one (the others wait for their lease). */
-export const MAX_UNRELEASED_CLAIMS = 10_000;
+const MAX_UNRELEASED_CLAIMS = 10_000;
 
 /**
  * After a request with a claimed key failed on our side (a 5xx: nothing of it committed): frees
