@@ -2,6 +2,7 @@
 import type { Clock } from '@tuma/kernel';
 import { API_NAMES, type ApiName } from '@tuma/koa-adapter';
 import { jsonLogger, loadConfig, TumaServer, type CarrierGatewayFactory, type StartedServer } from '@tuma/server';
+import type { Database } from '@tuma/mikro-orm-adapter';
 import { OpenApiConformance } from './openapi-conformance.ts';
 import { testDatabase, truncateAll } from './test-database.ts';
 
@@ -42,10 +43,12 @@ export interface TestServerOptions {
   readonly carrierGateway?: CarrierGatewayFactory;
   /** Receives the server's log lines at level info and above (silent otherwise). */
   readonly log?: (line: string) => void;
+  /** The database to serve, emptied first (a private cluster's: test/support/private-postgres.ts); the shared test database by default. */
+  readonly database?: Database;
 }
 
-export async function startTestServer(env: Record<string, string> = {}, { log, ...options }: TestServerOptions = {}): Promise<TestServer> {
-  const database = await testDatabase();
+export async function startTestServer(env: Record<string, string> = {}, { log, database: own, ...options }: TestServerOptions = {}): Promise<TestServer> {
+  const database = own ?? (await testDatabase());
   await truncateAll(database);
   const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'true', JOB_POLLING_SECONDS: '0.5', ...TEST_RATE_LIMITS, ...env });
   const server = new TumaServer(config, log ? jsonLogger('info', log) : jsonLogger('silent'), { database, ...options });

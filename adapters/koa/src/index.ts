@@ -6,6 +6,7 @@ export { IDEMPOTENT_REPLAYED_HEADER, type HttpIdempotency, type RouteIdempotency
 export { alsoUnderV1, defineRoute, json, noContent, toOpenApiPath, type Caller, type HttpResult, type KeyOrSessionAccess, type RouteAccess, type RouteDefinition, type SessionAccess } from './http/route.ts';
 export { OPERATION_IDS } from './http/operation-ids.ts';
 export { HttpError, type ErrorDetail } from './http/http-error.ts';
+export type { OutageWatch } from './http/service-unavailable.ts';
 export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';
 export type { HttpLogger } from './http/middleware.ts';
 export { buildOpenApiDocument, type OpenApiOptions } from './http/openapi.ts';

@@ -9,6 +9,7 @@ describe('HTTP app middleware', () => {
   let server: Server;
   let base: string;
   const logged: Record<string, unknown>[] = [];
+  const noted: unknown[] = [];
 
   before(async () => {
     const { app } = createHttpApp({
@@ -23,6 +24,29 @@ describe('HTTP app middleware', () => {
           responses: {},
           handler: async () => {
             throw new Error('secret internal detail');
+          },
+        }),
+        defineRoute({
+          method: 'post',
+          path: '/reset',
+          summary: 'reads its body, then loses a connection of its own',
+          tag: 'Test',
+          access: { public: true },
+          body: z.object({ n: z.number() }),
+          responses: {},
+          handler: async () => {
+            throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+          },
+        }),
+        defineRoute({
+          method: 'get',
+          path: '/unreachable',
+          summary: 'the database is down',
+          tag: 'Test',
+          access: { public: true },
+          responses: {},
+          handler: async () => {
+            throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
           },
         }),
         defineRoute({
@@ -41,12 +65,28 @@ describe('HTTP app middleware', () => {
       bodyLimitBytes: 1024,
       logger: { info: () => undefined, error: (entry) => logged.push(entry) },
       version: 'test',
+      outages: { noted: (error) => (noted.push(error), (error as { code?: string }).code === 'ECONNREFUSED') },
     });
     server = app.listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('answers 503 service_unavailable with Retry-After for a fault its outage watch calls an outage, and leaves the log to the watch', async () => {
+    const before = logged.length;
+    const res = await fetch(`${base}/unreachable`);
+    expect([res.status, res.headers.get('retry-after')]).to.deep.equal([503, '5']);
+    expect(((await res.json()) as any).error).to.deep.equal({ code: 'service_unavailable', message: 'The service cannot reach its database right now; retry in 5 seconds', retry_after: 5 });
+    expect(logged.length, 'no stack logged').to.equal(before);
+    expect(String(noted.at(-1))).to.contain('ECONNREFUSED');
+  });
+
+  it('answers a connection of ours reset after the request was read (ECONNRESET) as a fault, not as a client that went away', async () => {
+    const res = await fetch(`${base}/reset`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ n: 1 }) });
+    expect(res.status).to.equal(500);
+    expect(((await res.json()) as any).error.code).to.equal('internal_error');
+  });
 
   it('turns a thrown bug into a 500 with the request id, logging the stack but not sending it', async () => {
     const res = await fetch(`${base}/boom`, { headers: { 'X-Request-Id': 'trace-123' } });

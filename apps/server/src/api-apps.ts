@@ -73,6 +73,7 @@ export function buildApiApps(input: {
   const authenticateSession = sessionCheckOf(SERVER_MODULES, container);
   const rateLimits = httpRateLimits(container, config);
   const idempotency = resolve(container, IDEMPOTENCY_TOKENS.idempotency);
+  const outages = resolve(container, SERVER_TOKENS.outage);
   // The account a signed-in member reaches on routes taking a key or a session.
   const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
   const appOf = (api: ApiName): ApiApp =>
@@ -89,6 +90,7 @@ export function buildApiApps(input: {
       version,
       rateLimits,
       idempotency,
+      outages,
     });
   return Object.fromEntries(API_NAMES.map((api) => [api, appOf(api)])) as Record<ApiName, ApiApp>;
 }

@@ -43,6 +43,7 @@ export function buildConsoleApp(input: { readonly container: Container; readonly
     pages: [...home, ...SERVER_MODULES.flatMap((module) => module.consolePages?.(container) ?? []), ...operator.pages],
     operatorKeys: { isActive: operator.isActive },
     logger,
+    outages: resolve(container, SERVER_TOKENS.outage),
     rateLimits: httpRateLimits(container, config),
     perRequest: (work) => database.withContext(work),
     now: () => clock.now().getTime(),

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { KERNEL_TOKENS, systemClock, type Clock } from '@tuma/kernel';
-import { Database, DatabaseNotifications, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
+import { Database, DatabaseNotifications, DatabaseOutage, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
 import { PgBossJobs } from '@tuma/pg-boss-adapter';
 import { Container, ContainerModule } from 'inversify';
 import { CARRIER_GATEWAY_FACTORY, type CarrierGatewayFactory } from './carrier-gateway-factory.ts';
@@ -18,6 +18,8 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(SERVER_TOKENS.logger).toConstantValue(logger);
     bind(SERVER_TOKENS.database).toConstantValue(database);
     bind(SERVER_TOKENS.notifications).toConstantValue(new DatabaseNotifications(database));
+    const outage = new DatabaseOutage(() => database.ping(), logger);
+    bind(SERVER_TOKENS.outage).toConstantValue(outage);
     bind(SERVER_TOKENS.publicUrls).toConstantValue(publicUrls(config));
     bind(KERNEL_TOKENS.clock).toConstantValue(clock);
     bind(SERVER_TOKENS.dnsResolver).toConstantValue(new NodeDnsResolver({ servers: config.dnsServers }));
@@ -31,7 +33,8 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
         pollingIntervalSeconds: config.jobPollingSeconds,
         heartbeatSeconds: config.jobHeartbeatSeconds,
         superviseIntervalSeconds: config.jobSuperviseSeconds,
-        onError: (error) => logger.error({ msg: 'job queue error', error: error.message }),
+        // An outage is logged once (DatabaseOutage), not at every poll of every queue.
+        onError: (error) => outage.noted(error) || logger.error({ msg: 'job queue error', error: error.message }),
       }),
     );
     bind(KERNEL_TOKENS.jobScheduler).toResolvedValue((jobs: PgBossJobs) => jobs, [SERVER_TOKENS.jobs]);

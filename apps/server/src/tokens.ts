@@ -1,6 +1,6 @@
 import { token } from '@tuma/kernel';
 import type { NodeDnsResolver } from '@tuma/dns-adapter';
-import type { Database, DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import type { Database, DatabaseNotifications, DatabaseOutage } from '@tuma/mikro-orm-adapter';
 import type { PgBossJobs } from '@tuma/pg-boss-adapter';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -10,6 +10,8 @@ export const SERVER_TOKENS = {
   config: token<ServerConfig>('server.Config'),
   logger: token<Logger>('server.Logger'),
   database: token<Database>('server.Database'),
+  /** An unreachable database noted once per outage (503s, one log line), probed until it answers (docs/reliability.md). */
+  outage: token<DatabaseOutage>('server.DatabaseOutage'),
   /** Changed data, heard by every process (LISTEN/NOTIFY): what empties the in-process caches. */
   notifications: token<DatabaseNotifications>('server.DatabaseNotifications'),
   jobs: token<PgBossJobs>('server.PgBossJobs'),

@@ -110,6 +110,7 @@ export class TumaServer {
     await resolve(container, SERVER_TOKENS.jobs).stop({ graceful: true, timeoutMs: this.config.shutdownTimeoutMs });
     for (const module of [...SERVER_MODULES].reverse()) await module.onStop?.(container);
     await resolve(container, SERVER_TOKENS.notifications).stop();
+    resolve(container, SERVER_TOKENS.outage).close();
     if (!this.options.database) await resolve(container, SERVER_TOKENS.database).close();
     this.logger.info({ msg: 'stopped' });
   }

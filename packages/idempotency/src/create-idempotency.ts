@@ -20,10 +20,12 @@ export interface IdempotencyPorts {
 /** The use cases around a request with an Idempotency-Key, built from their ports. */
 export function createIdempotency(ports: IdempotencyPorts) {
   const { keyStore, clock } = ports;
+  const releaseKey = new ReleaseIdempotencyKey(keyStore);
   return {
-    claimKey: new ClaimIdempotencyKey(keyStore, clock, ports.leaseMs ?? DEFAULT_LEASE_MS),
+    // A claim that may have been stored though its request never ran is released once the database answers.
+    claimKey: new ClaimIdempotencyKey(keyStore, clock, ports.leaseMs ?? DEFAULT_LEASE_MS, (claim) => releaseKey.releaseLater(claim)),
     recordResponse: new RecordIdempotentResponse(keyStore, clock),
-    releaseKey: new ReleaseIdempotencyKey(keyStore),
+    releaseKey,
     purgeExpired: new PurgeExpiredIdempotencyKeys(keyStore, clock),
   };
 }

@@ -46,6 +46,25 @@ const requestOf = (claim: IdempotencyClaim): IdempotentRequest<Result<string, st
   respond: (outcome) => (outcome.isOk() ? { status: 200, headers: {}, body: { value: outcome.value } } : { status: 402, headers: {}, body: { error: outcome.error } }),
 });
 
+/** The in-memory store behind a database that can go away: `down` refuses every call; `loseNextAnswer` stores the next claims, then fails as a lost acknowledgement does. */
+class OutageStore extends InMemoryIdempotencyKeyStore {
+  down = false;
+  loseNextAnswer = false;
+
+  override async insertOrFind(claims: readonly IdempotencyRecord[]): Promise<readonly (IdempotencyRecord | undefined)[]> {
+    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const found = await super.insertOrFind(claims);
+    if (!this.loseNextAnswer) return found;
+    this.loseNextAnswer = false;
+    throw new Error('Connection terminated unexpectedly');
+  }
+
+  override async release(claim: IdempotencyClaim): Promise<void> {
+    if (this.down) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    return super.release(claim);
+  }
+}
+
 describe('ClaimIdempotencyKey, RecordIdempotentResponse, ReleaseIdempotencyKey', () => {
   it('claims a free key; the same request gets 409 while it runs (retry after the lease left), then the first response', async () => {
     const { clock, idempotency } = setUp();
@@ -131,6 +150,43 @@ describe('ClaimIdempotencyKey, RecordIdempotentResponse, ReleaseIdempotencyKey',
     const request = await signature('k-fault');
     const failed = claimed((await idempotency.claimKey.execute(request))._unsafeUnwrap());
     await idempotency.releaseKey.execute(failed);
+    expect((await idempotency.claimKey.execute(request))._unsafeUnwrap().type).to.equal('claimed');
+  });
+
+  it('remembers the releases that failed (the database unreachable) and frees those keys once it answers; a key answered meanwhile keeps its answer', async () => {
+    const clock = new FakeClock('2026-11-24T09:00:00.000Z');
+    const store = new OutageStore();
+    const idempotency = createIdempotency({ keyStore: store, clock, leaseMs: LEASE_MS });
+    const rolledBack = await signature('k-rolled-back');
+    const committed = await signature('k-committed');
+    const first = claimed((await idempotency.claimKey.execute(rolledBack))._unsafeUnwrap());
+    const second = claimed((await idempotency.claimKey.execute(committed))._unsafeUnwrap());
+    await store.complete([{ claim: second, response: SENT }]); // its effect and answer committed; the acknowledgement was lost
+    store.down = true;
+    for (const claim of [first, second]) {
+      const release = await Promise.resolve(idempotency.releaseKey.execute(claim)).then(() => 'released', () => 'failed');
+      expect(release).to.equal('failed');
+    }
+    expect(idempotency.releaseKey.waiting).to.equal(2);
+    expect(await idempotency.releaseKey.retryUnreleased(), 'still down: nothing released').to.equal(0);
+    store.down = false;
+    expect((await idempotency.claimKey.execute(rolledBack))._unsafeUnwrapErr().type, 'locked until the database answers').to.equal('idempotency_key_in_progress');
+    expect(await idempotency.releaseKey.retryUnreleased()).to.equal(2);
+    expect(idempotency.releaseKey.waiting).to.equal(0);
+    expect((await idempotency.claimKey.execute(rolledBack))._unsafeUnwrap().type, 'the rolled-back request runs again').to.equal('claimed');
+    expect((await idempotency.claimKey.execute(committed))._unsafeUnwrap(), 'the committed one replays').to.deep.equal({ type: 'replay', response: SENT });
+  });
+
+  it('releases, once the database answers, a claim whose storing failed: it may have been stored, and its request never ran', async () => {
+    const clock = new FakeClock('2026-11-24T09:00:00.000Z');
+    const store = new OutageStore();
+    const idempotency = createIdempotency({ keyStore: store, clock, leaseMs: LEASE_MS });
+    const request = await signature('k-claim-lost');
+    store.loseNextAnswer = true;
+    const lost = await Promise.resolve(idempotency.claimKey.execute(request)).then(() => 'claimed', () => 'failed');
+    expect(lost).to.equal('failed');
+    expect((await idempotency.claimKey.execute(request))._unsafeUnwrapErr().type, 'stored all the same').to.equal('idempotency_key_in_progress');
+    expect(await idempotency.releaseKey.retryUnreleased()).to.equal(1);
     expect((await idempotency.claimKey.execute(request))._unsafeUnwrap().type).to.equal('claimed');
   });
 

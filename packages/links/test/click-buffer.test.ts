@@ -9,9 +9,10 @@ const classify = (raw: RawClick): Click => ({ linkId: raw.linkId, at: raw.at, co
 class RecordingStore implements ClickStore {
   readonly batches: Click[][] = [];
   failing = false;
+  failure = new Error('database down');
 
   async append(clicks: readonly Click[]): Promise<void> {
-    if (this.failing) throw new Error('database down');
+    if (this.failing) throw this.failure;
     this.batches.push([...clicks]);
   }
 }
@@ -75,5 +76,18 @@ describe('links: the click buffer', () => {
     expect(store.batches.map((batch) => batch.map((c) => c.linkId))).to.deep.equal([['lnk_3']]);
     expect([buffer.dropped, errors.length]).to.deep.equal([2, 3]);
   });
-});
 
+  it('keeps the clicks of flushes that failed transiently (the store unreachable) past maxAttempts, and writes them once it answers', async () => {
+    const store = new RecordingStore();
+    const outage = new Error('connect ECONNREFUSED');
+    const buffer = new ClickBuffer(store, classify, { flushAt: 100, maxPending: 1000, maxAttempts: 2, onError: () => {}, transient: (error) => error === outage });
+    buffer.record(click(1));
+    store.failing = true;
+    store.failure = outage;
+    for (let i = 0; i < 5; i++) await buffer.flush();
+    expect([buffer.waiting, buffer.dropped], 'kept through five transient failures').to.deep.equal([1, 0]);
+    store.failing = false;
+    await buffer.flush();
+    expect(store.batches.map((batch) => batch.map((c) => c.linkId))).to.deep.equal([['lnk_1']]);
+  });
+});

@@ -5,6 +5,7 @@ import { HttpError } from '../http/http-error.ts';
 import { requestId, type HttpLogger } from '../http/middleware.ts';
 import { checkBasePath, servedUnder } from '../http/base-path.ts';
 import { limitByAddress, limitByKey, type RateLimitOptions } from '../http/rate-limit.ts';
+import { outageAnswer, type OutageWatch } from '../http/service-unavailable.ts';
 import { CONSOLE_CSS } from './assets/console-css.ts';
 import { CONSOLE_JS } from './assets/console-js.ts';
 import type { ConsolePage, PageAnswer, PageRequest } from './page.ts';
@@ -33,6 +34,8 @@ export interface ConsoleAppOptions {
   /** Whether an operator key id is still the active operator key (rotating ADMIN_API_KEY ends operator access). */
   readonly operatorKeys?: OperatorKeys;
   readonly logger: HttpLogger;
+  /** Tells an unreachable database (a 503 page with Retry-After) from a bug (500). */
+  readonly outages?: OutageWatch;
   /** The APIs' request rate limits: per signed-in session on its account's policy, per client address before sign-in. */
   readonly rateLimits?: RateLimitOptions;
   /** Wraps each request (a fresh ORM context). */
@@ -95,8 +98,8 @@ async function operatorOf(session: ReturnType<typeof consoleSessionOf>, keys: Op
   return undefined;
 }
 
-/** HTML for whatever a page throws: refusals with their status, anything else a logged 500; one log line per request, as the APIs write. */
-function htmlErrors(base: string, logger: HttpLogger) {
+/** HTML for whatever a page throws: refusals with their status, an unreachable database 503, anything else a logged 500; one log line per request, as the APIs write. */
+function htmlErrors(base: string, logger: HttpLogger, outages: OutageWatch | undefined) {
   const menu = new Set<Section>();
   return async (ctx: Context, next: Next) => {
     const started = performance.now();
@@ -104,7 +107,8 @@ function htmlErrors(base: string, logger: HttpLogger) {
       await next();
       if (ctx.status === 404 && ctx.body === undefined) throw new HttpError(404, 'not_found', 'There is no such page in the console.');
       if (ctx.status === 405 && ctx.body === undefined) throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed here.`, undefined, undefined, { Allow: String(ctx.response.get('Allow')) });
-    } catch (error) {
+    } catch (thrown) {
+      const error = thrown instanceof HttpError ? thrown : (outageAnswer(thrown, outages) ?? thrown);
       const known = error instanceof HttpError;
       if (!known) logger.error({ msg: 'unhandled error', request_id: ctx.state.requestId, error: String((error as Error)?.stack ?? error) });
       const session = ctx.state.console as ReturnType<typeof consoleSessionOf> | undefined;
@@ -112,7 +116,7 @@ function htmlErrors(base: string, logger: HttpLogger) {
       const status = known ? error.status : 500;
       if (known && error.headers) ctx.set(error.headers);
       const message = known ? error.message : `Something went wrong on our side (request ${ctx.state.requestId}).`;
-      answer(ctx, { status, html: errorView(view, status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : 'Something went wrong', message) });
+      answer(ctx, { status, html: errorView(view, status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status === 503 ? 'Unavailable for a moment' : 'Something went wrong', message) });
     } finally {
       logger.info({ msg: 'request', request_id: ctx.state.requestId, method: ctx.method, path: ctx.path, status: ctx.status, ms: Math.round(performance.now() - started) });
     }
@@ -170,7 +174,7 @@ export function createConsoleApp(options: ConsoleAppOptions): Koa {
   }
   const perRequest = options.perRequest ?? ((work) => work());
   app.use(requestId());
-  app.use(htmlErrors(base, options.logger));
+  app.use(htmlErrors(base, options.logger, options.outages));
   if (base) app.use(servedUnder(base));
   app.use((ctx, next) => (ASSETS[ctx.path] ? next() : perRequest(() => next())));
   const session = consoleSession({ box: new SealedBox(options.cookieKey), identity: options.identity, now, path: base || '/' });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { serviceUnavailable } from './service-unavailable.ts';
 
 /** An app served for some hosts only (a customer's branded short domain), whatever the path. */
 export interface HostedApp {
@@ -9,14 +10,15 @@ export interface HostedApp {
 
 /**
  * One port, hosts first: a request whose `Host` a hosted app serves goes to it (a branded domain's
- * `/<slug>`), anything else to `fallback` (the APIs by base path). A failing host lookup answers 503
- * rather than sending a customer's domain to the APIs.
+ * `/<slug>`), anything else to `fallback` (the APIs by base path). A failing host lookup (the database
+ * unreachable) answers 503 service_unavailable rather than sending a customer's domain to the APIs.
  */
 export function dispatchByHost(fallback: RequestListener, hosted: readonly HostedApp[]): RequestListener {
   if (hosted.length === 0) return fallback;
   const unavailable = (res: ServerResponse) => {
     if (res.headersSent) return res.destroy();
-    res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '1' }).end('Service unavailable: try again');
+    const answer = serviceUnavailable();
+    res.writeHead(answer.status, { 'Content-Type': 'application/json; charset=utf-8', ...answer.headers }).end(JSON.stringify(answer.toBody()));
   };
   /** The first app from `index` on that serves `host`, else the fallback; hosts answered without a lookup are dispatched at once. */
   const dispatch = (req: IncomingMessage, res: ServerResponse, host: string, index: number): void => {

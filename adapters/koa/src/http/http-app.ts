@@ -17,6 +17,7 @@ import { json, type Caller, type RouteDefinition } from './route.ts';
 import { parseInput, requireAll, type Parsed } from './validation.ts';
 import { routeLookup } from './route-lookup.ts';
 import { limitByAddress, limitByKey, type RateLimitOptions } from './rate-limit.ts';
+import type { OutageWatch } from './service-unavailable.ts';
 import { idempotencyKeyOf, runIdempotently, type HttpIdempotency, type RouteIdempotency } from './idempotency.ts';
 
 /** Checks a bearer token: the key kinds of one API. */
@@ -46,6 +47,8 @@ export interface HttpAppOptions {
   readonly rateLimits?: RateLimitOptions;
   /** Idempotency-Key records, required when a route is `idempotent`. */
   readonly idempotency?: HttpIdempotency;
+  /** Tells an unreachable database (503 service_unavailable) from a bug (500); every fault is a 500 without it. */
+  readonly outages?: OutageWatch;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -209,7 +212,7 @@ function idempotencyOf(route: RouteDefinition, options: MountOptions): HttpIdemp
 type ExactRoutes = Map<string, { readonly route: RouteDefinition; readonly handle: (ctx: Context) => Promise<void> }>;
 
 /** What every route's handling needs from the app's options. */
-type MountOptions = Pick<HttpAppOptions, 'idempotency' | 'logger'> & { readonly readAccount: CallerChecks['account'] };
+type MountOptions = Pick<HttpAppOptions, 'idempotency' | 'logger' | 'outages'> & { readonly readAccount: CallerChecks['account'] };
 
 function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], exact: ExactRoutes, options: MountOptions): void {
   const idempotency = route.idempotent ? idempotencyOf(route, options) : undefined;
@@ -233,7 +236,7 @@ function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], 
     const run = (keyed: RouteIdempotency | undefined) =>
       route.handler({ body, query, params, principal, member: ctx.state.member, caller, requestId: ctx.state.requestId, koa: ctx, idempotency: keyed } as never);
     const scope = caller && { accountId: caller.account.id, environment: caller.environment };
-    const result = idempotency && scope ? await runIdempotently({ ctx, route, scope, key, idempotency, logger: options.logger }, run) : await run(undefined);
+    const result = idempotency && scope ? await runIdempotently({ ctx, route, scope, key, idempotency, logger: options.logger, outages: options.outages }, run) : await run(undefined);
     ctx.status = result.status;
     if (result.headers) ctx.set(result.headers);
     if (result.body !== undefined) ctx.body = result.body;
@@ -291,7 +294,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
   // The route of a request, found once: parameterless paths from the map, others by the router's patterns.
   const routeOf = (ctx: Context): RouteDefinition | undefined => (ctx.state.route ??= exact.get(`${ctx.method} ${ctx.path}`)?.route ?? lookup(ctx));
   app.use(requestId());
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.outages));
   app.use(notFoundAndMethodNotAllowed());
   if (basePath) app.use(servedUnder(basePath));
   // A fresh ORM context per request, except for routes that never touch the database (liveness).

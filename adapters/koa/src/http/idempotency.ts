@@ -2,6 +2,7 @@ import { IDEMPOTENCY_KEY_HEADER, IdempotencyKey, requestFingerprint, type Idempo
 import type { Context } from 'koa';
 import { HttpError } from './http-error.ts';
 import type { HttpLogger } from './middleware.ts';
+import type { OutageWatch } from './service-unavailable.ts';
 import type { HttpResult, RouteDefinition } from './route.ts';
 import { unwrap } from './unwrap.ts';
 import type { Parsed } from './validation.ts';
@@ -62,6 +63,8 @@ export interface IdempotentRun {
   readonly key: IdempotencyKey | undefined;
   readonly idempotency: HttpIdempotency;
   readonly logger: HttpLogger;
+  /** An unreachable database, noted there once per outage, is not logged here per request. */
+  readonly outages?: OutageWatch;
 }
 
 /**
@@ -72,7 +75,7 @@ export interface IdempotentRun {
  * frees the key so that a retry runs again. Without a key the handler just runs.
  */
 export async function runIdempotently(run: IdempotentRun, handle: (idempotency: RouteIdempotency | undefined) => Promise<HttpResult>): Promise<HttpResult> {
-  const { ctx, route, scope, key, idempotency, logger } = run;
+  const { ctx, route, scope, key, idempotency, logger, outages } = run;
   if (!key) return handle(undefined);
   const operation = `${route.method.toUpperCase()} ${route.path}`;
   const claimed = unwrap(await idempotency.claimKey.execute({ scope, key, operation, fingerprint: await requestFingerprint(operation, ctx.state.body) }));
@@ -100,9 +103,10 @@ export async function runIdempotently(run: IdempotentRun, handle: (idempotency: 
     throw error;
   } finally {
     const settling = response === undefined ? idempotency.releaseKey.execute(claim) : keptWithEffect ? undefined : idempotency.recordResponse.execute(claim, response);
-    // Not the client's answer: a key not kept or freed stays claimed until its lease ends, then a retry runs the request again.
-    await Promise.resolve(settling).catch((error: unknown) =>
-      logger.error({ msg: 'idempotency key not settled (it is freed when its lease ends)', request_id: ctx.state.requestId, error: String((error as Error)?.stack ?? error) }),
-    );
+    // Not the client's answer: a key not kept or freed stays claimed until its lease ends (a release is tried again once the database is back), then a retry runs the request again.
+    await Promise.resolve(settling).catch((error: unknown) => {
+      if (outages?.noted(error)) return;
+      logger.error({ msg: 'idempotency key not settled (it is freed when its lease ends)', request_id: ctx.state.requestId, error: String((error as Error)?.stack ?? error) });
+    });
   }
 }

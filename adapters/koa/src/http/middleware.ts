@@ -1,6 +1,7 @@
 import { newId } from '@tuma/kernel';
 import type { Context, Next } from 'koa';
 import { HttpError } from './http-error.ts';
+import { outageAnswer, type OutageWatch } from './service-unavailable.ts';
 import { decodeText } from './text-encoding.ts';
 import type { RawBodyOptions } from './route.ts';
 
@@ -29,15 +30,18 @@ export function requestId() {
 /**
  * The client closed the connection before its request was read (or answered): nobody to answer,
  * and no fault of ours, so it is logged as an abort, not as a 500 (anyone could flood that log).
+ * Its socket is gone: a request read to its end is destroyed too, and a database connection reset
+ * then (ECONNRESET as well) is ours to answer.
  */
 const clientWentAway = (ctx: Context, error: unknown): boolean =>
-  ctx.req.destroyed && ['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(String((error as NodeJS.ErrnoException)?.code));
+  ctx.req.destroyed && (ctx.req.socket?.destroyed ?? true) && ['ECONNRESET', 'ECONNABORTED', 'ERR_STREAM_PREMATURE_CLOSE'].includes(String((error as NodeJS.ErrnoException)?.code));
 
 /**
- * Turns whatever is thrown into the JSON error body. HttpErrors are answered as they are;
- * anything else is a bug or an outage: 500 with the request id, logged, no stack to the client.
+ * Turns whatever is thrown into the JSON error body. HttpErrors are answered as they are; an
+ * unreachable database (as `outages` tells) is a 503 with Retry-After, logged once per outage by
+ * `outages`; anything else is a bug: 500 with the request id, logged, no stack to the client.
  */
-export function errorHandler(logger: HttpLogger) {
+export function errorHandler(logger: HttpLogger, outages?: OutageWatch) {
   return async (ctx: Context, next: Next) => {
     const started = performance.now();
     let aborted = false;
@@ -48,10 +52,11 @@ export function errorHandler(logger: HttpLogger) {
         aborted = true;
         return;
       }
-      if (error instanceof HttpError) {
-        ctx.status = error.status;
-        ctx.body = error.toBody();
-        if (error.headers) ctx.set(error.headers);
+      const answer = error instanceof HttpError ? error : outageAnswer(error, outages);
+      if (answer) {
+        ctx.status = answer.status;
+        ctx.body = answer.toBody();
+        if (answer.headers) ctx.set(answer.headers);
       } else {
         logger.error({ msg: 'unhandled error', request_id: ctx.state.requestId, error: String((error as Error)?.stack ?? error) });
         ctx.status = 500;

@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@tuma/idempotency';
 import { z } from 'zod';
 import { IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
+import { OUTAGE_RETRY_AFTER_SECONDS } from './service-unavailable.ts';
 import { OPERATION_IDS, TAG_DESCRIPTIONS } from './operation-ids.ts';
 import { toOpenApiPath, type RawBodyOptions, type RouteDefinition } from './route.ts';
 
@@ -140,6 +141,19 @@ function addIdempotencyAnswers(responses: Record<string, JsonSchema>): void {
   for (const [status, response] of Object.entries(responses)) responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), [IDEMPOTENT_REPLAYED_HEADER]: REPLAYED_HEADER } };
 }
 
+/** What a route that needs the database answers while it cannot be reached (docs/reliability.md). */
+function addOutageAnswer(responses: Record<string, JsonSchema>): void {
+  const own = responses['503'];
+  const unavailable = orError(
+    own,
+    `service_unavailable: the database cannot be reached for a moment (a restart, a failover); retry after retry_after seconds (also Retry-After, ${OUTAGE_RETRY_AFTER_SECONDS})`,
+    ['service_unavailable'],
+    RETRY_AFTER_FIELD,
+  );
+  // Required unless the route has a 503 of its own (pricing_unavailable, a readiness probe's), which has none.
+  responses['503'] = { ...unavailable, headers: { ...(unavailable.headers as JsonSchema), 'Retry-After': { ...RETRY_AFTER, required: own === undefined } } };
+}
+
 function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: string | undefined): JsonSchema {
   const keyed = 'anyScope' in route.access;
   const signedIn = 'session' in route.access;
@@ -185,6 +199,7 @@ function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: strin
     responses['429'] ??= errorResponse('rate_limited: over the rate limit (per API key, or per client address without one); retry_after and Retry-After say when to retry', ['rate_limited'], RETRY_AFTER_FIELD);
   }
   responses['500'] ??= errorResponse('Internal error (carries the request id)');
+  if (!route.withoutDatabase) addOutageAnswer(responses);
   if (route.idempotent) addIdempotencyAnswers(responses);
   if (rateLimited) {
     for (const [status, response] of Object.entries(responses)) {

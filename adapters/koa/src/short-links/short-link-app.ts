@@ -7,6 +7,7 @@ import { HttpError } from '../http/http-error.ts';
 import { errorHandler, internalErrorBody, jsonBody, requestId, requestIdOf, type HttpLogger } from '../http/middleware.ts';
 import { clientAddress, clientAddressOf, limitByAddress, rateLimitRefusal, type RateLimitOptions } from '../http/rate-limit.ts';
 import type { HttpResult } from '../http/route.ts';
+import { outageAnswer, type OutageWatch } from '../http/service-unavailable.ts';
 import { linkExpiredView, linkNotFoundView, linkPasswordView } from '../pages/short-link-views.ts';
 
 export type ShortLinkUseCases = Pick<LinksService, 'followLink' | 'unlockLink'>;
@@ -25,6 +26,8 @@ export interface ShortLinkHostOptions {
    * 404 page). Absent: the links of the default short domain.
    */
   readonly domainOf?: (host: string) => Promise<string | undefined>;
+  /** Tells an unreachable database (503 with Retry-After) from a bug (500). */
+  readonly outages?: OutageWatch;
 }
 
 const SLUG = /^[A-Za-z0-9_-]{1,64}$/;
@@ -63,7 +66,7 @@ export function createShortLinkHost(options: ShortLinkHostOptions): RequestListe
     if (req.method !== 'GET' && req.method !== 'HEAD') return void forms(req, res);
     follow(req, basePath, options).then(
       (answer) => write(res, answer),
-      (error: unknown) => failed(res, requestIdOf(header(req, 'x-request-id')), error, options.logger),
+      (error: unknown) => failed(res, requestIdOf(header(req, 'x-request-id')), error, options),
     );
   };
 }
@@ -97,10 +100,13 @@ function write(res: ServerResponse, answer: HttpResult): void {
   res.end(body);
 }
 
-function failed(res: ServerResponse, requestId: string, error: unknown, logger: HttpLogger): void {
-  logger.error({ msg: 'unhandled error', request_id: requestId, error: String((error as Error)?.stack ?? error) });
+/** A redirect that threw: 503 with Retry-After when the database is unreachable (noted once per outage), else a logged 500. */
+function failed(res: ServerResponse, requestId: string, error: unknown, options: Pick<ShortLinkHostOptions, 'logger' | 'outages'>): void {
+  const unavailable = outageAnswer(error, options.outages);
+  if (!unavailable) options.logger.error({ msg: 'unhandled error', request_id: requestId, error: String((error as Error)?.stack ?? error) });
   if (res.headersSent) return void res.destroy();
-  write(res, { status: 500, headers: { 'X-Request-Id': requestId }, body: internalErrorBody(requestId) });
+  const headers = { 'X-Request-Id': requestId };
+  write(res, unavailable ? { status: unavailable.status, headers: { ...headers, ...unavailable.headers }, body: unavailable.toBody() } : { status: 500, headers, body: internalErrorBody(requestId) });
 }
 
 /**
@@ -128,7 +134,7 @@ function slugOf(path: string, basePath: string): string | undefined {
 function passwordFormApp(options: ShortLinkHostOptions, basePath: string): Koa {
   const app = new Koa();
   app.use(requestId());
-  app.use(errorHandler(options.logger));
+  app.use(errorHandler(options.logger, options.outages));
   app.use(async (ctx) => {
     if (ctx.method !== 'POST') {
       throw new HttpError(405, 'method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}`, undefined, { allow: ['GET', 'HEAD', 'POST'] }, { Allow: 'GET, HEAD, POST' });

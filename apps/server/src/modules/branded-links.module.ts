@@ -43,6 +43,7 @@ export const brandedLinksServerModule: ServerModule = {
       logger: resolve(container, SERVER_TOKENS.logger),
       rateLimits: httpRateLimits(container, config),
       trustedProxyHops: config.trustedProxyHops,
+      outages: resolve(container, SERVER_TOKENS.outage),
       domainOf,
     });
     const serves = (host: string) => {

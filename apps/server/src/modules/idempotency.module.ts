@@ -1,6 +1,6 @@
 import { createIdempotency, IDEMPOTENCY_TOKENS, type Idempotency, type IdempotencyKeyStore } from '@tuma/idempotency';
 import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
-import { MikroOrmIdempotencyKeyStore, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmIdempotencyKeyStore, type Database, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
 import { ContainerModule } from 'inversify';
 import { bindClass } from '../bind-class.ts';
 import type { ServerConfig } from '../config.ts';
@@ -22,7 +22,7 @@ const bindings = new ContainerModule(({ bind }) => {
     [T.keyStore, KERNEL_TOKENS.clock, SERVER_TOKENS.config],
   );
   bind(PURGER).toResolvedValue(
-    (idempotency: Idempotency, database: Database, logger: Logger) =>
+    (idempotency: Idempotency, database: Database, logger: Logger, outage: DatabaseOutage) =>
       new PeriodicTask(
         async () => {
           const purged = await database.withContext(() =>
@@ -35,8 +35,9 @@ const bindings = new ContainerModule(({ bind }) => {
         },
         'expired idempotency keys not purged (the next round tries again)',
         logger,
+        outage,
       ),
-    [T.idempotency, SERVER_TOKENS.database, SERVER_TOKENS.logger],
+    [T.idempotency, SERVER_TOKENS.database, SERVER_TOKENS.logger, SERVER_TOKENS.outage],
   );
 });
 
@@ -48,6 +49,14 @@ export const idempotencyServerModule: ServerModule = {
   name: 'idempotency',
   bindings,
   onStart: async (container) => {
+    // Keys an outage left claimed (their release failed) are released as soon as the database answers (docs/reliability.md).
+    const releaseKey = resolve(container, IDEMPOTENCY_TOKENS.idempotency).releaseKey;
+    const database = resolve(container, SERVER_TOKENS.database);
+    const logger = resolve(container, SERVER_TOKENS.logger);
+    resolve(container, SERVER_TOKENS.outage).onReturn(async () => {
+      const released = await database.withContext(() => releaseKey.retryUnreleased());
+      if (released > 0) logger.info({ msg: 'idempotency keys left claimed by the outage released', released });
+    });
     if (resolve(container, SERVER_TOKENS.config).role !== 'api') await resolve(container, PURGER).start(PURGE_EVERY_SECONDS);
   },
   onStop: async (container) => {

@@ -8,7 +8,7 @@ import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { createLinks, linksJobRoutes, LINKS_TOKENS, type ApiRequestCounts, type LinksPlans, type LinksPorts, type LinksService } from '@tuma/links';
 import { BowserVisitorProfiler, GeoipCountryLookup, HandshakeTlsProvisioner, SaltedVisitorKeys, NoTlsProvisioner, QrcodeRenderer, readBlockedHosts, tlsProbeFrom } from '@tuma/links-adapter';
-import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { CachingBrandedDomainRepository, CachingLinkRepository, MikroOrmApiRequestCounts, MikroOrmLinkWebhookRepository, MikroOrmBrandedDomainRepository, MikroOrmClicks, MikroOrmLinkRepository, MikroOrmCampaignRepository, MikroOrmLinksUsage, MikroOrmQrCodeRepository, isDatabaseUnreachable, type Database, type DatabaseNotifications, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS } from '@tuma/webhooks';
 import { ContainerModule } from 'inversify';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -91,13 +91,18 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(L.visitorKeys).toResolvedValue((config: ServerConfig) => new SaltedVisitorKeys(linksVisitorSalt(config)()), [S.config]);
   // Short links are served by the root app at /s/{slug}: SHORT_BASE_URL, else the SMS API's base URL + /s.
   bind(L.shortBaseUrl).toResolvedValue((config: ServerConfig, urls: PublicUrls) => () => config.links.shortBaseUrl ?? `${urls.sms.value}/s`, [S.config, S.publicUrls]);
-  const build = ({ logger, database, ...ports }: Omit<LinksPorts, 'background'> & { logger: Logger; database: Database }) =>
+  const build = ({ logger, database, outage, ...ports }: Omit<LinksPorts, 'background'> & { logger: Logger; database: Database; outage: DatabaseOutage }) =>
     createLinks({
       ...ports,
       background: (work) => database.withContext(work),
-      clickBuffer: { onError: (error) => logger.error({ msg: 'clicks not written (kept for the next flush)', error: String(error) }) },
+      clickBuffer: {
+        // An outage is logged once (DatabaseOutage), and its failed flushes do not count against the clicks' attempts.
+        onError: (error) => outage.noted(error) || logger.error({ msg: 'clicks not written (kept for the next flush)', error: String(error) }),
+        transient: isDatabaseUnreachable,
+      },
     });
   bindFactory(bind, L.links, build, {
+    outage: S.outage,
     linkRepository: L.linkRepository,
     destinations: L.destinations,
     blockedHosts: L.blockedHosts,
@@ -129,9 +134,9 @@ const bindings = new ContainerModule(({ bind }) => {
     database: S.database,
   });
   bind(CLICK_FLUSHER).toResolvedValue(
-    (links: LinksService, logger: Logger) =>
-      new PeriodicTask(async () => void (await Promise.all([links.clickBuffer.flush(), links.apiRequests.flush()])), 'clicks or API request counts not written yet (kept for the next flush)', logger),
-    [L.links, S.logger],
+    (links: LinksService, logger: Logger, outage: DatabaseOutage) =>
+      new PeriodicTask(async () => void (await Promise.all([links.clickBuffer.flush(), links.apiRequests.flush()])), 'clicks or API request counts not written yet (kept for the next flush)', logger, outage),
+    [L.links, S.logger, S.outage],
   );
 });
 

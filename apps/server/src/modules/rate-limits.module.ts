@@ -1,7 +1,7 @@
 import { ACCOUNTS_TOKENS, type AccountRepository } from '@tuma/accounts';
 import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
 import { adminRateLimitRoutes } from '@tuma/koa-adapter';
-import { MikroOrmRateLimitOverrideRepository, type Database } from '@tuma/mikro-orm-adapter';
+import { MikroOrmRateLimitOverrideRepository, type Database, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
 import { FlexibleRateLimiter } from '@tuma/rate-limiter-flexible-adapter';
 import { createRateLimits, RATE_LIMITS_TOKENS, RateLimitPolicy, type RateLimiter, type RateLimitOverrideRepository, type RateLimits } from '@tuma/rate-limits';
 import { ContainerModule } from 'inversify';
@@ -24,13 +24,13 @@ const bindings = new ContainerModule(({ bind }) => {
   const T = RATE_LIMITS_TOKENS;
   bindClass(bind, T.overrideRepository, MikroOrmRateLimitOverrideRepository, [SERVER_TOKENS.database]);
   bind(T.rateLimiter).toResolvedValue(
-    (config: ServerConfig, logger: Logger): RateLimiter =>
+    (config: ServerConfig, logger: Logger, outage: DatabaseOutage): RateLimiter =>
       config.rateLimits?.store === 'postgres' && config.databaseUrl
         ? FlexibleRateLimiter.onPostgres(config.databaseUrl, {
-            onIdleError: (error) => logger.error({ msg: 'rate-limit store connection lost', error: String(error) }),
+            onIdleError: (error) => outage.noted(error) || logger.error({ msg: 'rate-limit store connection lost', error: String(error) }),
           })
         : FlexibleRateLimiter.inMemory(),
-    [SERVER_TOKENS.config, SERVER_TOKENS.logger],
+    [SERVER_TOKENS.config, SERVER_TOKENS.logger, SERVER_TOKENS.outage],
   );
   bind(T.rateLimits).toResolvedValue(
     (rateLimiter: RateLimiter, overrideRepository: RateLimitOverrideRepository, accountRepository: AccountRepository, clock: Clock, config: ServerConfig) =>
@@ -44,9 +44,9 @@ const bindings = new ContainerModule(({ bind }) => {
     [T.rateLimiter, T.overrideRepository, ACCOUNTS_TOKENS.accountRepository, KERNEL_TOKENS.clock, SERVER_TOKENS.config],
   );
   bind(REFRESHER).toResolvedValue(
-    (rateLimits: RateLimits, database: Database, logger: Logger) =>
-      new PeriodicTask(() => database.withContext(() => rateLimits.requests.refresh()), 'rate-limit overrides not reloaded (the last ones stay)', logger),
-    [T.rateLimits, SERVER_TOKENS.database, SERVER_TOKENS.logger],
+    (rateLimits: RateLimits, database: Database, logger: Logger, outage: DatabaseOutage) =>
+      new PeriodicTask(() => database.withContext(() => rateLimits.requests.refresh()), 'rate-limit overrides not reloaded (the last ones stay)', logger, outage),
+    [T.rateLimits, SERVER_TOKENS.database, SERVER_TOKENS.logger, SERVER_TOKENS.outage],
   );
 });
 

@@ -23,6 +23,7 @@ export const shortLinksServerModule: ServerModule = {
       logger: resolve(container, SERVER_TOKENS.logger),
       rateLimits: httpRateLimits(container, config),
       trustedProxyHops: config.trustedProxyHops,
+      outages: resolve(container, SERVER_TOKENS.outage),
     });
     return [{ basePath: '/s', app: host }];
   },

@@ -2,7 +2,7 @@ import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
 import { webhookPages, webhookRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
-import { CachingWebhookConfigRepository, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
+import { CachingWebhookConfigRepository, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database, type DatabaseNotifications, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
 import { PurgeWebhookLog, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
 import { AesGcmSecretCipher, BlockListAddressPolicy, nodeTimestampedSignatures, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
 import { bindClass } from '../bind-class.ts';
@@ -38,7 +38,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(W.webhookSender).toResolvedValue((destinations: WebhookDestinations) => new PinnedHttpWebhookSender({ destinations }), [W.webhookDestinations]);
   bind(W.timestampedSignatures).toConstantValue(nodeTimestampedSignatures());
   bind(LOG_PURGER).toResolvedValue(
-    (deliveries: WebhookDeliveryRepository, clock: Clock, config: ServerConfig, database: Database, logger: Logger) => {
+    (deliveries: WebhookDeliveryRepository, clock: Clock, config: ServerConfig, database: Database, logger: Logger, outage: DatabaseOutage) => {
       const purge = new PurgeWebhookLog(deliveries, clock, config.webhookLogRetentionDays);
       return new PeriodicTask(
         async () => {
@@ -47,9 +47,10 @@ const bindings = new ContainerModule(({ bind }) => {
         },
         'webhook deliveries past their retention not purged (the next round tries again)',
         logger,
+        outage,
       );
     },
-    [W.webhookDeliveryRepository, K.clock, S.config, S.database, S.logger],
+    [W.webhookDeliveryRepository, K.clock, S.config, S.database, S.logger, S.outage],
   );
   // SMS: its configuration (the SMS core builds the engine's use cases over it, with the SMS profile);
   // where events go is read by every published event, so it is kept in process.

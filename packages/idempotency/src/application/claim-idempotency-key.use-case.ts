@@ -31,6 +31,11 @@ export class ClaimIdempotencyKey {
     private readonly store: IdempotencyKeyStore,
     private readonly clock: Clock,
     private readonly leaseMs: number,
+    /**
+     * Told of a claim whose storing failed (the database unreachable): it may have committed all the
+     * same (the answer lost on the way), and its request does not run, so it is to be released.
+     */
+    private readonly uncertain: (claim: IdempotencyClaim) => void = () => {},
   ) {
     this.claims = new GroupCommit((records) => this.store.insertOrFind(records), { maxBatch: CLAIM_BATCH_MAX });
   }
@@ -42,7 +47,7 @@ export class ClaimIdempotencyKey {
   private async claim(request: IdempotentRequestSignature, rounds: number): Promise<Result<ClaimOutcome, IdempotencyError>> {
     const now = this.clock.now();
     const fresh = newClaim(request, now, this.leaseMs);
-    const existing = await this.claims.submit(fresh);
+    const existing = await this.claims.submit(fresh).catch((error: unknown) => this.failed(fresh, error));
     if (!existing) return ok({ type: 'claimed', claim: claimOf(fresh) });
     const decision = decideClaim(existing, request, now);
     switch (decision.type) {
@@ -53,8 +58,13 @@ export class ClaimIdempotencyKey {
       case 'in_progress':
         return err(idempotencyKeyInProgress(decision.retryAfterSeconds));
       case 'take_over':
-        if (await this.store.replace(existing, fresh)) return ok({ type: 'claimed', claim: claimOf(fresh) });
+        if (await this.store.replace(existing, fresh).catch((error: unknown) => this.failed(fresh, error))) return ok({ type: 'claimed', claim: claimOf(fresh) });
         return rounds > 1 ? this.claim(request, rounds - 1) : err(idempotencyKeyInProgress(1));
     }
+  }
+
+  private failed(claim: IdempotencyRecord, error: unknown): never {
+    this.uncertain(claimOf(claim));
+    throw error;
   }
 }

@@ -10,6 +10,11 @@ export interface ClickBufferOptions {
   readonly maxAttempts: number;
   /** A flush that failed (its clicks kept for the next one, up to maxAttempts), or a click that could not be classified (dropped). */
   readonly onError: (error: unknown) => void;
+  /**
+   * Whether a failure says nothing about the batch (the store unreachable for a moment): such a
+   * flush does not count against its clicks' attempts, which wait (up to maxPending) for its return.
+   */
+  readonly transient?: (error: unknown) => boolean;
 }
 
 export const DEFAULT_CLICK_BUFFER: Omit<ClickBufferOptions, 'onError'> = { flushAt: 500, maxPending: 100_000, maxAttempts: 5 };
@@ -83,7 +88,8 @@ export class ClickBuffer {
     try {
       await this.store.append(clicks);
     } catch (error) {
-      const retried = kept.map((waiting) => ({ raw: waiting.raw, failures: waiting.failures + 1 })).filter((waiting) => waiting.failures < this.options.maxAttempts);
+      const counted = this.options.transient?.(error) ? 0 : 1;
+      const retried = kept.map((waiting) => ({ raw: waiting.raw, failures: waiting.failures + counted })).filter((waiting) => waiting.failures < this.options.maxAttempts);
       this.droppedCount += kept.length - retried.length;
       this.pending = [...retried, ...this.pending].slice(0, this.options.maxPending);
       this.options.onError(error);
