@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { until } from '../support/until.ts';
+import { expectSentAgainOnlyInFlight, phones, smppEnv } from '../support/smsc-counts.ts';
 import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess } from '../support/worker-process.ts';
 
 /**
@@ -23,43 +25,17 @@ import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess 
 
 const RECIPIENTS = 3_000;
 const KILL_AT_SUBMITS = 1_000;
-const IN_FLIGHT_MAX = 64;
-const RECENT_MS = 250;
-const SMPP_ENV = { CARRIER_GATEWAY: 'smpp', SMPP_HOST: '127.0.0.1', SMPP_SYSTEM_ID: 'tuma', SMPP_PASSWORD: 'secret', SMPP_THROUGHPUT_PER_SECOND: '0', ROUTE_THROUGHPUT_PER_SECOND: '1500', ROUTE_THROUGHPUT: '' };
 const ADMIN = 'smpp-kill-operator-key-0123456789abcdef';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const phones = (n: number, prefix: string) => Array.from({ length: n }, (_, i) => `${prefix}${String(i).padStart(5, '0')}`);
-
-async function waitFor(what: string, done: () => Promise<boolean> | boolean, ms = 120_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!(await done())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(100);
-  }
-}
-
-/** Numbers the SMSC got more than once, with the time of their first submit_sm (performance.now()). */
-function duplicates(smsc: FakeSmsc): { to: string; count: number; firstAt: number }[] {
-  return [...smsc.submitsByDestination()].filter(([, submits]) => submits.length > 1).map(([to, submits]) => ({ to, count: submits.length, firstAt: submits[0]!.at }));
-}
-
-/** What the issue bounds: duplicates only of what was in flight at the kill, and every number reached. */
-function expectBoundedByTheKill(smsc: FakeSmsc, killedAt: number, numbers: readonly string[]): void {
-  const twice = duplicates(smsc);
-  console.log(`      ${smsc.submits.length} submit_sm for ${numbers.length} numbers; ${twice.length} numbers twice, first submitted ${twice.map((d) => Math.round(killedAt - d.firstAt)).join(', ') || '-'} ms before the kill`);
-  expect(twice.every((d) => d.count === 2), 'no number more than twice').to.equal(true);
-  expect(twice.length, 'numbers submitted twice').to.be.at.most(IN_FLIGHT_MAX);
-  for (const d of twice) expect(killedAt - d.firstAt, `${d.to}: first submitted within the last ${RECENT_MS} ms before the kill`).to.be.below(RECENT_MS);
-  const reached = new Set(smsc.submitsByDestination().keys());
-  expect(numbers.filter((to) => !reached.has(to.slice(1))), 'numbers never submitted').to.deep.equal([]);
-}
+/** Waits for `done` (`until` over a condition). */
+const waitFor = (what: string, done: () => Promise<boolean> | boolean, ms = 120_000) => until(what, async () => done(), (reached) => reached, ms);
 
 /** `npm start` on the data directory: its port, its demo account's live key (first start only) and its output. */
-async function startEmbedded(dataDir: string, smscPort: number, onStart: (child: ChildProcess) => void): Promise<{ child: ChildProcess; baseUrl: string; liveKey: string | undefined; output: () => string }> {
+async function startEmbedded(dataDir: string, smsc: FakeSmsc, onStart: (child: ChildProcess) => void): Promise<{ child: ChildProcess; baseUrl: string; liveKey: string | undefined; output: () => string }> {
   const { DATABASE_URL: _unused, ...inherited } = process.env;
   const child = spawn(process.execPath, ['--conditions=tuma-source', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...inherited, ...SMPP_ENV, ...JOB_TAKEOVER_ENV, SMPP_PORT: String(smscPort), PORT: '0', HOST: '127.0.0.1', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', TUMA_DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN, BODY_LIMIT_BYTES: '16777216', JOB_POLLING_SECONDS: '0.5' },
+    env: { ...inherited, ...smppEnv(smsc), ...JOB_TAKEOVER_ENV, PORT: '0', HOST: '127.0.0.1', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', TUMA_DATA_DIR: dataDir, ADMIN_API_KEY: ADMIN, BODY_LIMIT_BYTES: '16777216', JOB_POLLING_SECONDS: '0.5' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   onStart(child);
@@ -102,7 +78,7 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
         this.test!.title += ' [skipped: needs PostgreSQL (DATABASE_URL); the embedded server is killed whole below]';
         this.skip();
       }
-      const env = { ...SMPP_ENV, SMPP_PORT: String(smsc.port) };
+      const env = smppEnv(smsc);
       api = await startTestServer({ TUMA_ROLE: 'api', BODY_LIMIT_BYTES: '16777216', ...JOB_TAKEOVER_ENV, ...env });
       const server = api;
       const key = server.started.demo!.liveKey;
@@ -144,7 +120,7 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
 
       const numbers = [...bulk, ...singles];
       await waitFor('every message delivered', async () => (await server.request('GET', '/api/messages?status=delivered&limit=1', { key })).body.total === numbers.length);
-      expectBoundedByTheKill(smsc, killedAt, numbers);
+      expectSentAgainOnlyInFlight(smsc, { at: killedAt, processes: 1, what: 'kill' }, numbers);
     });
   });
 
@@ -167,7 +143,7 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
         this.test!.title += ' [skipped: runs in the embedded leg of the suite; a worker is killed above on PostgreSQL]';
         this.skip();
       }
-      const first = await startEmbedded(dataDir, smsc.port, (child) => (server = child));
+      const first = await startEmbedded(dataDir, smsc, (child) => (server = child));
       const key = first.liveKey!;
       expect(key, first.output()).to.be.a('string');
       const me = await call(first.baseUrl, 'GET', '/api/auth/me', key);
@@ -183,9 +159,9 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
       await new Promise((resolve) => first.child.once('exit', resolve));
       expect(first.child.signalCode).to.equal('SIGKILL');
 
-      const second = await startEmbedded(dataDir, smsc.port, (child) => (server = child));
+      const second = await startEmbedded(dataDir, smsc, (child) => (server = child));
       await waitFor('every member delivered', async () => (await call(second.baseUrl, 'GET', `/api/messages/batch/${accepted.body.batch_id}?limit=1`, key)).body.counts?.delivered === RECIPIENTS, 180_000);
-      expectBoundedByTheKill(smsc, killedAt, bulk);
+      expectSentAgainOnlyInFlight(smsc, { at: killedAt, processes: 1, what: 'kill' }, bulk);
     });
 
     it('fails and refunds within 30 s the codes whose server died waiting for the carrier, and their starts run again with the same key', async function () {
@@ -197,7 +173,7 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
       const slow = await FakeSmsc.start({ responseDelayMs: 4_000, receipt: () => ({ stat: 'DELIVRD' }) });
       const verifyDir = mkdtempSync(join(tmpdir(), 'tuma-verify-kill-'));
       try {
-        const first = await startEmbedded(verifyDir, slow.port, (child) => (server = child));
+        const first = await startEmbedded(verifyDir, slow, (child) => (server = child));
         const key = first.liveKey!;
         const me = await call(first.baseUrl, 'GET', '/api/auth/me', key);
         expect((await call(first.baseUrl, 'POST', `/api/admin/balances/${me.body.id}/credit`, ADMIN, { amount: 50, reason: 'verify kill', reference: 'verify-kill' })).status).to.equal(200);
@@ -216,7 +192,7 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
         expect(unanswered.length, 'codes in flight at the kill').to.be.greaterThan(0);
         const dead = unanswered[0]!;
 
-        const second = await startEmbedded(verifyDir, slow.port, (child) => (server = child));
+        const second = await startEmbedded(verifyDir, slow, (child) => (server = child));
         // Until the guard, a retry gets the kept answer (the code may still come); then it starts again.
         const replay = await start(second.baseUrl, dead);
         const kept = (await replay.json()) as { id: string; status: string };

@@ -21,7 +21,8 @@ export interface WebhookReceiver {
   close(): Promise<void>;
 }
 
-export async function startWebhookReceiver(): Promise<WebhookReceiver> {
+/** `answerAfterMs`: each POST is kept this long before its answer (deliveries in flight, for kill tests). */
+export async function startWebhookReceiver(options: { readonly answerAfterMs?: number } = {}): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
   const script: Record<string, number[]> = {};
   const server = createServer((req, res) => {
@@ -30,7 +31,9 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     req.on('end', () => {
       const path = req.url!;
       received.push({ path, headers: req.headers, raw, body: JSON.parse(raw) });
-      res.writeHead(script[path]?.shift() ?? 204).end();
+      const status = script[path]?.shift() ?? 204;
+      if (options.answerAfterMs) setTimeout(() => res.writeHead(status).end(), options.answerAfterMs);
+      else res.writeHead(status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

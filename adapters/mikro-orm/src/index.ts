@@ -1,6 +1,6 @@
 export { Database, type DatabaseConfig, type DatabaseKind, type SqlExecutor } from './database/database.ts';
 export { DataDirInUseError, type LockHolder } from './database/data-dir-lock.ts';
-export { isDatabaseUnreachable } from './database/database-unreachable.ts';
+export { isDatabaseUnreachable, isPassingDatabaseFault } from './database/database-unreachable.ts';
 export { DatabaseOutage, type OutageLogger } from './database/database-outage.ts';
 export { MikroOrmUnitOfWork } from './database/mikro-orm-unit-of-work.ts';
 export { MikroOrmAccountRepository } from './repositories/mikro-orm-account.repository.ts';

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { ConnectionException, UniqueConstraintViolationException } from '@mikro-orm/core';
-import { DatabaseOutage, isDatabaseUnreachable } from '../src/index.ts';
+import { DatabaseOutage, isDatabaseUnreachable, isPassingDatabaseFault } from '../src/index.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -25,6 +25,15 @@ describe('isDatabaseUnreachable', () => {
   it('is false for what a statement did wrong, a bug, or nothing', () => {
     const faults = [new UniqueConstraintViolationException(withCode('23505', 'duplicate key value')), withCode('42601', 'syntax error'), withCode('40P01', 'deadlock detected'), new TypeError('x is undefined'), 'ECONNREFUSED', undefined, null];
     for (const fault of faults) expect(isDatabaseUnreachable(fault), String(fault)).to.equal(false);
+  });
+});
+
+describe('isPassingDatabaseFault', () => {
+  it('is true for an unreachable database and for a transaction that gave way (deadlock, serialization failure), however wrapped; false for the rest', () => {
+    const passing = [withCode('ECONNREFUSED'), withCode('40P01', 'deadlock detected'), withCode('40001', 'could not serialize access'), new Error('commit failed', { cause: withCode('40P01') })];
+    for (const error of passing) expect(isPassingDatabaseFault(error), String(error)).to.equal(true);
+    const lasting = [withCode('23505', 'duplicate key value'), withCode('42601', 'syntax error'), new TypeError('x is undefined'), undefined];
+    for (const fault of lasting) expect(isPassingDatabaseFault(fault), String(fault)).to.equal(false);
   });
 });
 

@@ -18,6 +18,7 @@ import type { InboundMessageRepository } from './application/inbound/inbound-mes
 import type { InboundMessageSink } from './application/inbound/inbound-message-sink.port.ts';
 import type { InboundClaims } from './application/inbound/inbound-claims.port.ts';
 import type { UnsentMessageFollowers } from './application/sending/unsent-message-followers.port.ts';
+import type { DispatchOptions } from './application/sending/dispatch-messages.use-case.ts';
 import type { QuietHoursCatalogue } from './application/quiet-hours/quiet-hours-catalogue.port.ts';
 import type { SmsSettingsRepository } from './application/settings/sms-settings.port.ts';
 
@@ -49,6 +50,8 @@ export const MESSAGING_TOKENS = {
   /** Inbound messages other products take over (two-way short codes). */
   inboundClaims: token<InboundClaims>('messaging.InboundClaims'),
   unsentMessageFollowers: token<UnsentMessageFollowers>('messaging.UnsentMessageFollowers'),
+  /** How the dispatch hands messages to carriers (which faults its records outlast). */
+  dispatchOptions: token<DispatchOptions>('messaging.DispatchOptions'),
   // quiet hours and SMS settings
   quietHoursCatalogue: token<QuietHoursCatalogue>('messaging.QuietHoursCatalogue'),
   smsSettings: token<SmsSettingsRepository>('messaging.SmsSettingsRepository'),

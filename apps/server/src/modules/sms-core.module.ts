@@ -2,7 +2,7 @@ import { BILLING_TOKENS } from '@tuma/billing';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { createMessaging, MESSAGING_TOKENS, messagingJobRoutes, type Messaging } from '@tuma/messaging';
-import type { Database } from '@tuma/mikro-orm-adapter';
+import { isPassingDatabaseFault, type Database } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS, type RecordedAttempt } from '@tuma/webhooks';
 import { ContainerModule, type Container } from 'inversify';
 import { bindFactory } from '../bind-class.ts';
@@ -18,6 +18,8 @@ const W = WEBHOOKS_TOKENS;
 
 const bindings = new ContainerModule(({ bind }) => {
   bind(M.batchContext).toResolvedValue((db: Database) => <T>(work: () => Promise<T>) => db.withContext(work), [SERVER_TOKENS.database]);
+  // Carriers' answers are recorded again until the database takes them: an outage does not send them twice.
+  bind(M.dispatchOptions).toConstantValue({ isTransient: isPassingDatabaseFault });
   bindFactory(bind, M.messaging, createMessaging, {
     unitOfWork: K.unitOfWork,
     clock: K.clock,
@@ -45,6 +47,7 @@ const bindings = new ContainerModule(({ bind }) => {
     routeThrottle: M.routeThrottle,
     sendingHolds: M.sendingHolds,
     batchContext: M.batchContext,
+    dispatch: M.dispatchOptions,
     inboundClaims: M.inboundClaims,
     unsentMessageFollowers: M.unsentMessageFollowers,
     quietHoursCatalogue: M.quietHoursCatalogue,
