@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { KERNEL_TOKENS, systemClock, type Clock } from '@tuma/kernel';
-import { Database, DatabaseNotifications, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
+import { Database, DatabaseNotifications, MikroOrmFailureLog, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
 import { PgBossJobs } from '@tuma/pg-boss-adapter';
 import { Container, ContainerModule } from 'inversify';
 import { CARRIER_GATEWAY_FACTORY, type CarrierGatewayFactory } from './carrier-gateway-factory.ts';
@@ -21,6 +21,8 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(KERNEL_TOKENS.clock).toConstantValue(clock);
     if (carrierGateway) bind(CARRIER_GATEWAY_FACTORY).toConstantValue(carrierGateway);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);
+    // Shared by every process on one database: a guesser cannot spread their tries over a fleet.
+    bind(KERNEL_TOKENS.failureLog).toResolvedValue((db: Database) => new MikroOrmFailureLog(db), [SERVER_TOKENS.database]);
     bind(SERVER_TOKENS.jobs).toConstantValue(
       new PgBossJobs({
         connectionString: database.url,

@@ -1,6 +1,5 @@
-import type { Clock, UnitOfWork } from '@tuma/kernel';
+import { GuessThrottle, type Clock, type FailureLog, type UnitOfWork } from '@tuma/kernel';
 import type { PasswordHasher } from './application/credentials/password-hasher.port.ts';
-import type { LoginAttempts } from './application/login/login-attempts.port.ts';
 import type { MailLinks } from './application/mail/identity-mails.ts';
 import type { Mailer } from './application/mail/mailer.port.ts';
 import { ChangePassword } from './application/passwords/change-password.use-case.ts';
@@ -41,7 +40,8 @@ export interface IdentityPorts {
   readonly tokens: TokenStore;
   readonly sessions: SessionRepository;
   readonly memberships: MembershipRepository;
-  readonly loginAttempts: LoginAttempts;
+  /** Failed sign-ins (the kernel's `GuessThrottle`, scope `login`). */
+  readonly failureLog: FailureLog;
   /** `ScryptPasswordHasher` at OWASP parameters. */
   readonly hasher: PasswordHasher;
   /** `JoseAccessTokens` (Ed25519). */
@@ -63,7 +63,7 @@ export function createIdentity(ports: IdentityPorts) {
     registerUser: new RegisterUser(users, memberships, tokens, ports.accountOpening, hasher, mailer, links, uow, clock),
     verifyEmail: new VerifyEmail(users, tokens, ports.accountOpening, uow, clock),
     resendVerification: new ResendVerification(users, tokens, mailer, links, clock),
-    login: new Login(users, memberships, ports.loginAttempts, hasher, issuer, clock),
+    login: new Login(users, memberships, new GuessThrottle('login', ports.failureLog, clock), hasher, issuer, clock),
     refreshSession: new RefreshSession(sessions, memberships, issuer, clock),
     logout: new Logout(sessions, clock),
     logoutAll: new LogoutAll(sessions, clock),
