@@ -25,7 +25,7 @@ export function sessionRoutes(useCases: SessionUseCases, options: { readonly tru
         401: { description: 'invalid_credentials: a wrong password and an unknown address alike', errorCodes: ['invalid_credentials'] },
         403: { description: 'user_disabled (after the right password), or no_membership: the user belongs to no account', errorCodes: ['user_disabled', 'no_membership'] },
         429: {
-          description: 'rate_limited: 10 failed sign-ins in 15 minutes for this address or from this client address; retry_after and Retry-After say when',
+          description: 'rate_limited: failed sign-ins from this client address at this email (5 free, then waits that double up to 15 minutes), past 50 a day at this email from an address that failed at it, or past 100 an hour from this client address (waits up to a minute); or too many of its sign-ins waiting to be checked. retry_after and Retry-After say when',
           errorCodes: ['rate_limited'],
           errorFields: { retry_after: z.int().describe('Seconds; also in Retry-After') },
         },
