@@ -12,7 +12,11 @@ export interface PoolTicket {
 export interface SharedPoolOptions {
   /** Pieces at once, in all. */
   readonly slots: number;
-  /** Slots only priority work takes: however much other work waits, this many stay for it. */
+  /**
+   * Slots only priority work takes: other work starts only while fewer than `slots - reserved`
+   * pieces of any kind run, so however much of it waits, priority work finds this many free, and
+   * does not share the machine with other work started after it.
+   */
   readonly reserved: number;
   /** Pieces of one client at once, by kind. */
   readonly perClient: { readonly priority: number; readonly other: number };
@@ -39,15 +43,15 @@ const RETRY_AFTER_SECONDS = 1;
 
 /**
  * Shares out a process's costly work (password hashes: scrypt's 128 MiB on libuv's threads) so that
- * no client can take it all (docs/accounts.md, "Hashing"): at most `slots` pieces at once, of which
- * other work than priority work never takes the `reserved` ones; at most `perClient` of one client's
- * at once, the rest waiting in turn (priority work first, then the oldest), each wait bounded in
- * count and time. Work without a ticket (an account's own, behind its key or session) waits its turn
+ * no client can take it all (docs/accounts.md, "Hashing"): at most `slots` pieces at once; other
+ * work than priority work starts only while fewer than `slots - reserved` pieces run (CPU-bound
+ * pieces slow each other: a sign-in then meets at most the other work already running when it came);
+ * at most `perClient` of one client's at once, the rest waiting in turn (priority work first, then
+ * the oldest), each wait bounded in count and time. Work without a ticket (an account's own, behind its key or session) waits its turn
  * on the unreserved slots without a client's cap and is never refused.
  */
 export class SharedPool {
   private running = 0;
-  private runningOther = 0;
   private readonly runningOf = new Map<string, number>();
   private readonly waitingOf = new Map<string, number>();
   private readonly queue: Waiter[] = [];
@@ -76,20 +80,18 @@ export class SharedPool {
 
   private canStart(ticket: PoolTicket | undefined): boolean {
     if (this.running >= this.options.slots) return false;
-    if (!ticket?.priority && this.runningOther >= this.options.slots - this.options.reserved) return false;
+    if (!ticket?.priority && this.running >= this.options.slots - this.options.reserved) return false;
     if (!ticket) return true;
     return (this.runningOf.get(clientKey(ticket)) ?? 0) < (ticket.priority ? this.options.perClient.priority : this.options.perClient.other);
   }
 
   private async started<T>(ticket: PoolTicket | undefined, work: () => Promise<T>): Promise<T> {
     this.running++;
-    if (!ticket?.priority) this.runningOther++;
     if (ticket) bump(this.runningOf, clientKey(ticket), 1);
     try {
       return await work();
     } finally {
       this.running--;
-      if (!ticket?.priority) this.runningOther--;
       if (ticket) bump(this.runningOf, clientKey(ticket), -1);
       this.next();
     }
