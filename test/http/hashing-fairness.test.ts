@@ -90,6 +90,16 @@ describe(`password hashing shared fairly on ${databaseKind()}`, function () {
     expect(flooded, `quiet ${quiet.toFixed(0)} ms, flooded ${flooded.toFixed(0)} ms; flood answers ${[...answers]}`).to.be.below(2 * quiet);
   });
 
+  it('runs one registration of a client address at a time, 8 more waiting, and answers the rest 429 with Retry-After at once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 14 }, (_, n) => auth('POST', '/register', { body: { email: `burst-${n}@example.com`, password: 'a long enough passphrase' }, ip: '198.51.100.201' })),
+    );
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(answers.filter((answer) => answer.status === 201).length, 'the running one and the waiting ones').to.be.at.least(9);
+    expect(refused.length, answers.map((answer) => answer.status).join(' ')).to.be.within(1, 5);
+    for (const answer of refused) expect([answer.body.error.code, answer.headers.get('retry-after')]).to.deep.equal(['rate_limited', '1']);
+  });
+
   it('keeps a login under 2x its quiet latency while one client sends wrong passwords to protected links 8 at a time', async () => {
     const slugs: string[] = [];
     for (let i = 0; i < 20; i++) slugs.push(ok(await world.links('POST', '/v1/links', { url: 'https://shop.example/p', password: 'the right password' }), 201).slug);
