@@ -71,6 +71,17 @@ describe('identity: login', () => {
     expect((await login('target@example.com', '192.0.2.99')).isOk(), 'an address that never failed there is let in').to.equal(true);
   });
 
+  it('lets the person who mistyped during such an attack back in once they reset the password by mail', async () => {
+    const { identity, clock, register, login, mailedToken } = await identityFixture();
+    await register('target@example.com');
+    for (let i = 0; i < 60; i++) await login('target@example.com', `198.51.100.${i}`, 'wrong password!');
+    clock.advance(1000);
+    expect((await login('target@example.com', '198.51.100.0'))._unsafeUnwrapErr().type, 'held: this address failed here').to.equal('rate_limited');
+    (await identity.forgotPassword.execute('target@example.com'))._unsafeUnwrap();
+    (await identity.resetPassword.execute({ token: mailedToken('target@example.com'), password: 'a brand new passphrase' }))._unsafeUnwrap();
+    expect((await login('target@example.com', '198.51.100.0', 'a brand new passphrase')).isOk()).to.equal(true);
+  });
+
   it("holds a client address's tries at any emails only past 100 failures an hour, and then for a minute at most: its neighbours get in", async () => {
     const { clock, register, login } = await identityFixture();
     await register('neighbour@example.com');

@@ -44,6 +44,15 @@ export class GuessThrottle {
     return ResultAsync.fromSafePromise(this.decide(subject, address)).andThen((decided) => ('retryAfter' in decided ? errAsync(decided) : okAsync(decided)));
   }
 
+  /**
+   * Forgets the subject's failures from anywhere (its pairs' and addresses' stay): its secret was
+   * replaced, so guesses at the old one tell nothing of the new, and the person who mistyped while
+   * it was under attack is let back in.
+   */
+  forgetSubject(subject: string): Promise<void> {
+    return this.log.clear(this.subjectKey(subject));
+  }
+
   private async decide(subject: string, address: string): Promise<GuessAttempt | { readonly retryAfter: number }> {
     const now = this.clock.now();
     const keys = this.keys(subject, address);
@@ -63,6 +72,10 @@ export class GuessThrottle {
 
   /** The counters of a guess; subjects are compared as given (callers normalise, e.g. lower-case an email). */
   private keys(subject: string, address: string) {
-    return { pair: `${this.scope}:pair:${address}|${subject}`, subject: `${this.scope}:subject:${subject}`, address: `${this.scope}:ip:${address}` };
+    return { pair: `${this.scope}:pair:${address}|${subject}`, subject: this.subjectKey(subject), address: `${this.scope}:ip:${address}` };
+  }
+
+  private subjectKey(subject: string): string {
+    return `${this.scope}:subject:${subject}`;
   }
 }
