@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clientAddress } from '../http/rate-limit.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
-import { userSchema, userView } from './identity-views.ts';
+import { rateLimitedResponse, userSchema, userView } from './identity-views.ts';
 
 export type RegistrationUseCases = Pick<Identity, 'registerUser' | 'verifyEmail' | 'resendVerification' | 'forgotPassword' | 'resetPassword'>;
 
@@ -44,11 +44,7 @@ export function registrationRoutes(useCases: RegistrationUseCases, options: { re
           description: 'Registered. An address that has a user already gets this same answer (its owner is mailed instead, nothing is created)',
           schema: z.object({ user: userSchema, account: z.object({ id: z.string().describe('acc_...') }) }),
         },
-        429: {
-          description: 'rate_limited: this client address has too many password hashes waiting (one runs at a time per address); retry_after and Retry-After say when',
-          errorCodes: ['rate_limited'],
-          errorFields: { retry_after: z.int().describe('Seconds; also in Retry-After') },
-        },
+        429: rateLimitedResponse('this client address has too many password hashes waiting (one runs at a time per address)'),
       },
       handler: async ({ body, koa }) => {
         const registration = unwrap(await useCases.registerUser.execute({ ...body, ip: clientAddress(koa, options.trustedProxyHops) }));
