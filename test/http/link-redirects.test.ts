@@ -105,6 +105,18 @@ describe(`HTTP short-link redirects and analytics on ${databaseKind()}`, functio
     await until('the unlocked click counted', async () => ok(await world.links('GET', `/v1/links/${link.id}`)), (l) => l.clicks === 1);
   });
 
+  it("slows guesses at a link's password (5 wrong from a visitor, then 429 with Retry-After, unchecked, the right one too) while another visitor's right one opens it; refuses passwords under 8 characters", async () => {
+    const short = await world.links('POST', '/v1/links', { url: 'https://shop.example/p', password: '1' });
+    expect([short.status, short.body.error.details[0].path]).to.deep.equal([422, 'password']);
+    const link = await create({ password: 'open sesame' });
+    for (let i = 0; i < 5; i++) expect((await visit(link.slug, { method: 'POST', form: `password=guess${i}`, ip: '203.0.113.40' })).status).to.equal(403);
+    const held = await visit(link.slug, { method: 'POST', form: 'password=open+sesame', ip: '203.0.113.40' });
+    expect([held.status, held.headers.get('retry-after'), held.headers.get('content-type')]).to.deep.equal([429, '1', 'text/html; charset=utf-8']);
+    expect(held.text).to.include('Too many tries: wait 1 s');
+    const other = await visit(link.slug, { method: 'POST', form: 'password=open+sesame', ip: '203.0.113.41' });
+    expect([other.status, other.headers.get('location')]).to.deep.equal([302, 'https://shop.example/p?ref=home']);
+  });
+
   it('is a host of its own: HEAD answers as GET without counting a click, other methods 405, malformed slugs the 404 page; a click carries no request id (it is not logged: the click is its record), the password form does', async () => {
     const link = await create({ slug: 'headed' });
     const head = await visit(link.slug, { method: 'HEAD' });

@@ -12,8 +12,8 @@ export interface SubmissionRefusal {
 }
 
 export interface SmtpSubmissionOptions {
-  /** The account a login is of, or undefined. */
-  authenticate(username: string, password: string): Promise<string | undefined>;
+  /** The account a login from the client's address is of, or the reply refusing it (535 wrong, 454 held back). */
+  authenticate(username: string, password: string, address: string): Promise<Result<string, SubmissionRefusal>>;
   /** Sends a parsed message as the account: the email's id, or the reply refusing it. */
   submit(accountId: string, mail: SubmittedMail): Promise<Result<{ readonly id: string }, SubmissionRefusal>>;
   /** PEM key and certificate: AUTH only after STARTTLS. Without them AUTH is refused, unless `allowPlainAuth`. */
@@ -53,10 +53,10 @@ export class SmtpSubmissionServer {
       disableReverseLookup: true,
       ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ['STARTTLS'] }),
       allowInsecureAuth: options.allowPlainAuth,
-      onAuth: (auth, _session, callback) => {
+      onAuth: (auth, session, callback) => {
         options
-          .authenticate(auth.username ?? '', auth.password ?? '')
-          .then((accountId) => (accountId ? callback(null, { user: accountId }) : callback(smtpError({ responseCode: 535, message: '5.7.8 Invalid username or password' }))))
+          .authenticate(auth.username ?? '', auth.password ?? '', session.remoteAddress)
+          .then((login) => (login.isOk() ? callback(null, { user: login.value }) : callback(smtpError(login.error))))
           .catch((error: unknown) => callback(error as Error));
       },
       onData: (stream, session, callback) => {

@@ -67,7 +67,7 @@ export { MikroOrmUserRepository } from './repositories/identity/mikro-orm-user.r
 export { MikroOrmTokenStore } from './repositories/identity/mikro-orm-token.store.ts';
 export { MikroOrmSessionRepository } from './repositories/identity/mikro-orm-session.repository.ts';
 export { MikroOrmMembershipRepository } from './repositories/identity/mikro-orm-membership.repository.ts';
-export { MikroOrmLoginAttempts } from './repositories/identity/mikro-orm-login-attempts.ts';
+export { MikroOrmFailureLog } from './repositories/mikro-orm-failure-log.ts';
 export { MikroOrmServiceMailOutbox, type OutboxMail } from './repositories/identity/mikro-orm-service-mail-outbox.ts';
 export { CachingQuietHoursCatalogue, CachingSmsSettings, QUIET_HOURS_TOPIC, SMS_SETTINGS_TOPIC } from './caching/caching-quiet-hours.ts';
 export { MikroOrmQuietHoursCatalogue } from './repositories/mikro-orm-quiet-hours-catalogue.ts';

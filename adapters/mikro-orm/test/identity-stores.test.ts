@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { SessionSnapshot } from '@tuma/identity';
 import { describeIdentityStoresContract } from '@tuma/identity/testing/contracts';
-import { MikroOrmLoginAttempts, MikroOrmServiceMailOutbox, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '../src/index.ts';
+import { MikroOrmFailureLog, MikroOrmServiceMailOutbox, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../test/support/test-database.ts';
 
 describeIdentityStoresContract(`MikroORM on ${databaseKind()}`, async () => {
@@ -12,7 +12,7 @@ describeIdentityStoresContract(`MikroORM on ${databaseKind()}`, async () => {
     tokens: new MikroOrmTokenStore(database),
     sessions: new MikroOrmSessionRepository(database),
     memberships: new MikroOrmMembershipRepository(database),
-    loginAttempts: new MikroOrmLoginAttempts(database),
+    failureLog: new MikroOrmFailureLog(database),
     // A unit of work per step, as the use cases that lock run theirs.
     step: (work) => database.withContext(() => database.em.transactional(work)),
   };
@@ -56,13 +56,23 @@ describe(`identity stores on ${databaseKind()}`, () => {
     expect(used.filter((found) => found !== undefined)).to.have.length(1);
   });
 
-  it('forgets failed logins past the window at the next failure, of every key', async () => {
+  it('forgets failed guesses past the retention (a day) at the next failure, of every key', async () => {
     const database = await testDatabase();
-    const attempts = new MikroOrmLoginAttempts(database);
-    await database.withContext(() => attempts.recordFailure(['email:a@example.com', 'ip:192.0.2.1'], at));
-    await database.withContext(() => attempts.recordFailure(['email:b@example.com'], new Date(at.getTime() + 15 * 60_000)));
-    const rows = await database.withContext(() => database.em.execute<{ key: string }[]>('select key from login_failure order by key'));
-    expect(rows.map((row) => row.key)).to.deep.equal(['email:b@example.com']);
+    const failures = new MikroOrmFailureLog(database);
+    await database.withContext(() => failures.record(['login:subject:a@example.com', 'link:ip:192.0.2.1'], at));
+    await database.withContext(() => failures.record(['smtp:subject:tuma_b'], new Date(at.getTime() + 24 * 60 * 60_000 - 1)));
+    const keys = async () => (await database.withContext(() => database.em.execute<{ key: string }[]>('select key from guess_failure order by key'))).map((row) => row.key);
+    expect(await keys()).to.have.length(3);
+    await database.withContext(() => failures.record(['smtp:subject:tuma_b'], new Date(at.getTime() + 24 * 60 * 60_000)));
+    expect(await keys()).to.deep.equal(['smtp:subject:tuma_b', 'smtp:subject:tuma_b']);
+  });
+
+  it('keeps a pair of a long email and a long client address as its key', async () => {
+    const database = await testDatabase();
+    const failures = new MikroOrmFailureLog(database);
+    const key = `login:pair:${'2001:db8::'.repeat(20)}|${'a'.repeat(64)}@${'b'.repeat(185)}.example`;
+    await database.withContext(() => failures.record([key], at));
+    expect(await database.withContext(() => failures.recent([key], new Date(0), 5))).to.deep.equal([[at]]);
   });
 
   it('keeps mail in the outbox and lists it newest first, per recipient', async () => {

@@ -1,4 +1,5 @@
 import { createPrivateKey } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { PAYMENT_PROVIDERS } from '@tuma/billing';
 import { DEFAULT_MAIL_DNS, type MailDnsSettings } from '@tuma/mail';
 import { dnsServersFrom } from '@tuma/dns-adapter';
@@ -148,6 +149,8 @@ const schema = z.object({
   CONSOLE_COOKIE_KEY: key32.optional(),
   AUTH_JWT_PRIVATE_KEY: ed25519Pem.optional(),
   PASSWORD_HASH_COST: z.coerce.number().int().min(10).max(20).default(17),
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  UV_THREADPOOL_SIZE: z.coerce.number().int().min(1).max(1024).default(4),
   INBOUND_SECRETS: z
     .string()
     .regex(/^[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,}(,[a-z0-9][a-z0-9-]{0,31}=[^,\s]{32,})*$/, 'must be <provider>=<secret of at least 32 characters>,...')
@@ -280,6 +283,8 @@ export interface ServerConfig {
     readonly jwtPrivateKey: string | undefined;
     /** log2 of scrypt's N for new password hashes: 17 is OWASP's; lower only for tests. */
     readonly passwordHashCost: number;
+    /** Password hashes at once in this process (docs/accounts.md, "Hashing"): half kept for sign-ins. */
+    readonly passwordHashConcurrency: number;
   };
   /** The mail API (docs/mail.md, "Configuration"). */
   readonly mail: {
@@ -390,6 +395,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       consoleCookieKey: c.CONSOLE_COOKIE_KEY,
       jwtPrivateKey: c.AUTH_JWT_PRIVATE_KEY,
       passwordHashCost: c.PASSWORD_HASH_COST,
+      // scrypt is CPU-bound: no more at once than cores, and one of libuv's threads left for files and DNS.
+      passwordHashConcurrency: c.PASSWORD_HASH_CONCURRENCY ?? Math.max(1, Math.min(availableParallelism(), c.UV_THREADPOOL_SIZE - 1)),
     },
     mail: {
       // One relay serves both unless the mail API is given its own: a small operator has one.

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { KERNEL_TOKENS, systemClock, type Clock } from '@tuma/kernel';
-import { Database, DatabaseNotifications, DatabaseOutage, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
+import { Database, DatabaseNotifications, DatabaseOutage, MikroOrmFailureLog, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
 import { PgBossJobs } from '@tuma/pg-boss-adapter';
 import { Container, ContainerModule } from 'inversify';
 import { CARRIER_GATEWAY_FACTORY, type CarrierGatewayFactory } from './carrier-gateway-factory.ts';
@@ -25,6 +25,8 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(SERVER_TOKENS.dnsResolver).toConstantValue(new NodeDnsResolver({ servers: config.dnsServers }));
     if (carrierGateway) bind(CARRIER_GATEWAY_FACTORY).toConstantValue(carrierGateway);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);
+    // Shared by every process on one database: a guesser cannot spread their tries over a fleet.
+    bind(KERNEL_TOKENS.failureLog).toResolvedValue((db: Database) => new MikroOrmFailureLog(db), [SERVER_TOKENS.database]);
     bind(SERVER_TOKENS.jobs).toConstantValue(
       new PgBossJobs({
         connectionString: database.url,

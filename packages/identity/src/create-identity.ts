@@ -1,6 +1,5 @@
-import type { Clock, UnitOfWork } from '@tuma/kernel';
+import { GuessThrottle, type Clock, type FailureLog, type UnitOfWork } from '@tuma/kernel';
 import type { PasswordHasher } from './application/credentials/password-hasher.port.ts';
-import type { LoginAttempts } from './application/login/login-attempts.port.ts';
 import type { MailLinks } from './application/mail/identity-mails.ts';
 import type { Mailer } from './application/mail/mailer.port.ts';
 import { ChangePassword } from './application/passwords/change-password.use-case.ts';
@@ -41,7 +40,8 @@ export interface IdentityPorts {
   readonly tokens: TokenStore;
   readonly sessions: SessionRepository;
   readonly memberships: MembershipRepository;
-  readonly loginAttempts: LoginAttempts;
+  /** Failed sign-ins (the kernel's `GuessThrottle`, scope `login`). */
+  readonly failureLog: FailureLog;
   /** `ScryptPasswordHasher` at OWASP parameters. */
   readonly hasher: PasswordHasher;
   /** `JoseAccessTokens` (Ed25519). */
@@ -59,18 +59,19 @@ export interface IdentityPorts {
 export function createIdentity(ports: IdentityPorts) {
   const { unitOfWork: uow, clock, users, tokens, sessions, memberships, hasher, mailer, links } = ports;
   const issuer = new SessionIssuer(sessions, ports.accessTokens);
+  const signInThrottle = new GuessThrottle('login', ports.failureLog, clock);
   return {
     registerUser: new RegisterUser(users, memberships, tokens, ports.accountOpening, hasher, mailer, links, uow, clock),
     verifyEmail: new VerifyEmail(users, tokens, ports.accountOpening, uow, clock),
     resendVerification: new ResendVerification(users, tokens, mailer, links, clock),
-    login: new Login(users, memberships, ports.loginAttempts, hasher, issuer, clock),
+    login: new Login(users, memberships, signInThrottle, hasher, issuer, clock),
     refreshSession: new RefreshSession(sessions, memberships, issuer, clock),
     logout: new Logout(sessions, clock),
     logoutAll: new LogoutAll(sessions, clock),
     switchAccount: new SwitchAccount(users, memberships, sessions, issuer, clock),
     authenticateAccessToken: new AuthenticateAccessToken(ports.accessTokens, sessions, memberships, clock),
     forgotPassword: new ForgotPassword(users, tokens, mailer, links, clock),
-    resetPassword: new ResetPassword(users, tokens, sessions, ports.accountOpening, hasher, uow, clock),
+    resetPassword: new ResetPassword(users, tokens, sessions, ports.accountOpening, hasher, signInThrottle, uow, clock),
     changePassword: new ChangePassword(users, sessions, hasher, uow, clock),
     readMe: new ReadMe(users, memberships),
     updateProfile: new UpdateProfile(users, uow, clock),

@@ -11,7 +11,6 @@ export {
 export { checkNewPassword, isCommonPassword, PASSWORD_LENGTH } from './domain/credentials/password-policy.ts';
 export { TOKEN_LIFETIME_MS, type OneTimeToken, type TokenPurpose } from './domain/tokens/one-time-token.ts';
 export { isLive, SESSION_POLICY, type SessionEndReason, type SessionSnapshot } from './domain/sessions/session.ts';
-export { LOGIN_THROTTLE, retryAfterSeconds, throttleKeys } from './domain/login/login-throttle.ts';
 export { canManageTeam, INVITABLE_ROLES, isInvitableRole, isRole, ROLES, type InvitableRole, type Role } from './domain/team/roles.ts';
 export type { MembershipSnapshot } from './domain/team/membership.ts';
 export type { InviteSnapshot } from './domain/team/invite.ts';
@@ -22,7 +21,7 @@ export type { UserRepository } from './application/users/user.repository.port.ts
 export type { TokenStore } from './application/tokens/token-store.port.ts';
 export type { SessionByToken, SessionOwner, SessionRepository } from './application/sessions/session.repository.port.ts';
 export type { MembershipRepository } from './application/team/membership.repository.port.ts';
-export type { LoginAttempts } from './application/login/login-attempts.port.ts';
+export { hashingPool } from './application/credentials/hashing-pool.ts';
 export type { PasswordHasher } from './application/credentials/password-hasher.port.ts';
 export type { AccessTokenClaims, AccessTokens, IssuedAccessToken } from './application/sessions/access-tokens.port.ts';
 export type { Mailer, MailMessage } from './application/mail/mailer.port.ts';

@@ -1,6 +1,5 @@
 import { token } from '@tuma/kernel';
 import type { PasswordHasher } from './application/credentials/password-hasher.port.ts';
-import type { LoginAttempts } from './application/login/login-attempts.port.ts';
 import type { MailLinks } from './application/mail/identity-mails.ts';
 import type { Mailer } from './application/mail/mailer.port.ts';
 import type { AccountOpening } from './application/registration/account-opening.port.ts';
@@ -19,7 +18,6 @@ export const IDENTITY_TOKENS = {
   tokens: token<TokenStore>('identity.TokenStore'),
   sessions: token<SessionRepository>('identity.SessionRepository'),
   memberships: token<MembershipRepository>('identity.MembershipRepository'),
-  loginAttempts: token<LoginAttempts>('identity.LoginAttempts'),
   hasher: token<PasswordHasher>('identity.PasswordHasher'),
   accessTokens: token<AccessTokens>('identity.AccessTokens'),
   mailer: token<Mailer>('identity.Mailer'),

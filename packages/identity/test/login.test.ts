@@ -40,34 +40,73 @@ describe('identity: login', () => {
     expect((await login('new@example.com'))._unsafeUnwrap().user.emailVerified).to.equal(false);
   });
 
-  it('holds an address back after 10 failures in 15 minutes, from any client, until the 10th newest leaves the window', async () => {
+  it('slows one client address guessing at one email: 5 failures free, then waits that double from 1 s up to 15 minutes, never a lock', async () => {
     const { clock, register, login } = await identityFixture();
     await register('target@example.com');
-    for (let i = 0; i < 10; i++) {
-      expect((await login('target@example.com', `198.51.100.${i}`, 'wrong password!'))._unsafeUnwrapErr().type).to.equal('invalid_credentials');
-      clock.advance(MINUTE);
+    const guess = () => login('target@example.com', '198.51.100.7', 'wrong password!');
+    for (let i = 0; i < 5; i++) expect((await guess())._unsafeUnwrapErr().type).to.equal('invalid_credentials');
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const held = (await guess())._unsafeUnwrapErr();
+      expect(held.type, 'held back at once, unchecked').to.equal('rate_limited');
+      waits.push((held as { retryAfter: number }).retryAfter);
+      clock.advance(waits.at(-1)! * 1000);
+      expect((await guess())._unsafeUnwrapErr().type, 'checked once the wait is over').to.equal('invalid_credentials');
     }
-    const held = (await login('target@example.com', '192.0.2.99'))._unsafeUnwrapErr();
-    expect(held).to.deep.include({ type: 'rate_limited', retryAfter: 5 * 60 });
-    clock.advance(5 * MINUTE);
-    expect((await login('target@example.com', '192.0.2.99')).isOk()).to.equal(true);
+    expect(waits).to.deep.equal([1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 900, 900]);
+    expect((await login('target@example.com', '198.51.100.7'))._unsafeUnwrapErr(), 'the right password waits its turn too').to.deep.include({ type: 'rate_limited', retryAfter: 900 });
+    clock.advance(900 * 1000);
+    expect((await login('target@example.com', '198.51.100.7')).isOk(), 'and is let in after it').to.equal(true);
   });
 
-  it('holds a client address back after 10 failures whatever the addresses tried', async () => {
-    const { register, login } = await identityFixture();
-    await register('real@example.com');
-    for (let i = 0; i < 10; i++) await login(`guess${i}@example.com`, '198.51.100.66');
-    expect((await login('real@example.com', '198.51.100.66'))._unsafeUnwrapErr().type).to.equal('rate_limited');
-    expect((await login('real@example.com', '198.51.100.67')).isOk()).to.equal(true);
+  it('lets the right password in from an address that never failed while the account is attacked from 60 others, and slows those', async () => {
+    const { clock, register, login } = await identityFixture();
+    await register('target@example.com');
+    for (let i = 0; i < 60; i++) {
+      expect((await login('target@example.com', `198.51.100.${i}`, 'wrong password!'))._unsafeUnwrapErr().type).to.equal('invalid_credentials');
+      clock.advance(1000);
+    }
+    const again = (await login('target@example.com', '198.51.100.0', 'wrong password!'))._unsafeUnwrapErr();
+    expect(again.type, "past the account's 50, an address that failed there waits").to.equal('rate_limited');
+    expect((await login('target@example.com', '192.0.2.99')).isOk(), 'an address that never failed there is let in').to.equal(true);
   });
 
-  it("clears the address's failures on a success, not the client address's", async () => {
-    const { ports, register, login } = await identityFixture();
+  it('lets the person who mistyped during such an attack back in once they reset the password by mail', async () => {
+    const { identity, clock, register, login, mailedToken } = await identityFixture();
+    await register('target@example.com');
+    for (let i = 0; i < 60; i++) await login('target@example.com', `198.51.100.${i}`, 'wrong password!');
+    clock.advance(1000);
+    expect((await login('target@example.com', '198.51.100.0'))._unsafeUnwrapErr().type, 'held: this address failed here').to.equal('rate_limited');
+    (await identity.forgotPassword.execute('target@example.com'))._unsafeUnwrap();
+    (await identity.resetPassword.execute({ token: mailedToken('target@example.com'), password: 'a brand new passphrase' }))._unsafeUnwrap();
+    expect((await login('target@example.com', '198.51.100.0', 'a brand new passphrase')).isOk()).to.equal(true);
+  });
+
+  it("holds a client address's tries at any emails only past 100 failures an hour, and then for a minute at most: its neighbours get in", async () => {
+    const { clock, register, login } = await identityFixture();
+    await register('neighbour@example.com');
+    for (let i = 0; i < 100; i++) expect((await login(`guess${i}@example.com`, '198.51.100.66', 'wrong password!'))._unsafeUnwrapErr().type).to.equal('invalid_credentials');
+    const held = (await login('neighbour@example.com', '198.51.100.66'))._unsafeUnwrapErr();
+    expect(held).to.deep.include({ type: 'rate_limited', retryAfter: 1 });
+    expect((await login('neighbour@example.com', '198.51.100.67')).isOk(), 'another address is not held').to.equal(true);
+    for (let i = 100; i < 110; i++) {
+      clock.advance(60_000);
+      expect((await login(`guess${i}@example.com`, '198.51.100.66', 'wrong password!'))._unsafeUnwrapErr().type).to.equal('invalid_credentials');
+    }
+    expect((await login('neighbour@example.com', '198.51.100.66'))._unsafeUnwrapErr(), 'the wait is capped at a minute').to.deep.include({ retryAfter: 60 });
+    clock.advance(60_000);
+    expect((await login('neighbour@example.com', '198.51.100.66')).isOk()).to.equal(true);
+  });
+
+  it("forgets the pair's failures on a success, not the account's nor the address's", async () => {
+    const { ports, clock, register, login } = await identityFixture();
     await register('real@example.com');
-    for (let i = 0; i < 9; i++) await login('real@example.com', '198.51.100.5', 'wrong password!');
+    for (let i = 0; i < 4; i++) await login('real@example.com', '198.51.100.5', 'wrong password!');
     expect((await login('real@example.com', '198.51.100.5')).isOk()).to.equal(true);
-    expect(await ports.loginAttempts.recentFailures('email:real@example.com', new Date(0), 10)).to.deep.equal([]);
-    expect(await ports.loginAttempts.recentFailures('ip:198.51.100.5', new Date(0), 10)).to.have.length(9);
+    const [pair, account, address] = await ports.failureLog.recent(['login:pair:198.51.100.5|real@example.com', 'login:subject:real@example.com', 'login:ip:198.51.100.5'], new Date(0), 10);
+    expect([pair, account, address].map((times) => times!.length), 'the success itself is not counted').to.deep.equal([0, 4, 4]);
+    clock.advance(1000);
+    for (let i = 0; i < 5; i++) expect((await login('real@example.com', '198.51.100.5', 'wrong password!'))._unsafeUnwrapErr().type).to.equal('invalid_credentials');
   });
 
   it('refuses a disabled user (after the password) and ends their sessions at once', async () => {

@@ -1,10 +1,13 @@
 import { expect } from 'chai';
 import { PASSWORD, identityFixture } from './support/identity-fixture.ts';
 
+/** The client address registrations come from. */
+const IP = '203.0.113.9';
+
 describe('identity: registration and email verification', () => {
   it('registers a user with an account they own, and mails a verification link', async () => {
     const { identity, ports, mailedToken } = await identityFixture();
-    const registration = (await identity.registerUser.execute({ email: ' Amina@Example.COM ', password: PASSWORD, name: ' Amina ', company: 'Duka' }))._unsafeUnwrap();
+    const registration = (await identity.registerUser.execute({ email: ' Amina@Example.COM ', password: PASSWORD, name: ' Amina ', company: 'Duka', ip: IP }))._unsafeUnwrap();
     expect(registration.user).to.deep.include({ email: 'amina@example.com', name: 'Amina', company: 'Duka', emailVerified: false });
     expect(registration.account.id).to.match(/^acc_/);
     expect(ports.accountOpening.opened.get('amina@example.com')).to.deep.equal(registration.account);
@@ -18,7 +21,7 @@ describe('identity: registration and email verification', () => {
   it('answers a known address exactly as a new one, creating nothing, and tells its owner instead', async () => {
     const { identity, ports, register } = await identityFixture();
     const first = await register('kofi@example.com');
-    const again = (await identity.registerUser.execute({ email: 'KOFI@example.com', password: 'another long secret', name: 'Eve' }))._unsafeUnwrap();
+    const again = (await identity.registerUser.execute({ email: 'KOFI@example.com', password: 'another long secret', name: 'Eve', ip: IP }))._unsafeUnwrap();
     expect(Object.keys(again.user)).to.deep.equal(['id', 'email', 'name', 'company', 'emailVerified', 'status', 'createdAt']);
     expect(again.user).to.deep.include({ email: 'kofi@example.com', name: 'Eve', emailVerified: false });
     expect(again.user.id).to.match(/^usr_/).and.not.equal(first.userId);
@@ -31,7 +34,7 @@ describe('identity: registration and email verification', () => {
   it('answers the same when an account (without a user) has the address', async () => {
     const { identity, ports } = await identityFixture();
     ports.accountOpening.opened.set('ops@example.com', { id: 'acc_legacy' });
-    const answer = (await identity.registerUser.execute({ email: 'ops@example.com', password: PASSWORD }))._unsafeUnwrap();
+    const answer = (await identity.registerUser.execute({ email: 'ops@example.com', password: PASSWORD, ip: IP }))._unsafeUnwrap();
     expect(answer.account.id).to.not.equal('acc_legacy');
     expect(await ports.users.findByEmail('ops@example.com')).to.equal(undefined);
     expect(ports.mailer.lastTo('ops@example.com')?.subject).to.equal('Someone tried to register with your email');
@@ -39,7 +42,11 @@ describe('identity: registration and email verification', () => {
 
   it('refuses a bad address, a short, long or common password, and one that is the address', async () => {
     const { identity } = await identityFixture();
-    const refused = async (email: string, password: string) => (await identity.registerUser.execute({ email, password }))._unsafeUnwrapErr();
+    const refused = async (email: string, password: string) => {
+      const error = (await identity.registerUser.execute({ email, password, ip: IP }))._unsafeUnwrapErr();
+      if (error.type !== 'validation_error') throw new Error(`Not a validation error: ${error.type}`);
+      return error;
+    };
     expect(await refused('nope', PASSWORD)).to.deep.include({ type: 'validation_error' });
     expect((await refused('a@example.com', 'short')).details).to.deep.equal([{ path: 'password', message: 'At least 10 characters' }]);
     expect((await refused('a@example.com', 'x'.repeat(129))).details[0]?.message).to.equal('At most 128 characters');

@@ -45,3 +45,14 @@ export { randomBase62 } from './domain/random-text.ts';
 export { checkLimit, checkListPage } from './domain/list-limit.ts';
 export { parseCsv, type CsvRecord } from './domain/csv/csv.ts';
 export { columnNamed, readCsvTable, repeatedColumns, tooManyRows, wellFormedRow, type CsvRowError, type CsvTable, type TooManyRowsError } from './domain/csv/csv-table.ts';
+export type { FailureLog } from './application/failure-log.port.ts';
+export { GuessThrottle, rateLimited, type GuessAttempt, type RateLimitedError } from './application/guess-throttle.ts';
+export {
+  delayAfter,
+  FAILURE_RETENTION_MS,
+  GUESS_THROTTLE,
+  waitBeforeAttempt,
+  type GuessThrottlePolicy,
+  type ThrottleRule,
+} from './domain/throttle/guess-throttle-policy.ts';
+export { PoolBusyError, SharedPool, whenNotBusy, type PoolTicket, type SharedPoolOptions } from './application/shared-pool.ts';

@@ -1,3 +1,4 @@
+import type { FailureLog } from './application/failure-log.port.ts';
 import type { JobScheduler, JobWorkers } from './application/job-scheduler.port.ts';
 import { token } from './application/token.ts';
 import type { UnitOfWork } from './application/unit-of-work.port.ts';
@@ -8,4 +9,6 @@ export const KERNEL_TOKENS = {
   unitOfWork: token<UnitOfWork>('kernel.UnitOfWork'),
   jobScheduler: token<JobScheduler>('kernel.JobScheduler'),
   jobWorkers: token<JobWorkers>('kernel.JobWorkers'),
+  /** Failed guesses of every product's `GuessThrottle` (sign-in, link passwords, SMTP AUTH). */
+  failureLog: token<FailureLog>('kernel.FailureLog'),
 };

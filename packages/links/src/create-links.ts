@@ -1,4 +1,4 @@
-import { jobRoute, ResultAsync, type Clock, type DnsResolver, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { GuessThrottle, jobRoute, ResultAsync, type Clock, type DnsResolver, type FailureLog, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { DeliverWebhook, deliverWebhookJob, ListWebhookDeliveries, RedeliverWebhook, WebhookOutbox, type WebhookDeliveryRepository, type WebhookSender } from '@tuma/webhooks';
 import { ClickWebhooks } from './application/webhooks/click-webhooks.ts';
 import type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
@@ -52,6 +52,8 @@ export interface LinksPorts {
   /** Known-bad hosts (the blocklist file); the short domain's host is added here. */
   readonly blockedHosts: BlockedHosts;
   readonly passwords: LinkPasswords;
+  /** Wrong link passwords (the kernel's `GuessThrottle`, scope `link`), shared with sign-ins' store. */
+  readonly failureLog: FailureLog;
   readonly qrCodeRepository: QrCodeRepository;
   readonly campaignRepository: CampaignRepository;
   readonly brandedDomainRepository: BrandedDomainRepository;
@@ -122,7 +124,7 @@ export function createLinks(ports: LinksPorts) {
     listLinks: new ListLinks(links),
     deleteLink: new DeleteLink(links),
     followLink: new FollowLink(links, recordClick, clock),
-    unlockLink: new UnlockLink(links, ports.passwords, recordClick, clock),
+    unlockLink: new UnlockLink(links, ports.passwords, new GuessThrottle('link', ports.failureLog, clock), recordClick, clock),
     getLinkAnalytics: new GetLinkAnalytics(links, ports.clickAnalytics, gate, clock),
     createQrCode: new CreateQrCode(ports.qrCodeRepository, links, screen, ports.qrRenderer, shortUrlOf, gate, clock),
     listQrCodes: new ListQrCodes(ports.qrCodeRepository),

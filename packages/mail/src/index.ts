@@ -128,7 +128,7 @@ export type { AttachmentSource, SourcedFile } from './application/emails/attachm
 export { fetchedAttachments } from './application/emails/fetched-attachments.ts';
 export { newSmtpPassword, newSmtpUsername, smtpPasswordHash, smtpPasswordMatches, type SmtpCredential } from './domain/smtp/smtp-credential.ts';
 export type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
-export { SmtpCredentials, type IssuedSmtpCredential } from './application/smtp/smtp-credentials.use-cases.ts';
+export { SmtpCredentials, type InvalidSmtpLoginError, type IssuedSmtpCredential } from './application/smtp/smtp-credentials.use-cases.ts';
 export { SubmitEmail, type SubmittedMail } from './application/smtp/submit-email.use-case.ts';
 export { reportedOutcomes, type ReportedOutcome } from './domain/reports/mail-reports.ts';
 export { ReceiveMailReport, type ReturnPathOwner } from './application/reports/receive-mail-report.use-case.ts';

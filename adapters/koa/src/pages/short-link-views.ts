@@ -11,9 +11,13 @@ const STYLE = `
 
 const page = (title: string, content: string): string => pageDocument(title, STYLE, content, ['<meta name="robots" content="noindex">']);
 
+/** What the form says above itself: nothing yet, a wrong password, or a wait (too many wrong ones, or too many at once). */
+export type LinkPasswordNotice = 'none' | 'wrong' | { readonly waitSeconds: number };
+
 /** The form a protected link shows before its redirect; it posts back to the short URL itself. */
-export function linkPasswordView(slug: string, wrong: boolean): string {
-  const error = wrong ? '\n<p class="error" id="error">That password is not right.</p>' : '';
+export function linkPasswordView(slug: string, notice: LinkPasswordNotice): string {
+  const text = notice === 'wrong' ? 'That password is not right.' : notice === 'none' ? undefined : `Too many tries: wait ${notice.waitSeconds} s, then try again.`;
+  const error = text ? `\n<p class="error" id="error">${text}</p>` : '';
   return page('Password required', `<h1>This link is protected</h1>${error}
 <form method="post" action="${e(encodeURIComponent(slug))}">
   <input type="password" name="password" aria-label="Password" autofocus required>

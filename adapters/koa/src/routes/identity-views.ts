@@ -68,3 +68,10 @@ export const meView = (me: Me, account: Account, plans: CurrentPlans): z.infer<t
     plans: { mail: toMailPlanView(plans.mail), links: toLinksPlanView(plans.links) },
   };
 };
+
+/** A 429 of the sign-in throttle or the hashing pool (docs/accounts.md, "Throttling", "Hashing"): when to retry, in the body and in Retry-After. */
+export const rateLimitedResponse = (description: string) => ({
+  description: `rate_limited: ${description}; retry_after and Retry-After say when`,
+  errorCodes: ['rate_limited'],
+  errorFields: { retry_after: z.int().describe('Seconds; also in Retry-After') },
+});

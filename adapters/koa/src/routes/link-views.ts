@@ -68,7 +68,7 @@ const linkFields = {
   tags: z.array(z.string().trim().min(1).max(50)).max(20),
   expires_at: isoDateTime.nullable().describe('After it, a click goes to expired_url, or gets 410'),
   expired_url: target.nullable(),
-  password: z.string().min(1).max(128).nullable().describe('Asked for on a page before the redirect; stored as a scrypt hash; null removes it'),
+  password: z.string().min(1).max(1024).nullable().describe('8 to 128 characters, asked for on a page before the redirect; stored as a scrypt hash; null removes it'),
   utm: z.strictObject({ source: utmValue, medium: utmValue, campaign: utmValue, term: utmValue, content: utmValue }).describe('Merged into the target as utm_* parameters'),
 };
 

@@ -1,8 +1,9 @@
 import type { Identity } from '@tuma/identity';
 import { z } from 'zod';
+import { clientAddress } from '../http/rate-limit.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
-import { userSchema, userView } from './identity-views.ts';
+import { rateLimitedResponse, userSchema, userView } from './identity-views.ts';
 
 export type RegistrationUseCases = Pick<Identity, 'registerUser' | 'verifyEmail' | 'resendVerification' | 'forgotPassword' | 'resetPassword'>;
 
@@ -24,7 +25,7 @@ const INVALID_TOKEN = { description: 'invalid_token: unknown, used or expired li
  * The account service's routes before sign-in: registration, email verification and password
  * reset (docs/accounts.md). All public; none tells whether an address has a user.
  */
-export function registrationRoutes(useCases: RegistrationUseCases): RouteDefinition[] {
+export function registrationRoutes(useCases: RegistrationUseCases, options: { readonly trustedProxyHops: number }): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -43,9 +44,10 @@ export function registrationRoutes(useCases: RegistrationUseCases): RouteDefinit
           description: 'Registered. An address that has a user already gets this same answer (its owner is mailed instead, nothing is created)',
           schema: z.object({ user: userSchema, account: z.object({ id: z.string().describe('acc_...') }) }),
         },
+        429: rateLimitedResponse('this client address has too many password hashes waiting (one runs at a time per address)'),
       },
-      handler: async ({ body }) => {
-        const registration = unwrap(await useCases.registerUser.execute(body));
+      handler: async ({ body, koa }) => {
+        const registration = unwrap(await useCases.registerUser.execute({ ...body, ip: clientAddress(koa, options.trustedProxyHops) }));
         return json(201, { user: userView(registration.user), account: { id: registration.account.id } });
       },
     }),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { clientAddress } from '../http/rate-limit.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
-import { tokensSchema, tokensView, userSchema, userView } from './identity-views.ts';
+import { rateLimitedResponse, tokensSchema, tokensView, userSchema, userView } from './identity-views.ts';
 
 export type SessionUseCases = Pick<Identity, 'login' | 'refreshSession' | 'logout' | 'logoutAll'>;
 
@@ -24,11 +24,9 @@ export function sessionRoutes(useCases: SessionUseCases, options: { readonly tru
         200: { description: 'Signed in', schema: tokensSchema.extend({ user: userSchema }) },
         401: { description: 'invalid_credentials: a wrong password and an unknown address alike', errorCodes: ['invalid_credentials'] },
         403: { description: 'user_disabled (after the right password), or no_membership: the user belongs to no account', errorCodes: ['user_disabled', 'no_membership'] },
-        429: {
-          description: 'rate_limited: 10 failed sign-ins in 15 minutes for this address or from this client address; retry_after and Retry-After say when',
-          errorCodes: ['rate_limited'],
-          errorFields: { retry_after: z.int().describe('Seconds; also in Retry-After') },
-        },
+        429: rateLimitedResponse(
+          'failed sign-ins from this client address at this email (5 free, then waits that double up to 15 minutes), past 50 a day at this email from an address that failed at it, or past 100 an hour from this client address (waits up to a minute); or too many of its sign-ins waiting to be checked',
+        ),
       },
       handler: async ({ body, koa }) => {
         const loggedIn = unwrap(await useCases.login.execute({ ...body, ip: clientAddress(koa, options.trustedProxyHops) }));

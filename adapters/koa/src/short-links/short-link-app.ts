@@ -44,7 +44,7 @@ function destinationAnswer(slug: string, destination: LinkDestination): HttpResu
     case 'expired':
       return destination.location ? { status: 302, headers: { Location: destination.location, ...UNCACHED } } : htmlPage(410, linkExpiredView());
     case 'password_required':
-      return htmlPage(200, linkPasswordView(slug, false));
+      return htmlPage(200, linkPasswordView(slug, 'none'));
   }
 }
 
@@ -155,5 +155,14 @@ async function unlock(ctx: Context, path: ShortPath, options: ShortLinkHostOptio
   const visit = { address: clientAddress(ctx, options.trustedProxyHops), userAgent: ctx.get('User-Agent'), referer: ctx.get('Referer') || undefined };
   const unlocked = await options.useCases.unlockLink.execute({ ...path, password }, visit);
   if (unlocked.isOk()) return destinationAnswer(path.slug, unlocked.value);
-  return unlocked.error.type === 'wrong_link_password' ? htmlPage(403, linkPasswordView(path.slug, true)) : notFoundPage();
+  switch (unlocked.error.type) {
+    case 'wrong_link_password':
+      return htmlPage(403, linkPasswordView(path.slug, 'wrong'));
+    case 'rate_limited': {
+      const held = htmlPage(429, linkPasswordView(path.slug, { waitSeconds: unlocked.error.retryAfter }));
+      return { ...held, headers: { ...held.headers, 'Retry-After': String(unlocked.error.retryAfter) } };
+    }
+    case 'not_found':
+      return notFoundPage();
+  }
 }

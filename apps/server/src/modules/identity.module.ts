@@ -1,6 +1,7 @@
 import { ACCOUNTS_TOKENS, type Accounts } from '@tuma/accounts';
 import {
   createIdentity,
+  hashingPool,
   IDENTITY_TOKENS,
   JoseAccessTokens,
   OWASP_SCRYPT,
@@ -12,7 +13,7 @@ import {
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { accountPages, authPages, CONSOLE_BASE_PATH, profilePages, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';
-import { MikroOrmLoginAttempts, MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
+import { MikroOrmMembershipRepository, MikroOrmSessionRepository, MikroOrmTokenStore, MikroOrmUserRepository } from '@tuma/mikro-orm-adapter';
 import { ContainerModule, type Container } from 'inversify';
 import type { PublicUrls } from '../api-placement.ts';
 import { bindClass, bindFactory } from '../bind-class.ts';
@@ -42,8 +43,11 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, I.tokens, MikroOrmTokenStore, [S.database]);
   bindClass(bind, I.sessions, MikroOrmSessionRepository, [S.database]);
   bindClass(bind, I.memberships, MikroOrmMembershipRepository, [S.database]);
-  bindClass(bind, I.loginAttempts, MikroOrmLoginAttempts, [S.database]);
-  bind(I.hasher).toResolvedValue((config: ServerConfig) => new ScryptPasswordHasher({ ...OWASP_SCRYPT, N: 2 ** config.identity.passwordHashCost }), [S.config]);
+  // One pool per process: sign-ins, registrations and link passwords share its threads (docs/accounts.md, "Hashing").
+  bind(I.hasher).toResolvedValue(
+    (config: ServerConfig) => new ScryptPasswordHasher({ ...OWASP_SCRYPT, N: 2 ** config.identity.passwordHashCost }, hashingPool(config.identity.passwordHashConcurrency)),
+    [S.config],
+  );
   bind(I.accessTokens).toResolvedValue((config: ServerConfig) => accessTokens(authSigningKeyPem(config)), [S.config]);
   bind(I.accountOpening).toResolvedValue((accounts: Accounts) => accountOpening(accounts), [ACCOUNTS_TOKENS.accounts]);
   // The team is the account's: its cap is the most generous max_team of the account's plans.
@@ -64,7 +68,7 @@ const bindings = new ContainerModule(({ bind }) => {
     tokens: I.tokens,
     sessions: I.sessions,
     memberships: I.memberships,
-    loginAttempts: I.loginAttempts,
+    failureLog: K.failureLog,
     hasher: I.hasher,
     accessTokens: I.accessTokens,
     mailer: I.mailer,
@@ -94,7 +98,7 @@ export const identityServerModule: ServerModule = {
     const accounts = resolve(container, ACCOUNTS_TOKENS.accountRepository);
     const { currentLimits } = resolve(container, SUBSCRIPTIONS_TOKENS.subscriptions);
     return [
-      ...registrationRoutes(identity),
+      ...registrationRoutes(identity, { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
       ...sessionRoutes(identity, { trustedProxyHops: resolve(container, S.config).trustedProxyHops }),
       ...profileRoutes({ ...identity, readAccount: (accountId) => accounts.findById(accountId), currentLimits }),
       ...teamRoutes(identity),

@@ -107,6 +107,7 @@ const bindings = new ContainerModule(({ bind }) => {
     destinations: L.destinations,
     blockedHosts: L.blockedHosts,
     passwords: L.passwords,
+    failureLog: KERNEL_TOKENS.failureLog,
     qrCodeRepository: L.qrCodeRepository,
     qrRenderer: L.qrRenderer,
     campaignRepository: L.campaignRepository,

@@ -38,7 +38,15 @@ export function mailSubmissionServer(container: Container): ModuleServer {
   const submit = new SubmitEmail((resolve(container, MAIL_TOKENS.sending) as MailSending).sendEmail);
   const { port, tls, allowPlainAuth } = config.mail.submission;
   const server = new SmtpSubmissionServer({
-    authenticate: (username, password) => database.withContext(() => credentials.authenticate(username, password)),
+    authenticate: (username, password, address) =>
+      database.withContext(async () =>
+        (await credentials.authenticate(username, password, address)).mapErr((error) =>
+          error.type === 'rate_limited'
+            ? // RFC 4954: a temporary failure; the client may try again later (it says when).
+              { responseCode: 454, message: `4.7.0 Too many failed logins from this address or for this username: try again in ${error.retryAfter} s` }
+            : { responseCode: 535, message: '5.7.8 Invalid username or password' },
+        ),
+      ),
     submit: (accountId, mail) => database.withContext(async () => (await submit.execute(accountId, mail)).match((sent) => ok(sent), (error) => err(refusalOf(error)))),
     tls: tls ? { key: readFileSync(tls.keyPath, 'utf8'), cert: readFileSync(tls.certPath, 'utf8') } : undefined,
     allowPlainAuth,

@@ -1,6 +1,6 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
-import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { GuessThrottle, KERNEL_TOKENS, type Clock, type FailureLog, type UnitOfWork } from '@tuma/kernel';
 import { mailAccessPages, mailActivityPages, mailForwardPages, mailAnalyticsRoutes, mailBillingRoutes, mailDomainPages, mailDomainRoutes, mailEmailRoutes, mailForwardRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSmtpCredentialRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
@@ -60,7 +60,10 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.usage, MikroOrmMailUsage, [S.database]);
   bindClass(bind, M.smtpCredentialRepository, MikroOrmSmtpCredentialRepository, [S.database]);
   bindClass(bind, M.forwardRepository, MikroOrmForwardRepository, [S.database]);
-  bind(M.smtpCredentials).toResolvedValue((repository: SmtpCredentialRepository, clock: Clock) => new SmtpCredentials(repository, clock), [M.smtpCredentialRepository, K.clock]);
+  bind(M.smtpCredentials).toResolvedValue(
+    (repository: SmtpCredentialRepository, failures: FailureLog, clock: Clock) => new SmtpCredentials(repository, new GuessThrottle('smtp', failures, clock), clock),
+    [M.smtpCredentialRepository, K.failureLog, K.clock],
+  );
   // Attachments by URL go through the webhooks' URL policy (SSRF guard), pinned, without redirects.
   bind(M.attachmentSource).toResolvedValue((destinations: WebhookDestinations): AttachmentSource => {
     const fetcher = new PinnedHttpFetcher(destinations);

@@ -10,14 +10,15 @@ import type { UserRepository } from '../application/users/user.repository.port.t
 import type { TokenStore } from '../application/tokens/token-store.port.ts';
 import type { SessionRepository } from '../application/sessions/session.repository.port.ts';
 import type { MembershipRepository } from '../application/team/membership.repository.port.ts';
-import type { LoginAttempts } from '../application/login/login-attempts.port.ts';
+import type { FailureLog } from '@tuma/kernel';
 
 export interface IdentityStoresFixture {
   readonly users: UserRepository;
   readonly tokens: TokenStore;
   readonly sessions: SessionRepository;
   readonly memberships: MembershipRepository;
-  readonly loginAttempts: LoginAttempts;
+  /** The kernel's port, which sign-ins throttle with (the database adapter is tested here, beside identity's other stores). */
+  readonly failureLog: FailureLog;
   /** Runs a step the way the application does (in a fresh unit of work / context). */
   readonly step: <T>(work: () => Promise<T>) => Promise<T>;
 }
@@ -164,14 +165,19 @@ export function describeIdentityStoresContract(name: string, make: () => Promise
       expect(await f.step(() => f.memberships.findInvite(second.id))).to.equal(undefined);
     });
 
-    it('LoginAttempts: the newest failures of a key after a time, newest first, at most the limit; cleared per key', async () => {
-      for (let minute = 0; minute < 5; minute++) await f.step(() => f.loginAttempts.recordFailure(['email:a@example.com', 'ip:192.0.2.1'], later(minute * 60_000)));
-      const recent = (key: string, since: Date, limit: number) => f.step(() => f.loginAttempts.recentFailures(key, since, limit));
-      expect(await recent('email:a@example.com', later(60_000), 10)).to.deep.equal([later(240_000), later(180_000), later(120_000)]);
-      expect(await recent('ip:192.0.2.1', at, 2)).to.deep.equal([later(240_000), later(180_000)]);
-      await f.step(() => f.loginAttempts.clear('email:a@example.com'));
-      expect(await recent('email:a@example.com', new Date(0), 10)).to.deep.equal([]);
-      expect(await recent('ip:192.0.2.1', new Date(0), 10)).to.have.length(5);
+    it('FailureLog: the newest failures of each key after a time, newest first, at most the limit; one taken back per key; cleared per key', async () => {
+      for (let minute = 0; minute < 5; minute++) await f.step(() => f.failureLog.record(['login:subject:a@example.com', 'login:ip:192.0.2.1'], later(minute * 60_000)));
+      const recent = (keys: string[], since: Date, limit: number) => f.step(() => f.failureLog.recent(keys, since, limit));
+      expect(await recent(['login:subject:a@example.com', 'login:ip:none'], later(60_000), 10)).to.deep.equal([[later(240_000), later(180_000), later(120_000)], []]);
+      expect(await recent(['login:ip:192.0.2.1'], at, 2)).to.deep.equal([[later(240_000), later(180_000)]]);
+      await f.step(() => f.failureLog.record(['login:ip:192.0.2.1'], later(240_000)));
+      await f.step(() => f.failureLog.forget(['login:subject:a@example.com', 'login:ip:192.0.2.1'], later(240_000)));
+      expect(await recent(['login:subject:a@example.com', 'login:ip:192.0.2.1'], at, 3)).to.deep.equal([
+        [later(180_000), later(120_000), later(60_000)],
+        [later(240_000), later(180_000), later(120_000)],
+      ]);
+      await f.step(() => f.failureLog.clear('login:subject:a@example.com'));
+      expect(await recent(['login:subject:a@example.com', 'login:ip:192.0.2.1'], new Date(0), 10)).to.deep.equal([[], [later(240_000), later(180_000), later(120_000), later(60_000), at]]);
     });
   });
 }

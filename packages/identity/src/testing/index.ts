@@ -3,7 +3,6 @@ export { InMemoryUserRepository } from './in-memory-user.repository.ts';
 export { InMemoryTokenStore } from './in-memory-token.store.ts';
 export { InMemorySessionRepository } from './in-memory-session.repository.ts';
 export { InMemoryMembershipRepository } from './in-memory-membership.repository.ts';
-export { InMemoryLoginAttempts } from './in-memory-login-attempts.ts';
 export { InMemoryMailer } from './in-memory-mailer.ts';
 export { InMemoryAccountOpening } from './in-memory-account-opening.ts';
 export { FixedTeamLimits } from './fixed-team-limits.ts';

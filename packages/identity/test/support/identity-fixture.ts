@@ -1,9 +1,8 @@
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { FakeClock, ImmediateUnitOfWork, InMemoryFailureLog } from '@tuma/kernel/testing';
 import { createIdentity, generateSigningKey, JoseAccessTokens, ScryptPasswordHasher } from '../../src/index.ts';
 import {
   FixedTeamLimits,
   InMemoryAccountOpening,
-  InMemoryLoginAttempts,
   InMemoryMailer,
   InMemoryMembershipRepository,
   InMemorySessionRepository,
@@ -26,7 +25,7 @@ export async function identityFixture() {
     tokens: new InMemoryTokenStore(),
     sessions: new InMemorySessionRepository(),
     memberships: new InMemoryMembershipRepository(),
-    loginAttempts: new InMemoryLoginAttempts(),
+    failureLog: new InMemoryFailureLog(),
     hasher: new ScryptPasswordHasher(TEST_SCRYPT),
     accessTokens: new JoseAccessTokens(await generateSigningKey()),
     mailer: new InMemoryMailer(),
@@ -46,7 +45,7 @@ export async function identityFixture() {
 
   /** A registered user (verified unless asked otherwise) with their account. */
   const register = async (email: string, options: { verified?: boolean } = {}) => {
-    const registration = (await identity.registerUser.execute({ email, password: PASSWORD, name: 'Amina' }))._unsafeUnwrap();
+    const registration = (await identity.registerUser.execute({ email, password: PASSWORD, name: 'Amina', ip: '203.0.113.1' }))._unsafeUnwrap();
     if (options.verified ?? true) (await identity.verifyEmail.execute(mailedToken(email)))._unsafeUnwrap();
     return { userId: registration.user.id, accountId: registration.account.id };
   };

@@ -3,3 +3,4 @@ export { ImmediateUnitOfWork } from './immediate-unit-of-work.ts';
 export { InMemoryJobScheduler, type ScheduledJob } from './in-memory-job-scheduler.ts';
 export { FakeClock } from './fake-clock.ts';
 export { InMemoryDnsResolver } from './in-memory-dns-resolver.ts';
+export { InMemoryFailureLog } from './in-memory-failure-log.ts';

@@ -75,9 +75,11 @@ export function authPages(useCases: AuthPageUseCases, options: { readonly truste
         const values = { email: text(request, 'email'), name: text(request, 'name'), company: text(request, 'company') };
         const password = request.form.get('password') ?? '';
         if (!values.email) return html(422, signUpView(request.view, values, fieldRefusal('email', 'Enter your email address').errors));
-        const registered = await useCases.registerUser.execute({ email: values.email, password, name: optional(values.name), company: optional(values.company) });
+        const ip = clientAddress(request.koa, options.trustedProxyHops);
+        const registered = await useCases.registerUser.execute({ email: values.email, password, ip, name: optional(values.name), company: optional(values.company) });
         if (registered.isErr()) {
           const { status, errors } = refusal(registered.error);
+          if (registered.error.type === 'rate_limited') request.koa.set('Retry-After', String(registered.error.retryAfter));
           return html(status, signUpView(request.view, values, errors));
         }
         return html(201, checkYourEmailView(request.view, registered.value.user.email));

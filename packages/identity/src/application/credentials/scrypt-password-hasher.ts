@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import type { PoolTicket, SharedPool } from '@tuma/kernel';
+import { hashingPool } from './hashing-pool.ts';
 import type { PasswordHasher } from './password-hasher.port.ts';
 
 export interface ScryptParameters {
@@ -24,23 +26,28 @@ const derive = (password: string, salt: Buffer, { N, r, p }: ScryptParameters): 
 };
 
 /**
- * scrypt on libuv's thread pool (off the event loop), encoded `scrypt$N$r$p$salt$hash` (base64url),
+ * scrypt on libuv's thread pool (off the event loop), each hash in its turn of the process's
+ * `SharedPool` (docs/accounts.md, "Hashing"), encoded `scrypt$N$r$p$salt$hash` (base64url),
  * so a hash made with older parameters still verifies and is recognised for rehashing. Passwords
  * are NFKC-normalised first, so one typed on another keyboard or OS still matches.
  */
 export class ScryptPasswordHasher implements PasswordHasher {
-  constructor(private readonly parameters: ScryptParameters = OWASP_SCRYPT) {}
+  constructor(
+    private readonly parameters: ScryptParameters = OWASP_SCRYPT,
+    /** The server passes one sized for its machine (`PASSWORD_HASH_CONCURRENCY`). */
+    private readonly pool: SharedPool = hashingPool(2),
+  ) {}
 
-  async hash(password: string): Promise<string> {
+  async hash(password: string, ticket?: PoolTicket): Promise<string> {
     const salt = randomBytes(SALT_BYTES);
-    const key = await derive(password, salt, this.parameters);
+    const key = await this.pool.run(ticket, () => derive(password, salt, this.parameters));
     const { N, r, p } = this.parameters;
     return [PREFIX, N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
   }
 
-  async verify(password: string, encoded: string): Promise<boolean> {
+  async verify(password: string, encoded: string, ticket?: PoolTicket): Promise<boolean> {
     const { parameters, salt, key } = decode(encoded);
-    const candidate = await derive(password, salt, parameters);
+    const candidate = await this.pool.run(ticket, () => derive(password, salt, parameters));
     return candidate.length === key.length && timingSafeEqual(candidate, key);
   }
 

@@ -1,5 +1,5 @@
 import { sha256Hex } from '@tuma/accounts';
-import { atomically, err, ok, ResultAsync, type Clock, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { atomically, err, ok, ResultAsync, type Clock, type GuessThrottle, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { checkNewPassword } from '../../domain/credentials/password-policy.ts';
 import { invalidToken, type InvalidTokenError } from '../../domain/users/identity-errors.ts';
 import type { PasswordHasher } from '../credentials/password-hasher.port.ts';
@@ -18,7 +18,9 @@ export type ResetPasswordError = InvalidTokenError | ValidationError;
 /**
  * `POST /password/reset {token, password}`: the new password, and every session of the user ended.
  * The token is checked, then the password, and only then used: a refused password keeps the link
- * good. Following the mailed link also proves the address, so it counts as verified.
+ * good. Following the mailed link also proves the address, so it counts as verified, and the
+ * email's failed sign-ins from anywhere are forgotten: they were guesses at the old password, and
+ * they must not keep its owner waiting (docs/accounts.md, "Throttling").
  */
 export class ResetPassword {
   constructor(
@@ -27,6 +29,7 @@ export class ResetPassword {
     private readonly sessions: SessionRepository,
     private readonly accountOpening: AccountOpening,
     private readonly hasher: PasswordHasher,
+    private readonly signInThrottle: GuessThrottle,
     private readonly unitOfWork: UnitOfWork,
     private readonly clock: Clock,
   ) {}
@@ -55,6 +58,7 @@ export class ResetPassword {
       await this.accountOpening.emailVerified(locked.email);
       await this.tokens.revokeAll('reset_password', locked.id, now);
       await this.sessions.endAll({ userId: locked.id }, 'password_reset', now);
+      await this.signInThrottle.forgetSubject(locked.email);
       return ok(undefined);
     });
   }

@@ -1,5 +1,5 @@
 import { Email } from '@tuma/accounts';
-import { atomically, errAsync, fieldError, newId, ok, Result, ResultAsync, type Clock, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { atomically, errAsync, fieldError, newId, ok, Result, ResultAsync, whenNotBusy, type Clock, type RateLimitedError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { checkNewPassword } from '../../domain/credentials/password-policy.ts';
 import { membership } from '../../domain/team/membership.ts';
 import { checkProfile, type Profile } from '../../domain/users/profile.ts';
@@ -17,6 +17,8 @@ import type { AccountOpening } from './account-opening.port.ts';
 export interface RegisterUserInput extends Profile {
   readonly email: string;
   readonly password: string;
+  /** The client's address, as the HTTP edge resolved it: its hash takes that client's turn. */
+  readonly ip: string;
 }
 
 export interface Registration {
@@ -28,7 +30,9 @@ export interface Registration {
  * `POST /register`: a user, their account, and its owner's membership; a verification mail. An
  * address that has a user (or an account) already gets the same answer, shaped and timed like a
  * new one (the password is hashed either way; the ids are new and stored nowhere), and its owner
- * gets a mail saying someone tried (docs/accounts.md, "Enumeration").
+ * gets a mail saying someone tried (docs/accounts.md, "Enumeration"). The hash takes an anonymous
+ * client's turn of the hashing pool: one at a time per client address, never the sign-ins' share
+ * (429 when the client has too many waiting; docs/accounts.md, "Hashing").
  */
 export class RegisterUser {
   constructor(
@@ -43,14 +47,14 @@ export class RegisterUser {
     private readonly clock: Clock,
   ) {}
 
-  execute(input: RegisterUserInput): ResultAsync<Registration, ValidationError> {
+  execute(input: RegisterUserInput): ResultAsync<Registration, ValidationError | RateLimitedError> {
     const email = Email.create(input.email).mapErr((error) => fieldError('email', error.message));
     if (email.isErr()) return errAsync(email.error);
     const checked = Result.combine([checkNewPassword(input.password, email.value.value), checkProfile(input)]);
     if (checked.isErr()) return errAsync(checked.error);
     const [, profile] = checked.value;
 
-    return ResultAsync.fromSafePromise(this.hasher.hash(input.password)).andThen((passwordHash) => {
+    return whenNotBusy(this.hasher.hash(input.password, { client: input.ip, priority: false })).andThen((passwordHash) => {
       const user = User.register({ email: email.value, passwordHash, profile }, this.clock.now());
       return this.open(user).andThen((registration) => {
         if (registration) return ResultAsync.fromSafePromise(this.sendVerification(user)).map(() => registration);

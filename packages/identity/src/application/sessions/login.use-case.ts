@@ -1,6 +1,5 @@
 import { Email } from '@tuma/accounts';
-import { err, newId, ok, ResultAsync, type Clock, type Result } from '@tuma/kernel';
-import { LOGIN_THROTTLE, retryAfterSeconds, throttleKeys } from '../../domain/login/login-throttle.ts';
+import { err, newId, ok, ResultAsync, whenNotBusy, type Clock, type GuessAttempt, type GuessThrottle, type PoolTicket, type Result } from '@tuma/kernel';
 import {
   invalidCredentials,
   loginThrottled,
@@ -13,7 +12,6 @@ import {
 } from '../../domain/users/identity-errors.ts';
 import type { User } from '../../domain/users/user.aggregate.ts';
 import type { PasswordHasher } from '../credentials/password-hasher.port.ts';
-import type { LoginAttempts } from '../login/login-attempts.port.ts';
 import type { MembershipRepository } from '../team/membership.repository.port.ts';
 import type { UserRepository } from '../users/user.repository.port.ts';
 import { userView, type UserView } from '../users/user-view.ts';
@@ -35,8 +33,11 @@ export type LoginError = InvalidCredentialsError | LoginThrottledError | UserDis
 /**
  * `POST /login`: a session on the user's first account. A wrong password and an unknown address
  * get the same error after the same work: the password is checked against a dummy hash when there
- * is no user. 10 failures in 15 minutes for an address, or from a client address, hold further
- * tries back (429) without checking them (docs/accounts.md, "Login").
+ * is no user. Failures slow further tries of the same (client address, email), and past much higher
+ * counts of the email's and of the client address's, without a hard lock; a held-back try is not
+ * checked (429). The right password from an address that never failed at the email goes through
+ * whatever others try (docs/accounts.md, "Throttling"). Each check takes a sign-in's turn of the
+ * hashing pool (429 when the client has too many waiting).
  */
 export class Login {
   private dummyHash: Promise<string> | undefined;
@@ -44,7 +45,7 @@ export class Login {
   constructor(
     private readonly users: UserRepository,
     private readonly memberships: MembershipRepository,
-    private readonly attempts: LoginAttempts,
+    private readonly throttle: GuessThrottle,
     private readonly hasher: PasswordHasher,
     private readonly issuer: SessionIssuer,
     private readonly clock: Clock,
@@ -55,20 +56,15 @@ export class Login {
   }
 
   private async login(input: LoginInput): Promise<Result<LoggedIn, LoginError>> {
-    const now = this.clock.now();
-    const keys = throttleKeys(input.email, input.ip);
-    const retryAfter = await this.retryAfter(keys, now);
-    if (retryAfter !== undefined) return err(loginThrottled(retryAfter));
-
-    const email = Email.create(input.email);
-    const user = email.isOk() ? await this.users.findByEmail(email.value.value) : undefined;
-    const matches = await this.hasher.verify(input.password, user?.passwordHash ?? (await this.dummy()));
-    if (!user || !matches) {
-      await this.attempts.recordFailure(keys, now);
-      return err(invalidCredentials());
-    }
+    const attempt = await this.throttle.attempt(input.email.trim().toLowerCase(), input.ip);
+    if (attempt.isErr()) return err(loginThrottled(attempt.error.retryAfter));
+    const checked = await this.check(input, attempt.value);
+    if (checked.isErr()) return err(checked.error);
+    const user = checked.value;
+    if (!user) return err(invalidCredentials());
+    await attempt.value.succeeded();
     if (user.isDisabled) return err(userDisabled());
-    await this.attempts.clear(keys[0]!);
+    const now = this.clock.now();
     await this.rehashIfOld(user, input.password, now);
 
     const [primary] = await this.memberships.listOfUser(user.id);
@@ -77,15 +73,23 @@ export class Login {
     return ok({ ...session, user: userView(user) });
   }
 
-  /** The longest wait any of the keys owes, if one does. */
-  private async retryAfter(keys: readonly string[], now: Date): Promise<number | undefined> {
-    const since = new Date(now.getTime() - LOGIN_THROTTLE.windowMs);
-    const waits = await Promise.all(keys.map(async (key) => retryAfterSeconds(await this.attempts.recentFailures(key, since, LOGIN_THROTTLE.maxFailures), now)));
-    const owed = waits.filter((wait) => wait !== undefined);
-    return owed.length ? Math.max(...owed) : undefined;
+  /**
+   * The user whose password this is, or undefined for a wrong one (the failure stays counted). A
+   * check the pool had no turn for was never a guess: it is withdrawn.
+   */
+  private async check(input: LoginInput, attempt: GuessAttempt): Promise<Result<User | undefined, LoginThrottledError>> {
+    const email = Email.create(input.email);
+    const user = email.isOk() ? await this.users.findByEmail(email.value.value) : undefined;
+    const ticket: PoolTicket = { client: input.ip, priority: true };
+    const matches = await whenNotBusy(this.hasher.verify(input.password, user?.passwordHash ?? (await this.dummy()), ticket));
+    if (matches.isErr()) {
+      await attempt.withdrawn();
+      return err(matches.error);
+    }
+    return ok(matches.value ? user : undefined);
   }
 
-  /** A hash made like a real one, so an unknown address costs what a known one does. */
+  /** A hash made like a real one, so an unknown address costs what a known one does (made once, in its own turn). */
   private dummy(): Promise<string> {
     this.dummyHash ??= this.hasher.hash(newId('usr'));
     return this.dummyHash;
@@ -93,7 +97,7 @@ export class Login {
 
   private async rehashIfOld(user: User, password: string, now: Date): Promise<void> {
     if (!this.hasher.needsRehash(user.passwordHash)) return;
-    user.changePassword(await this.hasher.hash(password), now);
+    user.changePassword(await this.hasher.hash(password, { client: `user:${user.id}`, priority: true }), now);
     await this.users.save(user);
   }
 }

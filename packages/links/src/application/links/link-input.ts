@@ -1,6 +1,7 @@
 import { errAsync, fieldError, okAsync, ResultAsync, type ValidationError } from '@tuma/kernel';
 import type { LinkChanges, LinkEnvironment } from '../../domain/links/link.aggregate.ts';
 import type { CampaignRepository } from '../campaigns/campaign.repository.port.ts';
+import { checkLinkPassword } from '../../domain/links/link-password.ts';
 import { Slug } from '../../domain/links/slug.value-object.ts';
 import type { Utm } from '../../domain/links/utm.ts';
 import type { LinkPasswords } from './link-passwords.port.ts';
@@ -22,7 +23,7 @@ export interface LinkFields {
 
 /**
  * Turns the fields a caller sent into the link's changes: targets screened (`url`, `expired_url`),
- * the slug checked, the password hashed, the campaign one of the account's (in the caller's
+ * the slug checked, the password checked (8-128 characters) and hashed, the campaign one of the account's (in the caller's
  * environment), else a 422 naming `campaign_id`.
  */
 export class LinkInput {
@@ -36,6 +37,8 @@ export class LinkInput {
     const slug = fields.slug === undefined ? undefined : Slug.create(fields.slug);
     if (slug?.isErr()) return errAsync(slug.error);
     const slugValue = slug?.isOk() ? slug.value.value : undefined;
+    const password = fields.password === undefined || fields.password === null ? undefined : checkLinkPassword(fields.password);
+    if (password?.isErr()) return errAsync(password.error);
     const screened = (raw: string | null | undefined, field: string): ResultAsync<string | null | undefined, ValidationError> =>
       raw === undefined || raw === null ? okAsync(raw) : this.screen.screen(raw, field);
     const campaign = (id: string | null | undefined): ResultAsync<void, ValidationError> =>

@@ -1,6 +1,12 @@
-import { err, newId, notFound, ok, ResultAsync, type Clock, type NotFoundError } from '@tuma/kernel';
+import { err, newId, notFound, ok, rateLimited, ResultAsync, type Clock, type GuessThrottle, type NotFoundError, type RateLimitedError, type Result } from '@tuma/kernel';
 import { newSmtpPassword, newSmtpUsername, smtpPasswordHash, smtpPasswordMatches, type SmtpCredential } from '../../domain/smtp/smtp-credential.ts';
 import type { SmtpCredentialRepository } from './smtp-credential.repository.port.ts';
+
+/** A wrong username or password: the same answer for both, to give nothing away (SMTP 535). */
+export interface InvalidSmtpLoginError {
+  readonly type: 'invalid_smtp_login';
+  readonly message: string;
+}
 
 /** A new credential with its password, which is never shown again. */
 export interface IssuedSmtpCredential {
@@ -18,6 +24,8 @@ const TOUCH_EVERY_MS = 60_000;
 export class SmtpCredentials {
   constructor(
     private readonly credentials: SmtpCredentialRepository,
+    /** Wrong logins per (client address, username), per username and per address, as sign-ins are (scope `smtp`). */
+    private readonly throttle: GuessThrottle,
     private readonly clock: Clock,
   ) {}
 
@@ -36,14 +44,20 @@ export class SmtpCredentials {
     return ResultAsync.fromSafePromise(this.credentials.remove(accountId, id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('SMTP credential', id))));
   }
 
-  /** The account a login is of, or undefined for a wrong username or password (the same answer, to give nothing away). */
-  async authenticate(username: string, password: string): Promise<string | undefined> {
+  /**
+   * The account a login from `address` is of; a wrong username or password alike; or, while the
+   * throttle holds the guesser back, the seconds to wait (unchecked). docs/mail.md, "SMTP submission".
+   */
+  async authenticate(username: string, password: string, address: string): Promise<Result<string, InvalidSmtpLoginError | RateLimitedError>> {
+    const attempt = await this.throttle.attempt(username, address);
+    if (attempt.isErr()) return err(rateLimited(attempt.error.retryAfter, `Too many failed logins: try again in ${attempt.error.retryAfter} s`));
     const credential = await this.credentials.findByUsername(username);
     // An unknown username costs the same comparison as a wrong password.
     const matches = smtpPasswordMatches(credential ?? NOBODY, password);
-    if (!credential || !matches) return undefined;
+    if (!credential || !matches) return err({ type: 'invalid_smtp_login', message: 'Invalid username or password' });
+    await attempt.value.succeeded();
     const now = this.clock.now();
     if (!credential.lastUsedAt || now.getTime() - credential.lastUsedAt.getTime() >= TOUCH_EVERY_MS) await this.credentials.touch(credential.id, now);
-    return credential.accountId;
+    return ok(credential.accountId);
   }
 }
