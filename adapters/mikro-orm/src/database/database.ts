@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { RequestContext } from '@mikro-orm/core';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
+import { releaseEndedConnections } from './release-ended-connections.ts';
 import { ENTITIES } from '../entities/index.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { mikroOrmClientUrl } from './client-url.ts';
@@ -56,7 +57,7 @@ export class Database {
       entities: ENTITIES,
       ...(embedded
         ? { dbName: 'postgres', driverOptions: new PgliteDialect(embedded) }
-        : { clientUrl: mikroOrmClientUrl(config.url!), pool: { max: config.poolSize ?? 10 } }),
+        : { clientUrl: mikroOrmClientUrl(config.url!), pool: { max: config.poolSize ?? 10 }, driverOptions: { onPoolCreated: (pool: pg.Pool) => releaseEndedConnections(pool) } }),
       extensions: [Migrator],
       migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
       debug: config.debug ?? false,
