@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
+import { privatePostgresMissing, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.ts';
 import { until } from '../support/until.ts';
 import { expectSentAgainOnlyInFlight, phones, smppEnv } from '../support/smsc-counts.ts';
 import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess } from '../support/worker-process.ts';
@@ -20,7 +22,10 @@ import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess 
  * can match nothing: its message was sent again, and the second submission's receipt delivers it).
  * On PostgreSQL a worker process is killed while this process's API keeps accepting single sends;
  * on the embedded database the whole server (TUMA_ROLE=all) is killed and started again on its
- * data directory. docs/reliability.md, "What a kill can duplicate".
+ * data directory. A Verify burst whose codes wait at a slow SMSC is killed too (the embedded server;
+ * on PostgreSQL a server on a private cluster): its codes are never sent again by us, and within
+ * 30 s they are failed, refunded and their starts free to run again with the same key.
+ * docs/reliability.md, "What a kill can duplicate".
  */
 
 const RECIPIENTS = 3_000;
@@ -55,7 +60,58 @@ async function call(baseUrl: string, method: string, path: string, key: string, 
   return { status: res.status, body: await res.json() };
 }
 
-describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
+/** A server to kill (its process) and its address. */
+interface Served {
+  readonly child: ChildProcess;
+  readonly baseUrl: string;
+}
+
+/**
+ * Kills the server mid-Verify burst, its codes unanswered at `slow` (an SMSC answering late), and
+ * starts it again (`again`): until the guard, a retry of a start gets the kept 201 pending; within
+ * 30 s of the kill each code in flight is failed and refunded and its start runs again with the
+ * same key; no number gets a second code but by its caller's retry.
+ */
+async function expectVerifyBurstKillRecovers(slow: FakeSmsc, first: Served & { readonly key: string }, again: () => Promise<Served>): Promise<void> {
+  const { key } = first;
+  const balanceBefore = (await call(first.baseUrl, 'GET', '/api/balance', key)).body.balance;
+  const start = (baseUrl: string, to: string) =>
+    fetch(`${baseUrl}/v1/verify/start`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `start-${to}` }, body: JSON.stringify({ to }) });
+  const numbers = phones(12, '+2547330');
+  const burst = numbers.map((to) => start(first.baseUrl, to).catch((error: unknown) => error));
+  await waitFor('codes at the carrier', () => slow.submits.length > 0, 30_000);
+  const killedAt = Date.now();
+  first.child.kill('SIGKILL');
+  await new Promise((resolve) => first.child.once('exit', resolve));
+  const answers = await Promise.all(burst);
+  // Those whose code was at the carrier, unanswered, at the kill: their callers got no answer.
+  const unanswered = numbers.filter((to, index) => !(answers[index] instanceof Response) && slow.submitsByDestination().has(to.slice(1)));
+  expect(unanswered.length, 'codes in flight at the kill').to.be.greaterThan(0);
+  const dead = unanswered[0]!;
+
+  const second = await again();
+  const replay = await start(second.baseUrl, dead);
+  const kept = (await replay.json()) as { id: string; status: string };
+  expect([replay.status, replay.headers.get('idempotent-replayed'), kept.status], 'before the guard: the kept answer').to.deep.equal([201, 'true', 'pending']);
+  await waitFor('the first code failed by its guard', async () => (await call(second.baseUrl, 'GET', `/v1/verify/${kept.id}`, key)).body.status === 'failed', 40_000);
+  const failedAfter = Date.now() - killedAt;
+  console.log(`      failed ${failedAfter} ms after the kill`);
+  expect(failedAfter, 'failed within 30 s').to.be.below(30_000);
+  // Every code in flight at the kill is failed and refunded; those answered before it are charged.
+  const messagesOf = async () => (await call(second.baseUrl, 'GET', '/api/messages?limit=100', key)).body.messages as { phone: string; status: string; error_code: string | null; cost: number }[];
+  await waitFor('every code in flight failed', async () => (await messagesOf()).filter((m) => unanswered.includes(m.phone)).every((m) => m.status === 'failed' && m.error_code === 'dispatch_failed'), 10_000);
+  const charged = (await messagesOf()).filter((m) => m.status !== 'failed').reduce((sum, m) => sum + m.cost, 0);
+  expect((await call(second.baseUrl, 'GET', '/api/balance', key)).body.balance, 'refunded').to.be.closeTo(balanceBefore - charged, 1e-6);
+  const retried = await start(second.baseUrl, dead);
+  const restarted = (await retried.json()) as { id: string; status: string };
+  expect([retried.status, retried.headers.get('idempotent-replayed'), restarted.status], 'the same key starts again').to.deep.equal([201, null, 'pending']);
+  expect(restarted.id).to.not.equal(kept.id);
+  await waitFor('the new code at the carrier', () => slow.submitsByDestination().get(dead.slice(1))?.length === 2, 20_000);
+  const perNumber = slow.submitsByDestination();
+  expect(numbers.filter((to) => to !== dead && (perNumber.get(to.slice(1))?.length ?? 0) > 1), 'numbers sent a code twice').to.deep.equal([]);
+}
+
+describe(`SMPP sends killed mid-way (a bulk, a Verify burst) on ${databaseKind()}`, function () {
   this.timeout(240_000);
   let smsc: FakeSmsc;
 
@@ -163,57 +219,20 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
       await waitFor('every member delivered', async () => (await call(second.baseUrl, 'GET', `/api/messages/batch/${accepted.body.batch_id}?limit=1`, key)).body.counts?.delivered === RECIPIENTS, 180_000);
       expectSentAgainOnlyInFlight(smsc, { at: killedAt, processes: 1, what: 'kill' }, bulk);
     });
-
     it('fails and refunds within 30 s the codes whose server died waiting for the carrier, and their starts run again with the same key', async function () {
       if (databaseKind() !== 'pglite') {
-        this.test!.title += ' [skipped: runs in the embedded leg of the suite]';
+        this.test!.title += ' [skipped: runs in the embedded leg of the suite; on a private PostgreSQL cluster below]';
         this.skip();
       }
       // A slow carrier: the codes of the burst are in flight, unanswered, when the server dies.
       const slow = await FakeSmsc.start({ responseDelayMs: 4_000, receipt: () => ({ stat: 'DELIVRD' }) });
       const verifyDir = mkdtempSync(join(tmpdir(), 'tuma-verify-kill-'));
+      const track = (child: ChildProcess) => (server = child);
       try {
-        const first = await startEmbedded(verifyDir, slow, (child) => (server = child));
-        const key = first.liveKey!;
-        const me = await call(first.baseUrl, 'GET', '/api/auth/me', key);
+        const first = await startEmbedded(verifyDir, slow, track);
+        const me = await call(first.baseUrl, 'GET', '/api/auth/me', first.liveKey!);
         expect((await call(first.baseUrl, 'POST', `/api/admin/balances/${me.body.id}/credit`, ADMIN, { amount: 50, reason: 'verify kill', reference: 'verify-kill' })).status).to.equal(200);
-        const balanceBefore = (await call(first.baseUrl, 'GET', '/api/balance', key)).body.balance;
-        const start = (baseUrl: string, to: string) =>
-          fetch(`${baseUrl}/v1/verify/start`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': `start-${to}` }, body: JSON.stringify({ to }) });
-        const numbers = phones(12, '+2547330');
-        const burst = numbers.map((to) => start(first.baseUrl, to).catch((error: unknown) => error));
-        await waitFor('codes at the carrier', () => slow.submits.length > 0, 30_000);
-        const startedAt = Date.now();
-        first.child.kill('SIGKILL');
-        await new Promise((resolve) => first.child.once('exit', resolve));
-        const answers = await Promise.all(burst);
-        // Those whose code was at the carrier, unanswered, at the kill: their callers got no answer.
-        const unanswered = numbers.filter((to, index) => !(answers[index] instanceof Response) && slow.submitsByDestination().has(to.slice(1)));
-        expect(unanswered.length, 'codes in flight at the kill').to.be.greaterThan(0);
-        const dead = unanswered[0]!;
-
-        const second = await startEmbedded(verifyDir, slow, (child) => (server = child));
-        // Until the guard, a retry gets the kept answer (the code may still come); then it starts again.
-        const replay = await start(second.baseUrl, dead);
-        const kept = (await replay.json()) as { id: string; status: string };
-        expect([replay.status, replay.headers.get('idempotent-replayed'), kept.status]).to.deep.equal([201, 'true', 'pending']);
-        await waitFor('the first code failed by its guard', async () => (await call(second.baseUrl, 'GET', `/v1/verify/${kept.id}`, key)).body.status === 'failed', 40_000);
-        const failedAfter = Date.now() - startedAt;
-        console.log(`      failed ${failedAfter} ms after the kill`);
-        expect(failedAfter, 'failed within 30 s').to.be.below(30_000);
-        // Every code in flight at the kill is failed and refunded; those answered before it are charged.
-        const messagesOf = async () => (await call(second.baseUrl, 'GET', '/api/messages?limit=100', key)).body.messages as { phone: string; status: string; error_code: string | null; cost: number }[];
-        await waitFor('every code in flight failed', async () => (await messagesOf()).filter((m) => unanswered.includes(m.phone)).every((m) => m.status === 'failed' && m.error_code === 'dispatch_failed'), 10_000);
-        const charged = (await messagesOf()).filter((m) => m.status !== 'failed').reduce((sum, m) => sum + m.cost, 0);
-        expect((await call(second.baseUrl, 'GET', '/api/balance', key)).body.balance, 'refunded').to.be.closeTo(balanceBefore - charged, 1e-6);
-        const again = await start(second.baseUrl, dead);
-        const restarted = (await again.json()) as { id: string; status: string };
-        expect([again.status, again.headers.get('idempotent-replayed'), restarted.status], 'the same key starts again').to.deep.equal([201, null, 'pending']);
-        expect(restarted.id).to.not.equal(kept.id);
-        await waitFor('the new code at the carrier', () => slow.submitsByDestination().get(dead.slice(1))?.length === 2, 20_000);
-        // Nothing but the caller's retry sent a code again.
-        const perNumber = slow.submitsByDestination();
-        expect(numbers.filter((to) => to !== dead && (perNumber.get(to.slice(1))?.length ?? 0) > 1), 'numbers sent a code twice').to.deep.equal([]);
+        await expectVerifyBurstKillRecovers(slow, { ...first, key: first.liveKey! }, () => startEmbedded(verifyDir, slow, track));
       } finally {
         if (server && server.exitCode === null && server.signalCode === null) {
           server.kill('SIGKILL');
@@ -221,6 +240,40 @@ describe(`SMPP dispatch killed mid-bulk on ${databaseKind()}`, function () {
         }
         await slow.stop();
         rmSync(verifyDir, { recursive: true, force: true });
+      }
+    });
+  });
+
+  describe('a server on a private PostgreSQL cluster, started again', () => {
+    let cluster: PrivatePostgres | undefined;
+    const servers: ApiProcess[] = [];
+    after(async () => {
+      await stopAll(servers);
+      await cluster?.destroy();
+    });
+
+    it('fails and refunds within 30 s the codes whose server died waiting for the carrier, and their starts run again with the same key', async function () {
+      const missing = privatePostgresMissing();
+      if (databaseKind() !== 'postgresql' || missing) {
+        this.test!.title += ` [skipped: ${missing ?? 'runs in the PostgreSQL leg of the suite; the embedded server above'}]`;
+        this.skip();
+      }
+      cluster = await startPrivatePostgres();
+      const slow = await FakeSmsc.start({ responseDelayMs: 4_000, receipt: () => ({ stat: 'DELIVRD' }) });
+      const start = async () => {
+        const server = await startApiProcess('verify-kill', { DATABASE_URL: cluster!.url, TUMA_ROLE: 'all', ADMIN_API_KEY: ADMIN, RATE_LIMIT_ENABLED: 'false', JOB_POLLING_SECONDS: '0.5', ...smppEnv(slow) });
+        servers.push(server);
+        return server;
+      };
+      try {
+        const first = await start();
+        const account = (await call(first.baseUrl, 'POST', '/api/admin/accounts', ADMIN, { email: 'verify-kill@example.com' })).body;
+        const key = (await call(first.baseUrl, 'POST', `/api/admin/accounts/${account.id}/keys`, ADMIN, { environment: 'live' })).body.key as string;
+        expect((await call(first.baseUrl, 'POST', `/api/admin/balances/${account.id}/credit`, ADMIN, { amount: 50, reason: 'verify kill', reference: 'verify-kill' })).status).to.equal(200);
+        expect((await call(first.baseUrl, 'POST', '/api/admin/fx-rates', ADMIN, { from: 'USD', to: 'KES', rate: '129.5' })).status).to.equal(201);
+        await expectVerifyBurstKillRecovers(slow, { ...first, key }, start);
+      } finally {
+        await slow.stop();
       }
     });
   });
