@@ -112,6 +112,8 @@ describe('a database outage under load (private PostgreSQL cluster, a real serve
     const logBefore = api.output().length;
     const stoppedAt = Date.now();
     await cluster!.stop();
+    // pg_ctl takes a moment: what was sent until it returned may have met the database going away.
+    const downAt = Date.now();
     await sleep(OUTAGE_MS);
     const restartingAt = Date.now();
     await cluster!.start();
@@ -155,8 +157,8 @@ describe('a database outage under load (private PostgreSQL cluster, a real serve
     const lastOf = new Map<number, Answer>();
     for (const answer of answers) lastOf.set(answer.i, answer);
     const refused = [...lastOf.values()].filter((a) => a.status === 503);
-    const inFlightAtStop = refused.filter((a) => a.sentAt < stoppedAt);
-    const retried = [...inFlightAtStop, ...refused.filter((a) => a.sentAt >= stoppedAt).slice(0, 30)];
+    const inFlightAtStop = refused.filter((a) => a.sentAt < downAt);
+    const retried = [...inFlightAtStop, ...refused.filter((a) => a.sentAt >= downAt).slice(0, 30)];
     expect(inFlightAtStop.length, 'keys in flight at the stop').to.be.greaterThan(0);
     const retries = await Promise.all(retried.map((first) => post(api!, '/api/messages/send', key, sendBody(first.i), `outage-${first.i}`)));
     retries.forEach((again, n) => expect(again.status, `outage-${retried[n]!.i} retried: ${JSON.stringify(again.body)}`).to.equal(200));
