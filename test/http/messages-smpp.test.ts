@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind } from '../support/test-database.ts';
+import { smppEnv } from '../support/smsc-counts.ts';
 import { until } from '../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
 import { ok } from '../support/responses.ts';
@@ -23,14 +24,7 @@ describe(`HTTP messages over SMPP on ${databaseKind()}`, function () {
       refuse: (pdu) => (String(pdu['destination_addr']).endsWith(REFUSED.slice(1)) ? INVALID_DESTINATION : undefined),
       receipt: () => ({ stat: 'DELIVRD', delayMs: 20 }),
     });
-    api = await startTestServer({
-      CARRIER_GATEWAY: 'smpp',
-      SMPP_HOST: '127.0.0.1',
-      SMPP_PORT: String(smsc.port),
-      SMPP_SYSTEM_ID: 'tuma',
-      SMPP_PASSWORD: 'secret',
-      SMPP_THROUGHPUT_PER_SECOND: '0',
-    });
+    api = await startTestServer(smppEnv(smsc));
     key = api.started.demo!.liveKey;
     const credit = await api.request('POST', `/api/admin/balances/${api.started.demo!.accountId}/credit`, {
       key: ADMIN_KEY,

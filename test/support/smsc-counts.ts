@@ -7,7 +7,7 @@ import { expect } from 'chai';
 import { DISPATCH_IN_FLIGHT_MAX } from '@tuma/messaging';
 import type { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 
-/** A server's carrier settings for `smsc`: SMPP, no throughput cap at the bind, 1,500/s per route. */
+/** A server's carrier settings for `smsc`: SMPP, no throughput cap at the bind, 1,500/s per route (the SMPP suites and the kill tests). */
 export const smppEnv = (smsc: FakeSmsc) => ({
   CARRIER_GATEWAY: 'smpp',
   SMPP_HOST: '127.0.0.1',
