@@ -112,13 +112,16 @@ function reportOf(outcomes: Iterable<Outcome | undefined>): DispatchReport {
  * Hands due messages to their gateway, in three steps so that a process dying at any point loses
  * nothing and charges nothing twice:
  * 1. under the rows' locks, each due message takes `dispatched` (status `sent`) and commits;
- * 2. the gateway calls, throttled per route, outside any transaction;
- * 3. under the locks again, each answer is recorded: `carrier_accepted`, or the retry policy's
- *    decision (a retry job at its delay, or `failed` with a refund).
+ * 2. the gateway calls, throttled per route, outside any transaction, at most DISPATCH_IN_FLIGHT_MAX
+ *    of the process's jobs handed over and not yet recorded;
+ * 3. each answer recorded as it comes (the answers of the same moment in one commit):
+ *    `carrier_accepted`, or the retry policy's decision (a retry job at its delay, or `failed` with
+ *    a refund).
  * A job that finds its message still `sent` from an attempt that died in step 2 cannot know whether
  * the carrier took it: that counts as a `network_timeout` refusal and, with retries left, the
  * message is sent again at once — unless receipts matched by our id already arrived for it, which
- * prove the carrier has it: then it is accepted with their ids. docs/message-statuses.md, "Retries".
+ * prove the carrier has it: then it is accepted with their ids. So a kill sends again at most the
+ * in-flight submissions of step 2. docs/message-statuses.md, "Retries"; docs/reliability.md.
  */
 export class DispatchMessages {
   private readonly retryPolicy: RetryPolicy;
