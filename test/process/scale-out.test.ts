@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind, testDatabase, truncateAll } from '../support/test-database.ts';
+import { callApi } from '../support/api-process.ts';
 
 /**
  * Scale-out (docs/deployment.md): two API processes (TUMA_ROLE=api) and two worker processes
@@ -62,14 +63,6 @@ async function waitFor<T>(what: string, probe: () => T | undefined | Promise<T |
   }
 }
 
-async function call(base: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, body: await response.json().catch(() => undefined) };
-}
 
 async function sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
   const database = await testDatabase();
@@ -108,10 +101,10 @@ describe(`scale-out: two API and two worker processes on ${databaseKind()}`, fun
     for (const [i, proc] of processes.slice(2).entries()) await waitFor(`worker ${i} to start`, () => (proc.output().includes('"msg":"started"') ? true : undefined), proc.output);
     await waitFor('both workers to bind', () => (smsc.binds.filter((bind) => bind.accepted).length >= 2 ? true : undefined));
 
-    const account = await call(bases[0]!, 'POST', '/api/admin/accounts', ADMIN_KEY, { email: 'fleet@example.com', wallet_currency: 'KES' });
+    const account = await callApi(bases[0]!, 'POST', '/api/admin/accounts', ADMIN_KEY, { email: 'fleet@example.com', wallet_currency: 'KES' });
     expect(account.status).to.equal(201);
-    const key = (await call(bases[1]!, 'POST', `/api/admin/accounts/${account.body.id}/keys`, ADMIN_KEY, { environment: 'live' })).body.key as string;
-    expect((await call(bases[0]!, 'POST', `/api/admin/balances/${account.body.id}/credit`, ADMIN_KEY, { amount: '1000', reason: 'fleet', reference: 'fleet-1' })).status).to.equal(200);
+    const key = (await callApi(bases[1]!, 'POST', `/api/admin/accounts/${account.body.id}/keys`, ADMIN_KEY, { environment: 'live' })).body.key as string;
+    expect((await callApi(bases[0]!, 'POST', `/api/admin/balances/${account.body.id}/credit`, ADMIN_KEY, { amount: '1000', reason: 'fleet', reference: 'fleet-1' })).status).to.equal(200);
 
     let next = 0;
     const answers: { status: number; body: any }[] = [];
@@ -119,7 +112,7 @@ describe(`scale-out: two API and two worker processes on ${databaseKind()}`, fun
       Array.from({ length: 16 }, async () => {
         while (next < SENDS) {
           const i = next++;
-          answers.push(await call(bases[i % 2]!, 'POST', '/api/messages/send', key, { to: `+2547${String(30_000_000 + i).slice(-8)}`, text: `Fleet message ${i}` }));
+          answers.push(await callApi(bases[i % 2]!, 'POST', '/api/messages/send', key, { to: `+2547${String(30_000_000 + i).slice(-8)}`, text: `Fleet message ${i}` }));
         }
       }),
     );

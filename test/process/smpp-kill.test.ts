@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
 import { databaseKind } from '../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
-import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
+import { callApi as call, startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
 import { privatePostgresMissing, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.ts';
 import { until } from '../support/until.ts';
 import { expectSentAgainOnlyInFlight, phones, smppEnv } from '../support/smsc-counts.ts';
@@ -55,10 +55,6 @@ async function startEmbedded(dataDir: string, smsc: FakeSmsc, onStart: (child: C
   return { child, baseUrl: `http://127.0.0.1:${port}`, liveKey: /live key: (svc_live_\S+)/.exec(output)?.[1], output: () => output };
 }
 
-async function call(baseUrl: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
-}
 
 /** A server to kill (its process) and its address. */
 interface Served {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { FakeSmsc } from '../../adapters/carriers/test/support/fake-smsc.ts';
-import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
+import { callApi, startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
 import { privatePostgresMissing, skipBecause, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.ts';
 import { everyNumberReached, expectSentAgainOnlyInFlight, phones, smppEnv } from '../support/smsc-counts.ts';
 import { until } from '../support/until.ts';
@@ -21,10 +21,6 @@ const OUTAGE_MS = 5_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function call(api: ApiProcess, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${api.baseUrl}${path}`, { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-}
 
 describe('SMPP dispatch through a database outage (private PostgreSQL cluster, a real server process)', function () {
   this.timeout(180_000);
@@ -46,13 +42,13 @@ describe('SMPP dispatch through a database outage (private PostgreSQL cluster, a
 
   it('records the answers it held through the outage: sends again at most what was in flight at the stop, and delivers every message', async () => {
     api = await startApiProcess('smpp-outage', { DATABASE_URL: cluster!.url, TUMA_ROLE: 'all', ADMIN_API_KEY: OPERATOR_KEY, RATE_LIMIT_ENABLED: 'false', BODY_LIMIT_BYTES: '16777216', JOB_POLLING_SECONDS: '0.5', ...JOB_TAKEOVER_ENV, ...smppEnv(smsc!) });
-    const account = (await call(api, 'POST', '/api/admin/accounts', OPERATOR_KEY, { email: `smpp-outage-${Date.now()}@example.com` })).body;
-    const key = (await call(api, 'POST', `/api/admin/accounts/${account.id}/keys`, OPERATOR_KEY, { environment: 'live' })).body.key as string;
-    expect((await call(api, 'POST', `/api/admin/balances/${account.id}/credit`, OPERATOR_KEY, { amount: 500, reason: 'smpp outage', reference: 'smpp-outage' })).status).to.equal(200);
-    expect((await call(api, 'POST', '/api/admin/fx-rates', OPERATOR_KEY, { from: 'USD', to: 'KES', rate: '129.5' })).status).to.equal(201);
+    const account = (await callApi(api.baseUrl, 'POST', '/api/admin/accounts', OPERATOR_KEY, { email: `smpp-outage-${Date.now()}@example.com` })).body;
+    const key = (await callApi(api.baseUrl, 'POST', `/api/admin/accounts/${account.id}/keys`, OPERATOR_KEY, { environment: 'live' })).body.key as string;
+    expect((await callApi(api.baseUrl, 'POST', `/api/admin/balances/${account.id}/credit`, OPERATOR_KEY, { amount: 500, reason: 'smpp outage', reference: 'smpp-outage' })).status).to.equal(200);
+    expect((await callApi(api.baseUrl, 'POST', '/api/admin/fx-rates', OPERATOR_KEY, { from: 'USD', to: 'KES', rate: '129.5' })).status).to.equal(201);
 
     const bulk = phones(RECIPIENTS, '+2547440');
-    const accepted = await call(api, 'POST', '/api/messages/send-bulk', key, { recipients: bulk.map((to) => ({ to })), text: 'Habari! Your parcel is on its way.' });
+    const accepted = await callApi(api.baseUrl, 'POST', '/api/messages/send-bulk', key, { recipients: bulk.map((to) => ({ to })), text: 'Habari! Your parcel is on its way.' });
     expect(accepted.status, JSON.stringify(accepted.body)).to.equal(200);
 
     await until(`${STOP_AT_SUBMITS} submit_sm`, async () => smsc!.submits.length, (n) => n >= STOP_AT_SUBMITS, 60_000);
@@ -66,7 +62,7 @@ describe('SMPP dispatch through a database outage (private PostgreSQL cluster, a
     await until('every number at the SMSC', async () => everyNumberReached(smsc!, bulk), (reached) => reached, 120_000).catch((error: Error) => {
       throw new Error(`${error.message}: ${smsc!.submitsByDestination().size} numbers reached\n${api!.output().slice(-3000)}`);
     });
-    await until('every member delivered', async () => (await call(api!, 'GET', `/api/messages/batch/${accepted.body.batch_id}?limit=1`, key)).body.counts, (counts) => counts?.delivered === RECIPIENTS, 120_000);
+    await until('every member delivered', async () => (await callApi(api!.baseUrl, 'GET', `/api/messages/batch/${accepted.body.batch_id}?limit=1`, key)).body.counts, (counts) => counts?.delivered === RECIPIENTS, 120_000);
     console.log(`      ${atStop} submit_sm at the stop, ${duringOutage} more while the database was down`);
     expectSentAgainOnlyInFlight(smsc!, { at: stoppedAt, processes: 1, what: 'stop' }, bulk);
   });

@@ -40,3 +40,13 @@ export async function stopAll(processes: readonly ApiProcess[]): Promise<void> {
   for (const api of processes) if (api.child.exitCode === null && api.child.signalCode === null) api.child.kill('SIGTERM');
   await Promise.all(processes.map((api) => api.exited));
 }
+
+/** A JSON request to `baseUrl` with a bearer key: its status and body (undefined when not JSON). */
+export async function callApi(baseUrl: string, method: string, path: string, key: string, body?: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: await response.json().catch(() => undefined) };
+}
