@@ -8,21 +8,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_NAMES } from '@tuma/koa-adapter';
-import { jsonLogger, loadConfig, TumaServer } from '@tuma/server';
+import { servedOpenApiDocuments } from './served-openapi.ts';
 
-const server = new TumaServer(
-  loadConfig({ PORT: '0', HOST: '127.0.0.1', TUMA_DATA_DIR: 'memory://', TUMA_SEED_DEMO: 'false', ADMIN_API_KEY: 'openapi-lint-operator-key-0123456789' }),
-  jsonLogger('silent'),
-);
-const { apis } = await server.start();
+const documents = await servedOpenApiDocuments();
 const dir = mkdtempSync(join(tmpdir(), 'tuma-openapi-'));
 const files: string[] = [];
 for (const api of API_NAMES) {
   const file = join(dir, `${api}.openapi.json`);
-  writeFileSync(file, await (await fetch(`http://127.0.0.1:${apis![api].port}${apis![api].basePath}/openapi.json`)).text());
+  writeFileSync(file, documents[api]);
   files.push(file);
 }
-await server.stop();
 
 const lint = spawnSync(process.execPath, [join('node_modules', '@redocly', 'cli', 'bin', 'cli.js'), 'lint', ...files, '--config', 'redocly.yaml', '--format', 'stylish'], {
   stdio: 'inherit',
