@@ -1,8 +1,9 @@
 /**
  * CI helper: `create` makes a fresh database on the local PostgreSQL and prints its URL
- * (exit 3 when no server answers); `drop <name>` removes it.
+ * (exit 3 when no server answers); `drop <name>` removes it and the files' databases made from it.
  */
 import pg from 'pg';
+import { dropFileDatabases } from './file-databases.ts';
 
 const server = process.env.CI_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const [command, name] = process.argv.slice(2);
@@ -22,6 +23,7 @@ try {
     url.pathname = `/${database}`;
     console.log(url.toString());
   } else if (command === 'drop' && name && /^tuma_ci_\d+_\d+$/.test(name)) {
+    await dropFileDatabases(client, name);
     await client.query(`drop database if exists ${name} with (force)`);
   } else {
     console.error('usage: ci-database.ts create | drop <tuma_ci_...>');

@@ -1,25 +1,107 @@
 /**
- * One database per test process: embedded PGlite in memory by default, or the PostgreSQL named by
- * DATABASE_URL (CI points it at a fresh database). Suites isolate by truncating between tests.
+ * Every test file its own database, so that nothing one file leaves running (a job, a flush, a
+ * server still stopping) can reach the next one's rows:
+ * - embedded PGlite (the default): a copy, loaded in about half a second, of one migrated database
+ *   this process made first;
+ * - PostgreSQL (DATABASE_URL, the run's database migrated once by `mochaGlobalSetup`): a database per
+ *   file created from it as a template. For the file's time DATABASE_URL names the file's database,
+ *   so the server processes a file starts use it too.
+ * test/support/suite-hooks.ts opens and ends them (mocha runs a root hook once per file in parallel
+ * mode, once per run in serial mode). Within a file, suites isolate by truncating (`truncateAll`).
  */
+import pg from 'pg';
 import { Database } from '@tuma/mikro-orm-adapter';
+import { dropFileDatabases, fileDatabaseName } from './file-databases.ts';
 
-let shared: Promise<Database> | undefined;
+/** The database `npm run test:db` was given (CI: a fresh one), before any file's took its place. */
+const runUrl = process.env.DATABASE_URL || undefined;
+let image: Promise<Blob> | undefined;
+let fileUrl: string | undefined;
+let files = 0;
+let current: Promise<Database> | undefined;
 
+export const databaseKind = (): 'postgresql' | 'pglite' => (runUrl ? 'postgresql' : 'pglite');
+
+/** The current file's database, opened on first use. */
 export function testDatabase(): Promise<Database> {
-  shared ??= (async () => {
-    const database = await Database.open({ url: process.env.DATABASE_URL || undefined, dataDir: 'memory://', poolSize: 20 });
-    await database.migrate();
-    return database;
-  })();
-  return shared;
+  current ??= fileUrl || !runUrl ? openFileDatabase() : Promise.reject(new Error('testDatabase() outside a test file: suite-hooks.ts is not loaded'));
+  return current;
 }
 
-export const databaseKind = (): 'postgresql' | 'pglite' => (process.env.DATABASE_URL ? 'postgresql' : 'pglite');
+function openFileDatabase(): Promise<Database> {
+  if (fileUrl) return openMigrated({ url: fileUrl });
+  image ??= (async () => {
+    const first = await openMigrated({});
+    try {
+      return await first.embeddedImage();
+    } finally {
+      await first.close();
+    }
+  })();
+  return image.then((embeddedImage) => Database.open({ dataDir: 'memory://', poolSize: 20, embeddedImage }));
+}
+
+async function openMigrated({ url }: { url?: string }): Promise<Database> {
+  const database = await Database.open({ url, dataDir: 'memory://', poolSize: 20 });
+  await database.migrate();
+  return database;
+}
+
+/** Once per run on PostgreSQL: the run's database migrated, to be the files' template. */
+export async function migrateRunDatabase(): Promise<void> {
+  if (!runUrl) return;
+  await (await openMigrated({ url: runUrl })).close();
+}
+
+/** A file begins: on PostgreSQL, its own database from the template, named by DATABASE_URL. */
+export async function beginFileDatabase(): Promise<void> {
+  if (!runUrl) return;
+  const name = fileDatabaseName(databaseName(runUrl), process.pid, ++files);
+  await onServer((client) => client.query(`create database ${name} template ${databaseName(runUrl)}`));
+  fileUrl = withDatabase(runUrl, name);
+  process.env.DATABASE_URL = fileUrl;
+}
+
+/** A file ends: its database closed (and on PostgreSQL dropped, cutting what still holds a connection). */
+export async function endFileDatabase(): Promise<void> {
+  const open = current;
+  current = undefined;
+  if (open) await (await open.catch(() => undefined))?.close();
+  if (!fileUrl) return;
+  const name = databaseName(fileUrl);
+  fileUrl = undefined;
+  process.env.DATABASE_URL = runUrl;
+  await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
+}
+
+/** Once per run on PostgreSQL: drops files' databases a killed worker left behind. */
+export async function dropLeftFileDatabases(): Promise<void> {
+  if (!runUrl) return;
+  await onServer((client) => dropFileDatabases(client, databaseName(runUrl)));
+}
+
+const databaseName = (url: string): string => new URL(url).pathname.slice(1);
+
+function withDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
+
+/** Runs `work` on a connection to the server's maintenance database (never a file's or the template). */
+async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: withDatabase(runUrl!, 'postgres') });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
 
 /**
  * Empties every application table (not the migration log); pg-boss keeps its own schema. The
- * truncate locks every table: a previous suite's server still finishing background work (a flush,
+ * truncate locks every table: a server of the same file still finishing background work (a flush,
  * a job) may lock two of them in the other order, and PostgreSQL then aborts one side of the
  * deadlock. Ours is tried again.
  */
@@ -43,7 +125,3 @@ async function truncateOnce(database: Database): Promise<void> {
     await database.em.getConnection().execute(`truncate table ${tables.map((t) => `"${t.tablename}"`).join(', ')} cascade`);
   });
 }
-
-after(async () => {
-  if (shared) await (await shared).close();
-});

@@ -18,6 +18,11 @@ export interface DatabaseConfig {
   readonly dataDir: string;
   readonly poolSize?: number;
   readonly debug?: boolean;
+  /**
+   * Embedded only: start as a copy of another embedded database (its `embeddedImage()`), in about a
+   * tenth of the time an empty one takes to initialise; the test suite gives every file one this way.
+   */
+  readonly embeddedImage?: Blob;
 }
 
 /** What pg-boss (or any raw SQL user) needs: run one statement, get rows back. */
@@ -52,7 +57,7 @@ export class Database {
   }
 
   private static async connect(config: DatabaseConfig, lock: DataDirLock | undefined): Promise<Database> {
-    const embedded = config.url ? undefined : await SerializedPglite.open(config.dataDir);
+    const embedded = config.url ? undefined : await SerializedPglite.open(config.dataDir, config.embeddedImage);
     const orm = await MikroORM.init({
       entities: ENTITIES,
       ...(embedded
@@ -136,6 +141,12 @@ export class Database {
   /** The transaction of the unit of work open in the current context, if any. */
   private openTransaction(): Kysely<unknown> | undefined {
     return this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>();
+  }
+
+  /** A copy of the embedded database, for `open({ embeddedImage })`; PostgreSQL copies a database with CREATE DATABASE ... TEMPLATE instead. */
+  async embeddedImage(): Promise<Blob> {
+    if (!this.embedded) throw new Error('Only an embedded database has an image');
+    return this.embedded.dump();
   }
 
   async ping(): Promise<boolean> {

@@ -35,9 +35,20 @@ export class SerializedPglite {
 
   private constructor(readonly db: PGlite) {}
 
-  static async open(dataDir: string): Promise<SerializedPglite> {
-    const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { parsers: PARSERS });
+  /** `image` (a `dump()`) starts the database as a copy of another instead of an empty cluster. */
+  static async open(dataDir: string, image?: Blob): Promise<SerializedPglite> {
+    const db = await PGlite.create(dataDir === 'memory://' ? undefined : dataDir, { parsers: PARSERS, ...(image ? { loadDataDir: image } : {}) });
     return new SerializedPglite(db);
+  }
+
+  /** The whole data directory as an uncompressed tarball, between transactions. */
+  async dump(): Promise<Blob> {
+    const lease = await this.lease();
+    try {
+      return await this.db.dumpDataDir('none');
+    } finally {
+      lease.release();
+    }
   }
 
   async lease(): Promise<SessionLease> {

@@ -1,0 +1,21 @@
+/**
+ * The mocha configuration both suites share (.mocharc.cjs: everything on embedded PGlite;
+ * .mocharc.db.cjs: the database suites, on the PostgreSQL of DATABASE_URL). Files run in parallel
+ * worker processes, each file with a database of its own (test/support/test-database.ts). Files
+ * named on the command line run instead of the suite's list (mocha would otherwise run both), e.g.
+ * `npm test -- 'packages/mail/test/**' 'test/http/mail-*.test.ts'`.
+ */
+const namesFiles = process.argv.slice(2).some((arg) => !arg.startsWith('-') && /\.test\.ts$|\/\*\*|\*\.ts$|\/test\/?$/.test(arg));
+
+module.exports = function mochaConfig(spec) {
+  return {
+    'node-option': ['conditions=tuma-source', 'import=tsx'],
+    require: ['test/support/suite-hooks.ts'],
+    spec: namesFiles ? [] : spec,
+    extension: ['ts'],
+    parallel: true,
+    jobs: Number(process.env.TEST_JOBS) || 2,
+    timeout: 30000,
+    exit: true,
+  };
+};
