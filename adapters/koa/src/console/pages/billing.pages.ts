@@ -1,7 +1,7 @@
 import type { Account } from '@tuma/accounts';
 import type { StartTopUp, WalletLedger } from '@tuma/billing';
 import { unwrap } from '../../http/unwrap.ts';
-import { balanceView, transactionView } from '../../routes/balance-views.ts';
+import { balanceView, transactionView } from '../../apis/billing/balance-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
 import { memberAccount } from '../member-account.ts';
 import { BUILDERS, download, html, type ConsolePage, type MemberRequest } from '../page.ts';

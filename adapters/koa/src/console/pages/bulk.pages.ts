@@ -2,7 +2,7 @@ import type { Account } from '@tuma/accounts';
 import type { CancelMessages, GetBatch, ListBatches, ListContactLists, SendBulk } from '@tuma/messaging';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { batchView } from '../../routes/message-views.ts';
+import { batchView } from '../../apis/sms/message-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
 import { memberAccount, sendRefusal } from '../member-account.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';

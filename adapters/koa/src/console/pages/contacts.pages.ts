@@ -2,7 +2,7 @@ import { isNumberingCountry } from '@tuma/messaging';
 import { HttpError } from '../../http/http-error.ts';
 import { decodeText } from '../../http/text-encoding.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { CONTACT_IMPORT_MAX_BYTES, contactListView as contactListRow, contactMemberView, type ContactListUseCases } from '../../routes/contact-lists.routes.ts';
+import { CONTACT_IMPORT_MAX_BYTES, contactListView as contactListRow, contactMemberView, type ContactListUseCases } from '../../apis/sms/contact-lists.routes.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { contactListPageView, contactListsView, type ContactListPage } from '../views/contact-views.ts';

@@ -1,6 +1,6 @@
 import { API_SCOPES, KEY_ENVIRONMENTS, type ApiScope, type IssueApiKey, type KeyEnvironment, type ListApiKeys, type RevokeApiKey } from '@tuma/accounts';
 import { unwrap } from '../../http/unwrap.ts';
-import { keyView } from '../../routes/api-key-views.ts';
+import { keyView } from '../../apis/sms/api-key-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { keysView, type NewKeyValues } from '../views/key-views.ts';

@@ -5,7 +5,7 @@ import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type Membe
 import type { FormErrors } from '../views/form.ts';
 import { linkDomainsView, linkDomainView } from '../views/link-domain-views.ts';
 import { href } from '../views/view-context.ts';
-import { linkDomainBody } from '../../routes/link-domains.routes.ts';
+import { linkDomainBody } from '../../apis/links/domains.routes.ts';
 
 export type LinkDomainPageUseCases = Pick<LinksService, 'addBrandedDomain' | 'listBrandedDomains' | 'getBrandedDomain' | 'verifyBrandedDomain' | 'deleteBrandedDomain'>;
 

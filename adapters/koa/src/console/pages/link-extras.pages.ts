@@ -1,7 +1,7 @@
 import type { LinksService } from '@tuma/links';
 import { unwrap } from '../../http/unwrap.ts';
-import { campaignBody } from '../../routes/campaigns.routes.ts';
-import { createQrCodeBody, qrCodeView } from '../../routes/qr-code-views.ts';
+import { campaignBody } from '../../apis/links/campaigns.routes.ts';
+import { createQrCodeBody, qrCodeView } from '../../apis/links/qr-code-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, download, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../views/environment.ts';

@@ -1,7 +1,7 @@
 import type { LinksService } from '@tuma/links';
 import { unwrap } from '../../http/unwrap.ts';
-import { linkWebhookBody } from '../../routes/link-webhooks.routes.ts';
-import { webhookDeliveryView } from '../../routes/webhook-views.ts';
+import { linkWebhookBody } from '../../apis/links/webhooks.routes.ts';
+import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../views/environment.ts';

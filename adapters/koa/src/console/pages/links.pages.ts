@@ -1,7 +1,7 @@
 import { ANALYTICS_DAYS, type LinksService } from '@tuma/links';
 import { isAppError, toHttpError } from '../../http/domain-error-status.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { createLinkBody, linkFieldsOf, linkView, updateLinkBody } from '../../routes/link-views.ts';
+import { createLinkBody, linkFieldsOf, linkView, updateLinkBody } from '../../apis/links/link-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../views/environment.ts';

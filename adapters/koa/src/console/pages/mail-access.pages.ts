@@ -1,8 +1,8 @@
 import type { MailWebhookService, SmtpCredentials } from '@tuma/mail';
 import { unwrap } from '../../http/unwrap.ts';
-import { credentialView, smtpCredentialBody } from '../../routes/mail-smtp-credentials.routes.ts';
-import { mailWebhookBody, mailWebhookView } from '../../routes/mail-webhooks.routes.ts';
-import { webhookDeliveryView } from '../../routes/webhook-views.ts';
+import { credentialView, smtpCredentialBody } from '../../apis/mail/smtp-credentials.routes.ts';
+import { mailWebhookBody, mailWebhookView } from '../../apis/mail/webhooks.routes.ts';
+import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';

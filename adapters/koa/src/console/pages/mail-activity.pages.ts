@@ -1,7 +1,7 @@
 import type { MailSending } from '@tuma/mail';
 import { unwrap } from '../../http/unwrap.ts';
-import { emailSummaryView, emailView } from '../../routes/mail-email-views.ts';
-import { suppressionView } from '../../routes/mail-suppression-views.ts';
+import { emailSummaryView, emailView } from '../../apis/mail/email-views.ts';
+import { suppressionView } from '../../apis/mail/suppression-views.ts';
 import { BUILDERS, html, redirect, type ConsolePage } from '../page.ts';
 import { emailDetailView, emailsView, suppressionsView } from '../views/mail-activity-views.ts';
 import { href } from '../views/view-context.ts';

@@ -3,8 +3,8 @@ import { IdempotencyKey, requestFingerprint, type Idempotency } from '@tuma/idem
 import type { MailBroadcasts } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { broadcastSendBody } from '../../routes/mail-broadcasts.routes.ts';
-import { broadcastView as broadcastRow, contactListView } from '../../routes/mail-contact-views.ts';
+import { broadcastSendBody } from '../../apis/mail/broadcasts.routes.ts';
+import { broadcastView as broadcastRow, contactListView } from '../../apis/mail/contact-views.ts';
 import { checkedBy, fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';

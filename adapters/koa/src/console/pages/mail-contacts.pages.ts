@@ -2,8 +2,8 @@ import { MAIL_CONTACTS_DEFAULT_LIMIT, type MailBroadcasts, type MailContactChang
 import { HttpError } from '../../http/http-error.ts';
 import { decodeText } from '../../http/text-encoding.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { contactListView, contactView } from '../../routes/mail-contact-views.ts';
-import { contactListBody, MAIL_CONTACT_IMPORT_MAX_BYTES } from '../../routes/mail-contacts.routes.ts';
+import { contactListView, contactView } from '../../apis/mail/contact-views.ts';
+import { contactListBody, MAIL_CONTACT_IMPORT_MAX_BYTES } from '../../apis/mail/contacts.routes.ts';
 import { checkedBy, fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';

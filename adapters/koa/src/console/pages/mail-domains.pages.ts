@@ -1,7 +1,7 @@
 import type { MailService } from '@tuma/mail';
 import { unwrap } from '../../http/unwrap.ts';
-import { mailDomainView } from '../../routes/mail-domain-views.ts';
-import { mailDomainBody } from '../../routes/mail-domains.routes.ts';
+import { mailDomainView } from '../../apis/mail/domain-views.ts';
+import { mailDomainBody } from '../../apis/mail/domains.routes.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { mailDomainDetailView, mailDomainsView } from '../views/mail-domain-views.ts';

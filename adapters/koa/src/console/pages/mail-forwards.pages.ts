@@ -1,8 +1,8 @@
 import type { Forwards, MailService } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { forwardLogEntryView, forwardView } from '../../routes/mail-forward-views.ts';
-import { forwardBody } from '../../routes/mail-forwards.routes.ts';
+import { forwardLogEntryView, forwardView } from '../../apis/mail/forward-views.ts';
+import { forwardBody } from '../../apis/mail/forwards.routes.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';

@@ -4,10 +4,10 @@ import type { ApproveSenderId, RejectSenderId, ReviewSenderIds } from '@tuma/mes
 import type { TwoWay } from '@tuma/two-way';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { fxRateView } from '../../routes/admin-fx-rates.routes.ts';
-import type { MailOutbox } from '../../routes/admin-outbox.routes.ts';
-import { adminSenderIdView } from '../../routes/sender-id-views.ts';
-import { adminTwoWayServiceView } from '../../routes/two-way-views.ts';
+import { fxRateView } from '../../apis/admin/fx-rates.routes.ts';
+import type { MailOutbox } from '../../apis/admin/outbox.routes.ts';
+import { adminSenderIdView } from '../../apis/sms/sender-id-views.ts';
+import { adminTwoWayServiceView } from '../../apis/two-way/two-way-views.ts';
 import { refusal } from '../form-errors.ts';
 import { html, redirect, type ConsolePage, type OperatorPage, type OperatorRequest } from '../page.ts';
 import { approvalsView, fxRatesView, outboxView } from '../views/operator-review-views.ts';

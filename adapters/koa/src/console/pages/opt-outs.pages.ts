@@ -1,5 +1,5 @@
 import { unwrap } from '../../http/unwrap.ts';
-import { optOutView, type OptOutUseCases } from '../../routes/opt-outs.routes.ts';
+import { optOutView, type OptOutUseCases } from '../../apis/sms/opt-outs.routes.ts';
 import { refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { optOutsView } from '../views/opt-out-views.ts';

@@ -1,7 +1,7 @@
 import type { Role } from '@tuma/identity';
 import type { SubscriptionsService } from '@tuma/subscriptions';
 import { unwrap } from '../../http/unwrap.ts';
-import { planView, subscriptionView } from '../../routes/subscription-views.ts';
+import { planView, subscriptionView } from '../../apis/subscriptions/subscription-views.ts';
 import { refusal } from '../form-errors.ts';
 import { html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';

@@ -1,6 +1,6 @@
 import { unwrap } from '../../http/unwrap.ts';
-import { senderIdView } from '../../routes/sender-id-views.ts';
-import type { SenderIdUseCases } from '../../routes/sender-ids.routes.ts';
+import { senderIdView } from '../../apis/sms/sender-id-views.ts';
+import type { SenderIdUseCases } from '../../apis/sms/sender-ids.routes.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { senderIdsView, type SenderIdValues } from '../views/sender-id-views.ts';

@@ -1,6 +1,6 @@
 import { isInvitableRole, ROLES, type Identity, type Role } from '@tuma/identity';
 import { unwrap } from '../../http/unwrap.ts';
-import { teamView } from '../../routes/team-views.ts';
+import { teamView } from '../../apis/auth/team-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
 import { html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { teamPageView } from '../views/team-views.ts';

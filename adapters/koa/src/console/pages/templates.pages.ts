@@ -1,6 +1,6 @@
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { templateView, type TemplateUseCases } from '../../routes/templates.routes.ts';
+import { templateView, type TemplateUseCases } from '../../apis/sms/templates.routes.ts';
 import { refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { templateEditView, templatesView } from '../views/template-views.ts';

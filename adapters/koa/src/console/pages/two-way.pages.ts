@@ -1,9 +1,9 @@
 import type { TwoWay } from '@tuma/two-way';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { twoWayPatchBody, twoWayReplyBody, twoWayRequestBody } from '../../routes/two-way.routes.ts';
+import { twoWayPatchBody, twoWayReplyBody, twoWayRequestBody } from '../../apis/two-way/two-way.routes.ts';
 import { memberAccount, sendRefusal, type ReadAccount } from '../member-account.ts';
-import { twoWayMessageView, twoWayPricingEntryView, twoWayServiceView } from '../../routes/two-way-views.ts';
+import { twoWayMessageView, twoWayPricingEntryView, twoWayServiceView } from '../../apis/two-way/two-way-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';

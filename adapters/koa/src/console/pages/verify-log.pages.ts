@@ -1,6 +1,6 @@
 import { VERIFICATION_STATUSES, type VerificationService } from '@tuma/verification';
 import { unwrap } from '../../http/unwrap.ts';
-import { verificationView } from '../../routes/verify-views.ts';
+import { verificationView } from '../../apis/verify/verify-views.ts';
 import { fieldRefusal } from '../form-errors.ts';
 import { html, type ConsolePage } from '../page.ts';
 import { environmentIn } from '../views/environment.ts';

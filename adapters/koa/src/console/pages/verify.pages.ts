@@ -1,7 +1,7 @@
 import type { VerifyApps } from '@tuma/verification';
 import { unwrap } from '../../http/unwrap.ts';
-import { verifyAppBody, verifyAppChangesOf } from '../../routes/verify-apps.routes.ts';
-import { verifyAppView } from '../../routes/verify-views.ts';
+import { verifyAppBody, verifyAppChangesOf } from '../../apis/verify/apps.routes.ts';
+import { verifyAppView } from '../../apis/verify/verify-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../views/form.ts';

@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { balanceView, transactionView } from '../../routes/balance-views.ts';
+import type { balanceView, transactionView } from '../../apis/billing/balance-views.ts';
 import { field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { time } from './format.ts';
 import { consolePage } from './layout.ts';

@@ -1,6 +1,6 @@
 import type { BatchList } from '@tuma/messaging';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { batchView } from '../../routes/message-views.ts';
+import type { batchView } from '../../apis/sms/message-views.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

@@ -1,6 +1,6 @@
 import type { ContactImport } from '@tuma/messaging';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { contactListView as contactListRow, contactMemberView } from '../../routes/contact-lists.routes.ts';
+import type { contactListView as contactListRow, contactMemberView } from '../../apis/sms/contact-lists.routes.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { time } from './format.ts';
 import { consolePage, csrfField } from './layout.ts';

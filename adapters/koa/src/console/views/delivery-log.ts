@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { webhookDeliveryView } from '../../routes/webhook-views.ts';
+import type { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { buttonForm } from './form.ts';
 import { badge, time } from './format.ts';
 import { table, type Column } from './table.ts';

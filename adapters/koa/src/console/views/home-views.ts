@@ -1,6 +1,6 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { balanceView } from '../../routes/balance-views.ts';
-import type { reportView, statsView, volumeView } from '../../routes/report-views.ts';
+import type { balanceView } from '../../apis/billing/balance-views.ts';
+import type { reportView, statsView, volumeView } from '../../apis/sms/report-views.ts';
 import { buttonForm } from './form.ts';
 import { table } from './table.ts';
 import { volumeChart } from './volume-chart.ts';

@@ -1,6 +1,6 @@
 import { API_SCOPES, DEFAULT_SCOPES } from '@tuma/accounts';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { keyView } from '../../routes/api-key-views.ts';
+import type { keyView } from '../../apis/sms/api-key-views.ts';
 import { choices, field, form, buttonForm, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

@@ -1,6 +1,6 @@
 import type { KeyEnvironment } from '@tuma/accounts';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { qrCodeView } from '../../routes/qr-code-views.ts';
+import type { qrCodeView } from '../../apis/links/qr-code-views.ts';
 import { environmentField, environmentSwitch } from './environment.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { time } from './format.ts';

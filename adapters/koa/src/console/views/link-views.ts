@@ -1,6 +1,6 @@
 import type { KeyEnvironment } from '@tuma/accounts';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { linkView } from '../../routes/link-views.ts';
+import type { linkView } from '../../apis/links/link-views.ts';
 import { breakdownChart, dayChart } from './charts.ts';
 import { environmentField, environmentSwitch } from './environment.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';

@@ -1,7 +1,7 @@
 import { MAIL_WEBHOOK_EVENTS } from '@tuma/mail';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { credentialView } from '../../routes/mail-smtp-credentials.routes.ts';
-import type { mailWebhookView } from '../../routes/mail-webhooks.routes.ts';
+import type { credentialView } from '../../apis/mail/smtp-credentials.routes.ts';
+import type { mailWebhookView } from '../../apis/mail/webhooks.routes.ts';
 import { deliveryLog, type DeliveryRow } from './delivery-log.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';

@@ -1,6 +1,6 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { emailSummaryView, emailView } from '../../routes/mail-email-views.ts';
-import type { suppressionView } from '../../routes/mail-suppression-views.ts';
+import type { emailSummaryView, emailView } from '../../apis/mail/email-views.ts';
+import type { suppressionView } from '../../apis/mail/suppression-views.ts';
 import { buttonForm } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

@@ -1,6 +1,6 @@
 import type { MailContactImport } from '@tuma/mail';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { contactListView, contactView } from '../../routes/mail-contact-views.ts';
+import type { contactListView, contactView } from '../../apis/mail/contact-views.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

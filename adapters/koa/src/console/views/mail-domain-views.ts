@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { mailDomainView } from '../../routes/mail-domain-views.ts';
+import type { mailDomainView } from '../../apis/mail/domain-views.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

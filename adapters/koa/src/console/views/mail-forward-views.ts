@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { forwardLogEntryView, forwardView } from '../../routes/mail-forward-views.ts';
+import type { forwardLogEntryView, forwardView } from '../../apis/mail/forward-views.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

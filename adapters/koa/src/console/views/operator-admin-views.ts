@@ -1,8 +1,8 @@
 import type { UserView } from '@tuma/identity';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { statsView } from '../../routes/admin-balances.routes.ts';
-import type { rateLimitView } from '../../routes/admin-rate-limits.routes.ts';
-import type { keyView } from '../../routes/api-key-views.ts';
+import type { statsView } from '../../apis/admin/balances.routes.ts';
+import type { rateLimitView } from '../../apis/admin/rate-limits.routes.ts';
+import type { keyView } from '../../apis/sms/api-key-views.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage, csrfField } from './layout.ts';

@@ -1,7 +1,7 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { fxRateView } from '../../routes/admin-fx-rates.routes.ts';
-import type { adminSenderIdView } from '../../routes/sender-id-views.ts';
-import type { adminTwoWayServiceView } from '../../routes/two-way-views.ts';
+import type { fxRateView } from '../../apis/admin/fx-rates.routes.ts';
+import type { adminSenderIdView } from '../../apis/sms/sender-id-views.ts';
+import type { adminTwoWayServiceView } from '../../apis/two-way/two-way-views.ts';
 import { field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { time } from './format.ts';
 import { operatorPage } from './operator-views.ts';

@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { subscriptionView } from '../../routes/subscription-views.ts';
+import type { subscriptionView } from '../../apis/subscriptions/subscription-views.ts';
 import { type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage, csrfField } from './layout.ts';

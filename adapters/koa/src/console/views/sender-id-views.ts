@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { senderIdView } from '../../routes/sender-id-views.ts';
+import type { senderIdView } from '../../apis/sms/sender-id-views.ts';
 import { field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

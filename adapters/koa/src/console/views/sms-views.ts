@@ -1,6 +1,6 @@
 import { OUTBOUND_MESSAGE_STATUSES } from '@tuma/messaging';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { messageView as messageRow } from '../../routes/message-views.ts';
+import type { messageView as messageRow } from '../../apis/sms/message-views.ts';
 import { choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

@@ -1,6 +1,6 @@
 import { INVITABLE_ROLES, ROLES } from '@tuma/identity';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { teamView } from '../../routes/team-views.ts';
+import type { teamView } from '../../apis/auth/team-views.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage, csrfField } from './layout.ts';

@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { templateView } from '../../routes/templates.routes.ts';
+import type { templateView } from '../../apis/sms/templates.routes.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { time } from './format.ts';
 import { consolePage } from './layout.ts';

@@ -1,6 +1,6 @@
 import { SERVICE_TYPES } from '@tuma/two-way';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { twoWayMessageView, twoWayPricingEntryView, twoWayServiceView } from '../../routes/two-way-views.ts';
+import type { twoWayMessageView, twoWayPricingEntryView, twoWayServiceView } from '../../apis/two-way/two-way-views.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

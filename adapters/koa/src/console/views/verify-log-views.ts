@@ -1,6 +1,6 @@
 import { VERIFICATION_STATUSES } from '@tuma/verification';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { verificationView } from '../../routes/verify-views.ts';
+import type { verificationView } from '../../apis/verify/verify-views.ts';
 import { field, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

@@ -1,5 +1,5 @@
 import { escapeHtml as e } from '../../http/html.ts';
-import type { verifyAppView } from '../../routes/verify-views.ts';
+import type { verifyAppView } from '../../apis/verify/verify-views.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { badge, time } from './format.ts';
 import { consolePage } from './layout.ts';

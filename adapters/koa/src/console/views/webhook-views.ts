@@ -1,6 +1,6 @@
 import type { KeyEnvironment } from '@tuma/accounts';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { webhookConfigView } from '../../routes/webhook-views.ts';
+import type { webhookConfigView } from '../../apis/webhooks/delivery-views.ts';
 import { deliveryLog, type DeliveryRow } from './delivery-log.ts';
 import { choices, field, form, NO_ERRORS, type FormErrors } from './form.ts';
 import { environmentField, environmentSwitch } from './environment.ts';
