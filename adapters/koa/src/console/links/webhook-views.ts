@@ -6,7 +6,7 @@ import { environmentField, environmentSwitch } from '../layout/environment.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from '../layout/form.ts';
 import { badge, time } from '../layout/format.ts';
 import { consolePage } from '../layout/layout.ts';
-import { shownOnce } from '../mail/access-views.ts';
+import { shownOnce } from '../layout/shown-once.ts';
 import { table } from '../layout/table.ts';
 import { href, type ViewContext } from '../layout/view-context.ts';
 

@@ -6,19 +6,12 @@ import { deliveryLog, type DeliveryRow } from '../webhooks/delivery-log.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from '../layout/form.ts';
 import { badge, time } from '../layout/format.ts';
 import { consolePage } from '../layout/layout.ts';
+import { shownOnce } from '../layout/shown-once.ts';
 import { table } from '../layout/table.ts';
 import { href, type ViewContext } from '../layout/view-context.ts';
 
 export type SmtpCredentialRow = ReturnType<typeof credentialView>;
 export type MailWebhookRow = ReturnType<typeof mailWebhookView>;
-
-/** A secret made this request: shown this once, with a copy button. */
-export const shownOnce = (id: string, title: string, text: string, secret: string, extra = '') => `<section class="card" aria-labelledby="${id}-title">
-<h2 id="${id}-title">${e(title)}</h2>
-<p>${e(text)}</p>${extra}
-<code class="secret" id="${id}">${e(secret)}</code>
-<button type="button" class="secondary" data-copy="${id}">Copy</button>
-</section>`;
 
 export function smtpCredentialsView(
   view: ViewContext,

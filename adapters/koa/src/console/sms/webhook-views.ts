@@ -1,6 +1,6 @@
 import type { KeyEnvironment } from '@tuma/accounts';
 import { escapeHtml as e } from '../../http/html.ts';
-import type { webhookConfigView } from '../../apis/webhooks/delivery-views.ts';
+import type { webhookConfigView } from '../../apis/sms/webhook-views.ts';
 import { deliveryLog, type DeliveryRow } from '../webhooks/delivery-log.ts';
 import { choices, field, form, NO_ERRORS, type FormErrors } from '../layout/form.ts';
 import { environmentField, environmentSwitch } from '../layout/environment.ts';

@@ -1,7 +1,8 @@
 import type { KeyEnvironment } from '@tuma/accounts';
 import type { KeyScope } from '@tuma/messaging';
 import { unwrap } from '../../http/unwrap.ts';
-import { webhookConfigView, webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
+import { webhookConfigView } from '../../apis/sms/webhook-views.ts';
+import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import type { WebhookUseCases } from '../../apis/sms/webhooks.routes.ts';
 import { refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
