@@ -11,7 +11,8 @@ import { inBody } from '../../http/in-body.ts';
 import { keyScopeOf } from '../../http/key-scope-of.ts';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
-import { webhookConfigSchema, webhookConfigView, webhookDeliverySchema, webhookDeliveryView } from '../webhooks/delivery-views.ts';
+import { webhookDeliverySchema, webhookDeliveryView } from '../webhooks/delivery-views.ts';
+import { webhookConfigSchema, webhookConfigView } from './webhook-views.ts';
 
 export interface WebhookUseCases {
   readonly getWebhookConfig: GetWebhookConfig;
