@@ -1,7 +1,7 @@
 import { currency, Money } from '@tuma/kernel';
 import { expect } from 'chai';
 import { AFRICAN_MARKETS, SAMPLE_ROUTES, type Market, type Route } from '@tuma/messaging';
-import { toCoverage, toPricing, toPricingEntry, toRouteView, toSenderIdFeesView } from '../src/routes/catalogue-views.ts';
+import { toCoverage, toPricing, toPricingEntry, toRouteView, toSenderIdFeesView } from '../src/apis/sms/catalogue-views.ts';
 
 const KES = currency('KES');
 

@@ -13,9 +13,9 @@ import { consoleSession, consoleSessionOf, type SessionIdentity } from './sessio
 import { csrfProtection } from './session/csrf.ts';
 import { formBody } from './session/form-body.ts';
 import { SealedBox } from './session/sealed-box.ts';
-import { errorView } from './views/error-views.ts';
-import type { Section } from './views/navigation.ts';
-import type { ViewContext } from './views/view-context.ts';
+import { errorView } from './layout/error-views.ts';
+import type { Section } from './layout/navigation.ts';
+import type { ViewContext } from './layout/view-context.ts';
 
 export interface OperatorKeys {
   isActive(keyId: string): Promise<boolean>;

@@ -1,6 +1,6 @@
 import type { DomainError } from '@tuma/kernel';
 import { isAppError, toHttpError } from '../http/domain-error-status.ts';
-import type { FormErrors } from './views/form.ts';
+import type { FormErrors } from './layout/form.ts';
 
 /**
  * A use case's refusal as a form shows it: the status the API answers (one table for both), each

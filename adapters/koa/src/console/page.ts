@@ -2,8 +2,8 @@ import type { Member, Role } from '@tuma/identity';
 import type { Context } from 'koa';
 import type { ConsoleSession } from './session/console-session.ts';
 import type { UploadedFile } from './session/form-body.ts';
-import type { Section } from './views/navigation.ts';
-import type { ViewContext } from './views/view-context.ts';
+import type { Section } from './layout/navigation.ts';
+import type { ViewContext } from './layout/view-context.ts';
 
 /** One request to a console page, as its handler sees it. */
 export interface PageRequest {
