@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { checkFile, DOMAIN_DAG, importsOf } from './dependency-rules.ts';
+import { checkRooms } from './room-rules.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -19,6 +20,24 @@ describe('architecture: dependency rules', () => {
     expect(files.length).to.be.greaterThan(20);
     const violations = files.flatMap((file) => checkFile(relative(root, file), readFileSync(file, 'utf8')));
     expect(violations).to.deep.equal([]);
+  });
+
+  it('keeps every product room of adapters/ and apps/ to its product (room-rules.ts)', () => {
+    const files = ['adapters', 'apps'].flatMap((top) => sourceFiles(join(root, top)));
+    const violations = files.flatMap((file) => checkRooms(relative(root, file), importsOf(readFileSync(file, 'utf8'))));
+    expect(violations).to.deep.equal([]);
+  });
+
+  it("catches a room importing another product's room or package, and a shared room importing a product's", () => {
+    const rules = (file: string, source: string) => checkRooms(file, importsOf(source)).map((v) => v.rule);
+    expect(rules('adapters/koa/src/apis/mail/a.ts', "import { x } from '../links/views.ts';")).to.deep.equal(['the room mail must not import the room links']);
+    expect(rules('adapters/koa/src/console/sms/a.ts', "import { x } from '../../apis/mail/views.ts';")).to.deep.equal(['the room sms must not import the room mail']);
+    expect(rules('adapters/koa/src/apis/mail/a.ts', "import { Link } from '@tuma/links';")).to.deep.equal(['the room mail must not import @tuma/links']);
+    expect(rules('adapters/koa/src/http/a.ts', "import { x } from '../apis/sms/views.ts';")).to.deep.equal(['the shared room http must not import the product room sms']);
+    expect(rules('adapters/koa/src/console/sms/a.ts', "import { x } from '../../apis/sms/views.ts';\nimport { y } from '../layout/table.ts';\nimport { z } from '../../http/route.ts';")).to.deep.equal([]);
+    expect(rules('adapters/koa/src/apis/sms/a.ts', "import { x } from '../webhooks/views.ts';\nimport { Wallet } from '@tuma/billing';")).to.deep.equal([]);
+    expect(rules('adapters/koa/src/apis/admin/a.ts', "import { x } from '../mail/views.ts';")).to.deep.equal([]);
+    expect(rules('adapters/koa/src/index.ts', "import { x } from './apis/mail/routes.ts';")).to.deep.equal([]);
   });
 
   it('knows every domain package that exists', () => {
