@@ -1,6 +1,6 @@
 /**
  * `npm run openapi:write`: keeps the served OpenAPI documents in docs/openapi/. Run it after a change
- * that is meant to change an API; test/http/openapi-documents.test.ts fails on any other change.
+ * that is meant to change an API; test/http/platform/openapi-documents.test.ts fails on any other change.
  */
 import { writeFileSync } from 'node:fs';
 import { API_NAMES } from '@tuma/koa-adapter';

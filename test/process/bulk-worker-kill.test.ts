@@ -180,7 +180,7 @@ describe(`bulk send with its worker killed mid-way and restarted on ${databaseKi
 
     // 6. Drain: no member queued or sent, every member the new worker submitted has its receipt,
     // and no dispatch job of the batch left. Retries of refused members wait 30 s, 2 min, 10 min:
-    // they are moved to now ("time travel", as in test/http/messages.test.ts).
+    // they are moved to now ("time travel", as in test/http/sms/messages.test.ts).
     const drainDeadline = Date.now() + 120_000;
     let counts = await statusCounts(batchId);
     for (;;) {

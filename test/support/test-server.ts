@@ -10,7 +10,7 @@ export const ADMIN_KEY = 'test-operator-key-0123456789-abcdef';
 
 /**
  * Rate limits stay on in every suite (each answer is checked for its RateLimit-* headers), high
- * enough that suites making many requests quickly never meet them; test/http/rate-limits.test.ts
+ * enough that suites making many requests quickly never meet them; test/http/platform/rate-limits.test.ts
  * sets its own.
  */
 export const TEST_RATE_LIMITS = { RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_IP_PER_SECOND: '100000' };

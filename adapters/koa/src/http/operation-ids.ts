@@ -1,6 +1,6 @@
 /**
  * The operationId of every operation, by method and (primary) path: names a client generator turns
- * into readable methods (`sendMessage`, not `postApiMessagesSend`). test/http/foundation.test.ts
+ * into readable methods (`sendMessage`, not `postApiMessagesSend`). test/http/platform/foundation.test.ts
  * fails for a served route missing here.
  */
 export const OPERATION_IDS: Readonly<Record<string, string>> = {
