@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { textArrayLiteral } from '../src/database/array-literal.ts';
-import { executeBound } from '../src/repositories/bound-statement.ts';
+import { executeBound } from '../src/database/bound-statement.ts';
 import { databaseKind, testDatabase } from '../../../test/support/test-database.ts';
 
 describe(`text array literals read back by ${databaseKind()}`, () => {

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { countedRecordset, recordsetParameters } from '../src/repositories/counted-recordset.ts';
+import { countedRecordset, recordsetParameters } from '../src/database/counted-recordset.ts';
 import type { Database } from '../src/index.ts';
 import { databaseKind, testDatabase } from '../../../test/support/test-database.ts';
 
