@@ -56,7 +56,7 @@ describe('architecture: dependency rules', () => {
   });
 
   it("keeps SMS inbound off payments: its push authenticator and route check signatures with @tuma/webhooks, not the payments adapter or billing's top-up errors", () => {
-    const inbound = ['apps/server/src/modules/inbound-push-authenticator.ts', 'apps/server/src/modules/inbound.module.ts', 'adapters/koa/src/routes/inbound.routes.ts'];
+    const inbound = ['apps/server/src/modules/messaging/inbound-push-authenticator.ts', 'apps/server/src/modules/messaging/inbound.module.ts', 'adapters/koa/src/routes/inbound.routes.ts'];
     for (const file of inbound) {
       const imports = importsOf(readFileSync(join(root, file), 'utf8'));
       expect(imports.filter((specifier) => ['@tuma/payments-adapter', '@tuma/billing'].includes(specifier)), file).to.deep.equal([]);
