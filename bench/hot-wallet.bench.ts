@@ -16,7 +16,7 @@ import { withScratchDatabase } from './support/scratch-database.ts';
 import { Wallet, WalletLedger, type WalletStore } from '@tuma/billing';
 import { currency, Money, newId, systemClock } from '@tuma/kernel';
 import { Database, MikroOrmUnitOfWork, MikroOrmWalletStore } from '@tuma/mikro-orm-adapter';
-import { postEntry } from '../adapters/mikro-orm/src/repositories/wallet-sql.ts';
+import { postEntry } from '../adapters/mikro-orm/src/billing/wallet-sql.ts';
 
 const WORKER_COUNTS = [8, 16, 32];
 const WARM_UP_MS = 1_000;

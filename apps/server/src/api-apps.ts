@@ -9,7 +9,7 @@ import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
 import { SERVER_MODULES } from './modules/index.ts';
 import type { ServerModule } from './modules/server-module.ts';
-import { missingFxRates } from './modules/pricing.module.ts';
+import { missingFxRates } from './modules/messaging/pricing.module.ts';
 import { resolve } from './resolve.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 

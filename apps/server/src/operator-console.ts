@@ -6,8 +6,8 @@ import { operatorAccessPages, operatorAccountPages, operatorAdminPages, operator
 import { RATE_LIMITS_TOKENS } from '@tuma/rate-limits';
 import { TWO_WAY_TOKENS } from '@tuma/two-way';
 import type { Container } from 'inversify';
-import { OUTBOX } from './modules/outbox.module.ts';
-import { messagingOf } from './modules/sms-core.module.ts';
+import { OUTBOX } from './modules/identity/outbox.module.ts';
+import { messagingOf } from './modules/messaging/sms-core.module.ts';
 import { resolve } from './resolve.ts';
 
 /**

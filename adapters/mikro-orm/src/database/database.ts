@@ -4,7 +4,7 @@ import { RequestContext } from '@mikro-orm/core';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { releaseEndedConnections } from './release-ended-connections.ts';
-import { ENTITIES } from '../entities/index.ts';
+import { ENTITIES } from '../entities.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { mikroOrmClientUrl } from './client-url.ts';
 import { DataDirLock } from './data-dir-lock.ts';
