@@ -1,5 +1,15 @@
 /** Sending: single and bulk sends, the messages and batches they make, dispatch jobs and receipts (issue 5). */
-export { applyToMessage, isRefundable, MESSAGE_CATEGORIES, MESSAGE_ENVIRONMENTS, type MessageCategory, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
+export {
+  MESSAGE_CATEGORIES,
+  MESSAGE_ENVIRONMENTS,
+  OutboundMessage,
+  type AfterRefusal,
+  type MessageCategory,
+  type MessageEnvironment,
+  type MessageTransition,
+  type NewOutboundMessage,
+  type OutboundMessageSnapshot,
+} from './domain/messages/outbound-message.ts';
 export { inScope, sameScope, scopeKey, type KeyScope } from './domain/messages/key-scope.ts';
 export { BATCH_STATUSES, type BatchRepository, type BatchStatus, type MessageBatch } from './domain/messages/message-batch.ts';
 export type { BatchTotals, DeliveryChange, DuplicateKey, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from './application/messages/message.repository.port.ts';

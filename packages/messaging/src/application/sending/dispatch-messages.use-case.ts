@@ -1,16 +1,16 @@
 import type { WalletLedger } from '@tuma/billing';
 import { err, GroupCommit, Slots, transact, type Clock, type GroupCommitOptions, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
-import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
-import { decideAfterRefusal, DEFAULT_RETRY_POLICY, NO_RETRIES, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
+import { DEFAULT_RETRY_POLICY, NO_RETRIES, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
 import type { BatchAudience } from './batch-audience.port.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
-import { applyToMessage, isRefundable, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { segmentMessage } from '../../domain/segmenting/segmenter.ts';
 import { submitRejected, type SubmitResult } from '../delivery/carrier-gateway.port.ts';
 import type { GatewaySelector } from './gateway-selector.ts';
+import { legalTransition } from './legal-transition.ts';
 import { refundMessage } from './refund-message.ts';
 import type { RouteThrottle } from './route-throttle.ts';
 import { DISPATCH_BATCH_JOB, OWN_SUBMISSION_DEADLINE_MS, SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
@@ -283,7 +283,7 @@ export class DispatchMessages {
     const now = this.clock.now();
     // In id order, as every locker of messages takes them (a receipt batch at the same moment).
     const accepted = [...answers].sort((a, b) => (a.message.id < b.message.id ? -1 : 1)).flatMap(({ message: before, result }) =>
-      result.isOk() ? [{ before, after: this.apply(before, { type: 'carrier_accepted', carrierMessageIds: result.value.carrierMessageIds, at: now }) }] : [],
+      result.isOk() ? [{ before, after: legalTransition(before.id, before.accept(result.value.carrierMessageIds, now)).message }] : [],
     );
     const written = await this.messages.saveDeliveryIfUnchanged(accepted);
     const changes = accepted.filter(({ before }) => written.has(before.id));
@@ -305,7 +305,7 @@ export class DispatchMessages {
     const now = this.clock.now();
     const failed: OutboundMessage[] = [];
     for (const row of rows.filter((m) => m.delivery.status === 'queued' || m.delivery.status === 'sent')) {
-      failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
+      failed.push(await this.failed(legalTransition(row.id, row.fail('dispatch_failed', now))));
     }
     await this.save(rows, failed, now);
     return failed.map((message) => message.id);
@@ -347,7 +347,7 @@ export class DispatchMessages {
       const now = this.clock.now();
       const failed: OutboundMessage[] = [];
       for (const row of rows.filter((m) => m.delivery.status === 'queued')) {
-        failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
+        failed.push(await this.failed(legalTransition(row.id, row.fail('dispatch_failed', now))));
       }
       await this.save(rows, failed, now);
       return { submitted: 0, accepted: 0, retried: 0, failed: failed.length };
@@ -416,12 +416,12 @@ export class DispatchMessages {
         // Receipts matched by our id came before the dead attempt recorded the acceptance: the
         // carrier has it. Accept it with the ids the receipts name rather than send it twice.
         const ids = message.delivery.partOutcomes.map((part) => part.carrierMessageId);
-        changed.push(this.apply(message, { type: 'carrier_accepted', carrierMessageIds: ids, at: now }));
+        changed.push(legalTransition(message.id, message.accept(ids, now)).message);
         continue;
       }
       if (message.delivery.status === 'sent') {
-        const decision = decideAfterRefusal(message.delivery, { errorCode: 'network_timeout', retryable: true }, now, this.retryPolicy);
-        message = this.apply(message, decision.event);
+        const decision = legalTransition(message.id, message.afterRefusal({ errorCode: 'network_timeout', retryable: true }, now, this.retryPolicy));
+        message = decision.message;
         if (!decision.retry) {
           changed.push(await this.failed(message));
           continue;
@@ -437,7 +437,7 @@ export class DispatchMessages {
         continue;
       }
       if (!(await this.routeIsActive(message.routeCode, routes))) {
-        changed.push(await this.failed(this.apply(message, { type: 'failed', errorCode: 'no_route', at: now })));
+        changed.push(await this.failed(legalTransition(message.id, message.fail('no_route', now))));
         continue;
       }
       message = this.dispatched(message, now);
@@ -477,14 +477,14 @@ export class DispatchMessages {
     for (const row of rows) {
       const { result: answer, policy: retryPolicy } = byId.get(row.id)!;
       if (answer.isOk()) {
-        const applied = applyToMessage(row, { type: 'carrier_accepted', carrierMessageIds: answer.value.carrierMessageIds, at: now });
+        const applied = row.accept(answer.value.carrierMessageIds, now);
         if (applied.isOk() && applied.value.changed) changed.push(applied.value.message);
         outcomes.set(row.id, 'accepted');
         continue;
       }
       if (row.delivery.status !== 'sent') continue;
-      const decision = decideAfterRefusal(row.delivery, answer.error, now, retryPolicy);
-      const message = this.apply(row, decision.event);
+      const decision = legalTransition(row.id, row.afterRefusal(answer.error, now, retryPolicy));
+      const { message } = decision;
       if (decision.retry) {
         const startAfter = new Date(now.getTime() + decision.delayMs);
         await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter, group: message.accountId });
@@ -507,7 +507,7 @@ export class DispatchMessages {
   }
 
   private async failed(message: OutboundMessage): Promise<OutboundMessage> {
-    if (isRefundable(message)) await refundMessage(this.ledger, message);
+    if (message.isRefundable()) await refundMessage(this.ledger, message);
     return message;
   }
 
@@ -519,13 +519,6 @@ export class DispatchMessages {
   /** Step 1 for one message: `sent` at `at`, through the gateway of its environment and route. */
   private dispatched(message: OutboundMessage, at: Date): OutboundMessage {
     const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-    return { ...this.apply(message, { type: 'dispatched', at }), carrier: gateway.name };
-  }
-
-  /** Our own events on a message we just locked and checked: a refusal is a bug. */
-  private apply(message: OutboundMessage, event: DeliveryEvent): OutboundMessage {
-    const applied = applyToMessage(message, event);
-    if (applied.isErr()) throw new Error(`${message.id}: ${applied.error.message}`);
-    return applied.value.message;
+    return legalTransition(message.id, message.dispatch(gateway.name, at));
   }
 }

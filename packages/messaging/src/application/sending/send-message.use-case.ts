@@ -1,13 +1,12 @@
 import { priceMessage, type FxRateMissingError, type FxRates, type InsufficientBalanceError, type LedgerEntry, type WalletError, type WalletLedger } from '@tuma/billing';
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
-import { err, errAsync, fieldError, GroupCommit, isStorableText, Money, ok, newId, ResultAsync, type Clock, type CurrencyCode, type GroupCommitOptions, type JobScheduler, type Result, type UnitOfWork, type ValidationError, UNSTORABLE_TEXT_MESSAGE } from '@tuma/kernel';
+import { err, errAsync, fieldError, GroupCommit, isStorableText, ok, ResultAsync, type Clock, type CurrencyCode, type GroupCommitOptions, type JobScheduler, type Money, type Result, type UnitOfWork, type ValidationError, UNSTORABLE_TEXT_MESSAGE } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { Route } from '../../domain/catalogue/route.model.ts';
-import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
 import type { DuplicateKey, MessageRepository } from '../messages/message.repository.port.ts';
-import { applyToMessage, type MessageCategory, type MessageEnvironment, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import { OutboundMessage, type MessageCategory, type MessageEnvironment } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
 import { duplicateMessage, messageTooLong, quietHours, unroutable, type SendError } from '../../domain/messages/send-errors.ts';
 import { PhoneNumber } from '../../domain/numbers/phone-number.value-object.ts';
@@ -20,6 +19,7 @@ import type { SmsSettingsRepository } from '../settings/sms-settings.port.ts';
 import type { SenderIdApprovals } from '../sender-ids/sender-id-approvals.port.ts';
 import { refusalsAtGates, type Admission, type SendRateLimitedError } from './admission-gates.ts';
 import { writeCompanions, type AlongsideWrite } from './alongside-writes.ts';
+import { legalTransition } from './legal-transition.ts';
 import { RouteRateCache } from './route-rate-cache.ts';
 import { SUBMIT_MESSAGE_JOB, SUBMIT_MESSAGES_JOB, SUBMIT_MESSAGES_MAX, UNSENT_GUARD_DELAY_MS, UNSENT_MESSAGE_GUARD_JOB } from './sending-jobs.ts';
 
@@ -61,13 +61,6 @@ export interface PricedSend {
 const duplicateKeyOf = (message: OutboundMessage): DuplicateKey => ({ accountId: message.accountId, environment: message.environment, phone: message.phone, text: message.text });
 const duplicateKeyText = (message: OutboundMessage): string => JSON.stringify([message.accountId, message.environment, message.phone, message.text]);
 const optedOutKey = (message: OutboundMessage): string => `${message.accountId} ${message.phone}`;
-
-/** Opted out: kept as `rejected` (so it is visible), nothing charged, nothing sent. */
-function rejectedMessage(message: OutboundMessage): OutboundMessage {
-  const applied = applyToMessage({ ...message, cost: Money.zero(message.cost.currency) }, { type: 'rejected', errorCode: 'opted_out', at: message.createdAt });
-  if (applied.isErr()) throw new Error(applied.error.message);
-  return applied.value.message;
-}
 
 /**
  * A message its caller submits itself right after the answer (`DispatchMessages.submitOwn`, with
@@ -235,8 +228,7 @@ export class SendMessage {
           .andThen(({ route, timing, rate }) =>
             ResultAsync.fromSafePromise(input.shortCode ? Promise.resolve(input.shortCode.number) : this.senderIdFor(input, route)).map((senderId): PricedSend => {
               const price = priceMessage({ segments: segmented.segments, pricePerSegment: perSegmentOf(route), rate });
-              const message: OutboundMessage = {
-                id: newId('msg', now),
+              const message = OutboundMessage.create({
                 accountId: input.sender.accountId,
                 apiKeyId: input.sender.apiKeyId,
                 environment: input.sender.environment,
@@ -257,9 +249,7 @@ export class SendMessage {
                 chargeEntryId: null,
                 scheduledAt: timing.deferred ? timing.at : due.value,
                 createdAt: now,
-                carrier: null,
-                delivery: queuedDelivery(),
-              };
+              });
               return {
                 message,
                 price,
@@ -390,7 +380,7 @@ export class SendMessage {
     sends.forEach(({ message, price, deferredByQuietHours, submission }, index) => {
       if (outcomes[index]) return;
       if (optedOut.has(optedOutKey(message))) {
-        const refused = rejectedMessage(message);
+        const refused = legalTransition(message.id, message.optOut());
         rejectedMessages.push(refused);
         outcomes[index] = ok({ message: refused, price, balanceAfter: balances.get(message.accountId) ?? null, deferredByQuietHours: false });
         return;
@@ -407,7 +397,7 @@ export class SendMessage {
         outcomes[index] = err(error.type === 'insufficient_balance' ? { ...error, cost: message.cost } : error);
         return;
       }
-      const sent = { message: storedAs(submission, { ...message, chargeEntryId: charged.value.id }), price, balanceAfter: charged.value.balanceAfter, deferredByQuietHours };
+      const sent = { message: storedAs(submission, message.charged(charged.value.id)), price, balanceAfter: charged.value.balanceAfter, deferredByQuietHours };
       accepted.push(sent);
       outcomes[index] = ok(sent);
     });
