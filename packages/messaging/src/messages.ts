@@ -33,8 +33,8 @@ export {
   type UnroutableError,
   type UnroutableSample,
 } from './domain/messages/send-errors.ts';
+export { DUPLICATE_WINDOW_MS } from './application/sending/screen-sends.ts';
 export {
-  DUPLICATE_WINDOW_MS,
   SendMessage,
   type SendInsufficientBalance,
   type Sender,
