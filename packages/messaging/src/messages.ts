@@ -54,7 +54,8 @@ export {
   type SendBulkInput,
 } from './application/sending/send-bulk.use-case.ts';
 export { CancelMessages, type CancelledBatch } from './application/sending/cancel-messages.use-case.ts';
-export { DISPATCH_IN_FLIGHT_MAX, DispatchMessages, type DispatchOptions, type DispatchReport, type OwnSubmission } from './application/sending/dispatch-messages.use-case.ts';
+export { DISPATCH_IN_FLIGHT_MAX, DispatchMessages, type DispatchOptions, type OwnSubmission } from './application/sending/dispatch-messages.use-case.ts';
+export type { DispatchReport } from './application/sending/dispatch-report.ts';
 export { writeAlongside, type AlongsideWrite, type AlongsideWriter } from './application/sending/alongside-writes.ts';
 export { admissionAt, refusalsAtGates, type Admission, type AdmissionGate, type SendRateLimitedError } from './application/sending/admission-gates.ts';
 export { SendOtpMessage, type OtpSendFailedError, type RecipientOptedOutError, type SendOtpError, type SendOtpInput, type SentOtp } from './application/sending/send-otp-message.use-case.ts';
