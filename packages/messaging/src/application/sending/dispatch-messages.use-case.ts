@@ -148,8 +148,8 @@ export class DispatchMessages {
    * UNSENT_MESSAGE_GUARD_JOB covers its death), with the text only it holds and no retries. Step 3
    * is shared with the other senders' own submissions of the same moment (one unit of work).
    */
-  async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
-    return reportOf([await this.submissions.submitOwn(message, own.text)]);
+  submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
+    return this.submissions.submitOwn(message, own.text);
   }
 
   /**

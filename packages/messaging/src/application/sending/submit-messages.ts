@@ -3,7 +3,7 @@ import { NO_RETRIES, type RetryPolicy } from '../../domain/delivery/retry-policy
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { segmentMessage } from '../../domain/segmenting/segmenter.ts';
 import { submitRejected, type SubmitResult } from '../delivery/carrier-gateway.port.ts';
-import type { DispatchOutcome } from './dispatch-report.ts';
+import { reportOf, type DispatchOutcome, type DispatchReport } from './dispatch-report.ts';
 import type { GatewaySelector } from './gateway-selector.ts';
 import type { RecordAnswers } from './record-answers.ts';
 import type { RouteThrottle } from './route-throttle.ts';
@@ -62,7 +62,7 @@ export class SubmitMessages {
   }
 
   /** A sender's own message with the text only it holds, no retries, its answer awaited at most `ownDeadlineMs`. */
-  async submitOwn(message: OutboundMessage, text: string): Promise<DispatchOutcome | undefined> {
+  async submitOwn(message: OutboundMessage, text: string): Promise<DispatchReport> {
     let deadline: ReturnType<typeof setTimeout> | undefined;
     const late = new Promise<SubmitResult>((resolve) => {
       deadline = setTimeout(() => resolve(err(submitRejected('network_timeout', true, `no answer from the carrier within ${this.limits.ownDeadlineMs} ms`))), this.limits.ownDeadlineMs);
@@ -70,7 +70,7 @@ export class SubmitMessages {
     // Past the deadline the code counts as refused (failed, refunded, 502) before its guard looks at
     // it; an answer that still comes finds it failed and changes nothing.
     const result = await Promise.race([this.submitOne(message, text), late]).finally(() => clearTimeout(deadline));
-    return this.answers.record({ message, result, policy: NO_RETRIES });
+    return reportOf([await this.answers.record({ message, result, policy: NO_RETRIES })]);
   }
 
   /** One message: its gateway's call, after its route's throttle. */
