@@ -77,16 +77,17 @@ export type AfterRefusal = { readonly message: OutboundMessage; readonly retry: 
 /**
  * The moves of an outbound message (docs/message-statuses.md, `DELIVERY_TRANSITIONS`):
  *
- *   queued ----dispatch------------------------> sent       (a submission attempt starts; `carrier` set)
- *   queued ----reject / optOut-----------------> rejected   (opt-out, cancellation: refunded)
- *   queued ----fail----------------------------> failed     (no route, dispatch_failed: refunded)
- *   sent ------accept--------------------------> submitted  (delivered at once when receipts came first)
- *   sent ------afterRefusal, retries left------> queued     (retry_count + 1)
- *   sent ------afterRefusal, final / fail------> failed     (refunded: the carrier never took it)
- *   sent ------applyReceipt (failure by our id)-> failed
- *   submitted -applyReceipt, every part settled-> delivered | failed (`expired` and the like: not refunded)
- *   submitted -fail----------------------------> failed
- *   failed ----accept (a failure receipt beat it)-> failed  (the carrier ids recorded)
+ *   queued -----dispatch---------------------------------> sent       (a submission attempt starts; `carrier` set)
+ *   queued -----optOut-----------------------------------> rejected   (at its creation, nothing charged)
+ *   queued -----reject-----------------------------------> rejected   (cancelled: refunded)
+ *   queued -----fail-------------------------------------> failed     (no route, dispatch_failed: refunded)
+ *   sent -------accept-----------------------------------> submitted  (or delivered: its receipts came first)
+ *   sent -------afterRefusal, retries left---------------> queued     (retry_count + 1)
+ *   sent -------afterRefusal with none left, or fail-----> failed     (refunded: the carrier never took it)
+ *   sent -------applyReceipt, a failure by our id--------> failed     (not refunded: the carrier had it)
+ *   submitted --applyReceipt, every part settled---------> delivered | failed (`expired` and the like: not refunded)
+ *   submitted --fail-------------------------------------> failed
+ *   failed -----accept, after such an early failure------> failed     (its carrier ids recorded)
  *
  * `delivered`, `failed` and `rejected` are final. Our own events in a status that does not allow
  * them are refused (`illegal_status_transition`); a repeat of one with the same data, and a
