@@ -1,5 +1,15 @@
 /** Sending: single and bulk sends, the messages and batches they make, dispatch jobs and receipts (issue 5). */
-export { applyToMessage, isRefundable, MESSAGE_CATEGORIES, MESSAGE_ENVIRONMENTS, type MessageCategory, type MessageEnvironment, type OutboundMessage } from './domain/messages/outbound-message.ts';
+export {
+  MESSAGE_CATEGORIES,
+  MESSAGE_ENVIRONMENTS,
+  OutboundMessage,
+  type AfterRefusal,
+  type MessageCategory,
+  type MessageEnvironment,
+  type MessageTransition,
+  type NewOutboundMessage,
+  type OutboundMessageSnapshot,
+} from './domain/messages/outbound-message.ts';
 export { inScope, sameScope, scopeKey, type KeyScope } from './domain/messages/key-scope.ts';
 export { BATCH_STATUSES, type BatchRepository, type BatchStatus, type MessageBatch } from './domain/messages/message-batch.ts';
 export type { BatchTotals, DeliveryChange, DuplicateKey, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from './application/messages/message.repository.port.ts';
@@ -23,8 +33,8 @@ export {
   type UnroutableError,
   type UnroutableSample,
 } from './domain/messages/send-errors.ts';
+export { DUPLICATE_WINDOW_MS } from './application/sending/screen-sends.ts';
 export {
-  DUPLICATE_WINDOW_MS,
   SendMessage,
   type SendInsufficientBalance,
   type Sender,
@@ -44,7 +54,8 @@ export {
   type SendBulkInput,
 } from './application/sending/send-bulk.use-case.ts';
 export { CancelMessages, type CancelledBatch } from './application/sending/cancel-messages.use-case.ts';
-export { DISPATCH_IN_FLIGHT_MAX, DispatchMessages, type DispatchOptions, type DispatchReport, type OwnSubmission } from './application/sending/dispatch-messages.use-case.ts';
+export { DISPATCH_IN_FLIGHT_MAX, DispatchMessages, type DispatchOptions, type OwnSubmission } from './application/sending/dispatch-messages.use-case.ts';
+export type { DispatchReport } from './application/sending/dispatch-report.ts';
 export { writeAlongside, type AlongsideWrite, type AlongsideWriter } from './application/sending/alongside-writes.ts';
 export { admissionAt, refusalsAtGates, type Admission, type AdmissionGate, type SendRateLimitedError } from './application/sending/admission-gates.ts';
 export { SendOtpMessage, type OtpSendFailedError, type RecipientOptedOutError, type SendOtpError, type SendOtpInput, type SentOtp } from './application/sending/send-otp-message.use-case.ts';

@@ -1,14 +1,12 @@
 import { expect } from 'chai';
 import { Money } from '@tuma/kernel';
-import { deliveryReport, type OutboundMessage } from '../src/index.ts';
+import { deliveryReport, OutboundMessage } from '../src/index.ts';
 import { outboundMessageFixture } from '../src/testing/contracts.ts';
 
 const at = new Date('2026-11-21T10:00:00.000Z');
 const message = outboundMessageFixture('acc_1', { id: 'msg_01JAAAAAAAAAAAAAAAAAAAAAAA', createdAt: at, carrier: 'simulator', cost: Money.parse('0.006178', 'USD')._unsafeUnwrap() });
-const inStatus = (status: OutboundMessage['delivery']['status'], extra: Partial<OutboundMessage['delivery']> = {}): OutboundMessage => ({
-  ...message,
-  delivery: { ...message.delivery, status, ...extra },
-});
+const inStatus = (status: OutboundMessage['delivery']['status'], extra: Partial<OutboundMessage['delivery']> = {}): OutboundMessage =>
+  OutboundMessage.rehydrate({ ...message, delivery: { ...message.delivery, status, ...extra } });
 
 describe('delivery reports', () => {
   it('reports the carrier acceptance and every final status with the spec body', () => {
@@ -34,7 +32,7 @@ describe('delivery reports', () => {
     expect(deliveryReport('sent', inStatus('submitted'), at)?.type).to.equal('message.submitted');
     expect(deliveryReport('submitted', inStatus('delivered', { deliveredAt: at }), at)?.payload).to.include({ delivered_at: at.toISOString() });
     expect(deliveryReport(null, inStatus('rejected', { errorCode: 'opted_out', failedAt: at }), at)?.type).to.equal('message.rejected');
-    expect(deliveryReport('submitted', { ...inStatus('delivered'), environment: 'test' }, at)?.payload).to.include({ environment: 'test', livemode: false });
+    expect(deliveryReport('submitted', OutboundMessage.rehydrate({ ...inStatus('delivered'), environment: 'test' }), at)?.payload).to.include({ environment: 'test', livemode: false });
   });
 
   it('reports nothing for queued, sent, or a status that did not change', () => {

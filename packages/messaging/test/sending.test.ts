@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { isRefundable } from '../src/index.ts';
+import { OutboundMessage } from '../src/index.ts';
 import { InMemoryBatchAudience } from '../src/testing/index.ts';
 import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-world.ts';
 
@@ -83,7 +83,7 @@ describe('sending (in-memory world)', () => {
     await w.fund('1');
     const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Crash', scheduleMode: 'now' }))._unsafeUnwrap();
     // The attempt died between step 1 (dispatched) and step 3: the message is `sent`.
-    const dead = { ...sent.message, carrier: 'carrier', delivery: { ...sent.message.delivery, status: 'sent' as const, sentAt: w.clock.now() } };
+    const dead = OutboundMessage.rehydrate({ ...sent.message, carrier: 'carrier', delivery: { ...sent.message.delivery, status: 'sent', sentAt: w.clock.now() } });
     await w.messages.saveDelivery([dead]);
     await w.jobs.runDue();
     const stored = await w.message(sent.message.id);
@@ -206,7 +206,7 @@ describe('sending (in-memory world)', () => {
     await w.fund('1');
     const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Early receipt', scheduleMode: 'now' }))._unsafeUnwrap();
     const early = { carrierMessageId: 'carrier-early', outcome: 'delivered' as const, errorCode: null, at: w.clock.now() };
-    const dead = { ...sent.message, carrier: 'carrier', delivery: { ...sent.message.delivery, status: 'sent' as const, sentAt: w.clock.now(), partOutcomes: [early] } };
+    const dead = OutboundMessage.rehydrate({ ...sent.message, carrier: 'carrier', delivery: { ...sent.message.delivery, status: 'sent', sentAt: w.clock.now(), partOutcomes: [early] } });
     await w.messages.saveDelivery([dead]);
     await w.jobs.runDue();
     const stored = await w.message(sent.message.id);
@@ -220,11 +220,11 @@ describe('sending (in-memory world)', () => {
     await w.fund('1');
     const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'x', scheduleMode: 'now' }))._unsafeUnwrap();
     const failure = { carrierMessageId: 'c-9', outcome: 'failed' as const, errorCode: 'absent_subscriber' as const, at: w.clock.now() };
-    const failedEarly = { ...sent.message, delivery: { ...sent.message.delivery, status: 'failed' as const, errorCode: 'absent_subscriber' as const, partOutcomes: [failure] } };
-    expect(isRefundable(failedEarly)).to.equal(false);
-    const neverTaken = { ...sent.message, delivery: { ...sent.message.delivery, status: 'failed' as const, errorCode: 'invalid_destination' as const } };
-    expect(isRefundable(neverTaken)).to.equal(true);
-    expect(isRefundable({ ...neverTaken, chargeEntryId: null })).to.equal(false);
+    const failedEarly = OutboundMessage.rehydrate({ ...sent.message, delivery: { ...sent.message.delivery, status: 'failed', errorCode: 'absent_subscriber', partOutcomes: [failure] } });
+    expect(failedEarly.isRefundable()).to.equal(false);
+    const neverTaken = OutboundMessage.rehydrate({ ...sent.message, delivery: { ...sent.message.delivery, status: 'failed', errorCode: 'invalid_destination' } });
+    expect(neverTaken.isRefundable()).to.equal(true);
+    expect(OutboundMessage.rehydrate({ ...neverTaken, chargeEntryId: null }).isRefundable()).to.equal(false);
   });
 
   it('fails with no_route and refunds a message whose route was switched off before it was due', async () => {

@@ -1,5 +1,5 @@
 /** Rows of `message` and `message_batch` to domain values and back. */
-import type { BatchStatus, DeliveryErrorCode, MessageCategory, MessageBatch, MessageEnvironment, OutboundMessage, OutboundMessageStatus, PartOutcome, SmsEncoding } from '@tuma/messaging';
+import { OutboundMessage, type BatchStatus, type DeliveryErrorCode, type MessageCategory, type MessageBatch, type MessageEnvironment, type OutboundMessageStatus, type PartOutcome, type SmsEncoding } from '@tuma/messaging';
 import { storedMoney } from '../database/stored-money.ts';
 
 /** Every column of a message, in the shape the statements select. */
@@ -51,7 +51,7 @@ const optionalDate = (value: Date | string | null): Date | null => (value === nu
 
 export function messageFromRow(row: MessageRow): OutboundMessage {
   const parts = json<{ carrierMessageId: string; outcome: 'delivered' | 'failed'; errorCode: string | null; at: string }[]>(row.part_outcomes);
-  return {
+  return OutboundMessage.rehydrate({
     id: row.id,
     accountId: row.account_id,
     apiKeyId: row.api_key_id,
@@ -85,7 +85,7 @@ export function messageFromRow(row: MessageRow): OutboundMessage {
       deliveredAt: optionalDate(row.delivered_at),
       failedAt: optionalDate(row.failed_at),
     },
-  };
+  });
 }
 
 /** The delivery columns of a message, as one jsonb record for `jsonb_to_recordset`. */

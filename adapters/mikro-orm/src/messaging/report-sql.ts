@@ -10,7 +10,7 @@ const quoted = (values: readonly string[]): string => values.map((value) => `'${
 /** `PENDING_STATUSES` for an `in (...)` list. */
 export const PENDING = quoted(PENDING_STATUSES);
 
-/** The domain's `refundsItsCost`: rejected, or failed without a carrier id or a receipt. */
+/** The domain's `OutboundMessage.refundsItsCost`: rejected, or failed without a carrier id or a receipt. */
 const REFUNDED = `m.status = 'rejected' or (m.status = 'failed' and m.carrier_message_ids = '[]'::jsonb and m.part_outcomes = '[]'::jsonb)`;
 
 /** The columns a tally aggregates into; `messages` (the count of all) serves ordering. */

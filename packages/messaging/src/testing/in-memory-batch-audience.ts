@@ -3,7 +3,7 @@ import { BATCH_CHUNK_SIZE } from '../domain/messages/batch-chunks.ts';
 import type { BatchAudience } from '../application/sending/batch-audience.port.ts';
 import type { MessageBatch } from '../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../application/messages/message.repository.port.ts';
-import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
+import { OutboundMessage } from '../domain/messages/outbound-message.ts';
 
 export class InMemoryBatchAudience implements BatchAudience {
   /** Batch id -> chunk start -> members. */
@@ -21,7 +21,7 @@ export class InMemoryBatchAudience implements BatchAudience {
     const chunks = this.kept.get(batchId);
     for (const [start, members] of chunks ?? []) {
       if (start > toSeq || start + members.length - 1 < fromSeq) continue;
-      chunks!.set(start, members.map((member) => ({ ...member, text: storableText(member.text), originalText: member.originalText === null ? null : storableText(member.originalText) })));
+      chunks!.set(start, members.map((member) => OutboundMessage.rehydrate({ ...member, text: storableText(member.text), originalText: member.originalText === null ? null : storableText(member.originalText) })));
     }
   }
 

@@ -1,6 +1,6 @@
 import type { CurrencyCode } from '@tuma/kernel';
 import type { MessageBatch } from '../domain/messages/message-batch.ts';
-import { refundsItsCost, type OutboundMessage } from '../domain/messages/outbound-message.ts';
+import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
 import {
   CAMPAIGN_TEXT_EXCERPT,
   type ApiKeyTally,
@@ -26,7 +26,7 @@ function tallyOf(messages: readonly OutboundMessage[], currency: CurrencyCode): 
       counts: { ...tally.counts, [m.delivery.status]: tally.counts[m.delivery.status] + 1 },
       segments: tally.segments + m.segments,
       cost: tally.cost.add(m.cost),
-      refunded: refundsItsCost(m) ? tally.refunded.add(m.cost) : tally.refunded,
+      refunded: m.refundsItsCost() ? tally.refunded.add(m.cost) : tally.refunded,
     }),
     noMessages(currency),
   );

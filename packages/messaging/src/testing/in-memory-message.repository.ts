@@ -1,7 +1,7 @@
 import { Money } from '@tuma/kernel';
 import type { OutboundMessageStatus } from '../domain/delivery/message-status.ts';
 import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from '../application/messages/message.repository.port.ts';
-import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
+import { OutboundMessage } from '../domain/messages/outbound-message.ts';
 
 /** Newest first; messages created in the same millisecond by id (ULIDs), then by batch position. */
 const newestFirst = (a: OutboundMessage, b: OutboundMessage): number =>
@@ -96,7 +96,7 @@ export class InMemoryMessageRepository implements MessageRepository {
     for (const message of messages) {
       const stored = this.messages.get(message.id);
       if (!stored) throw new Error(`Message ${message.id} does not exist`);
-      this.messages.set(message.id, { ...stored, carrier: message.carrier, delivery: message.delivery });
+      this.messages.set(message.id, OutboundMessage.rehydrate({ ...stored, carrier: message.carrier, delivery: message.delivery }));
     }
   }
 

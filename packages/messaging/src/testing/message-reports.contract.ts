@@ -4,7 +4,7 @@ import { currency, Money, newId } from '@tuma/kernel';
 import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-state.ts';
 import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../application/messages/message.repository.port.ts';
-import type { MessageEnvironment, OutboundMessage } from '../domain/messages/outbound-message.ts';
+import { OutboundMessage, type MessageEnvironment } from '../domain/messages/outbound-message.ts';
 import type { MessageReports, ReportScope } from '../application/reports/message-reports.port.ts';
 import { noMessages, type MessageTally } from '../domain/reports/message-tally.ts';
 import { ReportWindow } from '../domain/reports/report-window.ts';
@@ -83,7 +83,7 @@ export function reportMessage(spec: ReportMessageSpec): OutboundMessage {
   const country = spec.country ?? 'KE';
   const segments = spec.segments ?? 1;
   const cost = usd(spec.outcome === 'opted_out' ? '0' : (spec.cost ?? '0.01'));
-  return {
+  return OutboundMessage.rehydrate({
     id: newId('msg', createdAt),
     accountId: spec.account,
     apiKeyId: spec.apiKeyId === undefined ? 'key_live' : spec.apiKeyId,
@@ -107,7 +107,7 @@ export function reportMessage(spec: ReportMessageSpec): OutboundMessage {
     createdAt,
     carrier: spec.outcome === 'queued' || spec.outcome === 'opted_out' || spec.outcome === 'cancelled' ? null : 'simulator',
     delivery: deliveryOf(spec.outcome, spec.sentAt ? at(spec.sentAt) : plus(createdAt, 1_000), spec.deliveryMs ?? 2_000),
-  };
+  });
 }
 
 function batch(account: string, spec: { createdAt: string; text?: string; total: number; cost: string; environment?: MessageEnvironment }): MessageBatch {

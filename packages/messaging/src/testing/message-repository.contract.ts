@@ -5,7 +5,7 @@ import { queuedDelivery, type DeliveryState } from '../domain/delivery/delivery-
 import type { BatchAudience } from '../application/sending/batch-audience.port.ts';
 import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../application/messages/message.repository.port.ts';
-import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
+import { OutboundMessage } from '../domain/messages/outbound-message.ts';
 import { outboundMessageFixture } from './outbound-message.fixture.ts';
 
 export interface MessageRepositoryFixture {
@@ -85,7 +85,7 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
     it('writes the delivery state and the carrier, and finds a message by a carrier id of its parts', async () => {
       const m = message(a);
       await add(m);
-      const moved = { ...m, carrier: 'simulator', delivery: delivered };
+      const moved = OutboundMessage.rehydrate({ ...m, carrier: 'simulator', delivery: delivered });
       await f.step(() => f.messages.saveDelivery([moved]));
       expect(await f.step(() => f.messages.find(a, m.id))).to.deep.equal(moved);
       expect(await f.step(() => f.messages.lockByCarrierMessageId('simulator', 'c-2'))).to.deep.equal(moved);
@@ -98,14 +98,14 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       const [kept, received, retried] = [message(a, { delivery: sent }), message(a, { delivery: sent }), message(a, { delivery: sent })];
       await add(kept, received, retried);
       const receipt = { carrierMessageId: 'c-9', outcome: 'delivered' as const, errorCode: null, at: at(2) };
-      await f.step(() => f.messages.saveDelivery([{ ...received, delivery: { ...sent, partOutcomes: [receipt] } }, { ...retried, delivery: { ...sent, retryCount: 1 } }]));
-      const accepted = (m: OutboundMessage): OutboundMessage => ({ ...m, carrier: 'simulator', delivery: { ...sent, status: 'submitted', carrierMessageIds: ['c-1'], submittedAt: at(2) } });
+      await f.step(() => f.messages.saveDelivery([OutboundMessage.rehydrate({ ...received, delivery: { ...sent, partOutcomes: [receipt] } }), OutboundMessage.rehydrate({ ...retried, delivery: { ...sent, retryCount: 1 } })]));
+      const accepted = (m: OutboundMessage): OutboundMessage => OutboundMessage.rehydrate({ ...m, carrier: 'simulator', delivery: { ...sent, status: 'submitted', carrierMessageIds: ['c-1'], submittedAt: at(2) } });
       const written = await f.step(() => f.messages.saveDeliveryIfUnchanged([kept, received, retried, message(b)].map((m) => ({ before: m, after: accepted(m) }))));
       expect([...written]).to.deep.equal([kept.id]);
       expect(await f.step(() => f.messages.find(a, kept.id))).to.deep.equal(accepted(kept));
       expect((await f.step(() => f.messages.find(a, received.id)))!.delivery.partOutcomes, 'a receipt came first: left alone').to.deep.equal([receipt]);
       expect((await f.step(() => f.messages.find(a, retried.id)))!.delivery.status).to.equal('sent');
-      const again = { ...received, delivery: { ...sent, partOutcomes: [receipt] } };
+      const again = OutboundMessage.rehydrate({ ...received, delivery: { ...sent, partOutcomes: [receipt] } });
       expect([...(await f.step(() => f.messages.saveDeliveryIfUnchanged([{ before: again, after: accepted(again) }])))], 'as read with its receipt').to.deep.equal([received.id]);
     });
 
@@ -132,7 +132,7 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
     it('lists newest first with every filter, a page and the total', async () => {
       const old = message(a, { createdAt: at(1), phone: '+254700000001' });
       const mid = message(a, { createdAt: at(2), environment: 'test' });
-      const rejected = { ...message(a, { createdAt: at(3) }), delivery: { ...queuedDelivery(), status: 'rejected' as const, errorCode: 'opted_out' as const, failedAt: at(3) } };
+      const rejected = message(a, { createdAt: at(3), delivery: { ...queuedDelivery(), status: 'rejected', errorCode: 'opted_out', failedAt: at(3) } });
       const newest = message(a, { createdAt: at(4) });
       await add(old, mid, rejected, newest, message(b, { createdAt: at(5) }));
       const list = (query: Partial<Parameters<MessageRepository['list']>[0]>) =>
@@ -157,7 +157,7 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await f.step(() => f.batches.find(b, bat.id))).to.equal(undefined);
       const members = Array.from({ length: 5 }, (_, seq) => message(a, { batchId: bat.id, batchSeq: seq, createdAt: bat.createdAt, phone: `+25471100000${seq}` }));
       await add(...members);
-      await f.step(() => f.messages.saveDelivery([{ ...members[1]!, carrier: 'simulator', delivery: delivered }]));
+      await f.step(() => f.messages.saveDelivery([OutboundMessage.rehydrate({ ...members[1]!, carrier: 'simulator', delivery: delivered })]));
       expect((await f.step(() => f.messages.lockBatchRange(bat.id, 1, 3))).map((m) => m.batchSeq)).to.deep.equal([1, 2, 3]);
       const totals = await f.step(() => f.messages.batchTotals(a, bat.id));
       expect(totals.total).to.equal(5);

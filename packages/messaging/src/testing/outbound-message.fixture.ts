@@ -1,15 +1,15 @@
 /** A valid outbound message for tests: one GSM-7 segment to Kenya, charged, queued; override what matters. */
 import { Money, newId } from '@tuma/kernel';
 import { queuedDelivery } from '../domain/delivery/delivery-state.ts';
-import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
+import { OutboundMessage, type OutboundMessageSnapshot } from '../domain/messages/outbound-message.ts';
 
 export const FIXTURE_TIME = new Date(Date.UTC(2026, 10, 21, 9, 0, 0));
 
 const money = (amount: string, currency: string) => Money.parse(amount, currency)._unsafeUnwrap();
 
-export function outboundMessageFixture(accountId: string, overrides: Partial<OutboundMessage> = {}): OutboundMessage {
+export function outboundMessageFixture(accountId: string, overrides: Partial<OutboundMessageSnapshot> = {}): OutboundMessage {
   const createdAt = overrides.createdAt ?? FIXTURE_TIME;
-  return {
+  return OutboundMessage.rehydrate({
     id: newId('msg', createdAt),
     accountId,
     apiKeyId: 'key_1',
@@ -34,5 +34,5 @@ export function outboundMessageFixture(accountId: string, overrides: Partial<Out
     carrier: null,
     delivery: queuedDelivery(),
     ...overrides,
-  };
+  });
 }

@@ -3,14 +3,14 @@ import type { DeliveryReceipt } from '../../domain/delivery/delivery-receipt.ts'
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
-import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 
 /** Per receipt, in input order: applied (or ignored, as the transition rules say), or its message is unknown. */
 export type ReceiptApplication = 'applied' | 'unknown_message';
 
 /**
  * Moves messages by their delivery receipts, many receipts in one unit of work: the messages are
- * locked, each receipt applied in arrival order (`applyDeliveryEvent` ignores duplicates,
+ * locked, each receipt applied in arrival order (`applyReceipt` ignores duplicates,
  * out-of-order and late ones), and the changed messages written in one statement. A receipt is
  * matched by our message id when the gateway knows it, else by (carrier, carrier message id).
  * Failures reported by receipts are not refunded (docs/message-statuses.md, "Refunds").
@@ -40,11 +40,9 @@ export class ApplyDeliveryReceipts {
         outcomes.push('unknown_message');
         continue;
       }
-      const next = applyToMessage(message, { type: 'receipt', receipt });
-      // Receipts are never refused by the transition rules; an Err here would be a bug there.
-      if (next.isErr()) throw new Error(`${message.id}: ${next.error.message}`);
-      if (next.value.changed) {
-        byId.set(message.id, next.value.message);
+      const next = message.applyReceipt(receipt);
+      if (next.changed) {
+        byId.set(message.id, next.message);
         changed.add(message.id);
       }
       outcomes.push('applied');

@@ -6,8 +6,9 @@ import type { BatchAudience } from './batch-audience.port.ts';
 import type { BatchRepository } from '../../domain/messages/message-batch.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
 import { inScope, type KeyScope } from '../../domain/messages/key-scope.ts';
-import { applyToMessage, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
 import { notCancellable, type NotCancellableError } from '../../domain/messages/send-errors.ts';
+import { legalTransition } from './legal-transition.ts';
 import { refundMessage } from './refund-message.ts';
 
 export interface CancelledBatch {
@@ -90,8 +91,6 @@ export class CancelMessages {
   }
 
   private cancel(message: OutboundMessage): OutboundMessage {
-    const applied = applyToMessage(message, { type: 'rejected', errorCode: 'cancelled', at: this.clock.now() });
-    if (applied.isErr()) throw new Error(`${message.id}: ${applied.error.message}`);
-    return applied.value.message;
+    return legalTransition(message.id, message.reject('cancelled', this.clock.now()));
   }
 }

@@ -1,20 +1,22 @@
 import type { WalletLedger } from '@tuma/billing';
-import { err, GroupCommit, Slots, transact, type Clock, type GroupCommitOptions, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import type { Clock, GroupCommitOptions, JobScheduler, UnitOfWork } from '@tuma/kernel';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
-import type { DeliveryEvent } from '../../domain/delivery/delivery-event.ts';
-import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
-import { decideAfterRefusal, DEFAULT_RETRY_POLICY, NO_RETRIES, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../../domain/delivery/retry-policy.ts';
 import type { BatchAudience } from './batch-audience.port.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
-import { applyToMessage, isRefundable, type OutboundMessage } from '../../domain/messages/outbound-message.ts';
-import { segmentMessage } from '../../domain/segmenting/segmenter.ts';
-import { submitRejected, type SubmitResult } from '../delivery/carrier-gateway.port.ts';
+import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import { ClaimMessages, type Loader, type Requeue } from './claim-messages.ts';
+import { DeliveryChanges } from './delivery-changes.ts';
+import { reportOf, sumOf, type DispatchOutcome, type DispatchReport } from './dispatch-report.ts';
+import { FailUndispatched } from './fail-undispatched.ts';
 import type { GatewaySelector } from './gateway-selector.ts';
-import { refundMessage } from './refund-message.ts';
+import { RecordAnswers } from './record-answers.ts';
 import type { RouteThrottle } from './route-throttle.ts';
-import { DISPATCH_BATCH_JOB, OWN_SUBMISSION_DEADLINE_MS, SUBMIT_MESSAGE_JOB } from './sending-jobs.ts';
-import { HOLD_RECHECK_MS, type SendingHolds } from './sending-holds.port.ts';
+import { DISPATCH_BATCH_JOB, OWN_SUBMISSION_DEADLINE_MS } from './sending-jobs.ts';
+import type { SendingHolds } from './sending-holds.port.ts';
+import { SubmitMessages } from './submit-messages.ts';
+import { SubmitSingles } from './submit-singles.ts';
 import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
 
 export interface DispatchOptions {
@@ -37,24 +39,12 @@ export interface DispatchOptions {
   readonly singleBatchesAtOnce?: number;
 }
 
-/** A promotional message whose hours never open now (changed since it was accepted) is looked at again after this. */
-const QUIET_HOURS_RECHECK_MS = 60 * 60_000;
-
-/** Most single-message submissions dispatched together: two job workers' fetches of 32. */
-const SINGLES_BATCH_MAX = 64;
-
 /**
  * Submissions of jobs one process has handed to carriers and whose answers are not yet committed,
  * at most: what a kill of the process can send twice, since a job that finds its message `sent`
  * without a recorded answer sends it again (docs/reliability.md, "What a kill can duplicate").
  */
 export const DISPATCH_IN_FLIGHT_MAX = 64;
-
-/** Carriers' answers recorded in one commit, at most. */
-const ANSWERS_BATCH_MAX = 128;
-
-/** How a record is tried again while its fault passes: 1 s apart at most, for up to 10 minutes. */
-const OUTAGE_RETRY_MS = { first: 100, most: 1_000, giveUpAfter: 10 * 60_000 } as const;
 
 /**
  * Batches of single-message submissions in flight at once where each has a database context of its
@@ -63,49 +53,10 @@ const OUTAGE_RETRY_MS = { first: 100, most: 1_000, giveUpAfter: 10 * 60_000 } as
  */
 export const DISPATCH_BATCHES_AT_ONCE = 4;
 
-export interface DispatchReport {
-  /** Messages handed to a gateway. */
-  readonly submitted: number;
-  readonly accepted: number;
-  readonly retried: number;
-  readonly failed: number;
-}
-
 /** How a sender that submits its own message (an OTP) wants it sent; a refusal fails it at once (and refunds it). */
 export interface OwnSubmission {
   /** The text the carrier gets, where the stored one is masked. */
   readonly text: string;
-}
-
-type Loader = () => Promise<readonly OutboundMessage[]>;
-/** Enqueues the work of these held messages again later: what a job does while its account is held. */
-type Requeue = (startAfter: Date, held: readonly OutboundMessage[]) => Promise<unknown>;
-/** What became of one message handed to its gateway. */
-type Outcome = 'accepted' | 'retried' | 'failed';
-interface SingleSubmission {
-  readonly messageId: string;
-  readonly attempt: number;
-}
-/** A carrier's answer to a message as its dispatcher holds it, to be recorded under `policy`. */
-interface Answer {
-  readonly message: OutboundMessage;
-  readonly result: SubmitResult;
-  readonly policy: RetryPolicy;
-}
-
-const NOTHING_DISPATCHED: DispatchReport = { submitted: 0, accepted: 0, retried: 0, failed: 0 };
-
-function sumOf(reports: readonly DispatchReport[]): DispatchReport {
-  return reports.reduce((sum, report) => ({ submitted: sum.submitted + report.submitted, accepted: sum.accepted + report.accepted, retried: sum.retried + report.retried, failed: sum.failed + report.failed }), NOTHING_DISPATCHED);
-}
-
-function reportOf(outcomes: Iterable<Outcome | undefined>): DispatchReport {
-  const report = { submitted: 0, accepted: 0, retried: 0, failed: 0 };
-  for (const outcome of outcomes) {
-    report.submitted++;
-    if (outcome) report[outcome]++;
-  }
-  return report;
 }
 
 /**
@@ -122,45 +73,44 @@ function reportOf(outcomes: Iterable<Outcome | undefined>): DispatchReport {
  * message is sent again at once — unless receipts matched by our id already arrived for it, which
  * prove the carrier has it: then it is accepted with their ids. So a kill sends again at most the
  * in-flight submissions of step 2. docs/message-statuses.md, "Retries"; docs/reliability.md.
+ *
+ * The steps, each in a file of its own beside this one: `ClaimMessages` (1), `SubmitMessages` (2),
+ * `RecordAnswers` (3, with the retry decision), `SubmitSingles` (the jobs of one message gathered
+ * into one claim and one record) and `FailUndispatched` for what can no longer go;
+ * `DeliveryChanges` is how each writes, refunds and reports what it moved.
  */
 export class DispatchMessages {
-  private readonly retryPolicy: RetryPolicy;
-  private readonly concurrency: number;
-  /** Single-message submissions running at the same time share their claim and record units of work. */
-  private readonly singles: GroupCommit<SingleSubmission, PromiseSettledResult<DispatchReport>>;
-  /** Carriers' answers, recorded as they come: those that come at the same time in one unit of work. */
-  private readonly answers: GroupCommit<Answer, Outcome | undefined>;
-  /** What bounds the submissions a kill can duplicate: taken from before a job's submission until its answer is committed. */
-  private readonly inFlight: Slots;
-  private readonly isTransient: (error: unknown) => boolean;
-  private readonly batchContext: <T>(work: () => Promise<T>) => Promise<T>;
-  private readonly ownDeadlineMs: number;
+  private readonly claims: ClaimMessages;
+  private readonly submissions: SubmitMessages;
+  private readonly undispatched: FailUndispatched;
+  private readonly singles: SubmitSingles;
 
   constructor(
     private readonly messages: MessageRepository,
     private readonly audience: BatchAudience,
-    private readonly catalogue: Catalogue,
-    private readonly gateways: GatewaySelector,
-    private readonly throttle: RouteThrottle,
-    private readonly ledger: WalletLedger,
+    catalogue: Catalogue,
+    gateways: GatewaySelector,
+    throttle: RouteThrottle,
+    ledger: WalletLedger,
     private readonly jobs: JobScheduler,
-    private readonly events: EventPublisher,
+    events: EventPublisher,
     private readonly holds: SendingHolds,
-    private readonly unitOfWork: UnitOfWork,
+    unitOfWork: UnitOfWork,
     private readonly clock: Clock,
-    private readonly quietHoursGate: QuietHoursGate,
+    quietHoursGate: QuietHoursGate,
     options: DispatchOptions = {},
   ) {
-    this.retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
-    this.concurrency = options.concurrency ?? 64;
-    this.singles = new GroupCommit((items) => this.submitTogether(items), { maxBatch: SINGLES_BATCH_MAX, concurrency: options.singleBatchesAtOnce ?? 1, ...options.groupCommit });
-    this.inFlight = new Slots(options.inFlight ?? DISPATCH_IN_FLIGHT_MAX);
-    this.isTransient = options.isTransient ?? (() => false);
-    this.batchContext = options.groupCommit?.around ?? ((work) => work());
-    this.ownDeadlineMs = options.ownDeadlineMs ?? OWN_SUBMISSION_DEADLINE_MS;
-    // One record at a time: each is one commit, and what arrives meanwhile joins the next. Each try
-    // runs in a database context of its own (a try the database broke leaves nothing to the next).
-    this.answers = new GroupCommit((answers) => this.recordUntilWritten(answers), { maxBatch: ANSWERS_BATCH_MAX });
+    const retryPolicy = options.retryPolicy ?? DEFAULT_RETRY_POLICY;
+    const changes = new DeliveryChanges(messages, ledger, events);
+    const answers = new RecordAnswers(messages, jobs, events, changes, unitOfWork, clock, options.isTransient ?? (() => false), options.groupCommit?.around ?? ((work) => work()));
+    this.claims = new ClaimMessages(catalogue, gateways, jobs, holds, changes, unitOfWork, clock, quietHoursGate, retryPolicy);
+    this.submissions = new SubmitMessages(gateways, throttle, answers, retryPolicy, {
+      concurrency: options.concurrency ?? 64,
+      inFlight: options.inFlight ?? DISPATCH_IN_FLIGHT_MAX,
+      ownDeadlineMs: options.ownDeadlineMs ?? OWN_SUBMISSION_DEADLINE_MS,
+    });
+    this.undispatched = new FailUndispatched(messages, audience, changes, unitOfWork, clock);
+    this.singles = new SubmitSingles(messages, jobs, this.claims, this.submissions, { concurrency: options.singleBatchesAtOnce ?? 1, ...options.groupCommit });
   }
 
   /**
@@ -168,10 +118,8 @@ export class DispatchMessages {
    * Those submitted at the same time (the jobs a worker fetched together) are dispatched together:
    * one claim and one record for all of them, each message its own report.
    */
-  async submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
-    const settled = await this.singles.submit({ messageId, attempt });
-    if (settled.status === 'rejected') throw settled.reason;
-    return settled.value;
+  submitMessage(messageId: string, attempt: number): Promise<DispatchReport> {
+    return this.singles.submit(messageId, attempt);
   }
 
   /**
@@ -187,57 +135,12 @@ export class DispatchMessages {
   }
 
   /**
-   * A batch whose claim fails (a fault of one message, or of the database) is claimed again one
-   * message at a time, so one message's fault fails its job alone. A fault after the gateway calls
-   * fails every job of the batch, as it would each job alone: their retries find the messages
-   * `sent` and decide as after any death mid-submission.
-   */
-  private async submitTogether(items: readonly SingleSubmission[]): Promise<PromiseSettledResult<DispatchReport>[]> {
-    // A message asked for twice (a stale job and the current retry) goes at the attempt its row is
-    // at, as the job of that attempt would alone; the other asks dispatch nothing.
-    const asked = new Map<string, number[]>();
-    for (const { messageId, attempt } of items) asked.set(messageId, [...(asked.get(messageId) ?? []), attempt]);
-    const chosen = new Map<string, number>();
-    let dispatched: OutboundMessage[];
-    try {
-      dispatched = await this.claimStep(
-        async () => {
-          const rows = await this.messages.lockByIds([...asked.keys()]);
-          for (const row of rows) {
-            const attempts = asked.get(row.id)!;
-            chosen.set(row.id, attempts.includes(row.delivery.retryCount) ? row.delivery.retryCount : attempts[0]!);
-          }
-          return rows;
-        },
-        (row) => chosen.get(row.id)!,
-        (startAfter, held) =>
-          Promise.all(held.map((row) => this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: row.id, attempt: chosen.get(row.id)! }, { startAfter, group: row.accountId }))),
-      );
-    } catch (error) {
-      if (items.length === 1) return [{ status: 'rejected', reason: error }];
-      return Promise.all(items.map(async (item) => (await this.submitTogether([item]))[0]!));
-    }
-    let outcomes: Map<string, Outcome | undefined>;
-    try {
-      outcomes = await this.submitAndRecord(dispatched);
-    } catch (error) {
-      return items.map(() => ({ status: 'rejected', reason: error }));
-    }
-    const reported = new Set<string>();
-    return items.map(({ messageId, attempt }) => {
-      if (reported.has(messageId) || !outcomes.has(messageId) || chosen.get(messageId) !== attempt) return { status: 'fulfilled', value: NOTHING_DISPATCHED };
-      reported.add(messageId);
-      return { status: 'fulfilled', value: reportOf([outcomes.get(messageId)]) };
-    });
-  }
-
-  /**
    * A message its sender is about to store and submit itself (`CallerSubmission`): step 1 done
    * before it is stored, so the insert is its claim. No job dispatches it, its route was active
    * and its account authenticated a moment ago.
    */
   ownDispatched(message: OutboundMessage): OutboundMessage {
-    return this.dispatched(message, this.clock.now());
+    return this.claims.dispatched(message, this.clock.now());
   }
 
   /**
@@ -245,70 +148,17 @@ export class DispatchMessages {
    * UNSENT_MESSAGE_GUARD_JOB covers its death), with the text only it holds and no retries. Step 3
    * is shared with the other senders' own submissions of the same moment (one unit of work).
    */
-  async submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
-    let deadline: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<SubmitResult>((resolve) => {
-      deadline = setTimeout(() => resolve(err(submitRejected('network_timeout', true, `no answer from the carrier within ${this.ownDeadlineMs} ms`))), this.ownDeadlineMs);
-    });
-    // Past the deadline the code counts as refused (failed, refunded, 502) before its guard looks at
-    // it; an answer that still comes finds it failed and changes nothing.
-    const result = await Promise.race([this.submitOne(message, own.text), late]).finally(() => clearTimeout(deadline));
-    return reportOf([await this.answers.submit({ message, result, policy: NO_RETRIES })]);
-  }
-
-  /**
-   * Step 3 for answers that came together, in one unit of work, tried again while its fault passes
-   * (`isTransient`): an answer is held in memory, its in-flight slot with it, until it is written.
-   */
-  private async recordUntilWritten(answers: readonly Answer[]): Promise<(Outcome | undefined)[]> {
-    const started = Date.now();
-    for (let wait: number = OUTAGE_RETRY_MS.first; ; wait = Math.min(wait * 2, OUTAGE_RETRY_MS.most)) {
-      try {
-        const outcomes = await this.batchContext(() => transact(this.unitOfWork, () => this.recordAnswers(answers)));
-        return answers.map(({ message }) => outcomes.get(message.id));
-      } catch (error) {
-        if (!this.isTransient(error) || Date.now() - started > OUTAGE_RETRY_MS.giveUpAfter) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  }
-
-  /**
-   * Step 3, each answer applied to the message as its dispatcher holds it. An accepted one whose row
-   * is still so (no receipt came first: the usual case) is written from that copy, without reading
-   * its row back under a lock (one statement for all of them); the others (refusals, rows a receipt
-   * changed meanwhile) are recorded on their rows as they are now.
-   */
-  private async recordAnswers(answers: readonly Answer[]): Promise<Map<string, Outcome | undefined>> {
-    const now = this.clock.now();
-    // In id order, as every locker of messages takes them (a receipt batch at the same moment).
-    const accepted = [...answers].sort((a, b) => (a.message.id < b.message.id ? -1 : 1)).flatMap(({ message: before, result }) =>
-      result.isOk() ? [{ before, after: this.apply(before, { type: 'carrier_accepted', carrierMessageIds: result.value.carrierMessageIds, at: now }) }] : [],
-    );
-    const written = await this.messages.saveDeliveryIfUnchanged(accepted);
-    const changes = accepted.filter(({ before }) => written.has(before.id));
-    await this.events.publish(deliveryReports(changes.map(({ before, after }) => ({ before: before.delivery.status, after })), now));
-    const rest = answers.filter(({ message }) => !written.has(message.id));
-    const outcomes = rest.length > 0 ? await this.record(rest) : new Map<string, Outcome | undefined>();
-    for (const { before } of changes) outcomes.set(before.id, 'accepted');
-    return outcomes;
+  submitOwn(message: OutboundMessage, own: OwnSubmission): Promise<DispatchReport> {
+    return this.submissions.submitOwn(message, own.text);
   }
 
   /**
    * In the caller's unit of work, for the guard of messages their senders were to submit
-   * (GuardUnsentMessages): each one still `queued` (its sender died before submitting) or `sent` (it
-   * died waiting for the carrier's answer) is failed with `dispatch_failed` and refunded; the text to
-   * send it again died with the sender. The ids of those failed.
+   * (GuardUnsentMessages): each one still `queued` or `sent` is failed with `dispatch_failed` and
+   * refunded. The ids of those failed.
    */
-  async failUnsent(messageIds: readonly string[]): Promise<string[]> {
-    const rows = await this.messages.lockByIds(messageIds);
-    const now = this.clock.now();
-    const failed: OutboundMessage[] = [];
-    for (const row of rows.filter((m) => m.delivery.status === 'queued' || m.delivery.status === 'sent')) {
-      failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
-    }
-    await this.save(rows, failed, now);
-    return failed.map((message) => message.id);
+  failUnsent(messageIds: readonly string[]): Promise<string[]> {
+    return this.undispatched.unsent(messageIds);
   }
 
   /**
@@ -322,8 +172,13 @@ export class DispatchMessages {
       // Retries are for faults that pass; on the last one, a chunk that still cannot be written is
       // failed and refunded where everyone sees it, never left charged and queued for ever.
       if (!options.lastAttempt) throw error;
-      return this.failBatchRange(batchId, fromSeq, toSeq);
+      return this.undispatched.batchRange(batchId, fromSeq, toSeq);
     }
+  }
+
+  /** Whether the account's messages are held (suspended); exposed for the drip, which pauses whole. */
+  isHeld(accountId: string): Promise<boolean> {
+    return this.holds.isHeld(accountId);
   }
 
   private async dispatchBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
@@ -338,194 +193,8 @@ export class DispatchMessages {
     return reportOf(outcomes.values());
   }
 
-  /** The range's members written as they can be, then `failed` with `dispatch_failed` and refunded, each once. */
-  private failBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<DispatchReport> {
-    return transact(this.unitOfWork, async () => {
-      await this.audience.makeStorable(batchId, fromSeq, toSeq);
-      await this.audience.materialize(batchId, fromSeq, toSeq);
-      const rows = await this.messages.lockBatchRange(batchId, fromSeq, toSeq);
-      const now = this.clock.now();
-      const failed: OutboundMessage[] = [];
-      for (const row of rows.filter((m) => m.delivery.status === 'queued')) {
-        failed.push(await this.failed(this.apply(row, { type: 'failed', errorCode: 'dispatch_failed', at: now })));
-      }
-      await this.save(rows, failed, now);
-      return { submitted: 0, accepted: 0, retried: 0, failed: failed.length };
-    });
-  }
-
-  /** Whether the account's messages are held (suspended); exposed for the drip, which pauses whole. */
-  isHeld(accountId: string): Promise<boolean> {
-    return this.holds.isHeld(accountId);
-  }
-
   /** The three steps for the messages `load` locks, each at the attempt its job asked for; the outcome of each message handed to a gateway. */
-  private async dispatch(load: Loader, attemptOf: (row: OutboundMessage) => number, requeue: Requeue): Promise<Map<string, Outcome | undefined>> {
-    return this.submitAndRecord(await this.claimStep(load, attemptOf, requeue));
-  }
-
-  /** Step 1 in its unit of work; the messages of held accounts are requeued instead. */
-  private claimStep(load: Loader, attemptOf: (row: OutboundMessage) => number, requeue: Requeue): Promise<OutboundMessage[]> {
-    return transact(this.unitOfWork, async () => {
-      const rows = await load();
-      const held = new Set<string>();
-      for (const accountId of new Set(rows.map((row) => row.accountId))) if (await this.holds.isHeld(accountId)) held.add(accountId);
-      if (held.size > 0) await requeue(new Date(this.clock.now().getTime() + HOLD_RECHECK_MS), rows.filter((row) => held.has(row.accountId)));
-      return this.claim(rows.filter((row) => !held.has(row.accountId)), attemptOf);
-    });
-  }
-
-  /**
-   * Steps 2 and 3: each message's answer is recorded as it comes (`answers`), not when the last of
-   * them has come, and the process has at most `inFlight` submissions handed to carriers and not yet
-   * recorded. A fault recording any of them fails the call once every other is recorded.
-   */
-  private async submitAndRecord(dispatched: readonly OutboundMessage[]): Promise<Map<string, Outcome | undefined>> {
-    const outcomes = new Map<string, Outcome | undefined>();
-    const failures: unknown[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < dispatched.length) {
-        const message = dispatched[next++]!;
-        const release = await this.inFlight.acquire();
-        try {
-          const result = await this.submitOne(message);
-          outcomes.set(message.id, await this.answers.submit({ message, result, policy: this.retryPolicy }));
-        } catch (error) {
-          failures.push(error);
-        } finally {
-          release();
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, dispatched.length) }, worker));
-    if (failures.length > 0) throw failures[0];
-    return outcomes;
-  }
-
-  /** Step 1: the due messages move to `sent`; ones that cannot go are failed and refunded. */
-  private async claim(rows: readonly OutboundMessage[], attemptOf: (row: OutboundMessage) => number): Promise<OutboundMessage[]> {
-    const now = this.clock.now();
-    const routes = new Map<string, boolean>();
-    const changed: OutboundMessage[] = [];
-    const dispatched: OutboundMessage[] = [];
-    for (const row of rows) {
-      if (row.delivery.retryCount !== attemptOf(row) || (row.delivery.status !== 'queued' && row.delivery.status !== 'sent')) continue;
-      let message = row;
-      if (message.delivery.status === 'sent' && message.delivery.partOutcomes.length > 0) {
-        // Receipts matched by our id came before the dead attempt recorded the acceptance: the
-        // carrier has it. Accept it with the ids the receipts name rather than send it twice.
-        const ids = message.delivery.partOutcomes.map((part) => part.carrierMessageId);
-        changed.push(this.apply(message, { type: 'carrier_accepted', carrierMessageIds: ids, at: now }));
-        continue;
-      }
-      if (message.delivery.status === 'sent') {
-        const decision = decideAfterRefusal(message.delivery, { errorCode: 'network_timeout', retryable: true }, now, this.retryPolicy);
-        message = this.apply(message, decision.event);
-        if (!decision.retry) {
-          changed.push(await this.failed(message));
-          continue;
-        }
-      }
-      const quiet = message.category === 'promotional' ? await this.quietHoursGate.verdict(message, now) : undefined;
-      if (quiet && quiet.kind !== 'open') {
-        // In its recipient's quiet hours (a drip reaching the night, a late job, hours changed since):
-        // it stays queued and its attempt waits for them to end (or an hour, for hours that never open now).
-        const startAfter = quiet.kind === 'deferred' ? quiet.at : new Date(now.getTime() + QUIET_HOURS_RECHECK_MS);
-        await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter, group: message.accountId });
-        if (message !== row) changed.push(message);
-        continue;
-      }
-      if (!(await this.routeIsActive(message.routeCode, routes))) {
-        changed.push(await this.failed(this.apply(message, { type: 'failed', errorCode: 'no_route', at: now })));
-        continue;
-      }
-      message = this.dispatched(message, now);
-      changed.push(message);
-      dispatched.push(message);
-    }
-    await this.save(rows, changed, now);
-    return dispatched;
-  }
-
-  /** Step 2 for one message: its gateway's call, after its route's throttle. */
-  private async submitOne(message: OutboundMessage, ownText?: string): Promise<SubmitResult> {
-    try {
-      await this.throttle.acquire(message.routeCode);
-    } catch (error) {
-      // The shared bucket could not be read (the database): this message never reached the
-      // carrier, so it is refused retryably on its own, and the others, perhaps sent already, are
-      // still recorded rather than left `sent` for a retry to send again.
-      return err(submitRejected('carrier_unavailable', true, `the route's throughput could not be taken: ${(error as Error).message}`));
-    }
-    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-    const text = ownText ?? message.text;
-    const { encoding, parts } = segmentMessage(text, { maxSegments: 255 });
-    return gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text, encoding, parts, routeCode: message.routeCode });
-  }
-
-  /**
-   * Step 3 on the rows as they are now (a receipt may have come first): each answered message's
-   * outcome (none where a refusal found it no longer `sent`).
-   */
-  private async record(answers: readonly Answer[]): Promise<Map<string, Outcome | undefined>> {
-    const now = this.clock.now();
-    const byId = new Map(answers.map((answer) => [answer.message.id, answer]));
-    const rows = await this.messages.lockByIds([...byId.keys()]);
-    const changed: OutboundMessage[] = [];
-    const outcomes = new Map<string, Outcome | undefined>([...byId.keys()].map((id) => [id, undefined]));
-    for (const row of rows) {
-      const { result: answer, policy: retryPolicy } = byId.get(row.id)!;
-      if (answer.isOk()) {
-        const applied = applyToMessage(row, { type: 'carrier_accepted', carrierMessageIds: answer.value.carrierMessageIds, at: now });
-        if (applied.isOk() && applied.value.changed) changed.push(applied.value.message);
-        outcomes.set(row.id, 'accepted');
-        continue;
-      }
-      if (row.delivery.status !== 'sent') continue;
-      const decision = decideAfterRefusal(row.delivery, answer.error, now, retryPolicy);
-      const message = this.apply(row, decision.event);
-      if (decision.retry) {
-        const startAfter = new Date(now.getTime() + decision.delayMs);
-        await this.jobs.enqueue(SUBMIT_MESSAGE_JOB, { messageId: message.id, attempt: message.delivery.retryCount }, { startAfter, group: message.accountId });
-        changed.push(message);
-        outcomes.set(row.id, 'retried');
-      } else {
-        changed.push(await this.failed(message));
-        outcomes.set(row.id, 'failed');
-      }
-    }
-    await this.save(rows, changed, now);
-    return outcomes;
-  }
-
-  /** Writes the changed messages and publishes the reports of their new statuses. */
-  private async save(rows: readonly OutboundMessage[], changed: readonly OutboundMessage[], now: Date): Promise<void> {
-    await this.messages.saveDelivery(changed);
-    const before = new Map(rows.map((row) => [row.id, row.delivery.status]));
-    await this.events.publish(deliveryReports(changed.map((after) => ({ before: before.get(after.id) ?? null, after })), now));
-  }
-
-  private async failed(message: OutboundMessage): Promise<OutboundMessage> {
-    if (isRefundable(message)) await refundMessage(this.ledger, message);
-    return message;
-  }
-
-  private async routeIsActive(code: string, known: Map<string, boolean>): Promise<boolean> {
-    if (!known.has(code)) known.set(code, (await this.catalogue.findRoute(code))?.isActive === true);
-    return known.get(code)!;
-  }
-
-  /** Step 1 for one message: `sent` at `at`, through the gateway of its environment and route. */
-  private dispatched(message: OutboundMessage, at: Date): OutboundMessage {
-    const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
-    return { ...this.apply(message, { type: 'dispatched', at }), carrier: gateway.name };
-  }
-
-  /** Our own events on a message we just locked and checked: a refusal is a bug. */
-  private apply(message: OutboundMessage, event: DeliveryEvent): OutboundMessage {
-    const applied = applyToMessage(message, event);
-    if (applied.isErr()) throw new Error(`${message.id}: ${applied.error.message}`);
-    return applied.value.message;
+  private async dispatch(load: Loader, attemptOf: (row: OutboundMessage) => number, requeue: Requeue): Promise<Map<string, DispatchOutcome | undefined>> {
+    return this.submissions.submitAll(await this.claims.claim(load, attemptOf, requeue));
   }
 }

@@ -1,6 +1,7 @@
 import type { IdempotentEffects } from '@tuma/idempotency';
 import { transact, type UnitOfWork } from '@tuma/kernel';
-import type { DispatchMessages, DispatchReport } from './dispatch-messages.use-case.ts';
+import type { DispatchMessages } from './dispatch-messages.use-case.ts';
+import type { DispatchReport } from './dispatch-report.ts';
 import { guardedClaims, guardedMessages, type UnsentGuard } from './sending-jobs.ts';
 import type { UnsentMessageFollowers } from './unsent-message-followers.port.ts';
 

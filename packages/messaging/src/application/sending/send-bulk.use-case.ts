@@ -1,10 +1,9 @@
 import type { WalletError, WalletLedger } from '@tuma/billing';
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, errAsync, fieldError, newId, ok, okAsync, ResultAsync, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
-import { queuedDelivery } from '../../domain/delivery/delivery-state.ts';
 import type { BatchAudience } from './batch-audience.port.ts';
 import type { BatchRepository, BatchStatus, MessageBatch } from '../../domain/messages/message-batch.ts';
-import type { MessageCategory, OutboundMessage } from '../../domain/messages/outbound-message.ts';
+import { OutboundMessage, type MessageCategory } from '../../domain/messages/outbound-message.ts';
 import { dueTime, type ScheduleMode } from '../../domain/messages/schedule.ts';
 import { noRecipients, quietHours, unroutable, type NoRecipientsError, type QuietHoursError, type UnroutableError } from '../../domain/messages/send-errors.ts';
 import type { QuietHoursGate } from '../quiet-hours/quiet-hours-gate.ts';
@@ -184,29 +183,28 @@ function deferralsOf(plan: BulkPlan, memberTimes: readonly (Date | null)[] | nul
 }
 
 function membersOf(batch: MessageBatch, plan: BulkPlan, category: MessageCategory, memberTimes: readonly (Date | null)[] | null): OutboundMessage[] {
-  return plan.members.map((member, seq): OutboundMessage => ({
-    id: newId('msg', batch.createdAt),
-    accountId: batch.accountId,
-    apiKeyId: batch.apiKeyId,
-    environment: batch.environment,
-    batchId: batch.id,
-    batchSeq: seq,
-    phone: member.phone,
-    country: member.country,
-    routeCode: member.route.code,
-    senderId: member.senderId,
-    text: member.text,
-    originalText: member.originalText,
-    category,
-    encoding: member.encoding,
-    segments: member.segments,
-    pricePerSegment: member.price.pricePerSegment,
-    routeCost: member.price.routeCost,
-    cost: member.price.walletCost,
-    chargeEntryId: batch.chargeEntryId,
-    scheduledAt: memberTimes?.[seq] ?? batch.scheduledAt,
-    createdAt: batch.createdAt,
-    carrier: null,
-    delivery: queuedDelivery(),
-  }));
+  return plan.members.map((member, seq) =>
+    OutboundMessage.create({
+      accountId: batch.accountId,
+      apiKeyId: batch.apiKeyId,
+      environment: batch.environment,
+      batchId: batch.id,
+      batchSeq: seq,
+      phone: member.phone,
+      country: member.country,
+      routeCode: member.route.code,
+      senderId: member.senderId,
+      text: member.text,
+      originalText: member.originalText,
+      category,
+      encoding: member.encoding,
+      segments: member.segments,
+      pricePerSegment: member.price.pricePerSegment,
+      routeCost: member.price.routeCost,
+      cost: member.price.walletCost,
+      chargeEntryId: batch.chargeEntryId,
+      scheduledAt: memberTimes?.[seq] ?? batch.scheduledAt,
+      createdAt: batch.createdAt,
+    }),
+  );
 }
