@@ -44,7 +44,8 @@ export { seededRandom } from './domain/seeded-random.ts';
 export { randomBase62 } from './domain/random-text.ts';
 export { checkLimit, checkListPage } from './domain/list-limit.ts';
 export { parseCsv, type CsvRecord } from './domain/csv/csv.ts';
-export { columnNamed, readCsvTable, repeatedColumns, tooManyRows, wellFormedRow, type CsvRowError, type CsvTable, type TooManyRowsError } from './domain/csv/csv-table.ts';
+export { tooManyRows, type CsvRowError, type TooManyRowsError } from './domain/csv/csv-table.ts';
+export { readContactTable, type ContactColumnSpec, type ContactRow, type ContactRowError, type ContactTable } from './domain/csv/contact-file.ts';
 export type { FailureLog } from './application/failure-log.port.ts';
 export { GuessThrottle, rateLimited, type GuessAttempt, type RateLimitedError } from './application/guess-throttle.ts';
 export {
