@@ -26,6 +26,7 @@ export { atomically } from './application/atomically.ts';
 export { GroupCommit, type GroupCommitOptions } from './application/group-commit.ts';
 export { Slots, type Release } from './application/slots.ts';
 export { enqueueNextSweep, visitInPages, type SweepSlot } from './application/periodic-sweep.ts';
+export { RenewalSweep, type Renewable, type RenewalCounts } from './application/renewal-sweep.ts';
 export {
   defineJob,
   type EnqueueOptions,
