@@ -24,6 +24,7 @@ export type { UnitOfWork, UnitOfWorkOptions } from './application/unit-of-work.p
 export { transact } from './application/transact.ts';
 export { atomically } from './application/atomically.ts';
 export { GroupCommit, type GroupCommitOptions } from './application/group-commit.ts';
+export { NotifiedCache, type NotifiedCacheOptions } from './application/notified-cache.ts';
 export { Slots, type Release } from './application/slots.ts';
 export { enqueueNextSweep, visitInPages, type SweepSlot } from './application/periodic-sweep.ts';
 export { RenewalSweep, type Renewable, type RenewalCounts } from './application/renewal-sweep.ts';
