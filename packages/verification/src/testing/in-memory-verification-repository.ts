@@ -27,8 +27,9 @@ export class InMemoryVerificationRepository implements VerificationRepository {
     return this.find(scope, id);
   }
 
+  /** In id order, as the port says (the database locks in that order so that lockers never deadlock). */
   async lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
-    return this.inScopes(ids);
+    return this.inScopes(ids).sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
   async lockByLatestMessage(messageIds: readonly string[]): Promise<readonly VerificationSnapshot[]> {
