@@ -56,9 +56,9 @@ describe('key cache (PrincipalCache through AuthenticateApiKey)', () => {
     const { token } = await customer(a);
     const principal = (await a.authenticateApiKey.execute(token))._unsafeUnwrap();
     const hash = await sha256Hex(token);
-    cache.store(hash, principal, cache.beginLookup());
-    expect(cache.get(hash)).to.equal(principal);
-    expect(cache.get(token)).to.equal(undefined);
+    await cache.get(hash, async () => principal);
+    expect(await cache.get(hash, async () => undefined)).to.equal(principal);
+    expect(await cache.get(token, async () => undefined)).to.equal(undefined);
   });
 
   it('refuses a key revoked in another process at once (and a wrong secret with a known prefix is never served from the cache)', async () => {
@@ -105,44 +105,50 @@ describe('key cache (PrincipalCache through AuthenticateApiKey)', () => {
     expect(hashed).to.deep.equal([token]);
   });
 
-  it('keeps nothing read before a change that came while the read was under way', () => {
+  it('keeps nothing read before a change that came while the read was under way', async () => {
     const cache = new PrincipalCache(new FakeClock());
     cache.resumed();
     const principal = { account: { id: 'acc_1' }, apiKey: { id: 'key_1' } } as unknown as Principal;
-    const lookup = cache.beginLookup();
-    cache.changed({ keyId: 'key_1' });
-    cache.store('hash', principal, lookup);
-    expect(cache.get('hash')).to.equal(undefined);
-    cache.store('hash', principal, cache.beginLookup());
-    expect(cache.get('hash')).to.equal(principal);
+    let release!: (principal: Principal) => void;
+    const read = cache.get('hash', () => new Promise((resolve) => (release = resolve)));
+    cache.changed({ keyId: 'key_2' });
+    release(principal);
+    expect(await read).to.equal(principal);
+    expect(await cache.get('hash', async () => undefined), 'read again').to.equal(undefined);
+    await cache.get('hash', async () => principal);
+    expect(await cache.get('hash', async () => undefined)).to.equal(principal);
   });
 
-  it('stores nothing until it hears changes, nor while changes may go unheard, and starts empty again', () => {
+  it('stores nothing until it hears changes, nor while changes may go unheard, nor for an unknown key, and starts empty again', async () => {
     const cache = new PrincipalCache(new FakeClock());
     const principal = { account: { id: 'acc_1' }, apiKey: { id: 'key_1' } } as unknown as Principal;
-    cache.store('hash', principal, cache.beginLookup());
-    expect(cache.get('hash'), 'not hearing yet').to.equal(undefined);
+    const load = async () => principal;
+    await cache.get('hash', load);
+    expect(cache.size, 'not hearing yet').to.equal(0);
     cache.resumed();
-    cache.store('hash', principal, cache.beginLookup());
+    await cache.get('hash', load);
     expect(cache.size).to.equal(1);
+    await cache.get('unknown', async () => undefined);
+    expect(cache.size, 'an unknown key').to.equal(1);
     cache.interrupted();
     expect(cache.size).to.equal(0);
-    cache.store('hash', principal, cache.beginLookup());
+    await cache.get('hash', load);
     expect(cache.size, 'interrupted').to.equal(0);
     cache.resumed();
-    cache.store('hash', principal, cache.beginLookup());
+    await cache.get('hash', load);
     expect(cache.size).to.equal(1);
   });
 
-  it('holds at most maxEntries, dropping the oldest, and forgets entries after the TTL', () => {
+  it('holds at most maxEntries, dropping the oldest, and forgets entries after the TTL', async () => {
     const clock = new FakeClock();
     const cache = new PrincipalCache(clock, { ttlMs: 1_000, maxEntries: 2 });
     cache.resumed();
     const principal = (n: number) => ({ account: { id: `acc_${n}` }, apiKey: { id: `key_${n}` } }) as unknown as Principal;
-    for (const n of [1, 2, 3]) cache.store(`h${n}`, principal(n), cache.beginLookup());
-    expect([cache.get('h1'), cache.get('h2')?.apiKey.id, cache.get('h3')?.apiKey.id]).to.deep.equal([undefined, 'key_2', 'key_3']);
+    for (const n of [1, 2, 3]) await cache.get(`h${n}`, async () => principal(n));
+    const cached = async (hash: string) => (await cache.get(hash, async () => undefined))?.apiKey.id;
+    expect([await cached('h2'), await cached('h3'), await cached('h1')]).to.deep.equal(['key_2', 'key_3', undefined]);
     clock.advance(1_000);
-    expect(cache.get('h2')).to.equal(undefined);
+    expect(await cached('h2')).to.equal(undefined);
     expect(DEFAULT_PRINCIPAL_CACHE.ttlMs).to.be.at.most(60_000);
   });
 

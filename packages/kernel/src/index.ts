@@ -24,8 +24,10 @@ export type { UnitOfWork, UnitOfWorkOptions } from './application/unit-of-work.p
 export { transact } from './application/transact.ts';
 export { atomically } from './application/atomically.ts';
 export { GroupCommit, type GroupCommitOptions } from './application/group-commit.ts';
+export { NotifiedCache, type NotifiedCacheOptions } from './application/notified-cache.ts';
 export { Slots, type Release } from './application/slots.ts';
 export { enqueueNextSweep, visitInPages, type SweepSlot } from './application/periodic-sweep.ts';
+export { RenewalSweep, type Renewable, type RenewalCounts } from './application/renewal-sweep.ts';
 export {
   defineJob,
   type EnqueueOptions,
@@ -44,7 +46,8 @@ export { seededRandom } from './domain/seeded-random.ts';
 export { randomBase62 } from './domain/random-text.ts';
 export { checkLimit, checkListPage } from './domain/list-limit.ts';
 export { parseCsv, type CsvRecord } from './domain/csv/csv.ts';
-export { columnNamed, readCsvTable, repeatedColumns, tooManyRows, wellFormedRow, type CsvRowError, type CsvTable, type TooManyRowsError } from './domain/csv/csv-table.ts';
+export { tooManyRows, type CsvRowError, type TooManyRowsError } from './domain/csv/csv-table.ts';
+export { readContactTable, type ContactColumnSpec, type ContactRow, type ContactRowError, type ContactTable } from './domain/csv/contact-file.ts';
 export type { FailureLog } from './application/failure-log.port.ts';
 export { GuessThrottle, rateLimited, type GuessAttempt, type RateLimitedError } from './application/guess-throttle.ts';
 export {

@@ -47,7 +47,11 @@ describe('the mail contact file', () => {
 
   it('refuses a header without an email column or with bad data keys, and more than 100,000 rows', () => {
     const header = readMailContactFile('phone,name\n1,A')._unsafeUnwrapErr();
-    expect(header.type).to.equal('validation_error');
+    expect(header.type === 'validation_error' && header.details).to.deep.equal([
+      { path: 'header', message: 'No email column: The file must start with a header row naming its columns, one of them email, e-mail, email_address, mail (it has "phone", "name")' },
+    ]);
+    const tooMany = readMailContactFile(['email', ...Array.from({ length: 51 }, (_, i) => `d${i}`)].join(','))._unsafeUnwrapErr();
+    expect(tooMany.type === 'validation_error' && tooMany.details).to.deep.equal([{ path: 'header', message: 'At most 50 data columns (the file has 51)' }]);
     const keys = readMailContactFile('email,1st,Email\na@example.org,x,y')._unsafeUnwrapErr();
     expect(keys.type === 'validation_error' && keys.details.map((d) => d.path)).to.deep.equal(['header.1', 'header.2']);
     const many = readMailContactFile(['email', ...Array.from({ length: 100_001 }, (_, i) => `r${i}@example.org`)].join('\n'))._unsafeUnwrapErr();

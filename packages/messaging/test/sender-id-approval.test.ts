@@ -94,6 +94,31 @@ describe('ApproveSenderId and RejectSenderId', () => {
     expect(await world.senderIds.approvedSenderIdFor(ACCOUNT, 'ACME', 'UG')).to.equal(true);
   });
 
+  it('leaves nothing written when the last step (scheduling the recurring fee) fails: the request pending, no fee', async () => {
+    const world = await senderIdWorld({ rates: [['USD', 'KES', '129'], ['USD', 'UGX', '3700']] });
+    await world.fund('1000');
+    const id = await world.pending('ACME', ['KE', 'UG']);
+    const enqueue = world.jobs.enqueue.bind(world.jobs);
+    world.jobs.enqueue = async () => {
+      throw new Error('queue down');
+    };
+    let thrown: unknown;
+    try {
+      await world.approve.execute({ id });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(String(thrown)).to.contain('queue down');
+    expect((await world.senderIds.findById(id))?.toSnapshot()).to.deep.include({ status: 'pending', feeCharge: null });
+    expect(await world.senderIds.approvedSenderIdFor(ACCOUNT, 'ACME', 'UG')).to.equal(false);
+    expect(await world.balance()).to.equal('1000.000000 USD');
+    expect((await world.entries()).filter((e) => e.kind === 'fee')).to.deep.equal([]);
+    expect(world.jobs.jobs()).to.deep.equal([]);
+    world.jobs.enqueue = enqueue;
+    expect((await world.approve.execute({ id }))._unsafeUnwrap().entry?.amount.toString(), 'a retry charges once').to.equal('-420.301697 USD');
+    expect(world.jobs.jobs().map((job) => job.payload)).to.deep.equal([{ senderIdId: id, countryCode: 'UG', period: 2 }]);
+  });
+
   it("charges Uganda's recurring fee again every 30 days after approval, once per period, and an unpaid one again the next day", async () => {
     const DAY = 86_400_000;
     const world = await senderIdWorld({ rates: [['USD', 'UGX', '3750']] });
@@ -145,7 +170,7 @@ describe('ApproveSenderId and RejectSenderId', () => {
     expect(again.message).to.equal(`Sender ID request ${id} is approved: only pending requests can be approved`);
     expect((await world.entries()).filter((e) => e.kind === 'fee').map((e) => e.id)).to.deep.equal([first.entry!.id]);
 
-    // The fee was posted but the request was never saved (a crash between the two on a store without transactions).
+    // The fee was posted but saving the request failed: the unit of work takes the fee back.
     const second = await world.pending('BETA', ['TZ']);
     const save = InMemorySenderIdRepository.prototype.save;
     let failures = 1;
@@ -161,6 +186,7 @@ describe('ApproveSenderId and RejectSenderId', () => {
     }
     expect(String(thrown)).to.contain('disk full');
     expect((await world.senderIds.findById(second))?.status).to.equal('pending');
+    expect(await world.balance(), 'nothing charged').to.equal('850.000000 USD');
     const retried = (await world.approve.execute({ id: second }))._unsafeUnwrap();
     const fees = (await world.entries()).filter((e) => e.kind === 'fee');
     expect(fees.map((e) => e.reference)).to.deep.equal([`sender_id:${second}:approval`, `sender_id:${id}:approval`]);

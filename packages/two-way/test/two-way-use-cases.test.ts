@@ -53,12 +53,14 @@ describe('two-way use cases (in-memory world, clock moved by hand)', () => {
     expect((await w.service.checkKeyword.execute({ keyword: 'stop', countryCode: 'UG' }))._unsafeUnwrap().reason).to.equal('reserved');
   });
 
-  it('approval charges setup and the first month as one fee in the wallet currency; 402 leaves it pending', async () => {
+  it('approval charges setup and the first month as one fee in the wallet currency; 402 rolls back the approval: pending, its code free', async () => {
     const w = await twoWayWorld();
     const poor = await w.account('100');
     const id = (await requested(w, poor)).id;
     expect((await w.service.approveService.execute({ id }))._unsafeUnwrapErr().type).to.equal('insufficient_balance');
-    expect((await w.repository.find(id))!).to.deep.include({ status: 'pending', number: null });
+    expect((await w.repository.find(id))!).to.deep.include({ status: 'pending', number: null, approvedAt: null });
+    expect(await w.repository.numberHolder('6100'), 'the code it took is free again').to.equal(undefined);
+    expect(await w.fees(poor)).to.deep.equal([]);
     const rich = await w.account('1000000');
     const other = (await requested(w, rich)).id;
     const { service, charge } = (await w.service.approveService.execute({ id: other }))._unsafeUnwrap();

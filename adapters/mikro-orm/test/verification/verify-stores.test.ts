@@ -2,12 +2,41 @@ import { expect } from 'chai';
 import { currency, Money, newId } from '@tuma/kernel';
 import { CachingVerifyAppRepository, DatabaseNotifications, MikroOrmUnitOfWork, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../../src/index.ts';
 import { CheckVerification, CodeHasher, FailUnsentVerifications, Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
+import { describeVelocityLimitsContract, describeVerificationRepositoryContract, describeVerifyAppRepositoryContract } from '@tuma/verification/testing/contracts';
 import { databaseKind, testDatabase, truncateAll } from '../../../../test/support/test-database.ts';
 import { insertAccount } from '../support/wallet-accounts.ts';
 import { until } from '../../../../test/support/until.ts';
 
 const T0 = new Date('2026-06-01T08:00:00.000Z');
 const policy = { ttlSeconds: 600, maxCheckAttempts: 5, maxSends: 5, resendCooldownSeconds: 30 };
+
+/** An empty database with two accounts. */
+async function freshDatabase(): Promise<{ database: Database; accountIds: [string, string] }> {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return { database, accountIds: [await insertAccount(database), await insertAccount(database)] };
+}
+
+describeVerificationRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const { database, accountIds } = await freshDatabase();
+  return {
+    verifications: new MikroOrmVerificationRepository(database),
+    accountIds,
+    step: (work) => database.withContext(work),
+    transaction: (work) => database.withContext(() => database.em.transactional(() => work())),
+  };
+});
+
+describeVerifyAppRepositoryContract(`MikroORM on ${databaseKind()}`, async () => {
+  const { database, accountIds } = await freshDatabase();
+  return { apps: new MikroOrmVerifyAppRepository(database), accountIds, step: (work) => database.withContext(work) };
+});
+
+describeVelocityLimitsContract(`MikroORM on ${databaseKind()}`, async () => {
+  const database = await testDatabase();
+  await truncateAll(database);
+  return { limits: new MikroOrmVelocityLimits(database), prefix: `${newId('acc')}:`, step: (work) => database.withContext(work) };
+});
 
 describe(`Verify stores on ${databaseKind()}`, () => {
   let database: Database;
@@ -22,28 +51,6 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     database = await testDatabase();
     await truncateAll(database);
     account = await insertAccount(database);
-  });
-
-  it('stores verifications field for field, per account and environment, and lists them as of now', async () => {
-    await database.withContext(async () => {
-      const repository = new MikroOrmVerificationRepository(database);
-      const first = started('+254712000001', T0);
-      const second = started('+254712000002', new Date(T0.getTime() + 1_000));
-      const sandbox = started('+254712000003', T0, 'test');
-      await repository.add([first, second, sandbox]);
-      expect(await repository.find({ accountId: account, environment: 'live' }, first.id)).to.deep.equal(first);
-      expect(await repository.find({ accountId: account, environment: 'test' }, first.id), 'the other environment').to.equal(undefined);
-      const scope = { accountId: account, environment: 'live' as const };
-      const listed = await repository.list({ ...scope, page: 0, limit: 10, now: T0 });
-      expect([listed.items.map((v) => v.id), listed.total]).to.deep.equal([[second.id, first.id], 2]);
-      const later = new Date(T0.getTime() + 600_500);
-      expect((await repository.list({ ...scope, status: 'expired', page: 0, limit: 10, now: later })).items.map((v) => v.id)).to.deep.equal([first.id]);
-      expect((await repository.list({ ...scope, status: 'pending', page: 0, limit: 10, now: later })).items.map((v) => v.id)).to.deep.equal([second.id]);
-      expect((await repository.list({ ...scope, to: '+254712000002', page: 0, limit: 10, now: T0 })).total).to.equal(1);
-      expect(await repository.expireDue(later, 100), 'the live and the sandbox one').to.equal(2);
-      const expired = await repository.find(scope, first.id);
-      expect([expired!.status, expired!.codeHash]).to.deep.equal(['expired', null]);
-    });
   });
 
   it('refuses to keep a hash for a final verification (a database check)', async () => {
@@ -96,47 +103,6 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     await database.withContext(async () => expect(await repository.lockByLatestMessage([]).catch((error: Error) => error.message)).to.match(/unit of work/));
   });
 
-  it('locks many at once, each only in its caller\'s scope, and saves many in one statement', async () => {
-    const repository = new MikroOrmVerificationRepository(database);
-    const live = { accountId: account, environment: 'live' as const };
-    const [a, b] = [started('+254712000006', T0), started('+254712000007', T0)];
-    await database.withContext(() => repository.add([a, b]));
-    await database.withContext(() =>
-      database.em.transactional(async () => {
-        const locked = await repository.lockAll([
-          { scope: live, id: b.id },
-          { scope: { ...live, environment: 'test' }, id: a.id },
-          { scope: live, id: 'ver_unknown' },
-          { scope: live, id: a.id },
-        ]);
-        expect(locked.map((v) => v.id)).to.deep.equal([a.id, b.id].toSorted());
-        await repository.save(locked.map((v) => ({ ...v, checkAttempts: 1 })));
-      }),
-    );
-    const after = await database.withContext(() => Promise.all([a, b].map((v) => repository.find(live, v.id))));
-    expect(after.map((v) => v!.checkAttempts)).to.deep.equal([1, 1]);
-  });
-
-  it('reads many without a lock and writes each only where it is still as read (status, checks, sends)', async () => {
-    const repository = new MikroOrmVerificationRepository(database);
-    const live = { accountId: account, environment: 'live' as const };
-    const [a, b, c] = [started('+254712000008', T0), started('+254712000009', T0), started('+254712000010', T0)];
-    await database.withContext(() => repository.add([a, b, c]));
-    const read = await database.withContext(() => repository.findAll([{ scope: live, id: a.id }, { scope: live, id: b.id }, { scope: live, id: c.id }, { scope: { ...live, environment: 'test' }, id: a.id }]));
-    expect(read.map((v) => v.id).toSorted()).to.deep.equal([a.id, b.id, c.id].toSorted());
-    const checked = (v: VerificationSnapshot) => {
-      const verification = Verification.rehydrate(v);
-      verification.check(false, T0);
-      return verification.toSnapshot();
-    };
-    // Meanwhile another process checks b, and c is resent.
-    await database.withContext(() => repository.save([checked(b), { ...c, sends: 2 }]));
-    const written = await database.withContext(() => repository.saveIfUnchanged(read.map((v) => ({ before: v, after: checked(v) }))));
-    expect([...written]).to.deep.equal([a.id]);
-    const after = await database.withContext(() => repository.findAll([a, b, c].map((v) => ({ scope: live, id: v.id }))));
-    expect(Object.fromEntries(after.map((v) => [v.id, [v.checkAttempts, v.sends]]))).to.deep.equal({ [a.id]: [1, 1], [b.id]: [1, 1], [c.id]: [0, 2] });
-  });
-
   it('counts every check of a verification checked from many processes at once: wrong ones use up the attempts exactly, then even the right code fails', async () => {
     const repository = new MikroOrmVerificationRepository(database);
     const live = { accountId: account, environment: 'live' as const };
@@ -154,22 +120,13 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     expect((await processes[0]!.execute(live, v.id, '482913'))._unsafeUnwrap(), 'even the right code, now').to.include({ valid: false, status: 'max_attempts_reached' });
   });
 
-  it('makes one default app when many first uses race, and keeps apps per account', async () => {
+  it('makes one default app when many first uses race', async () => {
     const apps = new MikroOrmVerifyAppRepository(database);
     const draft = () => ({ ...VERIFY_APP_DEFAULTS, id: newId('vera'), accountId: account, isDefault: true, createdAt: T0, updatedAt: T0 });
     const made = await Promise.all(Array.from({ length: 5 }, () => database.withContext(() => apps.ensureDefault(draft()))));
     expect(new Set(made.map((app) => app.id)).size).to.equal(1);
-    await database.withContext(async () => {
-      expect(await apps.list(account)).to.deep.equal([made[0]]);
-      const other = await insertAccount(database);
-      expect(await apps.find(other, made[0]!.id)).to.equal(undefined);
-      expect(await apps.remove(other, made[0]!.id)).to.equal(false);
-      await apps.save({ ...made[0]!, brand: 'Duka', allowedCountries: ['KE', 'TZ'], updatedAt: new Date(T0.getTime() + 1) });
-      expect(await apps.find(account, made[0]!.id)).to.deep.include({ brand: 'Duka', allowedCountries: ['KE', 'TZ'] });
-      expect(await apps.remove(account, made[0]!.id)).to.equal(true);
-    });
+    expect(await database.withContext(() => apps.list(account))).to.deep.equal([made[0]]);
   });
-
   it('counts velocity exactly under concurrency: of 20 starts at once with a limit of 5, 5 pass', async () => {
     const limits = new MikroOrmVelocityLimits(database);
     const decisions = await Promise.all(
@@ -182,16 +139,12 @@ describe(`Verify stores on ${databaseKind()}`, () => {
     }
   });
 
-  it('decides the starts of one batch as if taken one after another, and batches after it see their counts', async () => {
+  // How a batch is decided is the contract's (describeVelocityLimitsContract); here, what the table keeps.
+  it('keeps one row per counter and window, counting every start of a batch on it (refused ones too)', async () => {
     const limits = new MikroOrmVelocityLimits(database);
     const start = (number: string) => [{ key: `n:${account}:${number}`, limit: 2 }, { key: `c:${account}`, limit: 4 }];
-    const first = await database.withContext(() => limits.take([start('1'), start('1'), start('1'), start('2')], 3600));
-    expect(first.map((d) => d.allowed)).to.deep.equal([true, true, false, true]);
-    expect(first[2]).to.include({ key: `n:${account}:1` });
-    const second = await database.withContext(() => limits.take([start('3'), start('4')], 3600));
-    expect(second[0]!.allowed, 'the fifth start on the country').to.equal(false);
-    expect(second[0]).to.include({ key: `c:${account}` });
-    expect(second[1]).to.include({ allowed: false, key: `c:${account}` });
+    await database.withContext(() => limits.take([start('1'), start('1'), start('1'), start('2')], 3600));
+    await database.withContext(() => limits.take([start('3'), start('4')], 3600));
     const counts = await database.em.execute<{ key: string; count: number }[]>(`select key, count from verify_velocity where key like ? order by key`, [`%${account}%`]);
     expect(counts.map((row) => [row.key, row.count])).to.deep.equal([
       [`c:${account}`, 6],
@@ -201,7 +154,6 @@ describe(`Verify stores on ${databaseKind()}`, () => {
       [`n:${account}:4`, 1],
     ]);
   });
-
   describe('the starts\' app cache', () => {
     const hubs: DatabaseNotifications[] = [];
     after(async () => {

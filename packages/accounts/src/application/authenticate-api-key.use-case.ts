@@ -46,20 +46,17 @@ export class AuthenticateApiKey {
   private async resolve(token: string): Promise<Principal | undefined> {
     if (token.length < 16 || token.length > 512) return undefined;
     const hash = await this.hash(token);
-    const cached = this.cache?.get(hash);
-    if (cached) {
-      await this.recordUse(cached.apiKey);
-      return cached;
-    }
-    const lookup = this.cache?.beginLookup() ?? 0;
+    const principal = await (this.cache ? this.cache.get(hash, () => this.lookUp(token, hash)) : this.lookUp(token, hash));
+    if (principal) await this.recordUse(principal.apiKey);
+    return principal;
+  }
+
+  /** The key of `token` (its SHA-256 `hash`) and its account, from the stores. */
+  private async lookUp(token: string, hash: string): Promise<Principal | undefined> {
     const apiKey = await this.apiKeys.findByPrefix(await lookupPrefixOf(token));
     if (!apiKey || apiKey.isRevoked || !constantTimeEqual(apiKey.secretHash, hash)) return undefined;
     const account = await this.accounts.findById(apiKey.accountId);
-    if (!account) return undefined;
-    await this.recordUse(apiKey);
-    const principal = { account, apiKey };
-    this.cache?.store(hash, principal, lookup);
-    return principal;
+    return account && { account, apiKey };
   }
 
   private async recordUse(apiKey: ApiKey): Promise<void> {

@@ -1,8 +1,9 @@
 import { Account } from '../domain/account.aggregate.ts';
 import type { AccountRepository } from '../application/account.repository.port.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 export class InMemoryAccountRepository implements AccountRepository {
-  private readonly rows = new Map<string, ReturnType<Account['toSnapshot']>>();
+  private readonly rows = new UndoableMap<string, ReturnType<Account['toSnapshot']>>();
 
   async findById(id: string): Promise<Account | undefined> {
     const row = this.rows.get(id);

@@ -1,8 +1,9 @@
 import { ApiKey, type ApiKeySnapshot, type CustomerKeyKind } from '../domain/api-key.aggregate.ts';
 import type { ApiKeyRepository } from '../application/api-key.repository.port.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 export class InMemoryApiKeyRepository implements ApiKeyRepository {
-  private readonly rows = new Map<string, ApiKeySnapshot>();
+  private readonly rows = new UndoableMap<string, ApiKeySnapshot>();
 
   async findById(id: string): Promise<ApiKey | undefined> {
     const row = this.rows.get(id);

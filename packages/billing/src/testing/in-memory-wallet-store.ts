@@ -1,4 +1,5 @@
 import { Money, type Result } from '@tuma/kernel';
+import { onRollback, UndoableMap } from '@tuma/kernel/testing';
 import type { LockedWallet, WalletChangeRequest, WalletDecision, WalletStore, WalletWrite } from '../application/wallet-store.port.ts';
 import type { LedgerEntry, LedgerEntryDraft, LedgerPage } from '../domain/ledger-entry.model.ts';
 import type { Reservation } from '../domain/reservation.model.ts';
@@ -17,11 +18,11 @@ interface Book {
 /**
  * Wallets held in memory: for embedding the core and for tests. `post` and `change` read, decide
  * and write without yielding in between, so changes of one wallet never interleave, as the
- * database store guarantees with its row lock. Nothing is rolled back with a failing unit of work
- * (see `ImmediateUnitOfWork`); each change itself is all or nothing.
+ * database store guarantees with its row lock. A failing unit of work undoes what it wrote
+ * (`ImmediateUnitOfWork`); each change itself is all or nothing.
  */
 export class InMemoryWalletStore implements WalletStore {
-  private readonly books = new Map<string, Book>();
+  private readonly books = new UndoableMap<string, Book>();
 
   async open(wallet: WalletSnapshot): Promise<WalletSnapshot> {
     const existing = this.books.get(wallet.accountId);
@@ -92,8 +93,34 @@ export class InMemoryWalletStore implements WalletStore {
     return { entry, refunded, reversedBy };
   }
 
+  /** How to put the book back as it is before `write`, should the unit of work roll back. */
+  private logUndo(book: Book, write: WalletWrite): void {
+    const { wallet } = book;
+    const reservation = write.reservation && book.reservations.get(write.reservation.id);
+    onRollback(() => {
+      book.wallet = wallet;
+      const { entry } = write;
+      if (entry) {
+        const index = book.entries.lastIndexOf(entry);
+        if (index !== -1) book.entries.splice(index, 1);
+        book.entriesById.delete(entry.id);
+        book.entriesByReference.delete(entry.reference);
+      }
+      if (write.reservation) {
+        if (reservation) {
+          book.reservations.set(reservation.id, reservation);
+          book.reservationsByReference.set(reservation.reference, reservation);
+        } else {
+          book.reservations.delete(write.reservation.id);
+          book.reservationsByReference.delete(write.reservation.reference);
+        }
+      }
+    });
+  }
+
   private write(book: Book, write: WalletWrite): void {
     if (write.wallet.accountId !== book.wallet.accountId) throw new Error('A wallet change wrote another wallet');
+    this.logUndo(book, write);
     book.wallet = write.wallet;
     if (write.entry) {
       book.entries.push(write.entry);

@@ -1,5 +1,6 @@
 import type { ClaimResponse, IdempotencyKeyStore } from '../application/idempotency-key-store.port.ts';
 import type { IdempotencyClaim, IdempotencyRecord } from '../domain/idempotency-record.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 const slot = (claim: Pick<IdempotencyClaim, 'scope' | 'key'>): string => JSON.stringify([claim.scope.accountId, claim.scope.environment, claim.key]);
 
@@ -11,7 +12,7 @@ const copy = (record: IdempotencyRecord): IdempotencyRecord => ({ ...record, res
  * locks nothing (there is nobody to keep out).
  */
 export class InMemoryIdempotencyKeyStore implements IdempotencyKeyStore {
-  private readonly records = new Map<string, IdempotencyRecord>();
+  private readonly records = new UndoableMap<string, IdempotencyRecord>();
 
   async insertOrFind(claims: readonly IdempotencyRecord[]): Promise<readonly (IdempotencyRecord | undefined)[]> {
     return claims.map((claim) => {

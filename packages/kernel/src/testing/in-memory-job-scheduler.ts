@@ -1,5 +1,6 @@
 import type { EnqueueOptions, JobDefinition, JobHandler, JobScheduler, JobWorkers } from '../application/job-scheduler.port.ts';
 import type { Clock } from '../application/clock.port.ts';
+import { onRollback } from './undo-log.ts';
 
 export interface ScheduledJob {
   readonly id: string;
@@ -9,7 +10,7 @@ export interface ScheduledJob {
   readonly singletonKey: string | undefined;
 }
 
-/** Keeps jobs in memory; `runDue()` runs every job whose time has come, in enqueue order. */
+/** Keeps jobs in memory; `runDue()` runs every job whose time has come, in enqueue order. A job enqueued in a unit of work that rolls back is dropped. */
 export class InMemoryJobScheduler implements JobScheduler, JobWorkers {
   private readonly queued: ScheduledJob[] = [];
   private readonly handlers = new Map<string, JobHandler<object>>();
@@ -21,7 +22,12 @@ export class InMemoryJobScheduler implements JobScheduler, JobWorkers {
     const { singletonKey } = options;
     if (singletonKey && this.queued.some((j) => j.name === job.name && j.singletonKey === singletonKey)) return null;
     const id = `job-${++this.sequence}`;
-    this.queued.push({ id, name: job.name, payload, startAfter: options.startAfter ?? this.clock.now(), singletonKey });
+    const scheduled: ScheduledJob = { id, name: job.name, payload, startAfter: options.startAfter ?? this.clock.now(), singletonKey };
+    this.queued.push(scheduled);
+    onRollback(() => {
+      const index = this.queued.indexOf(scheduled);
+      if (index !== -1) this.queued.splice(index, 1);
+    });
     return id;
   }
 

@@ -1,15 +1,16 @@
 import { err, ok, type Result } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { SenderIdListQuery, SenderIdPage, SenderIdRepository } from '../application/sender-ids/sender-id.repository.port.ts';
 import { senderIdTaken, type SenderIdTakenError } from '../domain/sender-ids/sender-id-errors.ts';
 import { SenderIdRequest, type NewSenderIdRequest, type SenderIdRequestSnapshot } from '../domain/sender-ids/sender-id-request.aggregate.ts';
 
 const holdKey = (accountId: string, name: string, countryCode: string): string => `${accountId}\u0000${name}\u0000${countryCode.trim().toUpperCase()}`;
 
-/** Sender-ID requests held in memory: for embedding the core and for tests. Writes apply at once. */
+/** Sender-ID requests held in memory: for embedding the core and for tests. Writes apply at once; a failing unit of work undoes them. */
 export class InMemorySenderIdRepository implements SenderIdRepository {
-  private readonly rows = new Map<number, SenderIdRequestSnapshot>();
+  private readonly rows = new UndoableMap<number, SenderIdRequestSnapshot>();
   /** What pending and approved requests hold: (account, name, country) -> request id. */
-  private readonly holds = new Map<string, number>();
+  private readonly holds = new UndoableMap<string, number>();
   private lastId = 0;
 
   async add(request: NewSenderIdRequest): Promise<Result<SenderIdRequest, SenderIdTakenError>> {

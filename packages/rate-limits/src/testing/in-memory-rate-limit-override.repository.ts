@@ -1,8 +1,9 @@
 import type { RateLimitOverrideRepository } from '../application/rate-limit-override.repository.port.ts';
 import type { RateLimitPolicy } from '../domain/rate-limit-policy.value-object.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 export class InMemoryRateLimitOverrideRepository implements RateLimitOverrideRepository {
-  private readonly overrides = new Map<string, RateLimitPolicy>();
+  private readonly overrides = new UndoableMap<string, RateLimitPolicy>();
 
   async find(accountId: string): Promise<RateLimitPolicy | undefined> {
     return this.overrides.get(accountId);

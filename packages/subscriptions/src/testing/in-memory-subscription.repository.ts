@@ -1,12 +1,13 @@
 import type { SubscriptionRepository } from '../application/subscriptions/subscription.repository.port.ts';
 import type { Product } from '../domain/plans/products.ts';
 import type { SubscriptionSnapshot } from '../domain/subscriptions/subscription.aggregate.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 const newestFirst = (a: SubscriptionSnapshot, b: SubscriptionSnapshot) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1);
 
 /** Subscriptions in a map: for unit tests and in-memory wiring (no locks: one caller at a time). */
 export class InMemorySubscriptionRepository implements SubscriptionRepository {
-  private readonly rows = new Map<string, SubscriptionSnapshot>();
+  private readonly rows = new UndoableMap<string, SubscriptionSnapshot>();
 
   async add(subscription: SubscriptionSnapshot): Promise<boolean> {
     if (this.rows.has(subscription.id)) throw new Error(`Subscription ${subscription.id} exists`);

@@ -1,4 +1,5 @@
 import { err, ok, type Result } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { ServiceListQuery, TwoWayServiceRepository } from '../application/services/two-way-service.repository.port.ts';
 import { FINAL_STATUSES, LIVE_APPROVED_STATUSES } from '../domain/services/service-status.ts';
 import { keywordTaken, type KeywordTakenError } from '../domain/services/two-way-errors.ts';
@@ -7,9 +8,9 @@ import type { TwoWayServiceSnapshot } from '../domain/services/two-way-service.a
 const newestFirst = (a: TwoWayServiceSnapshot, b: TwoWayServiceSnapshot) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id;
 const live = (s: TwoWayServiceSnapshot) => !FINAL_STATUSES.has(s.status);
 
-/** Services in a map: for unit tests and in-memory wiring (no locks: one caller at a time). */
+/** Services in a map: for unit tests and in-memory wiring (no locks: one caller at a time; a failing unit of work undoes its writes). */
 export class InMemoryTwoWayServiceRepository implements TwoWayServiceRepository {
-  private readonly rows = new Map<number, TwoWayServiceSnapshot>();
+  private readonly rows = new UndoableMap<number, TwoWayServiceSnapshot>();
   private lastId = 0;
 
   async add(service: Omit<TwoWayServiceSnapshot, 'id'>): Promise<Result<TwoWayServiceSnapshot, KeywordTakenError>> {

@@ -1,9 +1,10 @@
 import type { Clock } from '@tuma/kernel';
 import type { VelocityCounter, VelocityDecision, VelocityLimits } from '../application/verifications/velocity-limits.port.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 /** Fixed-window counters in a map, on the given clock: for unit tests and in-memory wiring. */
 export class InMemoryVelocityLimits implements VelocityLimits {
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new UndoableMap<string, number>();
 
   constructor(private readonly clock: Clock) {}
 

@@ -1,12 +1,13 @@
 import type { VerificationSnapshot } from '../domain/verifications/verification.aggregate.ts';
 import type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from '../application/verifications/verification.repository.port.ts';
 import { Verification } from '../domain/verifications/verification.aggregate.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 const inScope = (v: VerificationSnapshot, scope: VerificationScope) => v.accountId === scope.accountId && v.environment === scope.environment;
 
 /** Verifications in a map: for unit tests and in-memory wiring (no locks: one caller at a time). */
 export class InMemoryVerificationRepository implements VerificationRepository {
-  private readonly rows = new Map<string, VerificationSnapshot>();
+  private readonly rows = new UndoableMap<string, VerificationSnapshot>();
 
   async add(verifications: readonly VerificationSnapshot[]): Promise<void> {
     for (const verification of verifications) if (this.rows.has(verification.id)) throw new Error(`Verification ${verification.id} exists`);
@@ -27,8 +28,9 @@ export class InMemoryVerificationRepository implements VerificationRepository {
     return this.find(scope, id);
   }
 
+  /** In id order, as the port says (the database locks in that order so that lockers never deadlock). */
   async lockAll(ids: readonly ScopedId[]): Promise<readonly VerificationSnapshot[]> {
-    return this.inScopes(ids);
+    return this.inScopes(ids).sort((a, b) => (a.id < b.id ? -1 : 1));
   }
 
   async lockByLatestMessage(messageIds: readonly string[]): Promise<readonly VerificationSnapshot[]> {

@@ -1,9 +1,10 @@
 import type { VerifyAppSnapshot } from '../domain/apps/verify-app.ts';
 import type { VerifyAppRepository } from '../application/apps/verify-app.repository.port.ts';
+import { UndoableMap } from '@tuma/kernel/testing';
 
 /** Verify Apps in a map: for unit tests and in-memory wiring. */
 export class InMemoryVerifyAppRepository implements VerifyAppRepository {
-  private readonly rows = new Map<string, VerifyAppSnapshot>();
+  private readonly rows = new UndoableMap<string, VerifyAppSnapshot>();
 
   async add(app: VerifyAppSnapshot): Promise<void> {
     this.rows.set(app.id, app);

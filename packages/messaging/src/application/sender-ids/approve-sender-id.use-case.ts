@@ -1,5 +1,5 @@
 import type { FxRateMissingError, FxRates, LedgerEntry, WalletError, WalletLedger, WalletOwners } from '@tuma/billing';
-import { currency, errAsync, Money, notFound, okAsync, ResultAsync, type Clock, type JobScheduler, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
+import { atomically, currency, err, errAsync, Money, notFound, ok, ResultAsync, type Clock, type JobScheduler, type NotFoundError, type UnitOfWork } from '@tuma/kernel';
 import { RECURRING_FEE_PERIOD_MS } from './charge-sender-id-recurring-fee.use-case.ts';
 import { SENDER_ID_RECURRING_FEE_JOB } from '../sending/sending-jobs.ts';
 import type { Catalogue } from '../catalogue/catalogue.port.ts';
@@ -42,13 +42,11 @@ const feeParts = (estimate: SenderIdFeeEstimate): Money[] =>
  * Operator: approves a pending request. In ONE unit of work, with the request row locked: the flat
  * fees of its countries (USD 150 each) are converted into the wallet currency (the pricing rule:
  * exact, rounded once half-even) and charged as one `fee` entry with reference
- * `sender_id:<id>:approval`, and the request becomes approved with its fee recorded. Not enough
- * money (`insufficient_balance`), no rate, or anything else failing leaves it pending and
- * charges nothing. Countries without a flat fee add nothing: their fees are confirmed during
- * onboarding.
- *
- * The charge comes before the request is saved: the in-memory stores cannot roll back, so the
- * step that can fail goes first (on the database both commit together either way).
+ * `sender_id:<id>:approval`, the request becomes approved with that charge recorded (the state
+ * diagram: approved with its fee charged), and the second period of each recurring per-network fee
+ * is scheduled. Not enough money (`insufficient_balance`), no rate, or anything else failing rolls
+ * it all back: the request stays pending and nothing is charged. Countries without a flat fee add
+ * nothing: their fees are confirmed during onboarding.
  */
 export class ApproveSenderId {
   constructor(
@@ -63,27 +61,21 @@ export class ApproveSenderId {
   ) {}
 
   execute(input: { readonly id: number }): ResultAsync<SenderIdDecision, ApproveSenderIdError> {
-    return this.unitOfWork.run(() =>
-      ResultAsync.fromSafePromise(this.senderIds.findById(input.id, { forUpdate: true })).andThen((request) => {
-        if (!request) return errAsync(notFound('sender_id', String(input.id)));
-        const pending = request.ensurePending('approve');
-        if (pending.isErr()) return errAsync(pending.error);
-        return ResultAsync.fromSafePromise(this.catalogue.senderIdFees()).andThen((fees) => {
-          const estimate = estimateSenderIdFee(request.countries, fees);
-          const charged: ResultAsync<FeeCharged | null, ApproveSenderIdError> = feeParts(estimate).length > 0 ? this.charge(request, estimate) : okAsync(null);
-          return charged.andThen((charge) => {
-            const approved = request.approve({ feeUsd: charge?.feeUsd ?? estimate.feeUsd, charge: charge && charge.fee }, this.clock.now());
-            if (approved.isErr()) return errAsync(approved.error);
-            return ResultAsync.fromSafePromise(
-              (async () => {
-                await this.senderIds.save(request);
-                await this.scheduleRecurringFees(request, estimate);
-              })(),
-            ).map(() => ({ request, estimate, entry: charge && charge.entry }));
-          });
-        });
-      }),
-    );
+    return atomically(this.unitOfWork, async () => {
+      const request = await this.senderIds.findById(input.id, { forUpdate: true });
+      if (!request) return err(notFound('sender_id', String(input.id)));
+      const pending = request.ensurePending('approve');
+      if (pending.isErr()) return err(pending.error);
+      const estimate = estimateSenderIdFee(request.countries, await this.catalogue.senderIdFees());
+      const charged = feeParts(estimate).length > 0 ? await this.charge(request, estimate) : ok(null);
+      if (charged.isErr()) return err(charged.error);
+      const charge = charged.value;
+      const approved = request.approve({ feeUsd: charge?.feeUsd ?? estimate.feeUsd, charge: charge && charge.fee }, this.clock.now());
+      if (approved.isErr()) return err(approved.error);
+      await this.senderIds.save(request);
+      await this.scheduleRecurringFees(request, estimate);
+      return ok({ request, estimate, entry: charge && charge.entry });
+    });
   }
 
   /** The second period of each recurring per-network fee, 30 days after approval (the first is in the approval fee). */

@@ -15,12 +15,11 @@ export interface ServiceApproved {
 }
 
 /**
- * Operator: approves a pending request in one unit of work under its row's lock. The short code is
- * found first (the number given, else the first free one of the country's pool; a shared service
- * gets the country's shared code), then the setup fee and first period are charged as one entry,
- * then the service is active. A wallet that cannot pay is 402 and the service stays pending, its
- * code unassigned: the steps that can fail come before any write, so the in-memory stores (which
- * cannot roll back) end as the database does.
+ * Operator: approves a pending request in one unit of work under its row's lock. The service takes
+ * its short code (the number given, else the first free one of the country's pool; a shared
+ * service gets the country's shared code) and becomes active, then the setup fee and first period
+ * are charged as one entry. A wallet that cannot pay is 402 and rolls it all back: the service
+ * stays pending, its code unassigned.
  */
 export class ApproveService {
   constructor(
@@ -40,10 +39,10 @@ export class ApproveService {
       if (due.isErr()) return err(due.error);
       const number = await this.numberFor(locked, input.number?.trim() || null);
       if (number.isErr()) return err(number.error);
-      const charged = await this.billing.charge(locked, due.value);
-      if (charged.isErr()) return err(charged.error);
       service.approve(number.value, this.clock.now());
       await this.services.save(service.toSnapshot());
+      const charged = await this.billing.charge(locked, due.value);
+      if (charged.isErr()) return err(charged.error);
       return ok({ service: service.toSnapshot(), charge: charged.value });
     });
   }
