@@ -3,7 +3,10 @@ import type { DkimKeys } from './application/domains/dkim-keys.port.ts';
 import type { MailDomainRepository } from './application/domains/mail-domain.repository.port.ts';
 import { FORWARD_MESSAGE_JOB } from './application/forwards/forward-message.job.ts';
 import type { ForwardRepository } from './application/forwards/forward.repository.port.ts';
-import { Forwards } from './application/forwards/forwards.use-cases.ts';
+import { CreateForward } from './application/forwards/create-forward.use-case.ts';
+import { DeleteForward } from './application/forwards/delete-forward.use-case.ts';
+import { ListForwardLog } from './application/forwards/list-forward-log.use-case.ts';
+import { ListForwards } from './application/forwards/list-forwards.use-case.ts';
 import { ReceiveForwardedMail } from './application/forwards/receive-forwarded-mail.use-case.ts';
 import { RelayForwardedMail } from './application/forwards/relay-forwarded-mail.use-case.ts';
 import type { MailTransport } from './application/sending/mail-transport.port.ts';
@@ -24,7 +27,10 @@ export interface MailForwardPorts {
 export function createMailForwards(ports: MailForwardPorts) {
   const { clock, forwards, domains } = ports;
   return {
-    forwards: new Forwards(forwards, domains, clock),
+    createForward: new CreateForward(forwards, domains, clock),
+    listForwards: new ListForwards(forwards),
+    deleteForward: new DeleteForward(forwards),
+    listForwardLog: new ListForwardLog(forwards),
     receive: new ReceiveForwardedMail(forwards, domains, ports.jobs, ports.unitOfWork, ports.srsKey, clock),
     relay: new RelayForwardedMail(forwards, domains, ports.dkimKeys, ports.transport, clock),
   };

@@ -1,5 +1,5 @@
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
-import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { GuessThrottle, jobRoute, type Clock, type FailureLog, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { GetMailAnalytics } from './application/analytics/get-mail-analytics.use-case.ts';
 import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
 import type { DkimKeys } from './application/domains/dkim-keys.port.ts';
@@ -22,6 +22,11 @@ import type { SenderAddressRepository } from './application/sender-addresses/sen
 import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
 import type { MailTransport } from './application/sending/mail-transport.port.ts';
 import { SignedTokens } from './application/signing/signed-tokens.ts';
+import { AuthenticateSmtpLogin } from './application/smtp/authenticate-smtp-login.use-case.ts';
+import { CreateSmtpCredential } from './application/smtp/create-smtp-credential.use-case.ts';
+import { ListSmtpCredentials } from './application/smtp/list-smtp-credentials.use-case.ts';
+import { RevokeSmtpCredential } from './application/smtp/revoke-smtp-credential.use-case.ts';
+import type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
 import { ListSuppressions } from './application/suppressions/list-suppressions.use-case.ts';
 import { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
 import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
@@ -62,6 +67,10 @@ export interface MailSendingPorts {
   /** Signs tracking and confirmation links (the server's mail token key, MAIL_TOKEN_KEY). */
   readonly tokenKey: () => Buffer;
   readonly publicUrl: MailPublicUrl;
+  /** The submission server's logins (`/v1/smtp-credentials`). */
+  readonly smtpCredentials: SmtpCredentialRepository;
+  /** Wrong SMTP logins (the kernel's `GuessThrottle`, scope `smtp`), shared with sign-ins' store. */
+  readonly failureLog: FailureLog;
 }
 
 /** The mail API's emails (docs/mail.md, "Sending"): send, list, read, cancel, the delivery job, the suppression list sends respect, opens and clicks, sender addresses and analytics. */
@@ -86,6 +95,10 @@ export function createMailSending(ports: MailSendingPorts) {
     deleteSenderAddress: new DeleteSenderAddress(senderAddresses),
     getAnalytics: new GetMailAnalytics(ports.analytics, clock),
     getBilling: new GetMailBilling(ports.plans, ports.usage, clock),
+    createSmtpCredential: new CreateSmtpCredential(ports.smtpCredentials, clock),
+    listSmtpCredentials: new ListSmtpCredentials(ports.smtpCredentials),
+    revokeSmtpCredential: new RevokeSmtpCredential(ports.smtpCredentials),
+    authenticateSmtpLogin: new AuthenticateSmtpLogin(ports.smtpCredentials, new GuessThrottle('smtp', ports.failureLog, clock), clock),
   };
 }
 

@@ -3,7 +3,11 @@ import { DeliverWebhook, deliverWebhookJob, ListWebhookDeliveries, RedeliverWebh
 import { MailEventWebhooks } from './application/webhooks/mail-event-webhooks.ts';
 import { MailWebhookEndpoints } from './application/webhooks/mail-webhook-endpoints.ts';
 import type { MailWebhookRepository } from './application/webhooks/mail-webhook.repository.port.ts';
-import { MailWebhooks } from './application/webhooks/mail-webhooks.use-cases.ts';
+import { CreateMailWebhook } from './application/webhooks/create-mail-webhook.use-case.ts';
+import { DeleteMailWebhook } from './application/webhooks/delete-mail-webhook.use-case.ts';
+import { GetMailWebhook } from './application/webhooks/get-mail-webhook.use-case.ts';
+import { ListMailWebhooks } from './application/webhooks/list-mail-webhooks.use-case.ts';
+import { UpdateMailWebhook } from './application/webhooks/update-mail-webhook.use-case.ts';
 import { MAIL_WEBHOOK_PROFILE } from './domain/webhooks/mail-webhook-profile.ts';
 
 export interface MailWebhookPorts {
@@ -22,7 +26,11 @@ export function createMailWebhooks(ports: MailWebhookPorts) {
   const { clock, unitOfWork, jobs, webhooks, deliveries } = ports;
   const endpoints = new MailWebhookEndpoints(webhooks);
   return {
-    webhooks: new MailWebhooks(webhooks, ports.destinations, clock),
+    createWebhook: new CreateMailWebhook(webhooks, ports.destinations, clock),
+    listWebhooks: new ListMailWebhooks(webhooks),
+    getWebhook: new GetMailWebhook(webhooks),
+    updateWebhook: new UpdateMailWebhook(webhooks, ports.destinations, clock),
+    deleteWebhook: new DeleteMailWebhook(webhooks),
     /** What the email timeline publishes its new entries through. */
     eventWebhooks: new MailEventWebhooks(webhooks, new WebhookOutbox(deliveries, jobs, clock, MAIL_WEBHOOK_PROFILE), clock),
     listDeliveries: new ListWebhookDeliveries(deliveries, [MAIL_WEBHOOK_PROFILE]),

@@ -20,7 +20,6 @@ import type { MailPlans } from './application/billing/mail-plans.port.ts';
 import type { MailUsage } from './application/billing/mail-usage.port.ts';
 import type { AttachmentSource } from './application/emails/attachment-source.port.ts';
 import type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
-import type { SmtpCredentials } from './application/smtp/smtp-credentials.use-cases.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
 import type { ForwardRepository } from './application/forwards/forward.repository.port.ts';
 import type { MailForwardService } from './create-mail-forwards.ts';
@@ -42,7 +41,6 @@ export const MAIL_TOKENS = {
   usage: token<MailUsage>('mail.MailUsage'),
   attachmentSource: token<AttachmentSource>('mail.AttachmentSource'),
   smtpCredentialRepository: token<SmtpCredentialRepository>('mail.SmtpCredentialRepository'),
-  smtpCredentials: token<SmtpCredentials>('mail.SmtpCredentials'),
   /** The service's own mail (confirmation links): the account service's Mailer. */
   serviceMailer: token<ServiceMailer>('mail.ServiceMailer'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),

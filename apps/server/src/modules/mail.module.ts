@@ -1,6 +1,6 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
-import { GuessThrottle, KERNEL_TOKENS, type Clock, type FailureLog, type UnitOfWork } from '@tuma/kernel';
+import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
 import { mailAccessPages, mailActivityPages, mailForwardPages, mailAnalyticsRoutes, mailBillingRoutes, mailDomainPages, mailDomainRoutes, mailEmailRoutes, mailForwardRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSmtpCredentialRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
 import {
   createMail,
@@ -13,14 +13,12 @@ import {
   mailJobRoutes,
   mailWebhookJobRoutes,
   RecordMailOutcome,
-  SmtpCredentials,
   type EmailRepository,
   type MailOutbox,
   type MailOutcomes,
   type MailTransport,
   type AttachmentSource,
   type MailPlans,
-  type SmtpCredentialRepository,
   type MailWebhookService,
   type ServiceMailer,
   type SuppressionList,
@@ -60,10 +58,6 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.usage, MikroOrmMailUsage, [S.database]);
   bindClass(bind, M.smtpCredentialRepository, MikroOrmSmtpCredentialRepository, [S.database]);
   bindClass(bind, M.forwardRepository, MikroOrmForwardRepository, [S.database]);
-  bind(M.smtpCredentials).toResolvedValue(
-    (repository: SmtpCredentialRepository, failures: FailureLog, clock: Clock) => new SmtpCredentials(repository, new GuessThrottle('smtp', failures, clock), clock),
-    [M.smtpCredentialRepository, K.failureLog, K.clock],
-  );
   // Attachments by URL go through the webhooks' URL policy (SSRF guard), pinned, without redirects.
   bind(M.attachmentSource).toResolvedValue((destinations: WebhookDestinations): AttachmentSource => {
     const fetcher = new PinnedHttpFetcher(destinations);
@@ -159,6 +153,8 @@ const bindings = new ContainerModule(({ bind }) => {
     timeline: M.timeline,
     tokenKey: M.tokenKey,
     publicUrl: M.publicUrl,
+    smtpCredentials: M.smtpCredentialRepository,
+    failureLog: K.failureLog,
   });
 });
 
@@ -188,8 +184,8 @@ export const mailServerModule: ServerModule = {
     ...mailTrackingRoutes(resolve(container, M.sending)),
     ...mailAnalyticsRoutes(resolve(container, M.sending)),
     ...mailBillingRoutes(resolve(container, M.sending)),
-    ...mailSmtpCredentialRoutes(resolve(container, M.smtpCredentials)),
-    ...mailForwardRoutes(resolve(container, M.forwards).forwards),
+    ...mailSmtpCredentialRoutes(resolve(container, M.sending)),
+    ...mailForwardRoutes(resolve(container, M.forwards)),
   ],
   consolePages: (container) => {
     const config: ServerConfig = resolve(container, S.config);
@@ -198,10 +194,10 @@ export const mailServerModule: ServerModule = {
     return [
       ...mailDomainPages(resolve(container, M.mail)),
       ...mailActivityPages(resolve(container, M.sending)),
-      ...mailForwardPages({ forwards: resolve(container, M.forwards).forwards, listDomains: resolve(container, M.mail).listDomains }),
+      ...mailForwardPages({ forwards: resolve(container, M.forwards), listDomains: resolve(container, M.mail).listDomains }),
       ...mailAccessPages({
-        smtpCredentials: resolve(container, M.smtpCredentials),
-        webhooks: resolve(container, M.webhooks).webhooks,
+        smtpCredentials: resolve(container, M.sending),
+        webhooks: resolve(container, M.webhooks),
         listDeliveries: resolve(container, M.webhooks).listDeliveries,
         redeliver: resolve(container, M.webhooks).redeliver,
         smtpServer: () => (port === 'off' ? undefined : `${new URL(urls.mail.value).hostname}:${port}`),

@@ -8,7 +8,7 @@ import { isSrsAddress, srsDecode, srsEncode } from '../../domain/forwards/srs.ts
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
 import { FORWARD_MESSAGE_JOB } from './forward-message.job.ts';
 import type { ForwardRepository } from './forward.repository.port.ts';
-import { forwardOf } from './forwards.use-cases.ts';
+import { forwardOf } from './forward-of.ts';
 
 /** An address of ours the inbound server takes mail to: one a forward takes, or an SRS address of forwarded mail (its bounce). */
 export type ForwardTarget =

@@ -1,9 +1,8 @@
-import { conflict, err, newId, notFound, ok, ResultAsync, validationError, type Clock, type ConflictError, type FieldIssue, type NotFoundError, type Result, type ValidationError } from '@tuma/kernel';
-import type { ForwardLogEntry } from '../../domain/forwards/forward-attempt.ts';
+import { conflict, err, newId, ok, ResultAsync, validationError, type Clock, type ConflictError, type FieldIssue, type Result, type ValidationError } from '@tuma/kernel';
 import { CATCH_ALL, forwardDestination, forwardSource, type Forward } from '../../domain/forwards/forward.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
-import { pageOf, type Page } from '../paging.ts';
-import type { ForwardLogQuery, ForwardRepository } from './forward.repository.port.ts';
+import { forwardOf } from './forward-of.ts';
+import type { ForwardRepository } from './forward.repository.port.ts';
 
 export interface CreateForwardInput {
   readonly accountId: string;
@@ -13,38 +12,19 @@ export interface CreateForwardInput {
 
 export type CreateForwardError = ValidationError | ConflictError;
 
-/** The verified domain of a name (any account's) and the forward taking `local` there: whether mail to the address is forwarded by us. */
-export async function forwardOf(domains: MailDomainRepository, forwards: ForwardRepository, address: string): Promise<Forward | undefined> {
-  const at = address.lastIndexOf('@');
-  const domain = at > 0 ? await domains.findVerified(address.slice(at + 1).toLowerCase()) : undefined;
-  return domain && forwards.matching(domain.id, address.slice(0, at).toLowerCase());
-}
-
-/** `/v1/forwards` (docs/mail.md, "Forwards"): add, list, delete, and each one's log. */
-export class Forwards {
+/**
+ * `POST /v1/forwards` (docs/mail.md, "Forwards"): an alias or `*@` catch-all of a verified domain
+ * of the account, forwarded to an address that is not one we forward ourselves (no chain, no loop).
+ */
+export class CreateForward {
   constructor(
     private readonly forwards: ForwardRepository,
     private readonly domains: MailDomainRepository,
     private readonly clock: Clock,
   ) {}
 
-  create(input: CreateForwardInput): ResultAsync<Forward, CreateForwardError> {
+  execute(input: CreateForwardInput): ResultAsync<Forward, CreateForwardError> {
     return new ResultAsync(this.add(input));
-  }
-
-  list(accountId: string): ResultAsync<readonly Forward[], never> {
-    return ResultAsync.fromSafePromise(this.forwards.list(accountId));
-  }
-
-  remove(accountId: string, id: string): ResultAsync<void, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.forwards.remove(accountId, id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('Forward', id))));
-  }
-
-  /** A forward's log, newest first; another account's forward is not found. */
-  log(query: ForwardLogQuery): ResultAsync<Page<ForwardLogEntry>, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.forwards.find(query.accountId, query.forwardId)).andThen((forward) =>
-      forward ? pageOf((limit) => this.forwards.log({ ...query, limit }), query.limit) : err(notFound('Forward', query.forwardId)),
-    );
   }
 
   private async add(input: CreateForwardInput): Promise<Result<Forward, CreateForwardError>> {
