@@ -86,9 +86,7 @@ export { UpdateMailWebhook } from './application/webhooks/update-mail-webhook.us
 export { DeleteMailWebhook } from './application/webhooks/delete-mail-webhook.use-case.ts';
 export { MailEventWebhooks } from './application/webhooks/mail-event-webhooks.ts';
 export { MailWebhookEndpoints } from './application/webhooks/mail-webhook-endpoints.ts';
-export { createMailWebhooks, mailWebhookJobRoutes, type MailWebhookPorts, type MailWebhookService } from './create-mail-webhooks.ts';
-export { createMail, type MailPorts, type MailService } from './create-mail.ts';
-export { createMailSending, mailJobRoutes, type MailSending, type MailSendingPorts } from './create-mail-sending.ts';
+export { createMail, mailJobRoutes, type MailPorts, type MailService } from './create-mail.ts';
 export { MAIL_TOKENS } from './tokens.ts';
 export { trackedHtml, type TrackingUrls } from './domain/tracking/tracked-html.ts';
 export { SignedTokens } from './application/signing/signed-tokens.ts';
@@ -151,7 +149,6 @@ export { DeleteForward } from './application/forwards/delete-forward.use-case.ts
 export { ListForwardLog } from './application/forwards/list-forward-log.use-case.ts';
 export { ReceiveForwardedMail, type ForwardTarget } from './application/forwards/receive-forwarded-mail.use-case.ts';
 export { RelayForwardedMail } from './application/forwards/relay-forwarded-mail.use-case.ts';
-export { createMailForwards, mailForwardJobRoutes, type MailForwardPorts, type MailForwardService } from './create-mail-forwards.ts';
 export {
   contactEmail,
   MAIL_CONTACT_DATA_KEY,
@@ -208,4 +205,3 @@ export { CancelBroadcast } from './application/broadcasts/cancel-broadcast.use-c
 export { UnsubscribeTokens, type UnsubscribeClaim } from './application/broadcasts/unsubscribe-tokens.ts';
 export { Unsubscribe } from './application/broadcasts/unsubscribe.use-case.ts';
 export { emailSender, type EmailSender } from './application/emails/email-sender.ts';
-export { createMailBroadcasts, mailBroadcastJobRoutes, type MailBroadcastPorts, type MailBroadcasts } from './create-mail-broadcasts.ts';

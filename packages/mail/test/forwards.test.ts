@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { newId } from '@tuma/kernel';
 import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
-import { createMailForwards, DomainName, type CreateForwardError, FORWARD_MESSAGE_JOB, MailDomain, srsDecode, type MailDomainSnapshot, type MailTransport, type ReceivedMail, type RelayedMail, type TransportResult } from '../src/index.ts';
+import { CreateForward, DomainName, ListForwardLog, ReceiveForwardedMail, RelayForwardedMail, type CreateForwardError, FORWARD_MESSAGE_JOB, MailDomain, srsDecode, type MailDomainSnapshot, type MailTransport, type ReceivedMail, type RelayedMail, type TransportResult } from '../src/index.ts';
 import { InMemoryDkimKeys, InMemoryForwardRepository, InMemoryMailDomainRepository } from '../src/testing/index.ts';
 
 const SRS_KEY = Buffer.alloc(32, 4);
@@ -37,7 +37,13 @@ async function world(answers: TransportResult[] = []) {
   const jobs = new InMemoryJobScheduler(clock);
   const transport = new RecordingTransport(answers);
   const forwards = new InMemoryForwardRepository();
-  const service = createMailForwards({ clock, unitOfWork: new ImmediateUnitOfWork(), jobs, forwards, domains, dkimKeys, transport, srsKey: () => SRS_KEY });
+  // The forward use cases as `createMail` builds them, over the forward ports alone.
+  const service = {
+    createForward: new CreateForward(forwards, domains, clock),
+    listForwardLog: new ListForwardLog(forwards),
+    receive: new ReceiveForwardedMail(forwards, domains, jobs, new ImmediateUnitOfWork(), () => SRS_KEY, clock),
+    relay: new RelayForwardedMail(forwards, domains, dkimKeys, transport, clock),
+  };
   jobs.register(FORWARD_MESSAGE_JOB, (payload, context) => service.relay.execute(payload, context));
   const addDomain = async (accountId: string, name: string, status: MailDomainSnapshot['status'] = 'verified') => {
     const key = await dkimKeys.generate('pending');

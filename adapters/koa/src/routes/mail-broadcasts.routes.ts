@@ -1,6 +1,6 @@
 import type { IdempotencyKeyInProgressError } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
-import type { AcceptedBroadcast, MailBroadcasts, SendBroadcastError } from '@tuma/mail';
+import type { AcceptedBroadcast, MailService, SendBroadcastError } from '@tuma/mail';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../http/route.ts';
@@ -8,7 +8,7 @@ import { unwrap } from '../http/unwrap.ts';
 import { MAIL_READ, MAIL_SEND, MAIL_SEND_BY_KEY } from './mail-access.ts';
 import { broadcastSchema, broadcastView } from './mail-contact-views.ts';
 
-export type MailBroadcastUseCases = Pick<MailBroadcasts, 'sendBroadcast' | 'listBroadcasts' | 'getBroadcast' | 'cancelBroadcast'>;
+export type MailBroadcastUseCases = Pick<MailService, 'sendBroadcast' | 'listBroadcasts' | 'getBroadcast' | 'cancelBroadcast'>;
 
 const PAGE_MAX = 100;
 const broadcastId = z.string().regex(/^bc_[0-9A-Z]{26}$/, 'Must be a broadcast id (bc_...)');

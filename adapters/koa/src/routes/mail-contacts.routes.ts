@@ -1,16 +1,4 @@
-import {
-  EMAIL_COLUMN_NAMES,
-  MAIL_CONTACT_IMPORT_ERRORS_SHOWN,
-  MAIL_CONTACT_IMPORT_MAX_ROWS,
-  MAIL_CONTACT_LIST_NAME_MAX_LENGTH,
-  MAIL_CONTACT_MAX_DATA,
-  MAIL_CONTACT_NAME_MAX_LENGTH,
-  MAIL_CONTACTS_DEFAULT_LIMIT,
-  MAIL_CONTACTS_MAX_LIMIT,
-  MAIL_CONTACTS_PER_CALL,
-  type MailBroadcasts,
-  type MailContactInput,
-} from '@tuma/mail';
+import { EMAIL_COLUMN_NAMES, MAIL_CONTACT_IMPORT_ERRORS_SHOWN, MAIL_CONTACT_IMPORT_MAX_ROWS, MAIL_CONTACT_LIST_NAME_MAX_LENGTH, MAIL_CONTACT_MAX_DATA, MAIL_CONTACT_NAME_MAX_LENGTH, MAIL_CONTACTS_DEFAULT_LIMIT, MAIL_CONTACTS_MAX_LIMIT, MAIL_CONTACTS_PER_CALL, type MailService, type MailContactInput } from '@tuma/mail';
 import { z } from 'zod';
 import { inBody } from '../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
@@ -18,7 +6,7 @@ import { unwrap } from '../http/unwrap.ts';
 import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 import { contactListSchema, contactListView, contactSchema, contactView } from './mail-contact-views.ts';
 
-export type MailContactUseCases = Pick<MailBroadcasts, 'createMailContactList' | 'listMailContactLists' | 'getMailContactList' | 'renameMailContactList' | 'deleteMailContactList' | 'addMailContacts' | 'addMailContact' | 'importMailContacts' | 'listMailContacts' | 'getMailContact' | 'updateMailContact' | 'deleteMailContact'>;
+export type MailContactUseCases = Pick<MailService, 'createMailContactList' | 'listMailContactLists' | 'getMailContactList' | 'renameMailContactList' | 'deleteMailContactList' | 'addMailContacts' | 'addMailContact' | 'importMailContacts' | 'listMailContacts' | 'getMailContact' | 'updateMailContact' | 'deleteMailContact'>;
 
 /** The largest CSV body an import reads: 100,000 rows of 160 bytes, as the SMS lists' import. */
 export const MAIL_CONTACT_IMPORT_MAX_BYTES = 16 * 1024 * 1024;

@@ -1,11 +1,11 @@
-import type { MailForwardService } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 import { forwardLogEntrySchema, forwardLogEntryView, forwardSchema, forwardView } from './mail-forward-views.ts';
 
-export type MailForwardUseCases = Pick<MailForwardService, 'createForward' | 'listForwards' | 'deleteForward' | 'listForwardLog'>;
+export type MailForwardUseCases = Pick<MailService, 'createForward' | 'listForwards' | 'deleteForward' | 'listForwardLog'>;
 
 const TAG = 'Forwards';
 const PAGE_MAX = 100;

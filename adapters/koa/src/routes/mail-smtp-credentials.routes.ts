@@ -1,10 +1,10 @@
-import type { MailSending, SmtpCredential } from '@tuma/mail';
+import type { MailService, SmtpCredential } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { MAIL_MANAGE } from './mail-access.ts';
 
-export type MailSmtpCredentialUseCases = Pick<MailSending, 'createSmtpCredential' | 'listSmtpCredentials' | 'revokeSmtpCredential'>;
+export type MailSmtpCredentialUseCases = Pick<MailService, 'createSmtpCredential' | 'listSmtpCredentials' | 'revokeSmtpCredential'>;
 
 const TAG = 'SMTP credentials';
 

@@ -1,11 +1,11 @@
-import { MAIL_WEBHOOK_EVENTS, type MailWebhookService, type MailWebhookSnapshot } from '@tuma/mail';
+import { MAIL_WEBHOOK_EVENTS, type MailService, type MailWebhookSnapshot } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../http/route.ts';
 import { unwrap } from '../http/unwrap.ts';
 import { endpointDeliveryRoutes } from './endpoint-deliveries.routes.ts';
 import { MAIL_MANAGE, MAIL_READ } from './mail-access.ts';
 
-export type MailWebhookUseCases = Pick<MailWebhookService, 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listDeliveries' | 'redeliver'>;
+export type MailWebhookUseCases = Pick<MailService, 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook'>;
 
 const TAG = 'Mail webhooks';
 const NOT_YOURS = { description: 'No webhook with this id in the account', errorCodes: ['not_found'] };
@@ -108,8 +108,8 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       notYours: NOT_YOURS,
       owner: (caller) => ownerOf(caller.account.id),
       endpoint: (caller, id) => webhooks.getWebhook.execute({ accountId: caller.account.id, id }),
-      listDeliveries: useCases.listDeliveries,
-      redeliver: useCases.redeliver,
+      listDeliveries: useCases.listWebhookDeliveries,
+      redeliver: useCases.redeliverWebhook,
     }),
   ];
 }

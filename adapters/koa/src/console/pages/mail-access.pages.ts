@@ -1,4 +1,4 @@
-import type { MailWebhookService } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { unwrap } from '../../http/unwrap.ts';
 import { credentialView, smtpCredentialBody, type MailSmtpCredentialUseCases } from '../../routes/mail-smtp-credentials.routes.ts';
 import { mailWebhookBody, mailWebhookView } from '../../routes/mail-webhooks.routes.ts';
@@ -11,9 +11,9 @@ import { href } from '../views/view-context.ts';
 
 export interface MailAccessPageUseCases {
   readonly smtpCredentials: MailSmtpCredentialUseCases;
-  readonly webhooks: Pick<MailWebhookService, 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook'>;
-  readonly listDeliveries: MailWebhookService['listDeliveries'];
-  readonly redeliver: MailWebhookService['redeliver'];
+  readonly webhooks: Pick<MailService, 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook'>;
+  readonly listDeliveries: MailService['listWebhookDeliveries'];
+  readonly redeliver: MailService['redeliverWebhook'];
   /** `host:port` of the SMTP submission server, or undefined when it is off. */
   readonly smtpServer: () => string | undefined;
 }

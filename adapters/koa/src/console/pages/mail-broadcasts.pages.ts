@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKey, requestFingerprint, type Idempotency } from '@tuma/idempotency';
-import type { MailBroadcasts } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { broadcastSendBody } from '../../routes/mail-broadcasts.routes.ts';
@@ -12,7 +12,7 @@ import { broadcastPageView, broadcastsView, type BroadcastValues } from '../view
 import { href } from '../views/view-context.ts';
 
 export interface MailBroadcastPageUseCases {
-  readonly broadcasts: Pick<MailBroadcasts, 'listMailContactLists' | 'getMailContactList' | 'sendBroadcast' | 'listBroadcasts' | 'getBroadcast' | 'cancelBroadcast'>;
+  readonly broadcasts: Pick<MailService, 'listMailContactLists' | 'getMailContactList' | 'sendBroadcast' | 'listBroadcasts' | 'getBroadcast' | 'cancelBroadcast'>;
   /** The Idempotency-Key use cases the API's idempotent routes use: the form's one-time key is claimed as a header's would be. */
   readonly idempotency: Pick<Idempotency, 'claimKey' | 'releaseKey'>;
 }

@@ -1,4 +1,4 @@
-import { MAIL_CONTACTS_DEFAULT_LIMIT, type MailBroadcasts, type MailContactChanges } from '@tuma/mail';
+import { MAIL_CONTACTS_DEFAULT_LIMIT, type MailService, type MailContactChanges } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { decodeText } from '../../http/text-encoding.ts';
 import { unwrap } from '../../http/unwrap.ts';
@@ -10,7 +10,7 @@ import type { FormErrors } from '../views/form.ts';
 import { mailContactListsView, mailContactListView, mailContactView, type MailContactListPage, type MailContactValues } from '../views/mail-contact-views.ts';
 import { href } from '../views/view-context.ts';
 
-export type MailContactPageUseCases = Pick<MailBroadcasts, 'createMailContactList' | 'listMailContactLists' | 'getMailContactList' | 'renameMailContactList' | 'deleteMailContactList' | 'addMailContact' | 'importMailContacts' | 'listMailContacts' | 'getMailContact' | 'updateMailContact' | 'deleteMailContact'>;
+export type MailContactPageUseCases = Pick<MailService, 'createMailContactList' | 'listMailContactLists' | 'getMailContactList' | 'renameMailContactList' | 'deleteMailContactList' | 'addMailContact' | 'importMailContacts' | 'listMailContacts' | 'getMailContact' | 'updateMailContact' | 'deleteMailContact'>;
 
 /** The lists a page shows (the API pages them by cursor; an account has few). */
 const LISTS_SHOWN = 100;
