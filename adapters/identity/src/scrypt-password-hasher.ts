@@ -1,7 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import type { PoolTicket, SharedPool } from '@tuma/kernel';
-import { hashingPool } from './hashing-pool.ts';
-import type { PasswordHasher } from './password-hasher.port.ts';
+import { hashingPool, type PasswordHasher } from '@tuma/identity';
 
 export interface ScryptParameters {
   /** CPU/memory cost, a power of two. */

@@ -1,7 +1,5 @@
 import { calculateJwkThumbprint, errors, exportJWK, generateKeyPair, importJWK, importPKCS8, jwtVerify, SignJWT, type CryptoKey } from 'jose';
-import { isRole } from '../../domain/team/roles.ts';
-import { SESSION_POLICY } from '../../domain/sessions/session.ts';
-import type { AccessTokenClaims, AccessTokens, IssuedAccessToken } from './access-tokens.port.ts';
+import { isRole, SESSION_POLICY, type AccessTokenClaims, type AccessTokens, type IssuedAccessToken } from '@tuma/identity';
 
 const ALGORITHM = 'EdDSA';
 const ISSUER = 'tuma';
