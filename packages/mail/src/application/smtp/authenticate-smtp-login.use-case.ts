@@ -15,8 +15,8 @@ export interface SmtpLogin {
   readonly address: string;
 }
 
-/** What an unknown username's password is compared with. */
-const NOBODY = { passwordHash: smtpPasswordHash(newSmtpPassword()) };
+/** What an unknown username's password is compared with (a hash of a password nobody has). */
+const nobody = smtpPasswordHash(newSmtpPassword()).then((passwordHash) => ({ passwordHash }));
 
 /** Logins noted at most this often (`last_used_at`), so that busy submission costs no write per message. */
 const TOUCH_EVERY_MS = 60_000;
@@ -43,7 +43,7 @@ export class AuthenticateSmtpLogin {
     if (attempt.isErr()) return err(rateLimited(attempt.error.retryAfter, `Too many failed logins: try again in ${attempt.error.retryAfter} s`));
     const credential = await this.credentials.findByUsername(username);
     // An unknown username costs the same comparison as a wrong password.
-    const matches = smtpPasswordMatches(credential ?? NOBODY, password);
+    const matches = await smtpPasswordMatches(credential ?? (await nobody), password);
     if (!credential || !matches) return err({ type: 'invalid_smtp_login', message: 'Invalid username or password' });
     await attempt.value.succeeded();
     const now = this.clock.now();

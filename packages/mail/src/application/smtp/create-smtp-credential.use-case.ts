@@ -18,7 +18,12 @@ export class CreateSmtpCredential {
   execute(input: { readonly accountId: string; readonly name: string }): ResultAsync<IssuedSmtpCredential, never> {
     const now = this.clock.now();
     const password = newSmtpPassword();
-    const credential: SmtpCredential = { id: newId('smtpc', now), accountId: input.accountId, name: input.name, username: newSmtpUsername(), passwordHash: smtpPasswordHash(password), createdAt: now, lastUsedAt: null };
-    return ResultAsync.fromSafePromise(this.credentials.add(credential)).map(() => ({ credential, password }));
+    return ResultAsync.fromSafePromise(
+      (async () => {
+        const credential: SmtpCredential = { id: newId('smtpc', now), accountId: input.accountId, name: input.name, username: newSmtpUsername(), passwordHash: await smtpPasswordHash(password), createdAt: now, lastUsedAt: null };
+        await this.credentials.add(credential);
+        return { credential, password };
+      })(),
+    );
   }
 }
