@@ -104,7 +104,7 @@ describe('forwards (docs/mail.md, "Forwards")', () => {
     expect(first).to.deep.include({ to: 'amina@example.org', from: 'Baraka <baraka@example.net>', subject: 'Habari' });
     expect(first!.dkim).to.include({ domainName: 'shop.example.com', selector: domain.dkimSelector });
     expect(first!.envelopeFrom).to.match(/^SRS0=[a-z2-7]{8}=[a-z2-7]{2}=example\.net=baraka@bounces\.shop\.example\.com$/);
-    expect(srsDecode(first!.envelopeFrom, SRS_KEY, w.clock.now())._unsafeUnwrap()).to.equal('baraka@example.net');
+    expect((await srsDecode(first!.envelopeFrom, SRS_KEY, w.clock.now()))._unsafeUnwrap()).to.equal('baraka@example.net');
     const raw = Buffer.from(first!.raw).toString('utf8');
     expect(raw).to.match(/^Received: from mx\.example\.net \(\[203\.0\.113\.9\]\)\r\n\tby tuma-inbound with ESMTP id fwl_[0-9A-Z]{26}\r\n\tfor <SALES@shop\.example\.com>; /);
     expect(raw).to.include(`X-Forwarded-To: amina@example.org\r\nX-Forwarded-For: SALES@shop.example.com amina@example.org\r\nX-Tuma-Forwarded: ${sales.id}\r\nFrom: Baraka <baraka@example.net>\r\nSubject: Habari\r\n`);
