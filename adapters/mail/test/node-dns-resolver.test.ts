@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { FakeClock } from '@tuma/kernel/testing';
-import { createMail, DEFAULT_MAIL_DNS, type MailDomainView } from '@tuma/mail';
+import { AddDomain, DEFAULT_MAIL_DNS, VerifyDomain, type MailDomainView } from '@tuma/mail';
 import { InMemoryDkimKeys, InMemoryMailDomainRepository } from '@tuma/mail/testing';
 import { dnsServersFrom, NodeDnsResolver } from '@tuma/dns-adapter';
 import { DnsZoneServer } from '../../dns/test/support/dns-zone-server.ts';
@@ -22,7 +22,10 @@ describe('mail domains verified by NodeDnsResolver against a real DNS server', (
 
   describe('verifying a domain', () => {
     const clock = new FakeClock('2026-11-24T08:00:00.000Z');
-    const mail = () => createMail({ clock, domains: new InMemoryMailDomainRepository(), dns: resolver, dkimKeys: new InMemoryDkimKeys(), dnsSettings: DEFAULT_MAIL_DNS });
+    const mail = () => {
+      const domains = new InMemoryMailDomainRepository();
+      return { addDomain: new AddDomain(domains, new InMemoryDkimKeys(), DEFAULT_MAIL_DNS, clock), verifyDomain: new VerifyDomain(domains, resolver, DEFAULT_MAIL_DNS, clock) };
+    };
     const record = (domain: MailDomainView, purpose: string) => domain.records.find((r) => r.purpose === purpose)!;
 
     it('verifies a domain whose DKIM key is published in 255-character strings', async () => {

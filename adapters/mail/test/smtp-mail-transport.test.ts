@@ -2,7 +2,7 @@ import { Resolver } from 'node:dns/promises';
 import { expect } from 'chai';
 import { authenticate } from 'mailauth';
 import { FakeClock } from '@tuma/kernel/testing';
-import { createMail, DEFAULT_MAIL_DNS, signedMail, type MailContent, type MailDomainSnapshot } from '@tuma/mail';
+import { AddDomain, DEFAULT_MAIL_DNS, signedMail, VerifyDomain, type MailContent, type MailDomainSnapshot } from '@tuma/mail';
 import { InMemoryMailDomainRepository } from '@tuma/mail/testing';
 import { AesGcmSecretCipher } from '@tuma/webhooks-adapter';
 import { randomBytes } from 'node:crypto';
@@ -52,7 +52,8 @@ describe('SmtpMailTransport: DKIM-signed mail through a real SMTP server, checke
     zone = await new DnsZoneServer().start();
     sink = await new SmtpSink().start();
     transport = new SmtpMailTransport(sink.url);
-    const mail = createMail({ clock: new FakeClock('2026-11-24T08:00:00.000Z'), domains: repository, dns: new NodeDnsResolver({ servers: [zone.address] }), dkimKeys, dnsSettings: DEFAULT_MAIL_DNS });
+    const clock = new FakeClock('2026-11-24T08:00:00.000Z');
+    const mail = { addDomain: new AddDomain(repository, dkimKeys, DEFAULT_MAIL_DNS, clock), verifyDomain: new VerifyDomain(repository, new NodeDnsResolver({ servers: [zone.address] }), DEFAULT_MAIL_DNS, clock) };
     const added = (await mail.addDomain.execute({ accountId: ACCOUNT, name: 'example.com' }))._unsafeUnwrap();
     for (const record of added.records) {
       if (record.type === 'TXT') zone.publishTxt(record.host, ...record.value.match(/.{1,255}/g)!);

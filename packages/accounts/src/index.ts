@@ -19,7 +19,7 @@ export {
   type KeyKind,
   type Scope,
 } from './domain/api-key.aggregate.ts';
-export { environmentOf, lookupPrefixOf, sha256Hex } from './domain/api-key-secret.ts';
+export { environmentOf, lookupPrefixOf } from './domain/api-key-secret.ts';
 export {
   accountSuspended,
   emailNotVerified,

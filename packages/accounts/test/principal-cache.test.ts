@@ -1,6 +1,7 @@
+import { sha256Hex } from '@tuma/kernel';
 import { expect } from 'chai';
 import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel/testing';
-import { createAccounts, DEFAULT_PRINCIPAL_CACHE, PrincipalCache, sha256Hex, type AccessChanges, type Principal } from '../src/index.ts';
+import { createAccounts, DEFAULT_PRINCIPAL_CACHE, PrincipalCache, type AccessChanges, type Principal } from '../src/index.ts';
 import { InMemoryAccessChanges, InMemoryAccountRepository, InMemoryApiKeyRepository } from '../src/testing/index.ts';
 
 /** The repositories with their reads and last-use writes counted. */

@@ -29,8 +29,6 @@ export type { MailLinks } from './application/mail/identity-mails.ts';
 export type { AccountOpening, OpenedAccount } from './application/registration/account-opening.port.ts';
 export type { TeamLimits } from './application/team/team-limits.port.ts';
 
-export { OWASP_SCRYPT, ScryptPasswordHasher, type ScryptParameters } from './application/credentials/scrypt-password-hasher.ts';
-export { generateSigningKey, JoseAccessTokens, signingKeyFromPem, type SigningKey } from './application/sessions/jose-access-tokens.ts';
 export type { UserView } from './application/users/user-view.ts';
 export type { Actor } from './application/team/actor.ts';
 export type { IssuedSession } from './application/sessions/session-issuer.ts';

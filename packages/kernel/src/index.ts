@@ -19,6 +19,7 @@ export {
   type ValidationError,
 } from './domain/domain-error.ts';
 export { constantTimeEqual } from './domain/constant-time.ts';
+export { sha256Hex } from './domain/sha256.ts';
 export { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE } from './domain/storable-text.ts';
 export type { UnitOfWork, UnitOfWorkOptions } from './application/unit-of-work.port.ts';
 export { transact } from './application/transact.ts';

@@ -2,10 +2,18 @@ import { GuessThrottle, jobRoute, ResultAsync, type Clock, type DnsResolver, typ
 import { DeliverWebhook, deliverWebhookJob, ListWebhookDeliveries, RedeliverWebhook, WebhookOutbox, type WebhookDeliveryRepository, type WebhookSender } from '@tuma/webhooks';
 import { ClickWebhooks } from './application/webhooks/click-webhooks.ts';
 import type { LinkWebhookRepository } from './application/webhooks/link-webhook.repository.port.ts';
-import { LinkWebhookEndpoints, LinkWebhooks } from './application/webhooks/link-webhooks.use-cases.ts';
+import { CreateLinkWebhook } from './application/webhooks/create-link-webhook.use-case.ts';
+import { DeleteLinkWebhook } from './application/webhooks/delete-link-webhook.use-case.ts';
+import { GetLinkWebhook } from './application/webhooks/get-link-webhook.use-case.ts';
+import { LinkWebhookEndpoints } from './application/webhooks/link-webhook-endpoints.ts';
+import { ListLinkWebhooks } from './application/webhooks/list-link-webhooks.use-case.ts';
 import { LINKS_WEBHOOK_PROFILE } from './domain/webhooks/link-webhook.ts';
 import type { BrandedDomainRepository } from './application/domains/branded-domain.repository.port.ts';
-import { AddBrandedDomain, DeleteBrandedDomain, GetBrandedDomain, ListBrandedDomains, VerifyBrandedDomain } from './application/domains/branded-domains.use-cases.ts';
+import { AddBrandedDomain } from './application/domains/add-branded-domain.use-case.ts';
+import { DeleteBrandedDomain } from './application/domains/delete-branded-domain.use-case.ts';
+import { GetBrandedDomain } from './application/domains/get-branded-domain.use-case.ts';
+import { ListBrandedDomains } from './application/domains/list-branded-domains.use-case.ts';
+import { VerifyBrandedDomain } from './application/domains/verify-branded-domain.use-case.ts';
 import { BrandedHosts } from './application/domains/branded-hosts.ts';
 import type { TlsProvisioner } from './application/domains/tls-provisioner.port.ts';
 import { ClickBuffer, DEFAULT_CLICK_BUFFER, type ClickBufferOptions } from './application/clicks/click-buffer.ts';
@@ -25,14 +33,18 @@ import type { DestinationCheck } from './application/links/destination-check.por
 import { LinkInput } from './application/links/link-input.ts';
 import type { LinkPasswords } from './application/links/link-passwords.port.ts';
 import type { LinkRepository } from './application/links/link.repository.port.ts';
-import { DeleteLink, GetLink, ListLinks } from './application/links/read-links.use-cases.ts';
+import { DeleteLink } from './application/links/delete-link.use-case.ts';
+import { GetLink } from './application/links/get-link.use-case.ts';
+import { ListLinks } from './application/links/list-links.use-case.ts';
 import { TargetScreen } from './application/links/target-screen.ts';
 import { UpdateLink } from './application/links/update-link.use-case.ts';
 import { FollowLink } from './application/redirects/follow-link.use-case.ts';
 import { UnlockLink } from './application/redirects/unlock-link.use-case.ts';
 import type { BlockedHosts } from './domain/links/blocked-hosts.ts';
 import type { CampaignRepository } from './application/campaigns/campaign.repository.port.ts';
-import { CreateCampaign, DeleteCampaign, ListCampaigns } from './application/campaigns/campaigns.use-cases.ts';
+import { CreateCampaign } from './application/campaigns/create-campaign.use-case.ts';
+import { DeleteCampaign } from './application/campaigns/delete-campaign.use-case.ts';
+import { ListCampaigns } from './application/campaigns/list-campaigns.use-case.ts';
 import { GetLinksUsage } from './application/usage/get-links-usage.use-case.ts';
 import { ApiRequestMeter } from './application/usage/api-request-meter.ts';
 import type { ApiRequestCounts } from './application/usage/api-request-counts.port.ts';
@@ -42,7 +54,9 @@ import { PlanGate } from './application/plans/plan-gate.ts';
 import { CreateQrCode } from './application/qr/create-qr-code.use-case.ts';
 import type { QrCodeRepository } from './application/qr/qr-code.repository.port.ts';
 import type { QrRenderer } from './application/qr/qr-renderer.port.ts';
-import { DeleteQrCode, GetQrCodePng, ListQrCodes } from './application/qr/read-qr-codes.use-cases.ts';
+import { DeleteQrCode } from './application/qr/delete-qr-code.use-case.ts';
+import { GetQrCodePng } from './application/qr/get-qr-code-png.use-case.ts';
+import { ListQrCodes } from './application/qr/list-qr-codes.use-case.ts';
 import type { LinkSnapshot } from './domain/links/link.aggregate.ts';
 
 export interface LinksPorts {
@@ -139,7 +153,10 @@ export function createLinks(ports: LinksPorts) {
     getBrandedDomain: new GetBrandedDomain(domains),
     verifyBrandedDomain: new VerifyBrandedDomain(domains, ports.dnsResolver, ports.tlsProvisioner, clock),
     deleteBrandedDomain: new DeleteBrandedDomain(domains),
-    linkWebhooks: new LinkWebhooks(ports.linkWebhookRepository, ports.destinations, gate, clock),
+    createLinkWebhook: new CreateLinkWebhook(ports.linkWebhookRepository, ports.destinations, gate, clock),
+    listLinkWebhooks: new ListLinkWebhooks(ports.linkWebhookRepository),
+    getLinkWebhook: new GetLinkWebhook(ports.linkWebhookRepository),
+    deleteLinkWebhook: new DeleteLinkWebhook(ports.linkWebhookRepository),
     listWebhookDeliveries: new ListWebhookDeliveries(ports.webhookDeliveries, [LINKS_WEBHOOK_PROFILE]),
     redeliverWebhook: new RedeliverWebhook(ports.webhookDeliveries, webhookEndpoints, ports.jobs, ports.unitOfWork, clock, [LINKS_WEBHOOK_PROFILE]),
     deliverWebhook: new DeliverWebhook(ports.webhookDeliveries, webhookEndpoints, ports.webhookSender, ports.jobs, ports.unitOfWork, clock, LINKS_WEBHOOK_PROFILE),

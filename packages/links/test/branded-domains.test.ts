@@ -1,7 +1,9 @@
 import { expect } from 'chai';
 import { FakeClock, InMemoryDnsResolver } from '@tuma/kernel/testing';
 import { hostOfHeader, readHostname, smsText, type LinksPlanLimits, type LinksPlans, type TlsProvisioner } from '../src/index.ts';
-import { AddBrandedDomain, DeleteBrandedDomain, VerifyBrandedDomain } from '../src/application/domains/branded-domains.use-cases.ts';
+import { AddBrandedDomain } from '../src/application/domains/add-branded-domain.use-case.ts';
+import { DeleteBrandedDomain } from '../src/application/domains/delete-branded-domain.use-case.ts';
+import { VerifyBrandedDomain } from '../src/application/domains/verify-branded-domain.use-case.ts';
 import { BrandedHosts } from '../src/application/domains/branded-hosts.ts';
 import { PlanGate } from '../src/application/plans/plan-gate.ts';
 import { InMemoryBrandedDomainRepository, InMemoryLinkRepository, InMemoryLinksUsage, InMemoryQrCodeRepository } from '../src/testing/index.ts';

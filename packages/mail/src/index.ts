@@ -79,12 +79,14 @@ export { MAIL_WEBHOOK_EVENTS, webhookEventOf, type MailWebhookEventType } from '
 export { MailWebhook, type MailWebhookChanges, type MailWebhookSnapshot } from './domain/webhooks/mail-webhook.aggregate.ts';
 export { MAIL_WEBHOOK_PROFILE } from './domain/webhooks/mail-webhook-profile.ts';
 export type { MailWebhookRepository } from './application/webhooks/mail-webhook.repository.port.ts';
-export { MAIL_WEBHOOKS_PER_ACCOUNT, MailWebhooks, type CreateMailWebhookInput } from './application/webhooks/mail-webhooks.use-cases.ts';
+export { MAIL_WEBHOOKS_PER_ACCOUNT, CreateMailWebhook, type CreateMailWebhookInput } from './application/webhooks/create-mail-webhook.use-case.ts';
+export { ListMailWebhooks } from './application/webhooks/list-mail-webhooks.use-case.ts';
+export { GetMailWebhook } from './application/webhooks/get-mail-webhook.use-case.ts';
+export { UpdateMailWebhook } from './application/webhooks/update-mail-webhook.use-case.ts';
+export { DeleteMailWebhook } from './application/webhooks/delete-mail-webhook.use-case.ts';
 export { MailEventWebhooks } from './application/webhooks/mail-event-webhooks.ts';
 export { MailWebhookEndpoints } from './application/webhooks/mail-webhook-endpoints.ts';
-export { createMailWebhooks, mailWebhookJobRoutes, type MailWebhookPorts, type MailWebhookService } from './create-mail-webhooks.ts';
-export { createMail, type MailPorts, type MailService } from './create-mail.ts';
-export { createMailSending, mailJobRoutes, type MailSending, type MailSendingPorts } from './create-mail-sending.ts';
+export { createMail, mailJobRoutes, type MailPorts, type MailService } from './create-mail.ts';
 export { MAIL_TOKENS } from './tokens.ts';
 export { trackedHtml, type TrackingUrls } from './domain/tracking/tracked-html.ts';
 export { SignedTokens } from './application/signing/signed-tokens.ts';
@@ -128,7 +130,10 @@ export type { AttachmentSource, SourcedFile } from './application/emails/attachm
 export { fetchedAttachments } from './application/emails/fetched-attachments.ts';
 export { newSmtpPassword, newSmtpUsername, smtpPasswordHash, smtpPasswordMatches, type SmtpCredential } from './domain/smtp/smtp-credential.ts';
 export type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
-export { SmtpCredentials, type InvalidSmtpLoginError, type IssuedSmtpCredential } from './application/smtp/smtp-credentials.use-cases.ts';
+export { AuthenticateSmtpLogin, type InvalidSmtpLoginError, type SmtpLogin } from './application/smtp/authenticate-smtp-login.use-case.ts';
+export { CreateSmtpCredential, type IssuedSmtpCredential } from './application/smtp/create-smtp-credential.use-case.ts';
+export { ListSmtpCredentials } from './application/smtp/list-smtp-credentials.use-case.ts';
+export { RevokeSmtpCredential } from './application/smtp/revoke-smtp-credential.use-case.ts';
 export { SubmitEmail, type SubmittedMail } from './application/smtp/submit-email.use-case.ts';
 export { reportedOutcomes, type ReportedOutcome } from './domain/reports/mail-reports.ts';
 export { ReceiveMailReport, type ReturnPathOwner } from './application/reports/receive-mail-report.use-case.ts';
@@ -138,10 +143,12 @@ export { FORWARDED_HEADER, forwardedRaw, forwardLoop, MAX_OUR_HOPS, MAX_RECEIVED
 export { isSrsAddress, srsDecode, srsEncode, SRS_MAX_AGE_DAYS, type SrsRefusal } from './domain/forwards/srs.ts';
 export type { ForwardLogQuery, ForwardRepository } from './application/forwards/forward.repository.port.ts';
 export { FORWARD_MESSAGE_JOB } from './application/forwards/forward-message.job.ts';
-export { Forwards, type CreateForwardError, type CreateForwardInput } from './application/forwards/forwards.use-cases.ts';
+export { CreateForward, type CreateForwardError, type CreateForwardInput } from './application/forwards/create-forward.use-case.ts';
+export { ListForwards } from './application/forwards/list-forwards.use-case.ts';
+export { DeleteForward } from './application/forwards/delete-forward.use-case.ts';
+export { ListForwardLog } from './application/forwards/list-forward-log.use-case.ts';
 export { ReceiveForwardedMail, type ForwardTarget } from './application/forwards/receive-forwarded-mail.use-case.ts';
 export { RelayForwardedMail } from './application/forwards/relay-forwarded-mail.use-case.ts';
-export { createMailForwards, mailForwardJobRoutes, type MailForwardPorts, type MailForwardService } from './create-mail-forwards.ts';
 export {
   contactEmail,
   MAIL_CONTACT_DATA_KEY,
@@ -162,7 +169,18 @@ export {
 export { contactListName, MAIL_CONTACT_LIST_NAME_MAX_LENGTH, type MailContactList, type MailContactListView } from './domain/contacts/mail-contact-list.ts';
 export { EMAIL_COLUMN_NAMES, MAIL_CONTACT_IMPORT_MAX_ROWS, readMailContactFile, type MailContactFile, type MailContactRowError, type MailContactRowErrorReason } from './domain/contacts/mail-contact-file.ts';
 export type { ContactPage, ContactQuery, ContactsWritten, MailContactRepository } from './application/contacts/mail-contact.repository.port.ts';
-export { MAIL_CONTACT_IMPORT_ERRORS_SHOWN, MailContacts, type ContactsAdded, type MailContactImport } from './application/contacts/mail-contacts.use-cases.ts';
+export { MAIL_CONTACT_IMPORT_ERRORS_SHOWN, ImportMailContacts, type MailContactImport } from './application/contacts/import-mail-contacts.use-case.ts';
+export { AddMailContacts, type ContactsAdded } from './application/contacts/add-mail-contacts.use-case.ts';
+export { AddMailContact } from './application/contacts/add-mail-contact.use-case.ts';
+export { CreateMailContactList } from './application/contacts/create-mail-contact-list.use-case.ts';
+export { ListMailContactLists } from './application/contacts/list-mail-contact-lists.use-case.ts';
+export { GetMailContactList } from './application/contacts/get-mail-contact-list.use-case.ts';
+export { RenameMailContactList } from './application/contacts/rename-mail-contact-list.use-case.ts';
+export { DeleteMailContactList } from './application/contacts/delete-mail-contact-list.use-case.ts';
+export { ListMailContacts } from './application/contacts/list-mail-contacts.use-case.ts';
+export { GetMailContact } from './application/contacts/get-mail-contact.use-case.ts';
+export { UpdateMailContact } from './application/contacts/update-mail-contact.use-case.ts';
+export { DeleteMailContact } from './application/contacts/delete-mail-contact.use-case.ts';
 export {
   BROADCAST_CHUNK,
   BROADCAST_RECIPIENT_STATES,
@@ -180,8 +198,10 @@ export type { BroadcastRepository } from './application/broadcasts/broadcast.rep
 export { DISPATCH_BROADCAST_JOB } from './application/broadcasts/dispatch-broadcast.job.ts';
 export { DispatchBroadcast, LIST_UNSUBSCRIBE_POST } from './application/broadcasts/dispatch-broadcast.use-case.ts';
 export { SendBroadcast, type AcceptedBroadcast, type SendBroadcastError, type SendBroadcastInput } from './application/broadcasts/send-broadcast.use-case.ts';
-export { Broadcasts, type BroadcastView } from './application/broadcasts/broadcasts.use-cases.ts';
+export type { BroadcastView } from './application/broadcasts/broadcast-view.ts';
+export { GetBroadcast } from './application/broadcasts/get-broadcast.use-case.ts';
+export { ListBroadcasts } from './application/broadcasts/list-broadcasts.use-case.ts';
+export { CancelBroadcast } from './application/broadcasts/cancel-broadcast.use-case.ts';
 export { UnsubscribeTokens, type UnsubscribeClaim } from './application/broadcasts/unsubscribe-tokens.ts';
 export { Unsubscribe } from './application/broadcasts/unsubscribe.use-case.ts';
 export { emailSender, type EmailSender } from './application/emails/email-sender.ts';
-export { createMailBroadcasts, mailBroadcastJobRoutes, type MailBroadcastPorts, type MailBroadcasts } from './create-mail-broadcasts.ts';

@@ -6,12 +6,9 @@ import type { MailOutbox } from './application/sending/mail-outbox.port.ts';
 import type { MailOutcomes } from './application/sending/mail-outcomes.port.ts';
 import type { MailTransport } from './application/sending/mail-transport.port.ts';
 import type { MailService } from './create-mail.ts';
-import type { MailSending } from './create-mail-sending.ts';
 import type { MailDnsSettings } from './domain/domains/dns-records.ts';
 import type { EmailRepository } from './application/emails/email.repository.port.ts';
-import type { EmailTimeline } from './application/emails/email-timeline.ts';
 import type { MailWebhookRepository } from './application/webhooks/mail-webhook.repository.port.ts';
-import type { MailWebhookService } from './create-mail-webhooks.ts';
 import type { SuppressionList } from './application/suppressions/suppression-list.port.ts';
 import type { SenderAddressRepository } from './application/sender-addresses/sender-address.repository.port.ts';
 import type { ServiceMailer } from './application/sender-addresses/service-mailer.port.ts';
@@ -20,19 +17,14 @@ import type { MailPlans } from './application/billing/mail-plans.port.ts';
 import type { MailUsage } from './application/billing/mail-usage.port.ts';
 import type { AttachmentSource } from './application/emails/attachment-source.port.ts';
 import type { SmtpCredentialRepository } from './application/smtp/smtp-credential.repository.port.ts';
-import type { SmtpCredentials } from './application/smtp/smtp-credentials.use-cases.ts';
 import type { MailPublicUrl } from './application/mail-public-url.ts';
 import type { ForwardRepository } from './application/forwards/forward.repository.port.ts';
-import type { MailForwardService } from './create-mail-forwards.ts';
 import type { MailContactRepository } from './application/contacts/mail-contact.repository.port.ts';
 import type { BroadcastRepository } from './application/broadcasts/broadcast.repository.port.ts';
-import type { MailBroadcasts } from './create-mail-broadcasts.ts';
 
 export const MAIL_TOKENS = {
   /** Every mail use case (`createMail`). */
   mail: token<MailService>('mail.Mail'),
-  /** The email use cases (`createMailSending`). */
-  sending: token<MailSending>('mail.MailSending'),
   domainRepository: token<MailDomainRepository>('mail.MailDomainRepository'),
   emailRepository: token<EmailRepository>('mail.EmailRepository'),
   suppressions: token<SuppressionList>('mail.SuppressionList'),
@@ -42,7 +34,6 @@ export const MAIL_TOKENS = {
   usage: token<MailUsage>('mail.MailUsage'),
   attachmentSource: token<AttachmentSource>('mail.AttachmentSource'),
   smtpCredentialRepository: token<SmtpCredentialRepository>('mail.SmtpCredentialRepository'),
-  smtpCredentials: token<SmtpCredentials>('mail.SmtpCredentials'),
   /** The service's own mail (confirmation links): the account service's Mailer. */
   serviceMailer: token<ServiceMailer>('mail.ServiceMailer'),
   dnsResolver: token<DnsResolver>('mail.DnsResolver'),
@@ -51,20 +42,13 @@ export const MAIL_TOKENS = {
   transport: token<MailTransport>('mail.MailTransport'),
   outcomes: token<MailOutcomes>('mail.MailOutcomes'),
   outbox: token<MailOutbox>('mail.MailOutbox'),
-  /** The webhook use cases (`createMailWebhooks`). */
-  webhooks: token<MailWebhookService>('mail.MailWebhooks'),
   webhookRepository: token<MailWebhookRepository>('mail.MailWebhookRepository'),
-  timeline: token<EmailTimeline>('mail.EmailTimeline'),
   /** The key of the mail API's signed links (tracking, sender-address confirmation). */
   tokenKey: token<() => Buffer>('mail.TokenKey'),
   publicUrl: token<MailPublicUrl>('mail.MailPublicUrl'),
-  /** The forward use cases (`createMailForwards`). */
-  forwards: token<MailForwardService>('mail.MailForwards'),
   forwardRepository: token<ForwardRepository>('mail.ForwardRepository'),
   /** The key of SRS hashes (forwarded mail's envelope senders). */
   srsKey: token<() => Buffer>('mail.SrsKey'),
-  /** Contact lists and broadcasts (`createMailBroadcasts`). */
-  broadcasts: token<MailBroadcasts>('mail.MailBroadcasts'),
   contactRepository: token<MailContactRepository>('mail.MailContactRepository'),
   broadcastRepository: token<BroadcastRepository>('mail.BroadcastRepository'),
 };

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { FakeClock } from '@tuma/kernel/testing';
-import { createMail, DEFAULT_MAIL_DNS, type MailDomainView, type RecordPurpose } from '../src/index.ts';
+import { AddDomain, DEFAULT_MAIL_DNS, DeleteDomain, GetDomain, ListDomains, UpdateDomainTracking, VerifyDomain, type MailDomainView, type RecordPurpose } from '../src/index.ts';
 import { InMemoryDkimKeys, InMemoryDnsResolver, InMemoryMailDomainRepository } from '../src/testing/index.ts';
 
 const A = 'acc_a';
@@ -9,7 +9,16 @@ const B = 'acc_b';
 function world() {
   const clock = new FakeClock('2026-11-24T08:00:00.000Z');
   const dns = new InMemoryDnsResolver();
-  const mail = createMail({ clock, domains: new InMemoryMailDomainRepository(), dns, dkimKeys: new InMemoryDkimKeys(), dnsSettings: DEFAULT_MAIL_DNS });
+  const domains = new InMemoryMailDomainRepository();
+  // The domain use cases as `createMail` builds them, over the domain ports alone.
+  const mail = {
+    addDomain: new AddDomain(domains, new InMemoryDkimKeys(), DEFAULT_MAIL_DNS, clock),
+    listDomains: new ListDomains(domains, DEFAULT_MAIL_DNS),
+    getDomain: new GetDomain(domains, DEFAULT_MAIL_DNS),
+    verifyDomain: new VerifyDomain(domains, dns, DEFAULT_MAIL_DNS, clock),
+    updateDomainTracking: new UpdateDomainTracking(domains, DEFAULT_MAIL_DNS, clock),
+    deleteDomain: new DeleteDomain(domains),
+  };
   /** Publishes the domain's records in the zone, but those named. */
   const publish = (domain: MailDomainView, ...except: RecordPurpose[]) => {
     for (const r of domain.records.filter((r) => !except.includes(r.purpose))) {

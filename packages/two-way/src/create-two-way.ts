@@ -17,7 +17,9 @@ import { TwoWayPricing } from './application/pricing/two-way-pricing.ts';
 import { ApproveService } from './application/services/approve-service.use-case.ts';
 import { CancelService } from './application/services/cancel-service.use-case.ts';
 import { CheckKeyword } from './application/services/check-keyword.use-case.ts';
-import { GetService, ListServices, ReviewServices } from './application/services/read-services.use-case.ts';
+import { GetService } from './application/services/get-service.use-case.ts';
+import { ListServices } from './application/services/list-services.use-case.ts';
+import { ReviewServices } from './application/services/review-services.use-case.ts';
 import { RejectService } from './application/services/reject-service.use-case.ts';
 import { RENEW_TWO_WAY_SERVICES_JOB, RenewServices } from './application/services/renew-services.ts';
 import { RequestService } from './application/services/request-service.use-case.ts';
@@ -27,7 +29,8 @@ import type { ShortCodeInventory } from './application/short-codes/short-code-in
 import { SuspendService } from './application/services/suspend-service.use-case.ts';
 import type { TwoWayServiceRepository } from './application/services/two-way-service.repository.port.ts';
 import { UpdateService } from './application/services/update-service.use-case.ts';
-import { ListShortCodes, ProvisionShortCode } from './application/short-codes/short-code-use-cases.ts';
+import { ListShortCodes } from './application/short-codes/list-short-codes.use-case.ts';
+import { ProvisionShortCode } from './application/short-codes/provision-short-code.use-case.ts';
 import type { WebhookUrlPolicy } from './application/services/webhook-url-policy.port.ts';
 
 export interface TwoWayPorts {

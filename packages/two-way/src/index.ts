@@ -28,7 +28,9 @@ export { ListTwoWayPricing } from './application/pricing/list-two-way-pricing.us
 export { SetCountryPricing } from './application/pricing/set-country-pricing.use-case.ts';
 export { RequestService, type RequestServiceError, type RequestServiceInput } from './application/services/request-service.use-case.ts';
 export { CheckKeyword, type KeywordCheck, type KeywordUnavailableReason } from './application/services/check-keyword.use-case.ts';
-export { GetService, ListServices, ReviewServices } from './application/services/read-services.use-case.ts';
+export { GetService } from './application/services/get-service.use-case.ts';
+export { ListServices } from './application/services/list-services.use-case.ts';
+export { ReviewServices } from './application/services/review-services.use-case.ts';
 export { UpdateService, type UpdateServiceInput } from './application/services/update-service.use-case.ts';
 export { CancelService } from './application/services/cancel-service.use-case.ts';
 export { ApproveService, type ApproveServiceError, type ServiceApproved } from './application/services/approve-service.use-case.ts';
@@ -46,6 +48,7 @@ export { Reply, type ReplyError, type ReplyInput } from './application/replies/r
 export { ListServiceMessages, SERVICE_MESSAGES_DEFAULT_LIMIT, SERVICE_MESSAGES_MAX_LIMIT } from './application/messages/list-service-messages.use-case.ts';
 export type { AccountSmsPrices } from './application/account-prices/account-sms-prices.port.ts';
 export { SetAccountSmsPrice, type AccountSmsPrice } from './application/account-prices/set-account-sms-price.use-case.ts';
-export { ListShortCodes, ProvisionShortCode } from './application/short-codes/short-code-use-cases.ts';
+export { ListShortCodes } from './application/short-codes/list-short-codes.use-case.ts';
+export { ProvisionShortCode } from './application/short-codes/provision-short-code.use-case.ts';
 export { createTwoWay, twoWayJobRoutes, type TwoWay, type TwoWayPorts } from './create-two-way.ts';
 export { TWO_WAY_TOKENS } from './tokens.ts';

@@ -1,6 +1,10 @@
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
 import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
-import { VerifyApps } from './application/apps/verify-app-use-cases.ts';
+import { CreateVerifyApp } from './application/apps/create-verify-app.use-case.ts';
+import { DeleteVerifyApp } from './application/apps/delete-verify-app.use-case.ts';
+import { GetVerifyApp } from './application/apps/get-verify-app.use-case.ts';
+import { ListVerifyApps } from './application/apps/list-verify-apps.use-case.ts';
+import { UpdateVerifyApp } from './application/apps/update-verify-app.use-case.ts';
 import type { VerifyAppRepository } from './application/apps/verify-app.repository.port.ts';
 import { CancelVerification } from './application/verifications/cancel-verification.use-case.ts';
 import { CheckVerification } from './application/verifications/check-verification.use-case.ts';
@@ -8,7 +12,8 @@ import { CodeHasher, randomCode } from './application/verifications/code-hasher.
 import { FailUnsentVerifications } from './application/verifications/fail-unsent-verifications.use-case.ts';
 import { EXPIRE_VERIFICATIONS_JOB, ExpireVerifications } from './application/verifications/expire-verifications.ts';
 import type { OtpSender } from './application/verifications/otp-sender.port.ts';
-import { ReadVerifications } from './application/verifications/read-verifications.use-case.ts';
+import { GetVerification } from './application/verifications/get-verification.use-case.ts';
+import { ListVerifications } from './application/verifications/list-verifications.use-case.ts';
 import { ResendVerification } from './application/verifications/resend-verification.use-case.ts';
 import { StartVerification, type VelocityPolicy } from './application/verifications/start-verification.use-case.ts';
 import type { VelocityLimits } from './application/verifications/velocity-limits.port.ts';
@@ -50,8 +55,13 @@ export function createVerification(ports: VerificationPorts) {
     checkVerification: new CheckVerification(verifications, hasher, uow, clock, groupCommit),
     resendVerification: new ResendVerification(apps, verifications, otpSender, hasher, uow, clock, generateCode),
     cancelVerification: new CancelVerification(verifications, uow, clock),
-    readVerifications: new ReadVerifications(verifications, clock),
-    verifyApps: new VerifyApps(apps, clock),
+    getVerification: new GetVerification(verifications, clock),
+    listVerifications: new ListVerifications(verifications, clock),
+    createVerifyApp: new CreateVerifyApp(apps, clock),
+    listVerifyApps: new ListVerifyApps(apps),
+    getVerifyApp: new GetVerifyApp(apps),
+    updateVerifyApp: new UpdateVerifyApp(apps, clock),
+    deleteVerifyApp: new DeleteVerifyApp(apps),
     expireVerifications: new ExpireVerifications(verifications, ports.jobs, clock),
     failUnsentVerifications: new FailUnsentVerifications(verifications, clock),
   };

@@ -4,7 +4,12 @@ export type { MaxSendsReachedError, ResendError, ResendTooSoonError, Verificatio
 export { checkVerifyAppSettings, ttlMinutes, VERIFY_APP_DEFAULTS, VERIFY_APP_LIMITS, type VerifyAppSettings, type VerifyAppSnapshot } from './domain/apps/verify-app.ts';
 export { checkOtpTemplate, maskedOtpText, OTP_PLACEHOLDERS, renderOtpText } from './domain/apps/otp-text.ts';
 export type { VerifyAppRepository } from './application/apps/verify-app.repository.port.ts';
-export { VerifyApps, type VerifyAppChanges } from './application/apps/verify-app-use-cases.ts';
+export type { VerifyAppChanges } from './application/apps/verify-app-changes.ts';
+export { CreateVerifyApp } from './application/apps/create-verify-app.use-case.ts';
+export { ListVerifyApps } from './application/apps/list-verify-apps.use-case.ts';
+export { GetVerifyApp } from './application/apps/get-verify-app.use-case.ts';
+export { UpdateVerifyApp } from './application/apps/update-verify-app.use-case.ts';
+export { DeleteVerifyApp } from './application/apps/delete-verify-app.use-case.ts';
 export type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from './application/verifications/verification.repository.port.ts';
 export type { OtpSender } from './application/verifications/otp-sender.port.ts';
 export { decisionsInOrder, startsPerCounter, type CountedWindow, type VelocityCounter, type VelocityDecision, type VelocityLimits } from './application/verifications/velocity-limits.port.ts';
@@ -15,7 +20,8 @@ export { DEFAULT_VELOCITY, StartVerification, type StartedVerification, type Sta
 export { CheckVerification, SANDBOX_FIXED_CODE, type CheckedVerification } from './application/verifications/check-verification.use-case.ts';
 export { ResendVerification, type ResendVerificationError, type ResentVerification } from './application/verifications/resend-verification.use-case.ts';
 export { CancelVerification } from './application/verifications/cancel-verification.use-case.ts';
-export { ReadVerifications, type VerificationStatePage } from './application/verifications/read-verifications.use-case.ts';
+export { GetVerification } from './application/verifications/get-verification.use-case.ts';
+export { ListVerifications, type VerificationStatePage } from './application/verifications/list-verifications.use-case.ts';
 export { FailUnsentVerifications } from './application/verifications/fail-unsent-verifications.use-case.ts';
 export { EXPIRE_VERIFICATIONS_JOB, ExpireVerifications } from './application/verifications/expire-verifications.ts';
 export { createVerification, verificationJobRoutes, type VerificationPorts, type VerificationService } from './create-verification.ts';

@@ -125,7 +125,7 @@ describe('Verify use cases (in-memory world)', () => {
     const w = world();
     w.otp.refuseNext = true;
     expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO }))._unsafeUnwrapErr().type).to.equal('otp_send_failed');
-    const [failed] = (await w.verify.readVerifications.list({ ...LIVE, page: 0, limit: 10 }))._unsafeUnwrap().items;
+    const [failed] = (await w.verify.listVerifications.execute({ ...LIVE, page: 0, limit: 10 }))._unsafeUnwrap().items;
     expect([failed!.status, failed!.verification.cost.isZero(), failed!.verification.codeHash]).to.deep.equal(['failed', true, null]);
   });
 
@@ -157,7 +157,7 @@ describe('Verify use cases (in-memory world)', () => {
       if (claimed.type !== 'claimed') throw new Error('expected a claim');
       w.otp.refuseNext = true;
       expect((await w.verify.startVerification.execute({ sender: LIVE, to: TO, idempotency: answering(claimed.claim) }))._unsafeUnwrapErr().type).to.equal('otp_send_failed');
-      const [failed] = (await w.verify.readVerifications.list({ ...LIVE, page: 0, limit: 10 }))._unsafeUnwrap().items;
+      const [failed] = (await w.verify.listVerifications.execute({ ...LIVE, page: 0, limit: 10 }))._unsafeUnwrap().items;
       expect([failed!.status, failed!.verification.cost.isZero()]).to.deep.equal(['failed', true]);
       expect((await claimOf(w, 'k-refused')).type, 'the key is free again').to.equal('claimed');
     });
@@ -169,7 +169,7 @@ describe('Verify use cases (in-memory world)', () => {
     w.clock.advance(30_000);
     w.otp.refuseNext = true;
     expect((await w.verify.resendVerification.execute(LIVE, started.verification.id))._unsafeUnwrapErr().type).to.equal('otp_send_failed');
-    const after = (await w.verify.readVerifications.get(LIVE, started.verification.id))._unsafeUnwrap();
+    const after = (await w.verify.getVerification.execute({ scope: LIVE, id: started.verification.id }))._unsafeUnwrap();
     expect(after.sendsLeft).to.equal(3);
     expect((await w.verify.resendVerification.execute(LIVE, started.verification.id))._unsafeUnwrapErr().type).to.equal('resend_too_soon');
     expect((await w.verify.checkVerification.execute(LIVE, started.verification.id, '482913'))._unsafeUnwrap().valid).to.equal(true);
@@ -179,7 +179,7 @@ describe('Verify use cases (in-memory world)', () => {
     const w = world();
     await Promise.all([1, 2, 3].map((i) => w.verify.startVerification.execute({ sender: LIVE, to: `+25471234567${i}` })));
     expect((await w.apps.list('acc_1')).map((app) => app.isDefault)).to.deep.equal([true]);
-    const other = (await w.verify.verifyApps.create('acc_2', { brand: 'Duka' }))._unsafeUnwrap();
+    const other = (await w.verify.createVerifyApp.execute({ accountId: 'acc_2', changes: { brand: 'Duka' } }))._unsafeUnwrap();
     expect(other.isDefault).to.equal(true);
     const started = (await w.verify.startVerification.execute({ sender: { ...LIVE, accountId: 'acc_2' }, to: TO }))._unsafeUnwrap();
     expect(started.verification.appId).to.equal(other.id);

@@ -1,8 +1,8 @@
-import { constantTimeEqual, errAsync, okAsync, ResultAsync, type Clock } from '@tuma/kernel';
+import { constantTimeEqual, errAsync, okAsync, ResultAsync, type Clock, sha256Hex } from '@tuma/kernel';
 import type { Account } from '../domain/account.aggregate.ts';
 import { accountSuspended, emailNotVerified, unauthorized, type AccountSuspendedError, type EmailNotVerifiedError, type UnauthorizedError } from '../domain/account-errors.ts';
 import type { ApiKey, KeyKind } from '../domain/api-key.aggregate.ts';
-import { lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
+import { lookupPrefixOf } from '../domain/api-key-secret.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';
 import type { PrincipalCache } from './principal-cache.ts';

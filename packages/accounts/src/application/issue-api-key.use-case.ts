@@ -1,6 +1,6 @@
-import { atomically, err, errAsync, fieldError, notFound, ok, ResultAsync, type Clock, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { atomically, err, errAsync, fieldError, notFound, ok, ResultAsync, type Clock, type NotFoundError, type UnitOfWork, type ValidationError, sha256Hex } from '@tuma/kernel';
 import { API_SCOPES, ApiKey, DEFAULT_LINKS_SCOPES, DEFAULT_MAIL_SCOPES, DEFAULT_SCOPES, LINKS_SCOPES, MAIL_SCOPES, type KeyEnvironment, type Scope } from '../domain/api-key.aggregate.ts';
-import { generateKeySecret, lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
+import { generateKeySecret, lookupPrefixOf } from '../domain/api-key-secret.ts';
 import { emailNotVerified, type EmailNotVerifiedError } from '../domain/account-errors.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';

@@ -1,7 +1,7 @@
-import { atomically, currency, ok, ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { atomically, currency, ok, ResultAsync, type Clock, type UnitOfWork, sha256Hex } from '@tuma/kernel';
 import { Account } from '../domain/account.aggregate.ts';
 import { ApiKey } from '../domain/api-key.aggregate.ts';
-import { lookupPrefixOf, sha256Hex } from '../domain/api-key-secret.ts';
+import { lookupPrefixOf } from '../domain/api-key-secret.ts';
 import { Email } from '../domain/email.value-object.ts';
 import type { AccountRepository } from './account.repository.port.ts';
 import type { ApiKeyRepository } from './api-key.repository.port.ts';

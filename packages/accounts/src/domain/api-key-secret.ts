@@ -1,4 +1,4 @@
-import { randomBase62 } from '@tuma/kernel';
+import { randomBase62, sha256Hex } from '@tuma/kernel';
 import type { KeyEnvironment } from './api-key.aggregate.ts';
 
 const ID_LENGTH = 8;
@@ -14,11 +14,6 @@ export type KeyFormat = KeyEnvironment | keyof typeof PRODUCT_PREFIX;
 export function generateKeySecret(format: KeyFormat): string {
   const prefix = format === 'mail' || format === 'links' ? PRODUCT_PREFIX[format] : ENVIRONMENT_PREFIX[format];
   return `${prefix}${randomBase62(ID_LENGTH)}${randomBase62(SECRET_LENGTH)}`;
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = await globalThis.crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 export function environmentOf(token: string): KeyEnvironment | undefined {

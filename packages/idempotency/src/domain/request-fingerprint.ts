@@ -1,6 +1,4 @@
-const encoder = new TextEncoder();
-
-const hex = (bytes: ArrayBuffer): string => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+import { sha256Hex } from '@tuma/kernel';
 
 /** JSON with every object's keys in order: equal for bodies that differ only in key order or whitespace. */
 export function canonicalJson(value: unknown): string {
@@ -17,5 +15,5 @@ export function canonicalJson(value: unknown): string {
  * send is remembered in 64 characters.
  */
 export async function requestFingerprint(operation: string, body: unknown): Promise<string> {
-  return hex(await globalThis.crypto.subtle.digest('SHA-256', encoder.encode(canonicalJson([operation, body]))));
+  return sha256Hex(canonicalJson([operation, body]));
 }

@@ -6,3 +6,5 @@ export { InMemoryMembershipRepository } from './in-memory-membership.repository.
 export { InMemoryMailer } from './in-memory-mailer.ts';
 export { InMemoryAccountOpening } from './in-memory-account-opening.ts';
 export { FixedTeamLimits } from './fixed-team-limits.ts';
+export { InMemoryPasswordHasher } from './in-memory-password-hasher.ts';
+export { InMemoryAccessTokens } from './in-memory-access-tokens.ts';

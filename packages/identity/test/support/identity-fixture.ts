@@ -1,21 +1,20 @@
 import { FakeClock, ImmediateUnitOfWork, InMemoryFailureLog } from '@tuma/kernel/testing';
-import { createIdentity, generateSigningKey, JoseAccessTokens, ScryptPasswordHasher } from '../../src/index.ts';
+import { createIdentity } from '../../src/index.ts';
 import {
   FixedTeamLimits,
+  InMemoryAccessTokens,
   InMemoryAccountOpening,
   InMemoryMailer,
   InMemoryMembershipRepository,
+  InMemoryPasswordHasher,
   InMemorySessionRepository,
   InMemoryTokenStore,
   InMemoryUserRepository,
 } from '../../src/testing/index.ts';
 
-/** Cheap scrypt for unit tests: the OWASP cost is tested once, in the hasher's own test. */
-export const TEST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
-
 export const PASSWORD = 'correct horse battery';
 
-/** Every identity use case on in-memory ports, a fake clock and a fresh signing key. */
+/** Every identity use case on in-memory ports (the fake hasher and access tokens too: the real ones are `@tuma/identity-adapter`'s, tested there) and a fake clock. */
 export async function identityFixture() {
   const clock = new FakeClock('2026-06-01T09:00:00Z');
   const ports = {
@@ -26,8 +25,8 @@ export async function identityFixture() {
     sessions: new InMemorySessionRepository(),
     memberships: new InMemoryMembershipRepository(),
     failureLog: new InMemoryFailureLog(),
-    hasher: new ScryptPasswordHasher(TEST_SCRYPT),
-    accessTokens: new JoseAccessTokens(await generateSigningKey()),
+    hasher: new InMemoryPasswordHasher(),
+    accessTokens: new InMemoryAccessTokens(),
     mailer: new InMemoryMailer(),
     accountOpening: new InMemoryAccountOpening(),
     teamLimits: new FixedTeamLimits(),

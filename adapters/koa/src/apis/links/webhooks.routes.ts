@@ -7,7 +7,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './access.ts';
 import { endpointDeliveryRoutes } from '../webhooks/endpoint-deliveries.routes.ts';
 
-export type LinkWebhookUseCases = Pick<LinksService, 'linkWebhooks' | 'listWebhookDeliveries' | 'redeliverWebhook'>;
+export type LinkWebhookUseCases = Pick<LinksService, 'createLinkWebhook' | 'listLinkWebhooks' | 'getLinkWebhook' | 'deleteLinkWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook'>;
 
 const TAG = 'Link webhooks';
 const NOT_YOURS = { description: 'No webhook with this id in the account (and environment)', errorCodes: ['not_found'] };
@@ -33,7 +33,7 @@ const webhookView = (w: LinkWebhookSnapshot): z.infer<typeof webhookSchema> => (
 
 /** `{links_url}/v1/webhooks`: click webhooks on the shared engine, their deliveries log and redelivery (docs/links.md, "Webhooks"). */
 export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinition[] {
-  const { linkWebhooks } = useCases;
+  const { createLinkWebhook, listLinkWebhooks, getLinkWebhook, deleteLinkWebhook } = useCases;
   const owner = (caller: Caller) => ({ accountId: caller.account.id, environment: caller.environment });
   return [
     defineRoute({
@@ -50,7 +50,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
         409: { description: 'conflict: the account has 10 webhooks in this environment', errorCodes: ['conflict'] },
       },
       handler: async ({ caller, body }) => {
-        const created = unwrap((await linkWebhooks.create({ ...owner(caller), url: body.url, events: body.events })).mapErr(inBody));
+        const created = unwrap((await createLinkWebhook.execute({ ...owner(caller), url: body.url, events: body.events })).mapErr(inBody));
         return json(201, { ...webhookView(created), secret: created.secret });
       },
     }),
@@ -62,7 +62,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
       tag: TAG,
       access: LINKS_READ,
       responses: { 200: { description: 'Every webhook', schema: z.array(webhookSchema) } },
-      handler: async ({ caller }) => json(200, unwrap(await linkWebhooks.list(owner(caller))).map(webhookView)),
+      handler: async ({ caller }) => json(200, unwrap(await listLinkWebhooks.execute(owner(caller))).map(webhookView)),
     }),
     defineRoute({
       method: 'get',
@@ -73,7 +73,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
       access: LINKS_READ,
       params: webhookParams,
       responses: { 200: { description: 'The webhook', schema: webhookSchema }, 404: NOT_YOURS },
-      handler: async ({ caller, params }) => json(200, webhookView(unwrap(await linkWebhooks.get({ ...owner(caller), id: params.id })))),
+      handler: async ({ caller, params }) => json(200, webhookView(unwrap(await getLinkWebhook.execute({ ...owner(caller), id: params.id })))),
     }),
     defineRoute({
       method: 'delete',
@@ -85,7 +85,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
       params: webhookParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
       handler: async ({ caller, params }) => {
-        unwrap(await linkWebhooks.remove({ ...owner(caller), id: params.id }));
+        unwrap(await deleteLinkWebhook.execute({ ...owner(caller), id: params.id }));
         return noContent();
       },
     }),
@@ -96,7 +96,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
       write: LINKS_WRITE,
       notYours: NOT_YOURS,
       owner,
-      endpoint: (caller, id) => linkWebhooks.get({ ...owner(caller), id }),
+      endpoint: (caller, id) => getLinkWebhook.execute({ ...owner(caller), id }),
       listDeliveries: useCases.listWebhookDeliveries,
       redeliver: useCases.redeliverWebhook,
       operationIds: { list: OPERATION_IDS['links GET /v1/webhooks/{id}/deliveries'], redeliver: OPERATION_IDS['links POST /v1/webhooks/{id}/deliveries/{event_id}/redeliver'] },

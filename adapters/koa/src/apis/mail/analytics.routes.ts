@@ -1,10 +1,10 @@
-import { COUNTED_EVENTS, DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS, MIN_ANALYTICS_DAYS, type CountsWithRates, type MailSending } from '@tuma/mail';
+import { COUNTED_EVENTS, DEFAULT_ANALYTICS_DAYS, MAX_ANALYTICS_DAYS, MIN_ANALYTICS_DAYS, type CountsWithRates, type MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_READ } from './access.ts';
 
-export type MailAnalyticsUseCases = Pick<MailSending, 'getAnalytics'>;
+export type MailAnalyticsUseCases = Pick<MailService, 'getAnalytics'>;
 
 const RATES = {
   delivery_rate: z.number().describe('delivered / sent'),

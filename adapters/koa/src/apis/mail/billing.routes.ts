@@ -1,10 +1,10 @@
-import type { MailBilling, MailSending } from '@tuma/mail';
+import type { MailBilling, MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_READ } from './access.ts';
 
-export type MailBillingUseCases = Pick<MailSending, 'getBilling'>;
+export type MailBillingUseCases = Pick<MailService, 'getBilling'>;
 
 const billingSchema = z.object({
   plan: z.object({

@@ -1,6 +1,6 @@
 import type { IdempotencyKeyInProgressError } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
-import type { AcceptedBroadcast, MailBroadcasts, SendBroadcastError } from '@tuma/mail';
+import type { AcceptedBroadcast, MailService, SendBroadcastError } from '@tuma/mail';
 import { z } from 'zod';
 import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
@@ -8,7 +8,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_READ, MAIL_SEND, MAIL_SEND_BY_KEY } from './access.ts';
 import { broadcastSchema, broadcastView } from './contact-views.ts';
 
-export type MailBroadcastUseCases = Pick<MailBroadcasts, 'sendBroadcast' | 'broadcasts'>;
+export type MailBroadcastUseCases = Pick<MailService, 'sendBroadcast' | 'listBroadcasts' | 'getBroadcast' | 'cancelBroadcast'>;
 
 const PAGE_MAX = 100;
 const broadcastId = z.string().regex(/^bc_[0-9A-Z]{26}$/, 'Must be a broadcast id (bc_...)');
@@ -33,7 +33,7 @@ const sendAnswer = (accepted: Result<AcceptedBroadcast, SendBroadcastError | Ide
 
 /** `POST /v1/contacts/lists/{id}/send` and `/v1/broadcasts`: bulk sends to a contact list (docs/mail.md, "Contacts and broadcasts"). */
 export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefinition[] {
-  const view = (accountId: string, id: string) => useCases.broadcasts.get(accountId, id);
+  const view = (accountId: string, id: string) => useCases.getBroadcast.execute({ accountId, id });
   return [
     defineRoute({
       method: 'post',
@@ -84,7 +84,7 @@ export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefin
       query: z.object({ cursor: broadcastId.optional().describe('next_cursor of the previous page'), limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(20) }),
       responses: { 200: { description: 'A page of broadcasts', schema: z.object({ data: z.array(broadcastSchema), next_cursor: z.string().nullable() }) } },
       handler: async ({ caller, query }) => {
-        const page = unwrap(await useCases.broadcasts.list({ accountId: caller.account.id, after: query.cursor, limit: query.limit }));
+        const page = unwrap(await useCases.listBroadcasts.execute({ accountId: caller.account.id, after: query.cursor, limit: query.limit }));
         return json(200, { data: page.items.map(broadcastView), next_cursor: page.next });
       },
     }),
@@ -110,7 +110,7 @@ export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefin
         404: NOT_YOURS,
         409: { description: 'Every recipient has its email already, or the broadcast was cancelled', errorCodes: ['not_cancellable'] },
       },
-      handler: async ({ caller, params }) => json(200, broadcastView(unwrap(await useCases.broadcasts.cancel(caller.account.id, params.id)))),
+      handler: async ({ caller, params }) => json(200, broadcastView(unwrap(await useCases.cancelBroadcast.execute({ accountId: caller.account.id, id: params.id })))),
     }),
   ];
 }

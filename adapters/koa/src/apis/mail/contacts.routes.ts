@@ -1,16 +1,4 @@
-import {
-  EMAIL_COLUMN_NAMES,
-  MAIL_CONTACT_IMPORT_ERRORS_SHOWN,
-  MAIL_CONTACT_IMPORT_MAX_ROWS,
-  MAIL_CONTACT_LIST_NAME_MAX_LENGTH,
-  MAIL_CONTACT_MAX_DATA,
-  MAIL_CONTACT_NAME_MAX_LENGTH,
-  MAIL_CONTACTS_DEFAULT_LIMIT,
-  MAIL_CONTACTS_MAX_LIMIT,
-  MAIL_CONTACTS_PER_CALL,
-  type MailBroadcasts,
-  type MailContactInput,
-} from '@tuma/mail';
+import { EMAIL_COLUMN_NAMES, MAIL_CONTACT_IMPORT_ERRORS_SHOWN, MAIL_CONTACT_IMPORT_MAX_ROWS, MAIL_CONTACT_LIST_NAME_MAX_LENGTH, MAIL_CONTACT_MAX_DATA, MAIL_CONTACT_NAME_MAX_LENGTH, MAIL_CONTACTS_DEFAULT_LIMIT, MAIL_CONTACTS_MAX_LIMIT, MAIL_CONTACTS_PER_CALL, type MailService, type MailContactInput } from '@tuma/mail';
 import { z } from 'zod';
 import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
@@ -18,7 +6,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_MANAGE, MAIL_READ } from './access.ts';
 import { contactListSchema, contactListView, contactSchema, contactView } from './contact-views.ts';
 
-export type MailContactUseCases = Pick<MailBroadcasts, 'contacts'>;
+export type MailContactUseCases = Pick<MailService, 'createMailContactList' | 'listMailContactLists' | 'getMailContactList' | 'renameMailContactList' | 'deleteMailContactList' | 'addMailContacts' | 'addMailContact' | 'importMailContacts' | 'listMailContacts' | 'getMailContact' | 'updateMailContact' | 'deleteMailContact'>;
 
 /** The largest CSV body an import reads: 100,000 rows of 160 bytes, as the SMS lists' import. */
 export const MAIL_CONTACT_IMPORT_MAX_BYTES = 16 * 1024 * 1024;
@@ -67,7 +55,7 @@ const importSchema = z.object({
 });
 
 /** `/v1/contacts/lists`: the account's lists of mail contacts and the contacts in them (docs/mail.md, "Contacts and broadcasts"). */
-export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefinition[] {
+export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -77,7 +65,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       access: MAIL_MANAGE,
       body: contactListBody,
       responses: { 201: { description: 'The list', schema: contactListSchema }, 409: NAME_TAKEN },
-      handler: async ({ caller, body }) => json(201, contactListView(unwrap((await contacts.createList({ accountId: caller.account.id, name: body.name })).mapErr(inBody)))),
+      handler: async ({ caller, body }) => json(201, contactListView(unwrap((await contacts.createMailContactList.execute({ accountId: caller.account.id, name: body.name })).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'get',
@@ -88,7 +76,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       query: z.object({ cursor: listId.optional().describe('next_cursor of the previous page'), limit: z.coerce.number().int().min(1).max(PAGE_MAX).default(20) }),
       responses: { 200: { description: 'A page of lists', schema: z.object({ data: z.array(contactListSchema), next_cursor: z.string().nullable() }) } },
       handler: async ({ caller, query }) => {
-        const page = unwrap(await contacts.listLists({ accountId: caller.account.id, after: query.cursor, limit: query.limit }));
+        const page = unwrap(await contacts.listMailContactLists.execute({ accountId: caller.account.id, after: query.cursor, limit: query.limit }));
         return json(200, { data: page.items.map(contactListView), next_cursor: page.next });
       },
     }),
@@ -100,7 +88,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       access: MAIL_READ,
       params: listParams,
       responses: { 200: { description: 'The list', schema: contactListSchema }, 404: LIST_NOT_YOURS },
-      handler: async ({ caller, params }) => json(200, contactListView(unwrap(await contacts.getList({ accountId: caller.account.id, listId: params.id })))),
+      handler: async ({ caller, params }) => json(200, contactListView(unwrap(await contacts.getMailContactList.execute({ accountId: caller.account.id, listId: params.id })))),
     }),
     defineRoute({
       method: 'patch',
@@ -111,7 +99,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       params: listParams,
       body: contactListBody,
       responses: { 200: { description: 'The list as changed', schema: contactListSchema }, 404: LIST_NOT_YOURS, 409: NAME_TAKEN },
-      handler: async ({ caller, params, body }) => json(200, contactListView(unwrap((await contacts.renameList({ accountId: caller.account.id, listId: params.id, name: body.name })).mapErr(inBody)))),
+      handler: async ({ caller, params, body }) => json(200, contactListView(unwrap((await contacts.renameMailContactList.execute({ accountId: caller.account.id, listId: params.id, name: body.name })).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'delete',
@@ -122,7 +110,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       params: listParams,
       responses: { 204: { description: 'Deleted' }, 404: LIST_NOT_YOURS },
       handler: async ({ caller, params }) => {
-        unwrap(await contacts.deleteList({ accountId: caller.account.id, listId: params.id }));
+        unwrap(await contacts.deleteMailContactList.execute({ accountId: caller.account.id, listId: params.id }));
         return noContent();
       },
     }),
@@ -147,10 +135,10 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       handler: async ({ caller, params, body }) => {
         const list = { accountId: caller.account.id, listId: params.id };
         if ('contacts' in body) {
-          const { added, updated, errors } = unwrap((await contacts.addContacts({ ...list, contacts: body.contacts.map(asInput) })).mapErr(inBody));
+          const { added, updated, errors } = unwrap((await contacts.addMailContacts.execute({ ...list, contacts: body.contacts.map(asInput) })).mapErr(inBody));
           return json(200, { added, updated, errors });
         }
-        return json(200, contactView(unwrap((await contacts.addContact({ ...list, contact: asInput(body) })).mapErr(inBody))));
+        return json(200, contactView(unwrap((await contacts.addMailContact.execute({ ...list, contact: asInput(body) })).mapErr(inBody))));
       },
     }),
     defineRoute({
@@ -173,7 +161,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
         413: { description: `More than ${MAIL_CONTACT_IMPORT_MAX_ROWS} data rows (too_many_rows), or a body over ${MAIL_CONTACT_IMPORT_MAX_BYTES} bytes`, errorCodes: ['too_many_rows', 'payload_too_large'] },
       },
       handler: async ({ caller, params, body, koa }) => {
-        const result = await contacts.importContacts({ accountId: caller.account.id, listId: params.id, csv: body });
+        const result = await contacts.importMailContacts.execute({ accountId: caller.account.id, listId: params.id, csv: body });
         const { imported, added, updated, duplicates, errorCount, errors } = unwrap(result.mapErr(inBody));
         return json(200, { imported, added, updated, duplicates, error_count: errorCount, encoding: koa.state.bodyEncoding, errors });
       },
@@ -196,7 +184,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
         404: LIST_NOT_YOURS,
       },
       handler: async ({ caller, params, query }) => {
-        const page = unwrap(await contacts.listContacts({ accountId: caller.account.id, listId: params.id, q: query.q, unsubscribed: query.unsubscribed, offset: query.page * query.limit, limit: query.limit }));
+        const page = unwrap(await contacts.listMailContacts.execute({ accountId: caller.account.id, listId: params.id, q: query.q, unsubscribed: query.unsubscribed, offset: query.page * query.limit, limit: query.limit }));
         return json(200, { data: page.contacts.map(contactView), total: page.total, page: query.page, limit: query.limit });
       },
     }),
@@ -208,7 +196,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       access: MAIL_READ,
       params: contactParams,
       responses: { 200: { description: 'The contact', schema: contactSchema }, 404: NOT_YOURS },
-      handler: async ({ caller, params }) => json(200, contactView(unwrap(await contacts.getContact({ accountId: caller.account.id, listId: params.id, contact: params.contact })))),
+      handler: async ({ caller, params }) => json(200, contactView(unwrap(await contacts.getMailContact.execute({ accountId: caller.account.id, listId: params.id, contact: params.contact })))),
     }),
     defineRoute({
       method: 'patch',
@@ -226,7 +214,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
           ...(body.data === undefined ? {} : { data: body.data }),
           ...(body.unsubscribed === undefined ? {} : { unsubscribed: body.unsubscribed }),
         };
-        return json(200, contactView(unwrap((await contacts.updateContact({ accountId: caller.account.id, listId: params.id, contact: params.contact, changes })).mapErr(inBody))));
+        return json(200, contactView(unwrap((await contacts.updateMailContact.execute({ accountId: caller.account.id, listId: params.id, contact: params.contact, changes })).mapErr(inBody))));
       },
     }),
     defineRoute({
@@ -238,7 +226,7 @@ export function mailContactRoutes({ contacts }: MailContactUseCases): RouteDefin
       params: contactParams,
       responses: { 204: { description: 'Removed' }, 404: NOT_YOURS },
       handler: async ({ caller, params }) => {
-        unwrap(await contacts.deleteContact({ accountId: caller.account.id, listId: params.id, contact: params.contact }));
+        unwrap(await contacts.deleteMailContact.execute({ accountId: caller.account.id, listId: params.id, contact: params.contact }));
         return noContent();
       },
     }),

@@ -1,4 +1,4 @@
-import { EMAIL_STATUSES, MAX_RECIPIENTS, type MailSending, type SendEmailError, type SentEmail } from '@tuma/mail';
+import { EMAIL_STATUSES, MAX_RECIPIENTS, type MailService, type SendEmailError, type SentEmail } from '@tuma/mail';
 import type { IdempotencyKeyInProgressError } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
 import { z } from 'zod';
@@ -12,7 +12,7 @@ import { MAIL_READ, MAIL_SEND, MAIL_SEND_BY_KEY } from './access.ts';
 /** The largest send request: an email of 40 MB with its attachments in base64 (a third more), and room for the JSON around it. */
 const SEND_BODY_LIMIT_BYTES = 60 * 1024 * 1024;
 
-export type MailEmailUseCases = Pick<MailSending, 'sendEmail' | 'listEmails' | 'getEmail' | 'cancelEmail'>;
+export type MailEmailUseCases = Pick<MailService, 'sendEmail' | 'listEmails' | 'getEmail' | 'cancelEmail'>;
 
 const NOT_YOURS = { description: 'No email with this id in the account', errorCodes: ['not_found'] };
 const PAGE_MAX = 100;

@@ -1,9 +1,11 @@
-import type { Forwards } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_MANAGE, MAIL_READ } from './access.ts';
 import { forwardLogEntrySchema, forwardLogEntryView, forwardSchema, forwardView } from './forward-views.ts';
+
+export type MailForwardUseCases = Pick<MailService, 'createForward' | 'listForwards' | 'deleteForward' | 'listForwardLog'>;
 
 const TAG = 'Forwards';
 const PAGE_MAX = 100;
@@ -23,7 +25,7 @@ const logQuery = z.object({
 });
 
 /** `/v1/forwards`: mail to an alias (or any address) of a verified domain re-sent elsewhere (docs/mail.md, "Forwards"). */
-export function mailForwardRoutes(forwards: Forwards): RouteDefinition[] {
+export function mailForwardRoutes(forwards: MailForwardUseCases): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -37,7 +39,7 @@ export function mailForwardRoutes(forwards: Forwards): RouteDefinition[] {
         409: { description: 'The address is forwarded already', errorCodes: ['conflict'] },
         422: { description: 'from or to is not an address, from is not on a verified domain of the account, or to is forwarded by us', errorCodes: ['validation_error'] },
       },
-      handler: async ({ caller, body }) => json(201, forwardView(unwrap(await forwards.create({ accountId: caller.account.id, from: body.from, to: body.to })))),
+      handler: async ({ caller, body }) => json(201, forwardView(unwrap(await forwards.createForward.execute({ accountId: caller.account.id, from: body.from, to: body.to })))),
     }),
     defineRoute({
       method: 'get',
@@ -46,7 +48,7 @@ export function mailForwardRoutes(forwards: Forwards): RouteDefinition[] {
       tag: TAG,
       access: MAIL_READ,
       responses: { 200: { description: 'Every forward', schema: z.object({ data: z.array(forwardSchema) }) } },
-      handler: async ({ caller }) => json(200, { data: unwrap(await forwards.list(caller.account.id)).map(forwardView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await forwards.listForwards.execute(caller.account.id)).map(forwardView) }),
     }),
     defineRoute({
       method: 'delete',
@@ -57,7 +59,7 @@ export function mailForwardRoutes(forwards: Forwards): RouteDefinition[] {
       params: idParams,
       responses: { 204: { description: 'Deleted' }, 404: { description: 'No such forward in the account', errorCodes: ['not_found'] } },
       handler: async ({ caller, params }) => {
-        unwrap(await forwards.remove(caller.account.id, params.id));
+        unwrap(await forwards.deleteForward.execute({ accountId: caller.account.id, id: params.id }));
         return noContent();
       },
     }),
@@ -75,7 +77,7 @@ export function mailForwardRoutes(forwards: Forwards): RouteDefinition[] {
       },
       handler: async ({ caller, params, query }) => {
         const offset = query.page === undefined ? undefined : query.page * query.limit;
-        const page = unwrap(await forwards.log({ accountId: caller.account.id, forwardId: params.id, after: query.cursor, offset, limit: query.limit }));
+        const page = unwrap(await forwards.listForwardLog.execute({ accountId: caller.account.id, forwardId: params.id, after: query.cursor, offset, limit: query.limit }));
         return json(200, { data: page.items.map(forwardLogEntryView), next_cursor: page.next });
       },
     }),

@@ -1,4 +1,4 @@
-import type { MailSending } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
@@ -6,7 +6,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { senderAddressSchema, senderAddressView } from './sender-address-views.ts';
 import { MAIL_MANAGE, MAIL_READ } from './access.ts';
 
-export type MailSenderAddressUseCases = Pick<MailSending, 'addSenderAddress' | 'confirmSenderAddress' | 'listSenderAddresses' | 'getSenderAddress' | 'deleteSenderAddress'>;
+export type MailSenderAddressUseCases = Pick<MailService, 'addSenderAddress' | 'confirmSenderAddress' | 'listSenderAddresses' | 'getSenderAddress' | 'deleteSenderAddress'>;
 
 const NOT_YOURS = { description: 'No sender address with this id in the account', errorCodes: ['not_found'] };
 const idParams = z.object({ id: z.string().regex(/^sa_[0-9A-Z]{26}$/, 'Must be a sender address id (sa_...)') });

@@ -1,8 +1,10 @@
-import type { SmtpCredential, SmtpCredentials } from '@tuma/mail';
+import type { MailService, SmtpCredential } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_MANAGE } from './access.ts';
+
+export type MailSmtpCredentialUseCases = Pick<MailService, 'createSmtpCredential' | 'listSmtpCredentials' | 'revokeSmtpCredential'>;
 
 const TAG = 'SMTP credentials';
 
@@ -25,7 +27,7 @@ export const credentialView = (c: SmtpCredential): z.infer<typeof credentialSche
 });
 
 /** `/v1/smtp-credentials`: logins of the SMTP submission server (docs/mail.md, "SMTP submission"). */
-export function mailSmtpCredentialRoutes(credentials: SmtpCredentials): RouteDefinition[] {
+export function mailSmtpCredentialRoutes(credentials: MailSmtpCredentialUseCases): RouteDefinition[] {
   return [
     defineRoute({
       method: 'post',
@@ -36,7 +38,7 @@ export function mailSmtpCredentialRoutes(credentials: SmtpCredentials): RouteDef
       body: smtpCredentialBody,
       responses: { 201: { description: 'The credential with its password', schema: credentialSchema.extend({ password: z.string().describe('Shown only here; kept as its SHA-256') }) } },
       handler: async ({ caller, body }) => {
-        const { credential, password } = unwrap(await credentials.create(caller.account.id, body.name));
+        const { credential, password } = unwrap(await credentials.createSmtpCredential.execute({ accountId: caller.account.id, name: body.name }));
         return json(201, { ...credentialView(credential), password });
       },
     }),
@@ -47,7 +49,7 @@ export function mailSmtpCredentialRoutes(credentials: SmtpCredentials): RouteDef
       tag: TAG,
       access: MAIL_MANAGE,
       responses: { 200: { description: 'Every credential', schema: z.object({ data: z.array(credentialSchema) }) } },
-      handler: async ({ caller }) => json(200, { data: unwrap(await credentials.list(caller.account.id)).map(credentialView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await credentials.listSmtpCredentials.execute(caller.account.id)).map(credentialView) }),
     }),
     defineRoute({
       method: 'delete',
@@ -58,7 +60,7 @@ export function mailSmtpCredentialRoutes(credentials: SmtpCredentials): RouteDef
       params: z.object({ id: z.string().regex(/^smtpc_[0-9A-Z]{26}$/, 'Must be an SMTP credential id (smtpc_...)') }),
       responses: { 204: { description: 'Revoked' }, 404: { description: 'No such credential in the account', errorCodes: ['not_found'] } },
       handler: async ({ caller, params }) => {
-        unwrap(await credentials.revoke(caller.account.id, params.id));
+        unwrap(await credentials.revokeSmtpCredential.execute({ accountId: caller.account.id, id: params.id }));
         return noContent();
       },
     }),

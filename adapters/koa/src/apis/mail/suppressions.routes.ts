@@ -1,11 +1,11 @@
-import type { MailSending } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { suppressionSchema, suppressionView } from './suppression-views.ts';
 import { MAIL_MANAGE, MAIL_READ } from './access.ts';
 
-export type MailSuppressionUseCases = Pick<MailSending, 'listSuppressions' | 'removeSuppression'>;
+export type MailSuppressionUseCases = Pick<MailService, 'listSuppressions' | 'removeSuppression'>;
 
 const PAGE_MAX = 100;
 

@@ -1,9 +1,9 @@
-import type { MailSending } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 
-export type MailTrackingUseCases = Pick<MailSending, 'recordEngagement'>;
+export type MailTrackingUseCases = Pick<MailService, 'recordEngagement'>;
 
 const PUBLIC = { public: true } as const;
 /** A transparent 1x1 GIF (43 bytes). */

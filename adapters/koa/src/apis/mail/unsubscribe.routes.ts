@@ -1,10 +1,10 @@
-import type { MailBroadcasts } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { z } from 'zod';
 import { htmlPage } from '../../http/html.ts';
 import { defineRoute, type RouteDefinition } from '../../http/route.ts';
 import { unsubscribeConfirmView, unsubscribedView, unsubscribeUnknownView } from './unsubscribe-views.ts';
 
-export type MailUnsubscribeUseCases = Pick<MailBroadcasts, 'unsubscribe'>;
+export type MailUnsubscribeUseCases = Pick<MailService, 'unsubscribe'>;
 
 const PUBLIC = { public: true } as const;
 const PAGE = (description: string) => ({ description, contentType: 'text/html', schema: z.string() });

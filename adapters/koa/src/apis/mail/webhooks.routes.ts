@@ -1,11 +1,11 @@
-import { MAIL_WEBHOOK_EVENTS, type MailWebhookService, type MailWebhookSnapshot } from '@tuma/mail';
+import { MAIL_WEBHOOK_EVENTS, type MailService, type MailWebhookSnapshot } from '@tuma/mail';
 import { z } from 'zod';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { endpointDeliveryRoutes } from '../webhooks/endpoint-deliveries.routes.ts';
 import { MAIL_MANAGE, MAIL_READ } from './access.ts';
 
-export type MailWebhookUseCases = Pick<MailWebhookService, 'webhooks' | 'listDeliveries' | 'redeliver'>;
+export type MailWebhookUseCases = Pick<MailService, 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook' | 'listWebhookDeliveries' | 'redeliverWebhook'>;
 
 const TAG = 'Mail webhooks';
 const NOT_YOURS = { description: 'No webhook with this id in the account', errorCodes: ['not_found'] };
@@ -38,7 +38,7 @@ export const mailWebhookView = (w: MailWebhookSnapshot): z.infer<typeof webhookS
 
 /** `/v1/webhooks`: endpoints of mail events on the shared webhook engine, their deliveries log and redelivery (docs/mail.md, "Webhooks"). */
 export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinition[] {
-  const { webhooks } = useCases;
+  const webhooks = useCases;
   return [
     defineRoute({
       method: 'post',
@@ -52,7 +52,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
         409: { description: 'conflict: the account has 10 webhooks', errorCodes: ['conflict'] },
       },
       handler: async ({ caller, body }) => {
-        const created = unwrap(await webhooks.create({ accountId: caller.account.id, url: body.url, events: body.events }));
+        const created = unwrap(await webhooks.createWebhook.execute({ accountId: caller.account.id, url: body.url, events: body.events }));
         return json(201, { ...mailWebhookView(created), secret: created.secret });
       },
     }),
@@ -63,7 +63,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       tag: TAG,
       access: MAIL_READ,
       responses: { 200: { description: 'Every webhook', schema: z.object({ data: z.array(webhookSchema) }) } },
-      handler: async ({ caller }) => json(200, { data: unwrap(await webhooks.list(caller.account.id)).map(mailWebhookView) }),
+      handler: async ({ caller }) => json(200, { data: unwrap(await webhooks.listWebhooks.execute(caller.account.id)).map(mailWebhookView) }),
     }),
     defineRoute({
       method: 'get',
@@ -73,7 +73,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       access: MAIL_READ,
       params: webhookParams,
       responses: { 200: { description: 'The webhook', schema: webhookSchema }, 404: NOT_YOURS },
-      handler: async ({ caller, params }) => json(200, mailWebhookView(unwrap(await webhooks.get(caller.account.id, params.id)))),
+      handler: async ({ caller, params }) => json(200, mailWebhookView(unwrap(await webhooks.getWebhook.execute({ accountId: caller.account.id, id: params.id })))),
     }),
     defineRoute({
       method: 'patch',
@@ -85,7 +85,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       body: z.strictObject({ url: url.optional(), events: events.optional(), is_active: z.boolean().optional() }),
       responses: { 200: { description: 'The webhook as changed', schema: webhookSchema }, 404: NOT_YOURS },
       handler: async ({ caller, params, body }) =>
-        json(200, mailWebhookView(unwrap(await webhooks.update(caller.account.id, params.id, { url: body.url, events: body.events, isActive: body.is_active })))),
+        json(200, mailWebhookView(unwrap(await webhooks.updateWebhook.execute({ accountId: caller.account.id, id: params.id, changes: { url: body.url, events: body.events, isActive: body.is_active } })))),
     }),
     defineRoute({
       method: 'delete',
@@ -96,7 +96,7 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       params: webhookParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
       handler: async ({ caller, params }) => {
-        unwrap(await webhooks.remove(caller.account.id, params.id));
+        unwrap(await webhooks.deleteWebhook.execute({ accountId: caller.account.id, id: params.id }));
         return noContent();
       },
     }),
@@ -107,9 +107,9 @@ export function mailWebhookRoutes(useCases: MailWebhookUseCases): RouteDefinitio
       write: MAIL_MANAGE,
       notYours: NOT_YOURS,
       owner: (caller) => ownerOf(caller.account.id),
-      endpoint: (caller, id) => webhooks.get(caller.account.id, id),
-      listDeliveries: useCases.listDeliveries,
-      redeliver: useCases.redeliver,
+      endpoint: (caller, id) => webhooks.getWebhook.execute({ accountId: caller.account.id, id }),
+      listDeliveries: useCases.listWebhookDeliveries,
+      redeliver: useCases.redeliverWebhook,
     }),
   ];
 }

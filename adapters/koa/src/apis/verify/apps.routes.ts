@@ -1,9 +1,11 @@
-import { VERIFY_APP_LIMITS as L, type VerifyApps, type VerifyAppChanges } from '@tuma/verification';
+import { VERIFY_APP_LIMITS as L, type VerificationService, type VerifyAppChanges } from '@tuma/verification';
 import { z } from 'zod';
 import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { verifyAppSchema, verifyAppView } from './verify-views.ts';
+
+export type VerifyAppUseCases = Pick<VerificationService, 'createVerifyApp' | 'listVerifyApps' | 'getVerifyApp' | 'updateVerifyApp' | 'deleteVerifyApp'>;
 
 /** Apps are account configuration, as templates: every key reads them, live keys change them. */
 const READ = { anyScope: ['query', 'send'] } as const;
@@ -51,7 +53,7 @@ export const verifyAppChangesOf = (body: AppBody): VerifyAppChanges => ({
 const appParams = z.object({ id: z.string().regex(/^vera_[0-9A-Z]{26}$/, 'Must be a Verify App id (vera_...)') });
 
 /** Verify Apps: `GET/POST /v1/verify/apps`, `GET/PATCH/DELETE /v1/verify/apps/{id}` (docs/verify.md, "Apps"). */
-export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
+export function verifyAppRoutes(apps: VerifyAppUseCases): RouteDefinition[] {
   return [
     defineRoute({
       method: 'get',
@@ -60,7 +62,7 @@ export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
       tag: 'Verify',
       access: READ,
       responses: { 200: { description: 'Every app', schema: z.object({ apps: z.array(verifyAppSchema) }) } },
-      handler: async ({ principal }) => json(200, { apps: unwrap(await apps.list(principal.account.id)).map(verifyAppView) }),
+      handler: async ({ principal }) => json(200, { apps: unwrap(await apps.listVerifyApps.execute(principal.account.id)).map(verifyAppView) }),
     }),
     defineRoute({
       method: 'post',
@@ -70,7 +72,7 @@ export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
       access: WRITE,
       body: verifyAppBody,
       responses: { 201: { description: 'The app', schema: verifyAppSchema } },
-      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap((await apps.create(principal.account.id, verifyAppChangesOf(body))).mapErr(inBody)))),
+      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap((await apps.createVerifyApp.execute({ accountId: principal.account.id, changes: verifyAppChangesOf(body) })).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'get',
@@ -80,7 +82,7 @@ export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
       access: READ,
       params: appParams,
       responses: { 200: { description: 'The app', schema: verifyAppSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params }) => json(200, verifyAppView(unwrap(await apps.get(principal.account.id, params.id)))),
+      handler: async ({ principal, params }) => json(200, verifyAppView(unwrap(await apps.getVerifyApp.execute({ accountId: principal.account.id, id: params.id })))),
     }),
     defineRoute({
       method: 'patch',
@@ -91,7 +93,7 @@ export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
       params: appParams,
       body: verifyAppBody,
       responses: { 200: { description: 'The app as changed', schema: verifyAppSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap((await apps.update(principal.account.id, params.id, verifyAppChangesOf(body))).mapErr(inBody)))),
+      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap((await apps.updateVerifyApp.execute({ accountId: principal.account.id, id: params.id, changes: verifyAppChangesOf(body) })).mapErr(inBody)))),
     }),
     defineRoute({
       method: 'delete',
@@ -102,7 +104,7 @@ export function verifyAppRoutes(apps: VerifyApps): RouteDefinition[] {
       params: appParams,
       responses: { 204: { description: 'Deleted' }, 404: NOT_YOURS },
       handler: async ({ principal, params }) => {
-        unwrap(await apps.delete(principal.account.id, params.id));
+        unwrap(await apps.deleteVerifyApp.execute({ accountId: principal.account.id, id: params.id }));
         return noContent();
       },
     }),

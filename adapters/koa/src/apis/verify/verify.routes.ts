@@ -8,7 +8,7 @@ import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { checkedSchema, startedSchema, startedView, verificationSchema, verificationView } from './verify-views.ts';
 
-export type VerifyUseCases = Pick<VerificationService, 'startVerification' | 'checkVerification' | 'resendVerification' | 'cancelVerification' | 'readVerifications'>;
+export type VerifyUseCases = Pick<VerificationService, 'startVerification' | 'checkVerification' | 'resendVerification' | 'cancelVerification' | 'getVerification' | 'listVerifications'>;
 
 /** Scopes (issue 13): `send` starts, checks, resends and cancels; `query` reads. */
 const SEND = { anyScope: ['send'] } as const;
@@ -84,7 +84,7 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
       }),
       responses: { 200: { description: 'A page', schema: z.object({ verifications: z.array(verificationSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() }) } },
       handler: async ({ query, caller }) => {
-        const page = unwrap(await useCases.readVerifications.list({ ...keyScopeOf(caller), status: query.status, to: query.to, page: query.page, limit: query.limit }));
+        const page = unwrap(await useCases.listVerifications.execute({ ...keyScopeOf(caller), status: query.status, to: query.to, page: query.page, limit: query.limit }));
         return json(200, { verifications: page.items.map(verificationView), total: page.total, page: query.page, limit: query.limit });
       },
     }),
@@ -96,7 +96,7 @@ export function verifyRoutes(useCases: VerifyUseCases): RouteDefinition[] {
       access: READ,
       params: idParams,
       responses: { 200: { description: 'As of now (a passed expiry shows as expired)', schema: verificationSchema }, 404: NOT_YOURS },
-      handler: async ({ caller, params }) => json(200, verificationView(unwrap(await useCases.readVerifications.get(keyScopeOf(caller), params.id)))),
+      handler: async ({ caller, params }) => json(200, verificationView(unwrap(await useCases.getVerification.execute({ scope: keyScopeOf(caller), id: params.id })))),
     }),
     defineRoute({
       method: 'post',

@@ -1,6 +1,6 @@
-import type { MailWebhookService, SmtpCredentials } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { unwrap } from '../../http/unwrap.ts';
-import { credentialView, smtpCredentialBody } from '../../apis/mail/smtp-credentials.routes.ts';
+import { credentialView, smtpCredentialBody, type MailSmtpCredentialUseCases } from '../../apis/mail/smtp-credentials.routes.ts';
 import { mailWebhookBody, mailWebhookView } from '../../apis/mail/webhooks.routes.ts';
 import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
@@ -10,10 +10,10 @@ import { mailWebhookDeliveriesView, mailWebhooksView, smtpCredentialsView } from
 import { href } from '../layout/view-context.ts';
 
 export interface MailAccessPageUseCases {
-  readonly smtpCredentials: Pick<SmtpCredentials, 'create' | 'list' | 'revoke'>;
-  readonly webhooks: MailWebhookService['webhooks'];
-  readonly listDeliveries: MailWebhookService['listDeliveries'];
-  readonly redeliver: MailWebhookService['redeliver'];
+  readonly smtpCredentials: MailSmtpCredentialUseCases;
+  readonly webhooks: Pick<MailService, 'createWebhook' | 'listWebhooks' | 'getWebhook' | 'updateWebhook' | 'deleteWebhook'>;
+  readonly listDeliveries: MailService['listWebhookDeliveries'];
+  readonly redeliver: MailService['redeliverWebhook'];
   /** `host:port` of the SMTP submission server, or undefined when it is off. */
   readonly smtpServer: () => string | undefined;
 }
@@ -28,11 +28,11 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
   const account = (request: MemberRequest) => request.member.accountId;
 
   const renderSmtp = async (request: MemberRequest, status: number, extra: { issued?: { username: string; password: string }; values?: { name: string }; errors?: FormErrors } = {}) => {
-    const credentials = unwrap(await useCases.smtpCredentials.list(account(request))).map(credentialView);
+    const credentials = unwrap(await useCases.smtpCredentials.listSmtpCredentials.execute(account(request))).map(credentialView);
     return html(status, smtpCredentialsView(request.view, { credentials, canWrite: canWrite(request), smtpServer: useCases.smtpServer(), ...extra }));
   };
   const renderWebhooks = async (request: MemberRequest, status: number, extra: { secret?: string; values?: { url: string; events: readonly string[] }; errors?: FormErrors } = {}) => {
-    const webhooks = unwrap(await useCases.webhooks.list(account(request))).map(mailWebhookView);
+    const webhooks = unwrap(await useCases.webhooks.listWebhooks.execute(account(request))).map(mailWebhookView);
     return html(status, mailWebhooksView(request.view, { webhooks, canWrite: canWrite(request), ...extra }));
   };
   const page = (method: 'get' | 'post', path: string, handle: MemberPage['handle'], extra: Partial<MemberPage> = {}): MemberPage => ({ method, path, visitor: 'member', handle, ...extra });
@@ -44,11 +44,11 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
       const values = { name: request.form.get('name') ?? '' };
       const checked = checkedBy(smtpCredentialBody, values);
       if (!checked.ok) return renderSmtp(request, checked.status, { values, errors: checked.errors });
-      const { credential, password } = unwrap(await useCases.smtpCredentials.create(account(request), checked.value.name));
+      const { credential, password } = unwrap(await useCases.smtpCredentials.createSmtpCredential.execute({ accountId: account(request), name: checked.value.name }));
       return renderSmtp(request, 201, { issued: { username: credential.username, password } });
     }),
     write('/mail/smtp-credentials/:id/revoke', async (request) => {
-      unwrap(await useCases.smtpCredentials.revoke(account(request), request.params.id!));
+      unwrap(await useCases.smtpCredentials.revokeSmtpCredential.execute({ accountId: account(request), id: request.params.id! }));
       request.session.flash({ kind: 'info', text: 'Credential revoked: its logins are refused from now on.' });
       return redirect(href(request.view, '/mail/smtp-credentials'));
     }),
@@ -57,7 +57,7 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
       const values = { url: (request.form.get('url') ?? '').trim(), events: request.form.getAll('events') };
       const checked = checkedBy(mailWebhookBody, values);
       if (!checked.ok) return renderWebhooks(request, checked.status, { values, errors: checked.errors });
-      const created = await useCases.webhooks.create({ accountId: account(request), url: checked.value.url, events: checked.value.events });
+      const created = await useCases.webhooks.createWebhook.execute({ accountId: account(request), url: checked.value.url, events: checked.value.events });
       if (created.isErr()) {
         const { status, errors } = refusal(created.error);
         return renderWebhooks(request, status, { values, errors });
@@ -66,24 +66,24 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
     }),
     ...(['pause', 'resume'] as const).map((action) =>
       write(`/mail/webhooks/:id/${action}`, async (request) => {
-        unwrap(await useCases.webhooks.update(account(request), request.params.id!, { isActive: action === 'resume' }));
+        unwrap(await useCases.webhooks.updateWebhook.execute({ accountId: account(request), id: request.params.id!, changes: { isActive: action === 'resume' } }));
         request.session.flash({ kind: 'info', text: action === 'pause' ? 'Webhook paused: no events are sent to it.' : 'Webhook resumed.' });
         return redirect(href(request.view, '/mail/webhooks'));
       }),
     ),
     page('get', '/mail/webhooks/:id', async (request) => {
-      const webhook = mailWebhookView(unwrap(await useCases.webhooks.get(account(request), request.params.id!)));
+      const webhook = mailWebhookView(unwrap(await useCases.webhooks.getWebhook.execute({ accountId: account(request), id: request.params.id! })));
       const found = unwrap(await useCases.listDeliveries.execute({ owner: mailOwner(request), kind: webhook.id, page: 0, limit: LOG_SIZE }));
       return html(200, mailWebhookDeliveriesView(request.view, { webhook, deliveries: found.deliveries.map(webhookDeliveryView), canWrite: canWrite(request) }));
     }),
     write('/mail/webhooks/:id/deliveries/:event_id/redeliver', async (request) => {
-      const webhook = unwrap(await useCases.webhooks.get(account(request), request.params.id!));
+      const webhook = unwrap(await useCases.webhooks.getWebhook.execute({ accountId: account(request), id: request.params.id! }));
       const logged = unwrap(await useCases.redeliver.execute({ owner: mailOwner(request), eventId: request.params.event_id!, kind: webhook.id }));
       request.session.flash({ kind: 'info', text: `Event ${logged.delivery.eventId} is queued for delivery again.` });
       return redirect(href(request.view, `/mail/webhooks/${encodeURIComponent(webhook.id)}`));
     }),
     write('/mail/webhooks/:id/delete', async (request) => {
-      unwrap(await useCases.webhooks.remove(account(request), request.params.id!));
+      unwrap(await useCases.webhooks.deleteWebhook.execute({ accountId: account(request), id: request.params.id! }));
       request.session.flash({ kind: 'info', text: 'Webhook deleted.' });
       return redirect(href(request.view, '/mail/webhooks'));
     }),

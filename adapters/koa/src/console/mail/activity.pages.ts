@@ -1,4 +1,4 @@
-import type { MailSending } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { unwrap } from '../../http/unwrap.ts';
 import { emailSummaryView, emailView } from '../../apis/mail/email-views.ts';
 import { suppressionView } from '../../apis/mail/suppression-views.ts';
@@ -6,7 +6,7 @@ import { BUILDERS, html, redirect, type ConsolePage } from '../page.ts';
 import { emailDetailView, emailsView, suppressionsView } from './activity-views.ts';
 import { href } from '../layout/view-context.ts';
 
-export type MailActivityPageUseCases = Pick<MailSending, 'listEmails' | 'getEmail' | 'listSuppressions' | 'removeSuppression'>;
+export type MailActivityPageUseCases = Pick<MailService, 'listEmails' | 'getEmail' | 'listSuppressions' | 'removeSuppression'>;
 
 const PAGE_SIZE = 25;
 /** A cursor as the API's lists hand them out (`<prefix>_` and a ULID); anything else starts from the newest. */

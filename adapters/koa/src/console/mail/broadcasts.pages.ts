@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { IdempotencyKey, requestFingerprint, type Idempotency } from '@tuma/idempotency';
-import type { MailBroadcasts } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { broadcastSendBody } from '../../apis/mail/broadcasts.routes.ts';
@@ -12,7 +12,7 @@ import { broadcastPageView, broadcastsView, type BroadcastValues } from './broad
 import { href } from '../layout/view-context.ts';
 
 export interface MailBroadcastPageUseCases {
-  readonly broadcasts: Pick<MailBroadcasts, 'contacts' | 'sendBroadcast' | 'broadcasts'>;
+  readonly broadcasts: Pick<MailService, 'listMailContactLists' | 'getMailContactList' | 'sendBroadcast' | 'listBroadcasts' | 'getBroadcast' | 'cancelBroadcast'>;
   /** The Idempotency-Key use cases the API's idempotent routes use: the form's one-time key is claimed as a header's would be. */
   readonly idempotency: Pick<Idempotency, 'claimKey' | 'releaseKey'>;
 }
@@ -42,12 +42,12 @@ const valuesOf = (form: URLSearchParams): BroadcastValues => ({
 export function mailBroadcastPages({ broadcasts: useCases, idempotency }: MailBroadcastPageUseCases): ConsolePage[] {
   const canWrite = (request: MemberRequest) => BUILDERS.includes(request.member.role);
   const account = (request: MemberRequest) => request.member.accountId;
-  const listsOf = async (request: MemberRequest) => unwrap(await useCases.contacts.listLists({ accountId: account(request), limit: LISTS_SHOWN })).items.map(contactListView);
+  const listsOf = async (request: MemberRequest) => unwrap(await useCases.listMailContactLists.execute({ accountId: account(request), limit: LISTS_SHOWN })).items.map(contactListView);
   const fresh = (request: MemberRequest): BroadcastValues => ({ list_id: request.query.get('list_id') ?? '', from: '', subject: '', html: '', text: '', scheduled_at: '', idempotency_key: `console-${randomUUID()}` });
 
   const renderList = async (request: MemberRequest, status: number, values: BroadcastValues, errors?: FormErrors) => {
     const cursor = request.query.get('cursor') ?? undefined;
-    const found = unwrap(await useCases.broadcasts.list({ accountId: account(request), after: cursor && BROADCAST_ID.test(cursor) ? cursor : undefined, limit: SHOWN }));
+    const found = unwrap(await useCases.listBroadcasts.execute({ accountId: account(request), after: cursor && BROADCAST_ID.test(cursor) ? cursor : undefined, limit: SHOWN }));
     const lists = await listsOf(request);
     return html(status, broadcastsView(request.view, { broadcasts: found.items.map(broadcastRow), lists, canWrite: canWrite(request), values, next: found.next, ...(errors ? { errors } : {}) }));
   };
@@ -111,8 +111,8 @@ export function mailBroadcastPages({ broadcasts: useCases, idempotency }: MailBr
       { roles: BUILDERS },
     ),
     page('get', '/mail/broadcasts/:id', async (request) => {
-      const broadcast = broadcastRow(unwrap(await useCases.broadcasts.get(account(request), idOf(request))));
-      const list = await useCases.contacts.getList({ accountId: account(request), listId: broadcast.list_id });
+      const broadcast = broadcastRow(unwrap(await useCases.getBroadcast.execute({ accountId: account(request), id: idOf(request) })));
+      const list = await useCases.getMailContactList.execute({ accountId: account(request), listId: broadcast.list_id });
       return html(200, broadcastPageView(request.view, { broadcast, listName: list.isOk() ? list.value.name : undefined, canWrite: canWrite(request) }));
     }),
     page(
@@ -120,7 +120,7 @@ export function mailBroadcastPages({ broadcasts: useCases, idempotency }: MailBr
       '/mail/broadcasts/:id/cancel',
       async (request) => {
         const id = idOf(request);
-        const cancelled = await useCases.broadcasts.cancel(account(request), id);
+        const cancelled = await useCases.cancelBroadcast.execute({ accountId: account(request), id });
         if (cancelled.isErr()) {
           if (cancelled.error.type === 'not_found') unwrap(cancelled);
           request.session.flash({ kind: 'error', text: refusal(cancelled.error).errors.form ?? 'The broadcast could not be cancelled.' });

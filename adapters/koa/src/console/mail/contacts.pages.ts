@@ -1,4 +1,4 @@
-import { MAIL_CONTACTS_DEFAULT_LIMIT, type MailBroadcasts, type MailContactChanges } from '@tuma/mail';
+import { MAIL_CONTACTS_DEFAULT_LIMIT, type MailService, type MailContactChanges } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { decodeText } from '../../http/text-encoding.ts';
 import { unwrap } from '../../http/unwrap.ts';
@@ -10,7 +10,7 @@ import type { FormErrors } from '../layout/form.ts';
 import { mailContactListsView, mailContactListView, mailContactView, type MailContactListPage, type MailContactValues } from './contact-views.ts';
 import { href } from '../layout/view-context.ts';
 
-export type MailContactPageUseCases = Pick<MailBroadcasts, 'contacts'>;
+export type MailContactPageUseCases = Pick<MailService, 'createMailContactList' | 'listMailContactLists' | 'getMailContactList' | 'renameMailContactList' | 'deleteMailContactList' | 'addMailContact' | 'importMailContacts' | 'listMailContacts' | 'getMailContact' | 'updateMailContact' | 'deleteMailContact'>;
 
 /** The lists a page shows (the API pages them by cursor; an account has few). */
 const LISTS_SHOWN = 100;
@@ -49,26 +49,26 @@ const changesOf = (values: MailContactValues, data: Record<string, string>): Mai
  * edited, unsubscribed, resubscribed, deleted), a CSV import with each row left out and why; the
  * `/v1/contacts/lists` use cases (docs/mail.md, "Contacts and broadcasts").
  */
-export function mailContactPages({ contacts }: MailContactPageUseCases): ConsolePage[] {
+export function mailContactPages(contacts: MailContactPageUseCases): ConsolePage[] {
   const canWrite = (request: MemberRequest) => BUILDERS.includes(request.member.role);
   const ref = (request: MemberRequest) => ({ accountId: request.member.accountId, listId: listIdOf(request) });
   const contactRef = (request: MemberRequest) => ({ ...ref(request), contact: request.params.contact! });
 
   const renderLists = async (request: MemberRequest, status: number, values?: { name: string }, errors?: FormErrors) => {
-    const lists = unwrap(await contacts.listLists({ accountId: request.member.accountId, limit: LISTS_SHOWN })).items.map(contactListView);
+    const lists = unwrap(await contacts.listMailContactLists.execute({ accountId: request.member.accountId, limit: LISTS_SHOWN })).items.map(contactListView);
     return html(status, mailContactListsView(request.view, { lists, canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
   };
   const renderList = async (request: MemberRequest, status: number, extra: Partial<MailContactListPage> = {}) => {
-    const list = contactListView(unwrap(await contacts.getList(ref(request))));
+    const list = contactListView(unwrap(await contacts.getMailContactList.execute(ref(request))));
     const q = (request.query.get('q') ?? '').trim().slice(0, 200);
     const page = Math.max(0, Math.min(100_000, Number.parseInt(request.query.get('page') ?? '0', 10) || 0));
-    const found = unwrap(await contacts.listContacts({ ...ref(request), ...(q ? { q } : {}), offset: page * MAIL_CONTACTS_DEFAULT_LIMIT, limit: MAIL_CONTACTS_DEFAULT_LIMIT }));
+    const found = unwrap(await contacts.listMailContacts.execute({ ...ref(request), ...(q ? { q } : {}), offset: page * MAIL_CONTACTS_DEFAULT_LIMIT, limit: MAIL_CONTACTS_DEFAULT_LIMIT }));
     const pages = Math.ceil(found.total / MAIL_CONTACTS_DEFAULT_LIMIT);
     return html(status, mailContactListView(request.view, { list, contacts: found.contacts.map(contactView), total: found.total, q, page, pages, canWrite: canWrite(request), ...extra }));
   };
   const renderContact = async (request: MemberRequest, status: number, values?: MailContactValues, errors?: FormErrors) => {
-    const list = contactListView(unwrap(await contacts.getList(ref(request))));
-    const contact = contactView(unwrap(await contacts.getContact(contactRef(request))));
+    const list = contactListView(unwrap(await contacts.getMailContactList.execute(ref(request))));
+    const contact = contactView(unwrap(await contacts.getMailContact.execute(contactRef(request))));
     return html(status, mailContactView(request.view, { list, contact, canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
   };
   const toList = (request: MemberRequest) => redirect(href(request.view, `/mail/contacts/${encodeURIComponent(listIdOf(request))}`));
@@ -82,7 +82,7 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
       const values = { name: request.form.get('name') ?? '' };
       const checked = checkedBy(contactListBody, values);
       if (!checked.ok) return renderLists(request, checked.status, values, checked.errors);
-      const created = await contacts.createList({ accountId: request.member.accountId, name: checked.value.name });
+      const created = await contacts.createMailContactList.execute({ accountId: request.member.accountId, name: checked.value.name });
       if (created.isErr()) {
         const { status, errors } = refusal(created.error, { '': 'name' });
         return renderLists(request, status, values, errors);
@@ -94,7 +94,7 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
       const name = request.form.get('name') ?? '';
       const checked = checkedBy(contactListBody, { name });
       if (!checked.ok) return renderList(request, checked.status, { failed: 'rename', values: { email: '', first_name: '', last_name: '', data: '', name }, errors: checked.errors });
-      const renamed = await contacts.renameList({ ...ref(request), name: checked.value.name });
+      const renamed = await contacts.renameMailContactList.execute({ ...ref(request), name: checked.value.name });
       if (renamed.isErr()) {
         if (renamed.error.type === 'not_found') unwrap(renamed);
         const { status, errors } = refusal(renamed.error, { '': 'name' });
@@ -104,7 +104,7 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
       return toList(request);
     }),
     write('/mail/contacts/:id/delete', async (request) => {
-      unwrap(await contacts.deleteList(ref(request)));
+      unwrap(await contacts.deleteMailContactList.execute(ref(request)));
       request.session.flash({ kind: 'info', text: 'The contact list is deleted, with its contacts.' });
       return redirect(href(request.view, '/mail/contacts'));
     }),
@@ -114,7 +114,7 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
       const data = dataOf(values.data);
       if (!data.ok) return again(fieldRefusal('data', `“${data.line}” is not key=value`));
       const { firstName, lastName } = changesOf(values, data.data);
-      const added = await contacts.addContact({ ...ref(request), contact: { email: values.email, firstName, lastName, data: data.data } });
+      const added = await contacts.addMailContact.execute({ ...ref(request), contact: { email: values.email, firstName, lastName, data: data.data } });
       if (added.isErr()) {
         if (added.error.type === 'not_found') unwrap(added);
         return again(refusal(added.error, { firstName: 'first_name', lastName: 'last_name' }));
@@ -129,7 +129,7 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
         if (!file || file.bytes.length === 0) return renderList(request, 422, { failed: 'import', errors: fieldRefusal('file', 'Choose a CSV file').errors });
         const charset = /charset=([^;]+)/i.exec(file.type)?.[1]?.trim();
         const { text, encoding } = decodeText(file.bytes, charset);
-        const imported = await contacts.importContacts({ ...ref(request), csv: text });
+        const imported = await contacts.importMailContacts.execute({ ...ref(request), csv: text });
         if (imported.isErr()) {
           if (imported.error.type === 'not_found') unwrap(imported);
           const { status, errors } = refusal(imported.error, { header: 'file', csv: 'file', '': 'file' });
@@ -144,7 +144,7 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
       const values = valuesOf(request.form);
       const data = dataOf(values.data);
       if (!data.ok) return renderContact(request, 422, values, fieldRefusal('data', `“${data.line}” is not key=value`).errors);
-      const updated = await contacts.updateContact({ ...contactRef(request), changes: changesOf(values, data.data) });
+      const updated = await contacts.updateMailContact.execute({ ...contactRef(request), changes: changesOf(values, data.data) });
       if (updated.isErr()) {
         if (updated.error.type === 'not_found') unwrap(updated);
         const { status, errors } = refusal(updated.error, { firstName: 'first_name', lastName: 'last_name' });
@@ -155,13 +155,13 @@ export function mailContactPages({ contacts }: MailContactPageUseCases): Console
     }),
     ...(['unsubscribe', 'resubscribe'] as const).map((action) =>
       write(`/mail/contacts/:id/contacts/:contact/${action}`, async (request) => {
-        const changed = unwrap(await contacts.updateContact({ ...contactRef(request), changes: { unsubscribed: action === 'unsubscribe' } }));
+        const changed = unwrap(await contacts.updateMailContact.execute({ ...contactRef(request), changes: { unsubscribed: action === 'unsubscribe' } }));
         request.session.flash({ kind: 'info', text: action === 'unsubscribe' ? `${changed.email} is unsubscribed: broadcasts skip it.` : `${changed.email} is subscribed again.` });
         return toList(request);
       }),
     ),
     write('/mail/contacts/:id/contacts/:contact/delete', async (request) => {
-      unwrap(await contacts.deleteContact(contactRef(request)));
+      unwrap(await contacts.deleteMailContact.execute(contactRef(request)));
       request.session.flash({ kind: 'info', text: 'Contact taken off the list.' });
       return toList(request);
     }),

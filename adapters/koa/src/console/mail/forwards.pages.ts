@@ -1,8 +1,8 @@
-import type { Forwards, MailService } from '@tuma/mail';
+import type { MailService } from '@tuma/mail';
 import { HttpError } from '../../http/http-error.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { forwardLogEntryView, forwardView } from '../../apis/mail/forward-views.ts';
-import { forwardBody } from '../../apis/mail/forwards.routes.ts';
+import { forwardBody, type MailForwardUseCases } from '../../apis/mail/forwards.routes.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../layout/form.ts';
@@ -10,7 +10,7 @@ import { forwardLogView, forwardsView } from './forward-views.ts';
 import { href } from '../layout/view-context.ts';
 
 export interface MailForwardPageUseCases {
-  readonly forwards: Pick<Forwards, 'create' | 'list' | 'remove' | 'log'>;
+  readonly forwards: MailForwardUseCases;
   /** The account's domains: the verified ones are named beside the form. */
   readonly listDomains: MailService['listDomains'];
 }
@@ -29,7 +29,7 @@ export function mailForwardPages({ forwards, listDomains }: MailForwardPageUseCa
     return id;
   };
   const render = async (request: MemberRequest, status: number, values?: { from: string; to: string }, errors?: FormErrors) => {
-    const list = unwrap(await forwards.list(account(request))).map(forwardView);
+    const list = unwrap(await forwards.listForwards.execute(account(request))).map(forwardView);
     const verifiedDomains = unwrap(await listDomains.execute(account(request))).filter((d) => d.status === 'verified').map((d) => d.name);
     return html(status, forwardsView(request.view, { forwards: list, verifiedDomains, canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
   };
@@ -43,7 +43,7 @@ export function mailForwardPages({ forwards, listDomains }: MailForwardPageUseCa
         const values = { from: (request.form.get('from') ?? '').trim(), to: (request.form.get('to') ?? '').trim() };
         const checked = checkedBy(forwardBody, values);
         if (!checked.ok) return render(request, checked.status, values, checked.errors);
-        const created = await forwards.create({ accountId: account(request), from: checked.value.from, to: checked.value.to });
+        const created = await forwards.createForward.execute({ accountId: account(request), from: checked.value.from, to: checked.value.to });
         if (created.isErr()) {
           const { status, errors } = refusal(created.error, { '': 'from' });
           return render(request, status, values, errors);
@@ -55,17 +55,17 @@ export function mailForwardPages({ forwards, listDomains }: MailForwardPageUseCa
     ),
     page('get', '/mail/forwards/:id', async (request) => {
       const id = idOf(request);
-      const forward = unwrap(await forwards.list(account(request))).find((f) => f.id === id);
+      const forward = unwrap(await forwards.listForwards.execute(account(request))).find((f) => f.id === id);
       if (!forward) throw new HttpError(404, 'not_found', 'There is no such forward in this account.');
       const cursor = request.query.get('cursor') ?? '';
-      const found = unwrap(await forwards.log({ accountId: account(request), forwardId: id, after: CURSOR.test(cursor) ? cursor : undefined, limit: LOG_SIZE }));
+      const found = unwrap(await forwards.listForwardLog.execute({ accountId: account(request), forwardId: id, after: CURSOR.test(cursor) ? cursor : undefined, limit: LOG_SIZE }));
       return html(200, forwardLogView(request.view, { forward: forwardView(forward), entries: found.items.map(forwardLogEntryView), next: found.next, canWrite: canWrite(request) }));
     }),
     page(
       'post',
       '/mail/forwards/:id/delete',
       async (request) => {
-        unwrap(await forwards.remove(account(request), idOf(request)));
+        unwrap(await forwards.deleteForward.execute({ accountId: account(request), id: idOf(request) }));
         request.session.flash({ kind: 'info', text: 'Forward deleted: mail to its address is refused from now on.' });
         return redirect(href(request.view, '/mail/forwards'));
       },

@@ -1,6 +1,5 @@
-import type { VerifyApps } from '@tuma/verification';
 import { unwrap } from '../../http/unwrap.ts';
-import { verifyAppBody, verifyAppChangesOf } from '../../apis/verify/apps.routes.ts';
+import { verifyAppBody, verifyAppChangesOf, type VerifyAppUseCases } from '../../apis/verify/apps.routes.ts';
 import { verifyAppView } from '../../apis/verify/verify-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
@@ -23,13 +22,13 @@ function appForm(form: URLSearchParams): { values: VerifyAppValues; body: Record
 }
 
 /** Verify › Apps: the account's Verify apps listed, created and their settings changed or deleted; the Verify API's app use cases and body schema. */
-export function verifyPages(apps: VerifyApps): ConsolePage[] {
+export function verifyPages(apps: VerifyAppUseCases): ConsolePage[] {
   const canWrite = (request: MemberRequest) => BUILDERS.includes(request.member.role);
   const account = (request: MemberRequest) => request.member.accountId;
   const renderList = async (request: MemberRequest, status: number, values?: VerifyAppValues, errors?: FormErrors) =>
-    html(status, verifyAppsView(request.view, { apps: unwrap(await apps.list(account(request))).map(verifyAppView), canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
+    html(status, verifyAppsView(request.view, { apps: unwrap(await apps.listVerifyApps.execute(account(request))).map(verifyAppView), canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
   const renderApp = async (request: MemberRequest, status: number, values?: VerifyAppValues, errors?: FormErrors) =>
-    html(status, verifyAppDetailView(request.view, { app: verifyAppView(unwrap(await apps.get(account(request), request.params.id!))), canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
+    html(status, verifyAppDetailView(request.view, { app: verifyAppView(unwrap(await apps.getVerifyApp.execute({ accountId: account(request), id: request.params.id! }))), canWrite: canWrite(request), ...(values ? { values } : {}), ...(errors ? { errors } : {}) }));
   const page = (method: 'get' | 'post', path: string, handle: MemberPage['handle'], extra: Partial<MemberPage> = {}): MemberPage => ({ method, path, visitor: 'member', handle, ...extra });
   return [
     page('get', '/verify/apps', (request) => renderList(request, 200), { section: 'verify-apps' }),
@@ -40,7 +39,7 @@ export function verifyPages(apps: VerifyApps): ConsolePage[] {
         const { values, body } = appForm(request.form);
         const checked = checkedBy(verifyAppBody, body);
         if (!checked.ok) return renderList(request, checked.status, values, checked.errors);
-        const created = await apps.create(account(request), verifyAppChangesOf(checked.value));
+        const created = await apps.createVerifyApp.execute({ accountId: account(request), changes: verifyAppChangesOf(checked.value) });
         if (created.isErr()) return renderList(request, refusal(created.error).status, values, refusal(created.error).errors);
         request.session.flash({ kind: 'info', text: `Verify app ${created.value.name} created.` });
         return redirect(href(request.view, `/verify/apps/${encodeURIComponent(created.value.id)}`));
@@ -55,7 +54,7 @@ export function verifyPages(apps: VerifyApps): ConsolePage[] {
         const { values, body } = appForm(request.form);
         const checked = checkedBy(verifyAppBody, body);
         if (!checked.ok) return renderApp(request, checked.status, values, checked.errors);
-        const updated = await apps.update(account(request), request.params.id!, verifyAppChangesOf(checked.value));
+        const updated = await apps.updateVerifyApp.execute({ accountId: account(request), id: request.params.id!, changes: verifyAppChangesOf(checked.value) });
         if (updated.isErr()) {
           if (updated.error.type === 'not_found') unwrap(updated);
           return renderApp(request, refusal(updated.error).status, values, refusal(updated.error).errors);
@@ -69,7 +68,7 @@ export function verifyPages(apps: VerifyApps): ConsolePage[] {
       'post',
       '/verify/apps/:id/delete',
       async (request) => {
-        unwrap(await apps.delete(account(request), request.params.id!));
+        unwrap(await apps.deleteVerifyApp.execute({ accountId: account(request), id: request.params.id! }));
         request.session.flash({ kind: 'info', text: 'Verify app deleted.' });
         return redirect(href(request.view, '/verify/apps'));
       },

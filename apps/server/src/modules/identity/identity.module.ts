@@ -1,15 +1,6 @@
 import { ACCOUNTS_TOKENS, type Accounts } from '@tuma/accounts';
-import {
-  createIdentity,
-  hashingPool,
-  IDENTITY_TOKENS,
-  JoseAccessTokens,
-  OWASP_SCRYPT,
-  ScryptPasswordHasher,
-  signingKeyFromPem,
-  type AccessTokens,
-  type Identity,
-} from '@tuma/identity';
+import { createIdentity, hashingPool, IDENTITY_TOKENS, type AccessTokens, type Identity } from '@tuma/identity';
+import { JoseAccessTokens, OWASP_SCRYPT, ScryptPasswordHasher, signingKeyFromPem } from '@tuma/identity-adapter';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { SUBSCRIPTIONS_TOKENS, type SubscriptionsService } from '@tuma/subscriptions';
 import { accountPages, authPages, CONSOLE_BASE_PATH, profilePages, teamPages, profileRoutes, registrationRoutes, sessionRoutes, teamRoutes } from '@tuma/koa-adapter';

@@ -1,4 +1,4 @@
-import { MAIL_TOKENS, ReceiveMailReport, type EmailRepository, type ForwardTarget, type MailDomainRepository, type MailForwardService, type MailOutcomes, type ReturnPathOwner } from '@tuma/mail';
+import { MAIL_TOKENS, ReceiveMailReport, type EmailRepository, type ForwardTarget, type MailDomainRepository, type MailService, type MailOutcomes, type ReturnPathOwner } from '@tuma/mail';
 import { SmtpInboundServer } from '@tuma/mail-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import { KERNEL_TOKENS, type Clock } from '@tuma/kernel';
@@ -26,7 +26,7 @@ export function mailInboundServer(container: Container): ModuleServer {
     config.mail.dns,
     resolve(container, KERNEL_TOKENS.clock) as Clock,
   );
-  const forwards = (resolve(container, MAIL_TOKENS.forwards) as MailForwardService).receive;
+  const forwards = (resolve(container, MAIL_TOKENS.mail) as MailService).receiveForwardedMail;
   const owner = async (address: string): Promise<InboundOwner | undefined> => {
     const report = await reports.owner(address);
     if (report) return { kind: 'report', owner: report };

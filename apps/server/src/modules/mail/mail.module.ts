@@ -1,30 +1,8 @@
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
-import { GuessThrottle, KERNEL_TOKENS, type Clock, type FailureLog, type UnitOfWork } from '@tuma/kernel';
+import { KERNEL_TOKENS, type Clock } from '@tuma/kernel';
 import { mailAccessPages, mailActivityPages, mailForwardPages, mailAnalyticsRoutes, mailBillingRoutes, mailDomainPages, mailDomainRoutes, mailEmailRoutes, mailForwardRoutes, mailKeyRoutes, mailSenderAddressRoutes, mailSmtpCredentialRoutes, mailSuppressionRoutes, mailTrackingRoutes, mailWebhookRoutes } from '@tuma/koa-adapter';
-import {
-  createMail,
-  createMailForwards,
-  mailForwardJobRoutes,
-  createMailSending,
-  createMailWebhooks,
-  EmailTimeline,
-  MAIL_TOKENS,
-  mailJobRoutes,
-  mailWebhookJobRoutes,
-  RecordMailOutcome,
-  SmtpCredentials,
-  type EmailRepository,
-  type MailOutbox,
-  type MailOutcomes,
-  type MailTransport,
-  type AttachmentSource,
-  type MailPlans,
-  type SmtpCredentialRepository,
-  type MailWebhookService,
-  type ServiceMailer,
-  type SuppressionList,
-} from '@tuma/mail';
+import { createMail, MAIL_TOKENS, mailJobRoutes, type MailOutbox, type MailOutcomes, type MailTransport, type AttachmentSource, type MailPlans, type MailService, type ServiceMailer } from '@tuma/mail';
 import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import { NodeDkimKeys, OutboxMailTransport, SmtpMailTransport } from '@tuma/mail-adapter';
 import { MikroOrmEmailRepository, MikroOrmForwardRepository, MikroOrmMailAnalytics, MikroOrmMailDomainRepository, MikroOrmMailUsage, MikroOrmMailOutbox, MikroOrmMailWebhookRepository, MikroOrmSenderAddressRepository, MikroOrmSmtpCredentialRepository, MikroOrmSuppressionList, type Database } from '@tuma/mikro-orm-adapter';
@@ -60,10 +38,6 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, M.usage, MikroOrmMailUsage, [S.database]);
   bindClass(bind, M.smtpCredentialRepository, MikroOrmSmtpCredentialRepository, [S.database]);
   bindClass(bind, M.forwardRepository, MikroOrmForwardRepository, [S.database]);
-  bind(M.smtpCredentials).toResolvedValue(
-    (repository: SmtpCredentialRepository, failures: FailureLog, clock: Clock) => new SmtpCredentials(repository, new GuessThrottle('smtp', failures, clock), clock),
-    [M.smtpCredentialRepository, K.failureLog, K.clock],
-  );
   // Attachments by URL go through the webhooks' URL policy (SSRF guard), pinned, without redirects.
   bind(M.attachmentSource).toResolvedValue((destinations: WebhookDestinations): AttachmentSource => {
     const fetcher = new PinnedHttpFetcher(destinations);
@@ -94,27 +68,12 @@ const bindings = new ContainerModule(({ bind }) => {
   bind(M.publicUrl).toResolvedValue((urls: PublicUrls) => ({ baseUrl: () => urls.mail.value }), [S.publicUrls]);
   // Webhook secrets are sealed as SMS's are; deliveries go through the engine's shared outbox, sender and URL policy.
   bind(M.webhookRepository).toResolvedValue((db: Database, config: ServerConfig) => new MikroOrmMailWebhookRepository(db, new AesGcmSecretCipher(webhookSecretKey(config))), [S.database, S.config]);
-  bindFactory(bind, M.webhooks, createMailWebhooks, {
-    clock: K.clock,
-    unitOfWork: K.unitOfWork,
-    jobs: K.jobScheduler,
-    webhooks: M.webhookRepository,
-    deliveries: WEBHOOKS_TOKENS.webhookDeliveryRepository,
-    sender: WEBHOOKS_TOKENS.webhookSender,
-    destinations: WEBHOOKS_TOKENS.webhookDestinations,
-  });
-  bind(M.timeline).toResolvedValue(
-    (emails: EmailRepository, webhooks: MailWebhookService, unitOfWork: UnitOfWork) => new EmailTimeline(emails, webhooks.eventWebhooks, unitOfWork),
-    [M.emailRepository, M.webhooks, K.unitOfWork],
-  );
   // Outcomes arrive outside any request or job (the outbox's timers, later bounce mail): each in a database context of its own.
-  bind(M.outcomes).toResolvedValue(
-    (database: Database, emails: EmailRepository, suppressions: SuppressionList, timeline: EmailTimeline, unitOfWork: UnitOfWork): MailOutcomes => {
-      const recorder = new RecordMailOutcome(emails, suppressions, timeline, unitOfWork);
-      return { record: (outcome) => database.withContext(() => recorder.record(outcome)) };
-    },
-    [S.database, M.emailRepository, M.suppressions, M.timeline, K.unitOfWork],
-  );
+  // The mail use cases are looked up per outcome, not at binding: they are built over this transport.
+  bind(M.outcomes).toDynamicValue((context): MailOutcomes => {
+    const database = context.get<Database>(S.database);
+    return { record: (outcome) => database.withContext(() => context.get<MailService>(M.mail).recordMailOutcome.record(outcome)) };
+  });
   bind(M.transport).toResolvedValue(
     (config: ServerConfig, outbox: MailOutbox, outcomes: MailOutcomes, clock: Clock, logger: Logger): MailTransport =>
       config.mail.transport.kind === 'smtp'
@@ -124,27 +83,13 @@ const bindings = new ContainerModule(({ bind }) => {
   );
   bindFactory(bind, M.mail, createMail, {
     clock: K.clock,
-    domains: M.domainRepository,
-    dns: M.dnsResolver,
-    dkimKeys: M.dkimKeys,
-    dnsSettings: M.dnsSettings,
-  });
-  bindFactory(bind, M.forwards, createMailForwards, {
-    clock: K.clock,
-    unitOfWork: K.unitOfWork,
-    jobs: K.jobScheduler,
-    forwards: M.forwardRepository,
-    domains: M.domainRepository,
-    dkimKeys: M.dkimKeys,
-    transport: M.transport,
-    srsKey: M.srsKey,
-  });
-  bindFactory(bind, M.sending, createMailSending, {
-    clock: K.clock,
     unitOfWork: K.unitOfWork,
     jobs: K.jobScheduler,
     idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     domains: M.domainRepository,
+    dns: M.dnsResolver,
+    dkimKeys: M.dkimKeys,
+    dnsSettings: M.dnsSettings,
     emails: M.emailRepository,
     suppressions: M.suppressions,
     senderAddresses: M.senderAddresses,
@@ -153,19 +98,26 @@ const bindings = new ContainerModule(({ bind }) => {
     usage: M.usage,
     attachmentSource: M.attachmentSource,
     serviceMailer: M.serviceMailer,
-    dnsSettings: M.dnsSettings,
-    dkimKeys: M.dkimKeys,
     transport: M.transport,
-    timeline: M.timeline,
     tokenKey: M.tokenKey,
     publicUrl: M.publicUrl,
+    smtpCredentials: M.smtpCredentialRepository,
+    failureLog: K.failureLog,
+    forwards: M.forwardRepository,
+    srsKey: M.srsKey,
+    contacts: M.contactRepository,
+    broadcasts: M.broadcastRepository,
+    webhooks: M.webhookRepository,
+    webhookDeliveries: WEBHOOKS_TOKENS.webhookDeliveryRepository,
+    webhookSender: WEBHOOKS_TOKENS.webhookSender,
+    webhookDestinations: WEBHOOKS_TOKENS.webhookDestinations,
   });
 });
 
 function registerJobs(container: Container): void {
   const db = resolve(container, S.database);
   const workers = resolve(container, S.jobs);
-  for (const route of [...mailJobRoutes(resolve(container, M.sending)), ...mailWebhookJobRoutes(resolve(container, M.webhooks)), ...mailForwardJobRoutes(resolve(container, M.forwards))]) route.register(workers, (attempt) => db.withContext(attempt));
+  for (const route of mailJobRoutes(resolve(container, M.mail))) route.register(workers, (attempt) => db.withContext(attempt));
 }
 
 /** The mail API (docs/mail.md): its own Koa app at `/mail` (or MAIL_PORT), its keys, domains and emails, and the delivery job. */
@@ -178,32 +130,36 @@ export const mailServerModule: ServerModule = {
     const authenticate = resolve(container, ACCOUNTS_TOKENS.accounts).authenticateMailKey;
     return (token) => authenticate.execute(token);
   },
-  routes: (container) => [
-    ...mailKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
-    ...mailDomainRoutes(resolve(container, M.mail)),
-    ...mailEmailRoutes(resolve(container, M.sending)),
-    ...mailWebhookRoutes(resolve(container, M.webhooks)),
-    ...mailSuppressionRoutes(resolve(container, M.sending)),
-    ...mailSenderAddressRoutes(resolve(container, M.sending)),
-    ...mailTrackingRoutes(resolve(container, M.sending)),
-    ...mailAnalyticsRoutes(resolve(container, M.sending)),
-    ...mailBillingRoutes(resolve(container, M.sending)),
-    ...mailSmtpCredentialRoutes(resolve(container, M.smtpCredentials)),
-    ...mailForwardRoutes(resolve(container, M.forwards).forwards),
-  ],
+  routes: (container) => {
+    const mail = resolve(container, M.mail);
+    return [
+      ...mailKeyRoutes(resolve(container, ACCOUNTS_TOKENS.accounts)),
+      ...mailDomainRoutes(mail),
+      ...mailEmailRoutes(mail),
+      ...mailWebhookRoutes(mail),
+      ...mailSuppressionRoutes(mail),
+      ...mailSenderAddressRoutes(mail),
+      ...mailTrackingRoutes(mail),
+      ...mailAnalyticsRoutes(mail),
+      ...mailBillingRoutes(mail),
+      ...mailSmtpCredentialRoutes(mail),
+      ...mailForwardRoutes(mail),
+    ];
+  },
   consolePages: (container) => {
     const config: ServerConfig = resolve(container, S.config);
     const urls: PublicUrls = resolve(container, S.publicUrls);
     const { port } = config.mail.submission;
+    const mail = resolve(container, M.mail);
     return [
-      ...mailDomainPages(resolve(container, M.mail)),
-      ...mailActivityPages(resolve(container, M.sending)),
-      ...mailForwardPages({ forwards: resolve(container, M.forwards).forwards, listDomains: resolve(container, M.mail).listDomains }),
+      ...mailDomainPages(mail),
+      ...mailActivityPages(mail),
+      ...mailForwardPages({ forwards: mail, listDomains: mail.listDomains }),
       ...mailAccessPages({
-        smtpCredentials: resolve(container, M.smtpCredentials),
-        webhooks: resolve(container, M.webhooks).webhooks,
-        listDeliveries: resolve(container, M.webhooks).listDeliveries,
-        redeliver: resolve(container, M.webhooks).redeliver,
+        smtpCredentials: mail,
+        webhooks: mail,
+        listDeliveries: mail.listWebhookDeliveries,
+        redeliver: mail.redeliverWebhook,
         smtpServer: () => (port === 'off' ? undefined : `${new URL(urls.mail.value).hostname}:${port}`),
       }),
     ];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { err, ok } from '@tuma/kernel';
-import { MAIL_TOKENS, SubmitEmail, type MailSending, type SendEmailError, type SmtpCredentials } from '@tuma/mail';
+import { MAIL_TOKENS, SubmitEmail, type MailService, type SendEmailError } from '@tuma/mail';
 import { SmtpSubmissionServer, type SubmissionRefusal } from '@tuma/mail-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
@@ -34,13 +34,13 @@ export function mailSubmissionServer(container: Container): ModuleServer {
   const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
   const database: Database = resolve(container, SERVER_TOKENS.database);
   const logger: Logger = resolve(container, SERVER_TOKENS.logger);
-  const credentials: SmtpCredentials = resolve(container, MAIL_TOKENS.smtpCredentials);
-  const submit = new SubmitEmail((resolve(container, MAIL_TOKENS.sending) as MailSending).sendEmail);
+  const mail: MailService = resolve(container, MAIL_TOKENS.mail);
+  const submit = new SubmitEmail(mail.sendEmail);
   const { port, tls, allowPlainAuth } = config.mail.submission;
   const server = new SmtpSubmissionServer({
     authenticate: (username, password, address) =>
       database.withContext(async () =>
-        (await credentials.authenticate(username, password, address)).mapErr((error) =>
+        (await mail.authenticateSmtpLogin.execute({ username, password, address })).mapErr((error) =>
           error.type === 'rate_limited'
             ? // RFC 4954: a temporary failure; the client may try again later (it says when).
               { responseCode: 454, message: `4.7.0 Too many failed logins from this address or for this username: try again in ${error.retryAfter} s` }

@@ -62,9 +62,9 @@ export const verifyServerModule: ServerModule = {
   bindings,
   routes: (container) => {
     const verification = verificationOf(container);
-    return [...verifyAppRoutes(verification.verifyApps), ...verifyRoutes(verification)];
+    return [...verifyAppRoutes(verification), ...verifyRoutes(verification)];
   },
-  consolePages: (container) => [...verifyPages(verificationOf(container).verifyApps), ...verifyLogPages(verificationOf(container))],
+  consolePages: (container) => [...verifyPages(verificationOf(container)), ...verifyLogPages(verificationOf(container))],
   jobs: registerJobs,
   onJobsStarted: (container) => verificationOf(container).expireVerifications.scheduleNext(),
 };

@@ -1,5 +1,5 @@
-import { sha256Hex } from '@tuma/accounts';
-import { atomically, err, ok, ResultAsync, type Clock, type GuessThrottle, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+
+import { atomically, err, ok, ResultAsync, type Clock, type GuessThrottle, type Result, type UnitOfWork, type ValidationError, sha256Hex } from '@tuma/kernel';
 import { checkNewPassword } from '../../domain/credentials/password-policy.ts';
 import { invalidToken, type InvalidTokenError } from '../../domain/users/identity-errors.ts';
 import type { PasswordHasher } from '../credentials/password-hasher.port.ts';

@@ -1,5 +1,5 @@
-import { sha256Hex } from '@tuma/accounts';
-import { atomically, err, ok, type Clock, type ResultAsync, type UnitOfWork } from '@tuma/kernel';
+
+import { atomically, err, ok, type Clock, type ResultAsync, type UnitOfWork, sha256Hex } from '@tuma/kernel';
 import { invalidToken, type InvalidTokenError } from '../../domain/users/identity-errors.ts';
 import type { TokenStore } from '../tokens/token-store.port.ts';
 import type { UserRepository } from '../users/user.repository.port.ts';

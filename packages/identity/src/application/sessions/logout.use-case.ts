@@ -1,5 +1,5 @@
-import { sha256Hex } from '@tuma/accounts';
-import { ResultAsync, type Clock } from '@tuma/kernel';
+
+import { ResultAsync, type Clock, sha256Hex } from '@tuma/kernel';
 import type { SessionRepository } from './session.repository.port.ts';
 
 /** `POST /logout`: ends the session of the refresh token (current or replaced); an unknown token changes nothing. */

@@ -1,5 +1,5 @@
-import { sha256Hex } from '@tuma/accounts';
-import { err, ok, ResultAsync, type Clock, type Result } from '@tuma/kernel';
+
+import { err, ok, ResultAsync, type Clock, type Result, sha256Hex } from '@tuma/kernel';
 import { isLive } from '../../domain/sessions/session.ts';
 import { invalidRefreshToken, type InvalidRefreshTokenError } from '../../domain/users/identity-errors.ts';
 import type { MembershipRepository } from '../team/membership.repository.port.ts';

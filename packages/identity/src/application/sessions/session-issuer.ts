@@ -1,4 +1,4 @@
-import { sha256Hex } from '@tuma/accounts';
+import { sha256Hex } from '@tuma/kernel';
 import { newTokenSecret } from '../../domain/tokens/one-time-token.ts';
 import { refreshExpiry, SESSION_POLICY, startSession, type SessionSnapshot } from '../../domain/sessions/session.ts';
 import type { MembershipSnapshot } from '../../domain/team/membership.ts';

@@ -1,5 +1,5 @@
-import { Email, sha256Hex } from '@tuma/accounts';
-import { atomically, err, fieldError, ok, Result, ResultAsync, type Clock, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { Email } from '@tuma/accounts';
+import { atomically, err, fieldError, ok, Result, ResultAsync, type Clock, type UnitOfWork, type ValidationError, sha256Hex } from '@tuma/kernel';
 import { checkNewPassword } from '../../domain/credentials/password-policy.ts';
 import type { InviteSnapshot } from '../../domain/team/invite.ts';
 import { membership } from '../../domain/team/membership.ts';

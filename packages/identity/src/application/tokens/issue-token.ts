@@ -1,4 +1,4 @@
-import { sha256Hex } from '@tuma/accounts';
+import { sha256Hex } from '@tuma/kernel';
 import { newTokenSecret, oneTimeToken, type TokenPurpose } from '../../domain/tokens/one-time-token.ts';
 import type { TokenStore } from './token-store.port.ts';
 

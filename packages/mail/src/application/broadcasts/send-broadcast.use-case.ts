@@ -1,7 +1,7 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
 import { err, newId, ok, ResultAsync, validationError, type Clock, type Result, type JobScheduler, type NotFoundError, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { acceptedProgress, BROADCAST_CHUNK, broadcastStatus, type BroadcastSnapshot } from '../../domain/broadcasts/broadcast.ts';
-import type { BroadcastView } from './broadcasts.use-cases.ts';
+import type { BroadcastView } from './broadcast-view.ts';
 import { renderTemplate, templateIssues } from '../../domain/broadcasts/broadcast-template.ts';
 import { mailQuotaExceeded, type MailPlanLimitReachedError } from '../../domain/billing/mail-quota.ts';
 import { contactListNotFound } from '../../domain/contacts/mail-contact-list.ts';

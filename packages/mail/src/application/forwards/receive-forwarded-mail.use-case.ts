@@ -8,7 +8,7 @@ import { isSrsAddress, srsDecode, srsEncode } from '../../domain/forwards/srs.ts
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
 import { FORWARD_MESSAGE_JOB } from './forward-message.job.ts';
 import type { ForwardRepository } from './forward.repository.port.ts';
-import { forwardOf } from './forwards.use-cases.ts';
+import { forwardOf } from './forward-of.ts';
 
 /** An address of ours the inbound server takes mail to: one a forward takes, or an SRS address of forwarded mail (its bounce). */
 export type ForwardTarget =
@@ -42,7 +42,7 @@ export class ReceiveForwardedMail {
     const [local, host] = [address.slice(0, at), address.slice(at + 1).toLowerCase()];
     if (host.startsWith(BOUNCES) && isSrsAddress(local)) {
       const domain = await this.domains.findVerified(host.slice(BOUNCES.length));
-      const sender = srsDecode(address, this.srsKey(), this.clock.now());
+      const sender = await srsDecode(address, this.srsKey(), this.clock.now());
       return domain && sender.isOk() ? { kind: 'bounce', recipient: address, domain, sender: sender.value } : undefined;
     }
     const forward = await forwardOf(this.domains, this.forwards, address);
@@ -53,7 +53,7 @@ export class ReceiveForwardedMail {
   async receive(targets: readonly ForwardTarget[], mail: ReceivedMail): Promise<number> {
     if (targets.length === 0) return 0;
     const now = this.clock.now();
-    const attempts = targets.map((target) => this.attempt(target, mail, now));
+    const attempts = await Promise.all(targets.map((target) => this.attempt(target, mail, now)));
     return this.unitOfWork
       .run(() =>
         ResultAsync.fromSafePromise(
@@ -72,7 +72,7 @@ export class ReceiveForwardedMail {
       );
   }
 
-  private attempt(target: ForwardTarget, mail: ReceivedMail, now: Date): ForwardAttempt {
+  private async attempt(target: ForwardTarget, mail: ReceivedMail, now: Date): Promise<ForwardAttempt> {
     const id = newId('fwl', now);
     const common = { id, recipient: target.recipient, envelopeFrom: mail.envelopeFrom, originalFrom: mail.from, messageId: mail.messageId, subject: mail.subject, receivedAt: now };
     if (target.kind === 'bounce') {
@@ -84,7 +84,7 @@ export class ReceiveForwardedMail {
     const base = { ...common, accountId: forward.accountId, forwardId: forward.id, domainId: forward.domainId, to: forward.to };
     const loop = forwardLoop(mail, forward.id);
     if (loop !== null) return { ...base, returnPath: '', outcome: 'loop', error: loop, settledAt: now, raw: null };
-    const returnPath = srsEncode(mail.envelopeFrom, returnPathHost(forward.domainName), this.srsKey(), now);
+    const returnPath = await srsEncode(mail.envelopeFrom, returnPathHost(forward.domainName), this.srsKey(), now);
     const raw = forwardedRaw(mail, { attemptId: id, forwardId: forward.id, recipient: target.recipient, to: forward.to, at: now });
     return { ...base, returnPath, outcome: 'pending', error: null, settledAt: null, raw };
   }

@@ -1,5 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { err, ok, type Result } from '@tuma/kernel';
+import { constantTimeEqual, err, ok, type Result } from '@tuma/kernel';
 
 /**
  * The Sender Rewriting Scheme (SRS0, as libsrs2 and postsrsd write it) for forwarded mail
@@ -45,28 +44,28 @@ const dayOf = (now: Date): number => Math.floor(now.getTime() / DAY_MS) % 1024;
 const stamp = (day: number): string => BASE32[day >> 5]! + BASE32[day & 31]!;
 const dayOfStamp = (tt: string): number => BASE32.indexOf(tt[0]!) * 32 + BASE32.indexOf(tt[1]!);
 
-function hashOf(key: Buffer, tt: string, domain: string, local: string): string {
-  return base32(createHmac('sha256', key).update(`${tt}=${domain}=${local}`.toLowerCase()).digest(), HASH_LENGTH);
+async function hashOf(key: Uint8Array, tt: string, domain: string, local: string): Promise<string> {
+  const hmacKey = await globalThis.crypto.subtle.importKey('raw', key, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await globalThis.crypto.subtle.sign('HMAC', hmacKey, new TextEncoder().encode(`${tt}=${domain}=${local}`.toLowerCase()));
+  return base32(new Uint8Array(mac), HASH_LENGTH);
 }
 
 /** The SRS0 address of `sender` at `host`. An empty sender (a bounce) has nothing to rewrite: it stays empty. */
-export function srsEncode(sender: string, host: string, key: Buffer, now: Date): string {
+export async function srsEncode(sender: string, host: string, key: Uint8Array, now: Date): Promise<string> {
   const at = sender.lastIndexOf('@');
   if (sender === '' || at <= 0) return sender;
   const [local, domain] = [sender.slice(0, at), sender.slice(at + 1)];
   const tt = stamp(dayOf(now));
-  return `SRS0=${hashOf(key, tt, domain, local)}=${tt}=${domain}=${local}@${host}`;
+  return `SRS0=${await hashOf(key, tt, domain, local)}=${tt}=${domain}=${local}@${host}`;
 }
 
 /** The original sender of an SRS0 address of ours, or why not: not one, a hash we did not make, or too old. */
-export function srsDecode(address: string, key: Buffer, now: Date): Result<string, SrsRefusal> {
+export async function srsDecode(address: string, key: Uint8Array, now: Date): Promise<Result<string, SrsRefusal>> {
   const at = address.lastIndexOf('@');
   const parts = SRS0.exec(at <= 0 ? '' : address.slice(0, at));
   if (!parts) return err('not_srs');
   const [, hash, tt, domain, local] = parts as unknown as [string, string, string, string, string];
-  const expected = Buffer.from(hashOf(key, tt.toLowerCase(), domain, local));
-  const given = Buffer.from(hash.toLowerCase());
-  if (!timingSafeEqual(expected, given)) return err('bad_hash');
+  if (!constantTimeEqual(await hashOf(key, tt.toLowerCase(), domain, local), hash.toLowerCase())) return err('bad_hash');
   const age = (dayOf(now) - dayOfStamp(tt.toLowerCase()) + 1024) % 1024;
   if (age > SRS_MAX_AGE_DAYS) return err('expired');
   return ok(`${local}@${domain}`);

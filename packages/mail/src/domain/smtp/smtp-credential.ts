@@ -1,5 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
-import { randomBase62 } from '@tuma/kernel';
+import { constantTimeEqual, randomBase62, sha256Hex } from '@tuma/kernel';
 
 /** A login of the SMTP submission server (docs/mail.md, "SMTP submission"): the password is kept as its SHA-256 only. */
 export interface SmtpCredential {
@@ -18,12 +17,10 @@ export interface SmtpCredential {
 export const newSmtpUsername = (): string => `tuma_${randomBase62(12)}`;
 export const newSmtpPassword = (): string => randomBase62(32);
 
-/** A high-entropy secret needs no slow hash: SHA-256, as API keys are kept. */
-export const smtpPasswordHash = (password: string): string => createHash('sha256').update(password).digest('hex');
+/** A high-entropy secret needs no slow hash: SHA-256 (hex), as API keys are kept. */
+export const smtpPasswordHash = (password: string): Promise<string> => sha256Hex(password);
 
-/** Whether `password` is the credential's, compared in constant time. */
-export function smtpPasswordMatches(credential: Pick<SmtpCredential, 'passwordHash'>, password: string): boolean {
-  const given = Buffer.from(smtpPasswordHash(password), 'hex');
-  const kept = Buffer.from(credential.passwordHash, 'hex');
-  return given.length === kept.length && timingSafeEqual(given, kept);
+/** Whether `password` is the credential's, its hash compared in constant time. */
+export async function smtpPasswordMatches(credential: Pick<SmtpCredential, 'passwordHash'>, password: string): Promise<boolean> {
+  return constantTimeEqual(await smtpPasswordHash(password), credential.passwordHash);
 }

@@ -16,7 +16,7 @@ import {
 import { maskedOtpText, renderOtpText } from '../../domain/apps/otp-text.ts';
 import { ttlMinutes, type VerifyAppSnapshot } from '../../domain/apps/verify-app.ts';
 import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
-import { defaultAppOf } from '../apps/verify-app-use-cases.ts';
+import { defaultAppOf } from '../apps/verify-app-lookup.ts';
 import type { VerifyAppRepository } from '../apps/verify-app.repository.port.ts';
 import { randomCode, type CodeHasher } from './code-hasher.ts';
 import type { OtpSender } from './otp-sender.port.ts';
