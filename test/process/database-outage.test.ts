@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
 import { privatePostgresMissing, skipBecause, startPrivatePostgres, type PrivatePostgres } from '../support/private-postgres.ts';
+import { SIMULATOR_DELIVERS_ALL } from '../support/test-server.ts';
 
 /**
  * Acceptance (issue 31, a database blip): a real server (`TUMA_ROLE=all`) on a private PostgreSQL
@@ -18,7 +19,6 @@ const BEFORE_MS = 3_000;
 const OUTAGE_MS = 6_000;
 const AFTER_MS = 4_000;
 const FREED_WITHIN_MS = 5_000;
-const ACCEPTED_ALWAYS = 'delivered=1,failed=0,expired=0,refused=0';
 
 const phone = (i: number) => `+2547${String(50_000_000 + i).slice(-8)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -82,7 +82,7 @@ describe('a database outage under load (private PostgreSQL cluster, a real serve
       TUMA_ROLE: 'all',
       ADMIN_API_KEY: OPERATOR_KEY,
       RATE_LIMIT_ENABLED: 'false',
-      SIMULATOR_OUTCOMES: ACCEPTED_ALWAYS,
+      SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL,
       JOB_POLLING_SECONDS: '0.5',
     });
     const account = (await post(api, '/api/admin/accounts', OPERATOR_KEY, { email: `outage-${Date.now()}@example.com` })).body;

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import pg from 'pg';
 import { startApiProcess, stopAll, type ApiProcess } from '../support/api-process.ts';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
+import { SIMULATOR_DELIVERS_ALL } from '../support/test-server.ts';
 
 /**
  * Acceptance (issue 13, Idempotency-Key): an API process is SIGKILLed in the middle of a flood of
@@ -30,7 +31,6 @@ const KILL_AT_BATCH = 20;
 const CHANNEL = 'idempotency_kill_test';
 const LEASE_SECONDS = 2;
 /** The simulated carrier takes every code's SMS: no refund muddles the sums. */
-const ACCEPTED_ALWAYS = 'delivered=1,failed=0,expired=0,refused=0';
 
 const phone = (i: number) => `+2547${String(40_000_000 + i).slice(-8)}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -96,7 +96,7 @@ describe(`Idempotency-Key across a killed API process on ${databaseKind()}`, fun
 
   /** A live key of a new account with credit, on a first API process whose kill is armed: the moment a commit of many messages is heard. */
   async function armedFleet(): Promise<{ fleet: Fleet; first: ApiProcess; killed: () => boolean }> {
-    const env = { DATABASE_URL: process.env.DATABASE_URL!, ADMIN_API_KEY: OPERATOR_KEY, IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), RATE_LIMIT_ENABLED: 'false', SIMULATOR_OUTCOMES: ACCEPTED_ALWAYS };
+    const env = { DATABASE_URL: process.env.DATABASE_URL!, ADMIN_API_KEY: OPERATOR_KEY, IDEMPOTENCY_LEASE_SECONDS: String(LEASE_SECONDS), RATE_LIMIT_ENABLED: 'false', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL };
     await testDatabase(); // migrated before the processes start
     const first = await startApiProcess('A', env);
     processes.push(first);

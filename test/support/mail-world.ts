@@ -1,3 +1,4 @@
+import type { Clock } from '@tuma/kernel';
 /** A mail API over HTTP with an account whose domain is verified against a real DNS server on 127.0.0.1: the start of every sending suite. */
 import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
@@ -31,9 +32,9 @@ let accounts = 0;
  * `plan`: the world's account is a signed-up user's, paid for that mail plan from its wallet (the
  * free plan sends 100 emails a day); its key is made with the user's access token.
  */
-export async function startMailWorld(options: { domain: string; env?: Record<string, string>; plan?: string }): Promise<MailWorld> {
+export async function startMailWorld(options: { domain: string; env?: Record<string, string>; plan?: string; clock?: Clock }): Promise<MailWorld> {
   const dns = await new DnsZoneServer().start();
-  const api = await startTestServer({ DNS_SERVERS: dns.address, ...options.env });
+  const api = await startTestServer({ DNS_SERVERS: dns.address, ...options.env }, options.clock ? { clock: options.clock } : {});
   const newKey = async () => {
     const account = ok(await api.request('POST', '/api/admin/accounts', { key: ADMIN_KEY, body: { email: `mail-world-${++accounts}@example.com` } }), 201);
     const key = ok(await api.request('POST', `/api/admin/accounts/${account.id}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;

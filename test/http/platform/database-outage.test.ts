@@ -5,7 +5,7 @@ import { accountServiceClient, PASSWORD } from '../../support/account-service-cl
 import { ConsoleClient, signedInConsole } from '../../support/console-client.ts';
 import { privatePostgresMissing, skipBecause, startPrivatePostgres, type PrivatePostgres } from '../../support/private-postgres.ts';
 import { ok } from '../../support/responses.ts';
-import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestResponse, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';
 
 /**
@@ -16,7 +16,6 @@ import { until } from '../../support/until.ts';
  * clicks are flushed, the shared rate-limit counters are written, and the caches' LISTEN hears
  * again (a cache is trusted, and emptied by a notification, once more).
  */
-const ACCEPTED_ALWAYS = 'delivered=1,failed=0,expired=0,refused=0';
 const BROWSER = { 'User-Agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' };
 
 /** A GET naming another `Host` (fetch keeps the URL's). */
@@ -44,7 +43,7 @@ describe('a database outage: every API answers 503, background work resumes (pri
     database = await Database.open({ url: cluster.url, dataDir: 'memory://', poolSize: 10 });
     await database.migrate();
     api = await startTestServer(
-      { DATABASE_URL: cluster.url, PASSWORD_HASH_COST: '10', SIMULATOR_OUTCOMES: ACCEPTED_ALWAYS, WEBHOOK_ALLOW_HOSTS: 'shop.example', CLICK_FLUSH_MS: '200' },
+      { DATABASE_URL: cluster.url, PASSWORD_HASH_COST: '10', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL, WEBHOOK_ALLOW_HOSTS: 'shop.example', CLICK_FLUSH_MS: '200' },
       { database },
     );
   });
