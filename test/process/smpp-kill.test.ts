@@ -178,24 +178,28 @@ describe(`SMPP sends killed mid-way (a bulk, a Verify burst) on ${databaseKind()
 
   describe('the embedded server, started again on its data directory', () => {
     let dataDir: string;
-    let server: ChildProcess | undefined;
+    // Every server a test starts (the one started again too) is stopped after it: one left running would take CPU from every later file.
+    const servers: ChildProcess[] = [];
+    const track = (child: ChildProcess) => servers.push(child);
     before(() => {
       dataDir = mkdtempSync(join(tmpdir(), 'tuma-smpp-kill-'));
     });
-    after(async () => {
-      if (server && server.exitCode === null && server.signalCode === null) {
+    const stopServers = async () => {
+      for (const server of servers.splice(0)) {
+        if (server.exitCode !== null || server.signalCode !== null) continue;
         server.kill('SIGKILL');
-        await new Promise((resolve) => server!.once('exit', resolve));
+        await new Promise((resolve) => server.once('exit', resolve));
       }
-      rmSync(dataDir, { recursive: true, force: true });
-    });
+    };
+    afterEach(stopServers);
+    after(() => rmSync(dataDir, { recursive: true, force: true }));
 
     it('sends again only what was in flight at the kill, and delivers every message', async function () {
       if (databaseKind() !== 'pglite') {
         this.test!.title += ' [skipped: runs in the embedded leg of the suite; a worker is killed above on PostgreSQL]';
         this.skip();
       }
-      const first = await startEmbedded(dataDir, smsc, (child) => (server = child));
+      const first = await startEmbedded(dataDir, smsc, track);
       const key = first.liveKey!;
       expect(key, first.output()).to.be.a('string');
       const me = await call(first.baseUrl, 'GET', '/api/auth/me', key);
@@ -211,7 +215,7 @@ describe(`SMPP sends killed mid-way (a bulk, a Verify burst) on ${databaseKind()
       await new Promise((resolve) => first.child.once('exit', resolve));
       expect(first.child.signalCode).to.equal('SIGKILL');
 
-      const second = await startEmbedded(dataDir, smsc, (child) => (server = child));
+      const second = await startEmbedded(dataDir, smsc, track);
       await waitFor('every member delivered', async () => (await call(second.baseUrl, 'GET', `/api/messages/batch/${accepted.body.batch_id}?limit=1`, key)).body.counts?.delivered === RECIPIENTS, 180_000);
       expectSentAgainOnlyInFlight(smsc, { at: killedAt, processes: 1, what: 'kill' }, bulk);
     });
@@ -223,17 +227,13 @@ describe(`SMPP sends killed mid-way (a bulk, a Verify burst) on ${databaseKind()
       // A slow carrier: the codes of the burst are in flight, unanswered, when the server dies.
       const slow = await FakeSmsc.start({ responseDelayMs: 4_000, receipt: () => ({ stat: 'DELIVRD' }) });
       const verifyDir = mkdtempSync(join(tmpdir(), 'tuma-verify-kill-'));
-      const track = (child: ChildProcess) => (server = child);
       try {
         const first = await startEmbedded(verifyDir, slow, track);
         const me = await call(first.baseUrl, 'GET', '/api/auth/me', first.liveKey!);
         expect((await call(first.baseUrl, 'POST', `/api/admin/balances/${me.body.id}/credit`, ADMIN, { amount: 50, reason: 'verify kill', reference: 'verify-kill' })).status).to.equal(200);
         await expectVerifyBurstKillRecovers(slow, { ...first, key: first.liveKey! }, () => startEmbedded(verifyDir, slow, track));
       } finally {
-        if (server && server.exitCode === null && server.signalCode === null) {
-          server.kill('SIGKILL');
-          await new Promise((resolve) => server!.once('exit', resolve));
-        }
+        await stopServers();
         await slow.stop();
         rmSync(verifyDir, { recursive: true, force: true });
       }

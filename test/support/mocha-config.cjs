@@ -7,11 +7,12 @@
  */
 const namesFiles = process.argv.slice(2).some((arg) => !arg.startsWith('-') && /\.test\.ts$|\/\*\*|\*\.ts$|\/test\/?$/.test(arg));
 
-module.exports = function mochaConfig(spec) {
+module.exports = function mochaConfig(spec, ignore = []) {
   return {
     'node-option': ['conditions=tuma-source', 'import=tsx'],
     require: ['test/support/suite-hooks.ts'],
     spec: namesFiles ? [] : spec,
+    ignore: namesFiles ? [] : ignore,
     extension: ['ts'],
     parallel: true,
     jobs: Number(process.env.TEST_JOBS) || 2,
