@@ -13,24 +13,34 @@ import pg from 'pg';
 import { Database } from '@tuma/mikro-orm-adapter';
 import { dropFileDatabases, fileDatabaseName } from './file-databases.ts';
 
-/** The database `npm run test:db` was given (CI: a fresh one), before any file's took its place. */
-const runUrl = process.env.DATABASE_URL || undefined;
-let image: Promise<Blob> | undefined;
-let fileUrl: string | undefined;
-let files = 0;
-let current: Promise<Database> | undefined;
+/**
+ * This process's files' databases, kept on globalThis: a test file may load this module as a second
+ * instance beside the hooks' one (tsx's require and import paths), and both must see one state.
+ */
+interface FileDatabases {
+  /** The database `npm run test:db` was given (CI: a fresh one), before any file's took its place; null on PGlite. */
+  readonly runUrl: string | null;
+  image?: Promise<Blob>;
+  fileUrl?: string;
+  files: number;
+  current?: Promise<Database>;
+}
+const state = ((globalThis as Record<symbol, unknown>)[Symbol.for('tuma.test-database')] ??= { runUrl: process.env.DATABASE_URL || null, files: 0 }) as FileDatabases;
+const runUrl = state.runUrl ?? undefined;
 
 export const databaseKind = (): 'postgresql' | 'pglite' => (runUrl ? 'postgresql' : 'pglite');
 
 /** The current file's database, opened on first use. */
 export function testDatabase(): Promise<Database> {
-  current ??= fileUrl || !runUrl ? openFileDatabase() : Promise.reject(new Error('testDatabase() outside a test file: suite-hooks.ts is not loaded'));
-  return current;
+  // Between files (a previous file's stray work) there is none: no run-wide database is shared on PostgreSQL.
+  if (runUrl && !state.fileUrl) return Promise.reject(new Error('testDatabase() outside a test file (between files, or suite-hooks.ts not loaded)'));
+  state.current ??= openFileDatabase();
+  return state.current;
 }
 
 function openFileDatabase(): Promise<Database> {
-  if (fileUrl) return openMigrated({ url: fileUrl });
-  image ??= (async () => {
+  if (state.fileUrl) return openMigrated({ url: state.fileUrl });
+  state.image ??= (async () => {
     const first = await openMigrated({});
     try {
       return await first.embeddedImage();
@@ -38,7 +48,7 @@ function openFileDatabase(): Promise<Database> {
       await first.close();
     }
   })();
-  return image.then((embeddedImage) => Database.open({ dataDir: 'memory://', poolSize: 20, embeddedImage }));
+  return state.image.then((embeddedImage) => Database.open({ dataDir: 'memory://', poolSize: 20, embeddedImage }));
 }
 
 async function openMigrated({ url }: { url?: string }): Promise<Database> {
@@ -55,23 +65,28 @@ export async function migrateRunDatabase(): Promise<void> {
 
 /** A file begins: on PostgreSQL, its own database from the template, named by DATABASE_URL. */
 export async function beginFileDatabase(): Promise<void> {
+  await closeCurrent(); // one a previous file's stray work opened after that file ended is not this file's
   if (!runUrl) return;
-  const name = fileDatabaseName(databaseName(runUrl), process.pid, ++files);
+  const name = fileDatabaseName(databaseName(runUrl), process.pid, ++state.files);
   await onServer((client) => client.query(`create database ${name} template ${databaseName(runUrl)}`));
-  fileUrl = withDatabase(runUrl, name);
-  process.env.DATABASE_URL = fileUrl;
+  state.fileUrl = withDatabase(runUrl, name);
+  process.env.DATABASE_URL = state.fileUrl;
 }
 
 /** A file ends: its database closed (and on PostgreSQL dropped, cutting what still holds a connection). */
 export async function endFileDatabase(): Promise<void> {
-  const open = current;
-  current = undefined;
-  if (open) await (await open.catch(() => undefined))?.close();
-  if (!fileUrl) return;
-  const name = databaseName(fileUrl);
-  fileUrl = undefined;
+  await closeCurrent();
+  if (!state.fileUrl) return;
+  const name = databaseName(state.fileUrl);
+  state.fileUrl = undefined;
   process.env.DATABASE_URL = runUrl;
   await onServer((client) => client.query(`drop database if exists ${name} with (force)`));
+}
+
+async function closeCurrent(): Promise<void> {
+  const open = state.current;
+  state.current = undefined;
+  if (open) await (await open.catch(() => undefined))?.close();
 }
 
 /** Once per run on PostgreSQL: drops files' databases a killed worker left behind. */
