@@ -2,7 +2,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { PASSWORD as CLIENT_PASSWORD } from '../support/account-service-client.ts';
 import { launchChromium } from '../support/browser.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../support/test-server.ts';
 
 export const PASSWORD = 'correct horse battery staple 42';
 
@@ -20,7 +20,7 @@ export interface ConsoleWorld {
 }
 
 export async function startConsoleWorld(env: Record<string, string> = {}): Promise<ConsoleWorld> {
-  const api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0', ...env });
+  const api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL, ...env });
   const browser = await launchChromium();
   const consoleUrl = `${api.baseUrl}/app`;
   const contexts: BrowserContext[] = [];

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { DISPATCH_BATCH_JOB, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
 import { deliverWebhookJob } from '@tuma/webhooks';
 import { databaseKind, testDatabase } from '../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../support/test-server.ts';
 import { until } from '../support/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess } from '../support/worker-process.ts';
@@ -18,7 +18,7 @@ import { JOB_TAKEOVER_ENV, startWorkerProcess, waitForStart, type WorkerProcess 
 const RECIPIENTS = 400;
 const KILL_AT_POSTS = 200;
 const ANSWER_AFTER_MS = 100;
-const WORKER_ENV = { CARRIER_GATEWAY: 'simulator', SIMULATOR_LATENCY_MS: '1-5', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' };
+const WORKER_ENV = { CARRIER_GATEWAY: 'simulator', SIMULATOR_LATENCY_MS: '1-5', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL };
 
 async function sql<T = any>(text: string, params: unknown[] = []): Promise<T[]> {
   const database = await testDatabase();

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { accountServiceClient, ok, refused } from '../../support/account-service-client.ts';
 import { databaseKind } from '../../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';
 
 const KE = '+254712345678';
@@ -20,7 +20,7 @@ describe(`HTTP dashboard keys and reads on ${databaseKind()}`, function () {
     ok(await api.request('POST', `/api/admin/balances/${accountId}/credit`, { key: ADMIN_KEY, body: { amount, reason: 'test credit', reference: `credit-${accountId}` } }));
 
   before(async () => {
-    api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' });
+    api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
   });
   after(() => api.stop());
 

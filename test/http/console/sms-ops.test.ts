@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { ok } from '../../support/responses.ts';
 import { ConsoleClient, signedInConsole } from '../../support/console-client.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';
 
 const PASSWORD = 'correct horse battery staple 42';
@@ -17,7 +17,7 @@ describe('web console SMS operations, account and operator admin pages: CSRF, te
   let accounts = 0;
 
   before(async () => {
-    api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' });
+    api = await startTestServer({ PASSWORD_HASH_COST: '10', SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
   });
   after(async () => api?.stop());
 

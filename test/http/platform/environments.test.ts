@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { databaseKind } from '../../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 import { until } from '../../support/until.ts';
 
@@ -56,7 +56,7 @@ describe(`HTTP test and live apart on ${databaseKind()}`, function () {
     api = await startTestServer({
       WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}`,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+      SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL,
     });
     live = api.started.demo!.liveKey;
     test = api.started.demo!.testKey;

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect } from 'chai';
 import { databaseKind } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 
 interface Received {
   readonly eventId: string;
@@ -38,7 +38,7 @@ describe(`HTTP delivery reports on ${databaseKind()}`, function () {
       WEBHOOK_ALLOW_HOSTS: `127.0.0.1:${port}`,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
       SIMULATOR_LATENCY_MS: '5-30',
-      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+      SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL,
     });
     key = api.started.demo!.liveKey;
     const credit = await api.request('POST', `/api/admin/balances/${api.started.demo!.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 5, reason: 'dlr suite', reference: 'dlr-suite' } });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 import { until } from '../../support/until.ts';
 
@@ -63,7 +63,7 @@ describe(`Dispatch fairness across accounts on ${databaseKind()}`, function () {
   };
 
   before(async () => {
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0', JOB_POLLING_SECONDS: '0.5' });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL, JOB_POLLING_SECONDS: '0.5' });
   });
   after(() => api.stop());
 

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { codePointLabel, explainEncoding, segmentMessage } from '@tuma/messaging';
 import { TWILIO_CALCULATOR_CORPUS } from '@tuma/messaging/testing';
 import { databaseKind } from '../../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 import { until } from '../../support/until.ts';
 
@@ -18,7 +18,7 @@ describe(`HTTP SMS encoding: quotes that explain UCS-2, smart encoding, on ${dat
   const post = (path: string, body: unknown) => api.request('POST', path, { key, body });
 
   before(async () => {
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
     key = api.started.demo!.liveKey;
     accountId = api.started.demo!.accountId;
     ok(await api.request('POST', `/api/admin/balances/${accountId}/credit`, { key: ADMIN_KEY, body: { amount: 50, reason: 'test credit', reference: 'sms-encoding-suite' } }));

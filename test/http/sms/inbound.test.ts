@@ -4,7 +4,7 @@ import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
 import { databaseKind } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 
 const signatures = nodeTimestampedSignatures();
@@ -78,7 +78,7 @@ describe(`HTTP inbound messages and conversations on ${databaseKind()}`, functio
     receiver = await startWebhookReceiver();
     api = await startTestServer({
       SIMULATOR_LATENCY_MS: '5-30',
-      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+      SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL,
       INBOUND_SECRETS: `aggregator=${SECRET}`,
       WEBHOOK_ALLOW_HOSTS: receiver.host,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),

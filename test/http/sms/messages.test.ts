@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 
 const KE = '+254712345678';
@@ -46,7 +46,7 @@ describe(`HTTP messages on ${databaseKind()}`, function () {
 
   before(async () => {
     // Outcomes other than the magic numbers' are all deliveries, so the suite does not depend on draws.
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
     key = api.started.demo!.liveKey;
     testKey = api.started.demo!.testKey;
     accountId = api.started.demo!.accountId;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { FakeClock } from '@tuma/kernel/testing';
 import { databaseKind } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok, refused } from '../../support/responses.ts';
 
 const NG = '+2348021234567'; // Africa/Lagos, UTC+1: promotional 08:00-20:00
@@ -26,7 +26,7 @@ describe(`HTTP quiet hours per market, on ${databaseKind()}`, function () {
   const members = async (batchId: string) => ok(await api.request('GET', `/api/messages/batch/${batchId}`, { key })).messages as { id: string; phone: string; status: string }[];
 
   before(async () => {
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' }, { clock });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL }, { clock });
     key = api.started.demo!.liveKey;
     accountId = api.started.demo!.accountId;
     ok(await api.request('POST', `/api/admin/balances/${accountId}/credit`, { key: ADMIN_KEY, body: { amount: 50, reason: 'test credit', reference: 'quiet-hours-suite' } }));

@@ -3,7 +3,7 @@ import { reportMessage, type ReportMessageSpec } from '@tuma/messaging/testing/c
 import { MikroOrmMessageRepository } from '@tuma/mikro-orm-adapter';
 import { databaseKind, testDatabase } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 
 /** Simulator magic number (docs/carriers.md): refused for good at submission, so refunded. */
@@ -61,7 +61,7 @@ describe(`HTTP reports on ${databaseKind()}`, function () {
   };
 
   before(async () => {
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
     ({ liveKey, testKey, accountId } = api.started.demo!);
     await credit(accountId, 50, 'reports-suite');
     checkoutKey = await issueKey(accountId, { environment: 'live', name: 'Checkout' });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { databaseKind } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 
 const KE = '+254712345678';
@@ -37,7 +37,7 @@ describe(`HTTP simulator handset inbox on ${databaseKind()}`, function () {
   };
 
   before(async () => {
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
     liveKey = api.started.demo!.liveKey;
     testKey = api.started.demo!.testKey;
     ok(await api.request('POST', `/api/admin/balances/${api.started.demo!.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 10, reason: 'inbox suite', reference: 'inbox-suite' } }));

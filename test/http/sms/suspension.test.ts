@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { databaseKind, testDatabase } from '../../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 import { until } from '../../support/until.ts';
 
@@ -35,7 +35,7 @@ describe(`HTTP suspension holds scheduled messages on ${databaseKind()}`, functi
   const statusOf = async (id: string) => ok(await api.request('GET', `/api/messages/${id}`, { key })).status as string;
 
   before(async () => {
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0' });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
     key = api.started.demo!.liveKey;
     accountId = api.started.demo!.accountId;
     ok(await api.request('POST', `/api/admin/balances/${accountId}/credit`, { key: ADMIN_KEY, body: { amount: 5, reason: 'hold', reference: 'hold-1' } }));

@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
 import { ok, refused } from '../../support/responses.ts';
 import { databaseKind } from '../../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { until } from '../../support/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 
@@ -44,7 +44,7 @@ describe(`HTTP two-way inbound and replies on ${databaseKind()}`, function () {
     receiver = await startWebhookReceiver();
     api = await startTestServer({
       SIMULATOR_LATENCY_MS: '5-30',
-      SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+      SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL,
       WEBHOOK_ALLOW_HOSTS: receiver.host,
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     });

@@ -1,7 +1,7 @@
 import type { Clock } from '@tuma/kernel';
 import { expect } from 'chai';
 import { databaseKind } from '../../support/test-database.ts';
-import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
+import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 import { until } from '../../support/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
@@ -34,7 +34,7 @@ describe(`HTTP Verify on ${databaseKind()}`, function () {
 
   before(async () => {
     receiver = await startWebhookReceiver();
-    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0', WEBHOOK_ALLOW_HOSTS: receiver.host }, { clock });
+    api = await startTestServer({ SIMULATOR_LATENCY_MS: '5-30', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL, WEBHOOK_ALLOW_HOSTS: receiver.host }, { clock });
     live = api.started.demo!.liveKey;
     test = api.started.demo!.testKey;
     accountId = api.started.demo!.accountId;
