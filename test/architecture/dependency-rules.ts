@@ -46,7 +46,7 @@ const PUBLIC_SUBPATHS = ['/testing', '/testing/contracts'];
 const sourceLayer = (path: string): string | undefined => /^packages\/[^/]+\/src\/(domain|application|testing)\//.exec(path)?.[1];
 
 /** Where a relative specifier of `file` points, relative to the repository root. */
-function resolveRelative(file: string, specifier: string): string {
+export function resolveRelative(file: string, specifier: string): string {
   const parts = file.split('/').slice(0, -1);
   for (const part of specifier.split('/')) {
     if (part === '..') parts.pop();

@@ -4,7 +4,7 @@
  * package may use (DOMAIN_DAG); and files of its own room, of the shared rooms, and of the rooms of
  * those packages only (apis/sms reads apis/webhooks, as messaging uses webhooks; not apis/mail).
  */
-import { DOMAIN_DAG } from './dependency-rules.ts';
+import { DOMAIN_DAG, resolveRelative, type Violation } from './dependency-rules.ts';
 
 interface RoomBase {
   /** Where the rooms are: `<base><room>/...`; a file right under the base is the base's frame (index, app). */
@@ -37,16 +37,11 @@ const READERS = ['admin', 'home'];
 
 /**
  * Packages a room's adapter code may use beyond its package's DAG: ports every HTTP room meets
- * (keys and accounts, rate limits, Idempotency-Key) and, for links, the plans its account shows.
+ * (keys and accounts, rate limits, Idempotency-Key); the plans the links account and the account
+ * service's profile show; the team a plan's page reads.
  */
 const EVERY_ROOM = ['kernel', 'accounts', 'rate-limits', 'idempotency'];
 const ROOM_EXTRAS: Record<string, readonly string[]> = { links: ['subscriptions'], auth: ['subscriptions'], subscriptions: ['identity'] };
-
-export interface RoomViolation {
-  readonly file: string;
-  readonly specifier: string;
-  readonly rule: string;
-}
 
 interface Place {
   /** Undefined for a frame file. */
@@ -82,20 +77,11 @@ function allowedPackages(room: string): Set<string> | undefined {
   return allowed;
 }
 
-function resolveRelative(file: string, specifier: string): string {
-  const parts = file.split('/').slice(0, -1);
-  for (const part of specifier.split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '.') parts.push(part);
-  }
-  return parts.join('/');
-}
-
 /** `file` relative to the repository root; `imports` its specifiers (importsOf). */
-export function checkRooms(file: string, imports: readonly string[]): RoomViolation[] {
+export function checkRooms(file: string, imports: readonly string[]): Violation[] {
   const from = placeOf(file);
   if (!from) return [];
-  const violations: RoomViolation[] = [];
+  const violations: Violation[] = [];
   for (const specifier of imports) {
     if (specifier.startsWith('.')) {
       const to = placeOf(resolveRelative(file, specifier));

@@ -3,7 +3,7 @@
  * (exit 3 when no server answers); `drop <name>` removes it and the files' databases made from it.
  */
 import pg from 'pg';
-import { dropFileDatabases } from './file-databases.ts';
+import { dropFileDatabases, withDatabase } from './file-databases.ts';
 
 const server = process.env.CI_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const [command, name] = process.argv.slice(2);
@@ -19,9 +19,7 @@ try {
   if (command === 'create') {
     const database = `tuma_ci_${Date.now()}_${process.pid}`;
     await client.query(`create database ${database}`);
-    const url = new URL(server);
-    url.pathname = `/${database}`;
-    console.log(url.toString());
+    console.log(withDatabase(server, database));
   } else if (command === 'drop' && name && /^tuma_ci_\d+_\d+$/.test(name)) {
     await dropFileDatabases(client, name);
     await client.query(`drop database if exists ${name} with (force)`);

@@ -1,5 +1,12 @@
-/** The names of the files' own PostgreSQL databases, made from the run's (test-database.ts). */
+/** The names and URLs of the test runs' PostgreSQL databases and the files' own, made from the run's (test-database.ts). */
 import type pg from 'pg';
+
+/** `url` with its database named `name`. */
+export function withDatabase(url: string, name: string): string {
+  const next = new URL(url);
+  next.pathname = `/${name}`;
+  return next.toString();
+}
 
 export const fileDatabaseName = (runName: string, pid: number, file: number): string => `${runName}_f${pid}_${file}`;
 

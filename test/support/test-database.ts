@@ -11,7 +11,7 @@
  */
 import pg from 'pg';
 import { Database } from '@tuma/mikro-orm-adapter';
-import { dropFileDatabases, fileDatabaseName } from './file-databases.ts';
+import { dropFileDatabases, fileDatabaseName, withDatabase } from './file-databases.ts';
 
 /**
  * This process's files' databases, kept on globalThis: a test file may load this module as a second
@@ -48,11 +48,13 @@ function openFileDatabase(): Promise<Database> {
       await first.close();
     }
   })();
-  return state.image.then((embeddedImage) => Database.open({ dataDir: 'memory://', poolSize: 20, embeddedImage }));
+  return state.image.then((embeddedImage) => openDatabase({ embeddedImage }));
 }
 
+const openDatabase = (config: { url?: string; embeddedImage?: Blob }): Promise<Database> => Database.open({ dataDir: 'memory://', poolSize: 20, ...config });
+
 async function openMigrated({ url }: { url?: string }): Promise<Database> {
-  const database = await Database.open({ url, dataDir: 'memory://', poolSize: 20 });
+  const database = await openDatabase({ url });
   await database.migrate();
   return database;
 }
@@ -96,12 +98,6 @@ export async function dropLeftFileDatabases(): Promise<void> {
 }
 
 const databaseName = (url: string): string => new URL(url).pathname.slice(1);
-
-function withDatabase(url: string, name: string): string {
-  const next = new URL(url);
-  next.pathname = `/${name}`;
-  return next.toString();
-}
 
 /** Runs `work` on a connection to the server's maintenance database (never a file's or the template). */
 async function onServer<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
