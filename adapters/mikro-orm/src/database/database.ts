@@ -10,6 +10,7 @@ import { mikroOrmClientUrl } from './client-url.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 import { PgliteDialect } from './pglite-kysely-dialect.ts';
 import { SerializedPglite } from './serialized-pglite.ts';
+import type { Tables } from './tables.ts';
 
 export interface DatabaseConfig {
   /** postgres://... selects PostgreSQL; absent selects embedded PGlite. */
@@ -91,6 +92,15 @@ export class Database {
   /** Runs `work` in a fresh identity map, as every request, job and command does. */
   withContext<T>(work: () => PromiseLike<T>): Promise<T> {
     return RequestContext.create(this.orm.em, async () => await work());
+  }
+
+  /**
+   * Typed statements (Kysely over the generated `Tables`, see docs/architecture.md), sent with bind
+   * parameters on the connection of the unit of work open in the current context if any, else on a
+   * pooled one.
+   */
+  get query(): Kysely<Tables> {
+    return this.orm.em.getKysely<Tables>();
   }
 
   get em(): EntityManager {

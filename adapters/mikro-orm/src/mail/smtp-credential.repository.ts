@@ -1,19 +1,9 @@
+import type { Selectable } from 'kysely';
 import type { SmtpCredential, SmtpCredentialRepository } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
+import type { SmtpCredentialTable } from '../database/tables.ts';
 
-interface CredentialRow {
-  id: string;
-  account_id: string;
-  name: string;
-  username: string;
-  password_hash: string;
-  created_at: Date | string;
-  last_used_at: Date | string | null;
-}
-
-const COLUMNS = 'id, account_id, name, username, password_hash, created_at, last_used_at';
-
-const credentialOf = (row: CredentialRow): SmtpCredential => ({
+const credentialOf = (row: Selectable<SmtpCredentialTable>): SmtpCredential => ({
   id: row.id,
   accountId: row.account_id,
   name: row.name,
@@ -28,23 +18,28 @@ export class MikroOrmSmtpCredentialRepository implements SmtpCredentialRepositor
   constructor(private readonly database: Database) {}
 
   async add(c: SmtpCredential): Promise<void> {
-    await this.database.em.execute(`insert into smtp_credential (${COLUMNS}) values (?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz)`, [c.id, c.accountId, c.name, c.username, c.passwordHash, c.createdAt.toISOString(), c.lastUsedAt?.toISOString() ?? null], 'run');
+    await this.database.query
+      .insertInto('smtp_credential')
+      .values({ id: c.id, account_id: c.accountId, name: c.name, username: c.username, password_hash: c.passwordHash, created_at: c.createdAt, last_used_at: c.lastUsedAt })
+      .execute();
   }
 
   async listOfAccount(accountId: string): Promise<readonly SmtpCredential[]> {
-    return (await this.database.em.execute<CredentialRow[]>(`select ${COLUMNS} from smtp_credential where account_id = ? order by id desc`, [accountId])).map(credentialOf);
+    const rows = await this.database.query.selectFrom('smtp_credential').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
+    return rows.map(credentialOf);
   }
 
   async findByUsername(username: string): Promise<SmtpCredential | undefined> {
-    const [row] = await this.database.em.execute<CredentialRow[]>(`select ${COLUMNS} from smtp_credential where username = ?`, [username]);
+    const row = await this.database.query.selectFrom('smtp_credential').selectAll().where('username', '=', username).executeTakeFirst();
     return row && credentialOf(row);
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from smtp_credential where id = ? and account_id = ? returning id', [id, accountId])).length === 1;
+    const removed = await this.database.query.deleteFrom('smtp_credential').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 
   async touch(id: string, at: Date): Promise<void> {
-    await this.database.em.execute('update smtp_credential set last_used_at = ?::timestamptz where id = ?', [at.toISOString(), id], 'run');
+    await this.database.query.updateTable('smtp_credential').set({ last_used_at: at }).where('id', '=', id).execute();
   }
 }
