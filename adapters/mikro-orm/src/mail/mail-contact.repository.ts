@@ -1,9 +1,9 @@
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, err, ok, type ConflictError, type Result } from '@tuma/kernel';
 import type { ContactPage, ContactQuery, ContactsWritten, ContactWrite, MailContact, MailContactChanges, MailContactList, MailContactListView, MailContactRepository } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
 import { executeBound } from '../database/bound-statement.ts';
 import { CONTACT_COLUMNS, CONTACT_WRITE_CHUNK, INSERT_LIST, LIST_COLUMNS, SET_UNSUBSCRIBED, TOUCH_LIST, UNSUBSCRIBE, UPSERT_CONTACTS } from './mail-contact-sql.ts';
+import { isUniqueViolation } from '../database/unique-violation.ts';
 
 interface ListRow {
   readonly id: string;
@@ -72,7 +72,7 @@ export class MikroOrmMailContactRepository implements MailContactRepository {
     try {
       await this.database.em.transactional((em) => em.execute('update mail_contact_list set name = ?, updated_at = ?::timestamptz where id = ? and account_id = ?', [name, at.toISOString(), id, accountId]));
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException || (error as { code?: string }).code === '23505') return err(nameTaken(name));
+      if (isUniqueViolation(error)) return err(nameTaken(name));
       throw error;
     }
     return ok(await this.findList(accountId, id));
