@@ -47,6 +47,19 @@ export type Timestamp = ColumnType<string, Date | string, Date | string>;
 export type Json = ColumnType<unknown, string, string>;
 `;
 
+/** The column types written one way and read another (HEADER's aliases), as select / insert / update. */
+const SPLIT: Record<string, readonly [string, string, string]> = { Timestamp: ['string', 'Date | string', 'Date | string'], Json: ['unknown', 'string', 'string'] };
+
+/** A column's type: optional on insert when it has a default (`Generated` nests no ColumnType, so those are spelt out). */
+function columnType(type: string, nullable: boolean, defaulted: boolean): string {
+  const orNull = (t: string) => (nullable ? `${t} | null` : t);
+  const split = SPLIT[type];
+  if (!defaulted) return orNull(type);
+  if (!split) return `Generated<${orNull(type)}>`;
+  const [selected, inserted, updated] = split.map(orNull);
+  return `ColumnType<${selected}, ${inserted} | undefined, ${updated}>`;
+}
+
 const pascal = (name: string): string => name.replace(/(^|_)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
 export async function tableTypesSource(database: Database): Promise<string> {
@@ -59,12 +72,7 @@ export async function tableTypesSource(database: Database): Promise<string> {
   const tables = new Map<string, ColumnInfo[]>();
   for (const column of columns) tables.set(column.table_name, [...(tables.get(column.table_name) ?? []), column]);
   const interfaces = [...tables].map(([table, cols]) => {
-    const fields = cols.map((c) => {
-      let type = typeOf(c.udt_name, table, c.column_name);
-      if (c.is_nullable === 'YES') type += ' | null';
-      if (c.column_default !== null || c.is_identity === 'YES') type = `Generated<${type}>`;
-      return `  ${c.column_name}: ${type};`;
-    });
+    const fields = cols.map((c) => `  ${c.column_name}: ${columnType(typeOf(c.udt_name, table, c.column_name), c.is_nullable === 'YES', c.column_default !== null || c.is_identity === 'YES')};`);
     return `export interface ${pascal(table)}Table {\n${fields.join('\n')}\n}\n`;
   });
   const index = [...tables.keys()].map((table) => `  ${table}: ${pascal(table)}Table;`);

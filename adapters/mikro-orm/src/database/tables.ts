@@ -37,7 +37,7 @@ export interface AccountSmsPriceTable {
 export interface AccountSmsSettingsTable {
   account_id: string;
   smart_encoding: Generated<boolean>;
-  quiet_hours: Generated<Json>;
+  quiet_hours: ColumnType<unknown, string | undefined, string>;
   updated_at: Timestamp;
 }
 
@@ -278,7 +278,7 @@ export interface MailContactTable {
   email: string;
   first_name: string | null;
   last_name: string | null;
-  data: Generated<Json>;
+  data: ColumnType<unknown, string | undefined, string>;
   unsubscribed: Generated<boolean>;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -454,8 +454,8 @@ export interface MessageTable {
   status: string;
   retry_count: Generated<number>;
   error_code: string | null;
-  carrier_message_ids: Generated<Json>;
-  part_outcomes: Generated<Json>;
+  carrier_message_ids: ColumnType<unknown, string | undefined, string>;
+  part_outcomes: ColumnType<unknown, string | undefined, string>;
   sent_at: Timestamp | null;
   submitted_at: Timestamp | null;
   delivered_at: Timestamp | null;
@@ -743,7 +743,7 @@ export interface VerificationTable {
   check_attempts: number;
   sends: number;
   last_sent_at: Timestamp;
-  message_ids: Generated<Json>;
+  message_ids: ColumnType<unknown, string | undefined, string>;
   cost: string;
   currency: string;
   created_at: Timestamp;
@@ -761,7 +761,7 @@ export interface VerifyAppTable {
   max_check_attempts: number;
   max_sends: number;
   resend_cooldown_seconds: number;
-  allowed_countries: Generated<Json>;
+  allowed_countries: ColumnType<unknown, string | undefined, string>;
   sender_id: string | null;
   is_default: Generated<boolean>;
   created_at: Timestamp;
