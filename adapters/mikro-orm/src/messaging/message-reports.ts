@@ -38,9 +38,9 @@ const byCountryStatement = (scope: ReportScope, window: ReportWindow) => sql<Tal
 
 /** A campaign: its batch's fields, or nulls for the single messages; and how many campaigns there are. */
 type CampaignRow = TallyRow & { campaign_count: string } & (
-    | (Pick<Selectable<MessageBatchTable>, 'id' | 'text' | 'created_at' | 'total'> & { charged: string })
-    | { id: null; text: null; created_at: null; total: null; charged: null }
-  );
+  | (Pick<Selectable<MessageBatchTable>, 'id' | 'text' | 'created_at' | 'total'> & { charged: string })
+  | { id: null; text: null; created_at: null; total: null; charged: null }
+);
 
 /**
  * The window's messages per batch (null: the single ones) with their batch, then the window's
