@@ -1,8 +1,9 @@
 import type { BatchAudience, MessageBatch, OutboundMessage } from '@tuma/messaging';
 import { BATCH_CHUNK_SIZE } from '@tuma/messaging';
 import { storableText } from '@tuma/kernel';
+import { sql, type Insertable } from 'kysely';
 import type { Database } from '../database/database.ts';
-import { executeBound } from '../database/bound-statement.ts';
+import type { MessageBatchChunkTable } from '../database/tables.ts';
 
 /**
  * What a kept member carries beyond its batch's fields; `text` null = the batch's text as it is,
@@ -50,18 +51,14 @@ const kept = (batch: MessageBatch, m: OutboundMessage): KeptMember => ({
 /** Chunk rows per insert statement. */
 const CHUNKS_PER_STATEMENT = 25;
 
-/** Rows of a chunk each; its members stay text until the chunk is written, so keeping parses nothing. */
-const keepStatement = (rows: number): string =>
-  `insert into message_batch_chunk (batch_id, from_seq, to_seq, members) values ${Array.from({ length: rows }, () => '(?, ?, ?, ?)').join(', ')}`;
-
 /**
  * One statement: the kept chunks overlapping the range are deleted and their members inserted as
  * `queued` messages with their batch's fields. A concurrent writer of the same chunk waits for the
  * delete's row lock and then finds nothing left to write.
  */
-const MATERIALIZE = `
+const materializeStatement = (batchId: string, fromSeq: number, toSeq: number) => sql<{ written: number }>`
   with chunk as (
-    delete from message_batch_chunk where batch_id = ? and from_seq <= ? and to_seq >= ? returning batch_id, members
+    delete from message_batch_chunk where batch_id = ${batchId} and from_seq <= ${toSeq} and to_seq >= ${fromSeq} returning batch_id, members
   ), written as (
     insert into message (id, account_id, api_key_id, environment, batch_id, batch_seq, phone, country, route_code, sender_id, text,
       original_text, category, encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
@@ -80,32 +77,36 @@ const MATERIALIZE = `
 export class MikroOrmBatchAudience implements BatchAudience {
   constructor(private readonly database: Database) {}
 
+  /** A chunk's members go as text (the column is not jsonb), so keeping parses nothing. */
   async keep(batch: MessageBatch, members: readonly OutboundMessage[]): Promise<void> {
-    const rows: unknown[][] = [];
+    const rows: Insertable<MessageBatchChunkTable>[] = [];
     for (let start = 0; start < members.length; start += BATCH_CHUNK_SIZE) {
       const slice = members.slice(start, start + BATCH_CHUNK_SIZE);
-      rows.push([batch.id, start, start + slice.length - 1, JSON.stringify(slice.map((m) => kept(batch, m)))]);
+      rows.push({ batch_id: batch.id, from_seq: start, to_seq: start + slice.length - 1, members: JSON.stringify(slice.map((m) => kept(batch, m))) });
     }
     for (let first = 0; first < rows.length; first += CHUNKS_PER_STATEMENT) {
-      const group = rows.slice(first, first + CHUNKS_PER_STATEMENT);
-      await executeBound(this.database, keepStatement(group.length), group.flat());
+      await this.database.query.insertInto('message_batch_chunk').values(rows.slice(first, first + CHUNKS_PER_STATEMENT)).execute();
     }
   }
 
   async makeStorable(batchId: string, fromSeq: number, toSeq: number): Promise<void> {
-    const chunks = await this.database.em.execute<{ from_seq: number; members: string }[]>(
-      'select from_seq, members from message_batch_chunk where batch_id = ? and from_seq <= ? and to_seq >= ? for update',
-      [batchId, toSeq, fromSeq],
-    );
+    const chunks = await this.database.query
+      .selectFrom('message_batch_chunk')
+      .select(['from_seq', 'members'])
+      .where('batch_id', '=', batchId)
+      .where('from_seq', '<=', toSeq)
+      .where('to_seq', '>=', fromSeq)
+      .forUpdate()
+      .execute();
     for (const chunk of chunks) {
       // JSON.parse reads the escapes PostgreSQL's jsonb refuses (\u0000, lone surrogates); the members go back without them.
       const members = (JSON.parse(chunk.members) as KeptMember[]).map((member) => ({ ...member, text: member.text === null ? null : storableText(member.text), original: member.original == null ? null : storableText(member.original) }));
-      await executeBound(this.database, 'update message_batch_chunk set members = ? where batch_id = ? and from_seq = ?', [JSON.stringify(members), batchId, chunk.from_seq]);
+      await this.database.query.updateTable('message_batch_chunk').set({ members: JSON.stringify(members) }).where('batch_id', '=', batchId).where('from_seq', '=', chunk.from_seq).execute();
     }
   }
 
   async materialize(batchId: string, fromSeq: number, toSeq: number): Promise<number> {
-    const [row] = await this.database.em.execute<{ written: number }[]>(MATERIALIZE, [batchId, toSeq, fromSeq]);
-    return Number(row?.written ?? 0);
+    const { rows } = await materializeStatement(batchId, fromSeq, toSeq).execute(this.database.query);
+    return rows[0]?.written ?? 0;
   }
 }

@@ -1,48 +1,48 @@
 import type { BatchRepository, MessageBatch } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-import { batchFromRow, type BatchRow } from './message-rows.ts';
+import { batchFromRow } from './message-rows.ts';
 
+/** Bulk sends in `message_batch`. */
 export class MikroOrmBatchRepository implements BatchRepository {
   constructor(private readonly database: Database) {}
 
   async add(batch: MessageBatch): Promise<void> {
-    await this.database.em.execute(
-      `insert into message_batch (id, account_id, api_key_id, environment, status, text, sender_id, total, cost, currency, charge_entry_id,
-         scheduled_at, drip_rate, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz, ?, ?::timestamptz)`,
-      [
-        batch.id,
-        batch.accountId,
-        batch.apiKeyId,
-        batch.environment,
-        batch.status,
-        batch.text,
-        batch.senderId,
-        batch.total,
-        batch.cost.toDecimalString(),
-        batch.cost.currency,
-        batch.chargeEntryId,
-        batch.scheduledAt?.toISOString() ?? null,
-        batch.dripRate,
-        batch.createdAt.toISOString(),
-      ],
-    );
+    await this.database.query
+      .insertInto('message_batch')
+      .values({
+        id: batch.id,
+        account_id: batch.accountId,
+        api_key_id: batch.apiKeyId,
+        environment: batch.environment,
+        status: batch.status,
+        text: batch.text,
+        sender_id: batch.senderId,
+        total: batch.total,
+        cost: batch.cost.toDecimalString(),
+        currency: batch.cost.currency,
+        charge_entry_id: batch.chargeEntryId,
+        scheduled_at: batch.scheduledAt,
+        drip_rate: batch.dripRate,
+        created_at: batch.createdAt,
+      })
+      .execute();
   }
 
   async find(accountId: string, id: string): Promise<MessageBatch | undefined> {
-    const rows = await this.database.em.execute<BatchRow[]>(
-      `select id, account_id, api_key_id, environment, status, text, sender_id, total, cost::text as cost, currency, charge_entry_id,
-         scheduled_at, drip_rate, created_at from message_batch where id = ? and account_id = ?`,
-      [id, accountId],
-    );
-    return rows[0] && batchFromRow(rows[0]);
+    const row = await this.database.query.selectFrom('message_batch').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row && batchFromRow(row);
   }
 
   async list(accountId: string, offset: number, limit: number): Promise<readonly MessageBatch[]> {
-    const rows = await this.database.em.execute<BatchRow[]>(
-      `select id, account_id, api_key_id, environment, status, text, sender_id, total, cost::text as cost, currency, charge_entry_id,
-         scheduled_at, drip_rate, created_at from message_batch where account_id = ? order by created_at desc, id desc limit ? offset ?`,
-      [accountId, limit, offset],
-    );
+    const rows = await this.database.query
+      .selectFrom('message_batch')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
     return rows.map(batchFromRow);
   }
 }

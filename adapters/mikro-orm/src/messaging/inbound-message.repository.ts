@@ -1,34 +1,10 @@
-import type { ConversationSummary, InboundAddition, InboundMessage, InboundMessageRepository, MessageDirection, MessageStatus, ThreadMessage } from '@tuma/messaging';
+import { sql, type Selectable } from 'kysely';
+import type { ConversationSummary, InboundAddition, InboundMessage, InboundMessageRepository, MessageStatus, ThreadMessage } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-import { CONVERSATIONS, FIND_BY_CARRIER_ID, INSERT_INBOUND, LAST_SENDER, THREAD } from './inbound-sql.ts';
+import type { InboundMessageTable } from '../database/tables.ts';
+import { conversationsStatement, threadStatement } from './inbound-sql.ts';
 
-interface InboundRow {
-  id: string;
-  account_id: string | null;
-  phone: string;
-  recipient: string;
-  text: string;
-  carrier: string;
-  carrier_message_id: string | null;
-  received_at: Date | string;
-}
-
-interface ThreadRow {
-  id: string;
-  text: string;
-  direction: string;
-  status: string;
-  at: Date | string;
-}
-
-interface ConversationRow {
-  phone: string;
-  text: string;
-  direction: string;
-  at: Date | string;
-}
-
-const inboundFromRow = (row: InboundRow): InboundMessage => ({
+const inboundFromRow = (row: Selectable<InboundMessageTable>): InboundMessage => ({
   id: row.id,
   accountId: row.account_id,
   from: row.phone,
@@ -44,40 +20,60 @@ export class MikroOrmInboundMessageRepository implements InboundMessageRepositor
   constructor(private readonly database: Database) {}
 
   /**
-   * Two statements when the carrier id was seen: the insert, then a read of the stored message. The
-   * read must be a statement of its own: after `on conflict` waited for a concurrent insert to
-   * commit, only a new statement sees that row.
+   * Inserts unless the carrier delivered this message id before (a concurrent insert of it
+   * included). Two statements when it did: the insert, then a read of the stored message. The read
+   * must be a statement of its own: after `on conflict` waited for a concurrent insert to commit,
+   * only a new statement sees that row.
    */
   async add(message: InboundMessage): Promise<InboundAddition> {
-    const em = this.database.em;
-    const inserted = await em.execute<{ id: string }[]>(INSERT_INBOUND, [
-      message.id,
-      message.accountId,
-      message.from,
-      message.to,
-      message.text,
-      message.carrier,
-      message.carrierMessageId,
-      message.receivedAt.toISOString(),
-    ]);
-    if (inserted.length === 1) return { message, added: true };
-    const [stored] = await em.execute<InboundRow[]>(FIND_BY_CARRIER_ID, [message.carrier, message.carrierMessageId]);
+    const inserted = await this.database.query
+      .insertInto('inbound_message')
+      .values({
+        id: message.id,
+        account_id: message.accountId,
+        phone: message.from,
+        recipient: message.to,
+        text: message.text,
+        carrier: message.carrier,
+        carrier_message_id: message.carrierMessageId,
+        received_at: message.receivedAt,
+      })
+      .onConflict((conflict) => conflict.columns(['carrier', 'carrier_message_id']).where('carrier_message_id', 'is not', null).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (inserted) return { message, added: true };
+    const stored = await this.database.query
+      .selectFrom('inbound_message')
+      .selectAll()
+      .where('carrier', '=', message.carrier)
+      .where('carrier_message_id', '=', message.carrierMessageId)
+      .executeTakeFirst();
     if (!stored) throw new Error(`Inbound message ${message.carrier}/${message.carrierMessageId} was neither inserted nor found`);
     return { message: inboundFromRow(stored), added: false };
   }
 
+  /** Rejected messages never left us: nobody answers them. */
   async lastSenderTo(phone: string): Promise<string | null> {
-    const [row] = await this.database.em.execute<{ account_id: string }[]>(LAST_SENDER, [phone]);
+    const row = await this.database.query
+      .selectFrom('message as m')
+      .select('m.account_id')
+      .where('m.phone', '=', phone)
+      .where('m.environment', '=', sql.lit('live'))
+      .where('m.status', '<>', sql.lit('rejected'))
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', (ob) => ob.collate('C').desc())
+      .limit(1)
+      .executeTakeFirst();
     return row?.account_id ?? null;
   }
 
   async conversations(accountId: string, limit: number): Promise<readonly ConversationSummary[]> {
-    const rows = await this.database.em.execute<ConversationRow[]>(CONVERSATIONS, [accountId, accountId, accountId, limit]);
-    return rows.map((row) => ({ phone: row.phone, lastText: row.text, lastDirection: row.direction as MessageDirection, lastAt: new Date(row.at) }));
+    const { rows } = await conversationsStatement(accountId, limit).execute(this.database.query);
+    return rows.map((row) => ({ phone: row.phone, lastText: row.text, lastDirection: row.direction, lastAt: new Date(row.at) }));
   }
 
   async thread(accountId: string, phone: string, limit: number): Promise<readonly ThreadMessage[]> {
-    const rows = await this.database.em.execute<ThreadRow[]>(THREAD, [accountId, phone, limit, accountId, phone, limit, limit]);
-    return rows.map((row) => ({ id: row.id, text: row.text, direction: row.direction as MessageDirection, status: row.status as MessageStatus, createdAt: new Date(row.at) }));
+    const { rows } = await threadStatement(accountId, phone, limit).execute(this.database.query);
+    return rows.map((row) => ({ id: row.id, text: row.text, direction: row.direction, status: row.status as MessageStatus, createdAt: new Date(row.at) }));
   }
 }

@@ -1,63 +1,26 @@
-/** Rows of `message` and `message_batch` to domain values and back. */
+/** Rows of `message` and `message_batch` to domain values, and messages as the jsonb records of the bulk statements. */
 import { OutboundMessage, type BatchStatus, type DeliveryErrorCode, type MessageCategory, type MessageBatch, type MessageEnvironment, type OutboundMessageStatus, type PartOutcome, type SmsEncoding } from '@tuma/messaging';
+import type { Selectable } from 'kysely';
 import { storedMoney } from '../database/stored-money.ts';
+import type { MessageBatchTable, MessageTable } from '../database/tables.ts';
 
-/** Every column of a message, in the shape the statements select. */
-export const MESSAGE_COLUMNS = `m.id, m.account_id, m.api_key_id, m.environment, m.batch_id, m.batch_seq, m.phone, m.country, m.route_code,
-  m.sender_id, m.text, m.original_text, m.category, m.encoding, m.segments, m.price_per_segment::text as price_per_segment, m.route_cost::text as route_cost,
-  m.route_currency, m.cost::text as cost, m.currency, m.charge_entry_id, m.scheduled_at, m.created_at, m.carrier, m.status,
-  m.retry_count, m.error_code, m.carrier_message_ids, m.part_outcomes, m.sent_at, m.submitted_at, m.delivered_at, m.failed_at`;
-
-export interface MessageRow {
-  id: string;
-  account_id: string;
-  api_key_id: string | null;
-  environment: string;
-  batch_id: string | null;
-  batch_seq: number | null;
-  phone: string;
-  country: string;
-  route_code: string;
-  sender_id: string;
-  text: string;
-  original_text: string | null;
-  category: string;
-  encoding: string;
-  segments: number;
-  price_per_segment: string;
-  route_cost: string;
-  route_currency: string;
-  cost: string;
-  currency: string;
-  charge_entry_id: string | null;
-  scheduled_at: Date | string | null;
-  created_at: Date | string;
-  carrier: string | null;
-  status: string;
-  retry_count: number;
-  error_code: string | null;
-  carrier_message_ids: unknown;
-  part_outcomes: unknown;
-  sent_at: Date | string | null;
-  submitted_at: Date | string | null;
-  delivered_at: Date | string | null;
-  failed_at: Date | string | null;
-}
-
-/** json columns arrive parsed or as text, depending on the driver. */
-const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+/** A stored time: PostgreSQL's text under Kysely, a Date or text under `em.execute` (quiet-hours-catalogue.ts). */
 export const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
 const optionalDate = (value: Date | string | null): Date | null => (value === null ? null : date(value));
 
-export function messageFromRow(row: MessageRow): OutboundMessage {
-  const parts = json<{ carrierMessageId: string; outcome: 'delivered' | 'failed'; errorCode: string | null; at: string }[]>(row.part_outcomes);
+/** A part outcome as `message.part_outcomes` keeps it (json: its time as ISO text). */
+type StoredPartOutcome = Omit<PartOutcome, 'at'> & { at: string };
+
+export function messageFromRow(row: Selectable<MessageTable>): OutboundMessage {
+  // Generated<Json> selects as the column type itself (tables.ts): the parsed value is cast from unknown.
+  const parts = row.part_outcomes as unknown as StoredPartOutcome[];
   return OutboundMessage.rehydrate({
     id: row.id,
     accountId: row.account_id,
     apiKeyId: row.api_key_id,
     environment: row.environment as MessageEnvironment,
     batchId: row.batch_id,
-    batchSeq: row.batch_seq === null ? null : Number(row.batch_seq),
+    batchSeq: row.batch_seq,
     phone: row.phone,
     country: row.country,
     routeCode: row.route_code,
@@ -66,7 +29,7 @@ export function messageFromRow(row: MessageRow): OutboundMessage {
     originalText: row.original_text,
     category: row.category as MessageCategory,
     encoding: row.encoding as SmsEncoding,
-    segments: Number(row.segments),
+    segments: row.segments,
     pricePerSegment: storedMoney(row.price_per_segment, row.route_currency, `price of message ${row.id}`),
     routeCost: storedMoney(row.route_cost, row.route_currency, `route cost of message ${row.id}`),
     cost: storedMoney(row.cost, row.currency, `cost of message ${row.id}`),
@@ -76,10 +39,10 @@ export function messageFromRow(row: MessageRow): OutboundMessage {
     carrier: row.carrier,
     delivery: {
       status: row.status as OutboundMessageStatus,
-      retryCount: Number(row.retry_count),
+      retryCount: row.retry_count,
       errorCode: row.error_code as DeliveryErrorCode | null,
-      carrierMessageIds: json<string[]>(row.carrier_message_ids),
-      partOutcomes: parts.map((p): PartOutcome => ({ ...p, errorCode: p.errorCode as DeliveryErrorCode | null, at: new Date(p.at) })),
+      carrierMessageIds: row.carrier_message_ids as unknown as string[],
+      partOutcomes: parts.map((p): PartOutcome => ({ ...p, at: new Date(p.at) })),
       sentAt: optionalDate(row.sent_at),
       submittedAt: optionalDate(row.submitted_at),
       deliveredAt: optionalDate(row.delivered_at),
@@ -135,24 +98,7 @@ export function messageRecord(message: OutboundMessage): Record<string, unknown>
   };
 }
 
-export interface BatchRow {
-  id: string;
-  account_id: string;
-  api_key_id: string | null;
-  environment: string;
-  status: string;
-  text: string;
-  sender_id: string | null;
-  total: number;
-  cost: string;
-  currency: string;
-  charge_entry_id: string | null;
-  scheduled_at: Date | string | null;
-  drip_rate: number | null;
-  created_at: Date | string;
-}
-
-export function batchFromRow(row: BatchRow): MessageBatch {
+export function batchFromRow(row: Selectable<MessageBatchTable>): MessageBatch {
   return {
     id: row.id,
     accountId: row.account_id,
@@ -161,11 +107,11 @@ export function batchFromRow(row: BatchRow): MessageBatch {
     status: row.status as BatchStatus,
     text: row.text,
     senderId: row.sender_id,
-    total: Number(row.total),
+    total: row.total,
     cost: storedMoney(row.cost, row.currency, `cost of batch ${row.id}`),
     chargeEntryId: row.charge_entry_id,
     scheduledAt: optionalDate(row.scheduled_at),
-    dripRate: row.drip_rate === null ? null : Number(row.drip_rate),
+    dripRate: row.drip_rate,
     createdAt: date(row.created_at),
   };
 }
