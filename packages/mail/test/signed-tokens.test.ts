@@ -1,10 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { ReferenceDigests } from '@tuma/kernel/testing';
 import { SignedTokens } from '../src/index.ts';
 
 const KEY = Buffer.alloc(32, 7);
-const tokens = new SignedTokens(() => KEY);
+const tokens = new SignedTokens(new ReferenceDigests(), () => KEY);
 
 /** What SignedTokens wrote on node:crypto and Buffer, in links already sent: the format must not move. */
 const writtenBefore = (purpose: string, payload: string): string =>
