@@ -66,6 +66,19 @@ describe('architecture: dependency rules', () => {
     expect(rules('packages/messaging/src/a.ts', "import { x } from '@tuma/kernel/testing/contracts';")).to.deep.equal([]);
   });
 
+  it("catches node:crypto and Buffer in a domain package's sources (crypto is WebCrypto or the kernel's Digests), not in its tests or adapters", () => {
+    const rules = (file: string, source: string) => checkFile(file, source).map((v) => v.rule);
+    const crypto = "node:crypto in a domain package: use the kernel's Digests or WebCrypto";
+    const buffer = "Buffer in a domain package: use Uint8Array and the kernel's byte helpers";
+    expect(rules('packages/mail/src/a.ts', "import { createHmac } from 'node:crypto';")).to.deep.equal([crypto]);
+    expect(rules('packages/mail/src/testing/a.ts', "import { randomInt } from 'crypto';")).to.deep.equal([crypto]);
+    expect(rules('packages/mail/src/a.ts', "const joined = Buffer.concat([a, b]);")).to.deep.equal([buffer]);
+    expect(rules('packages/mail/src/a.ts', 'export const key: () => Buffer = () => k;')).to.deep.equal([buffer]);
+    expect(rules('packages/mail/src/a.ts', "// unlike Buffer.from, strict\nconst bytes = new Uint8Array(new ArrayBuffer(8));\n/** not a Buffer */ const clickBuffer = 1;")).to.deep.equal([]);
+    expect(rules('packages/mail/test/a.test.ts', "import { createHmac } from 'node:crypto';\nconst key = Buffer.alloc(32);")).to.deep.equal([]);
+    expect(rules('adapters/crypto/src/a.ts', "import { createHmac } from 'node:crypto';\nconst key = Buffer.from(k);")).to.deep.equal([]);
+  });
+
   it('catches an adapter importing another adapter, and a domain file importing application or testing code', () => {
     const rules = (file: string, source: string) => checkFile(file, source).map((v) => v.rule);
     expect(rules('adapters/koa/src/a.ts', "import { Database } from '@tuma/mikro-orm-adapter';")).to.deep.equal(['an adapter must not import another adapter']);

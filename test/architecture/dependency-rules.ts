@@ -27,6 +27,14 @@ export const DOMAIN_DAG: Record<string, readonly string[]> = {
 const FRAMEWORKS = [/^@mikro-orm\//, /^pg-boss$/, /^pg$/, /^kysely$/, /^koa$/, /^@koa\//, /^inversify$/, /^@electric-sql\//];
 const IO_MODULES = ['fs', 'fs/promises', 'net', 'http', 'https', 'http2', 'dns', 'dns/promises', 'child_process', 'tls', 'dgram', 'cluster', 'worker_threads', 'readline'];
 
+/** Crypto in a domain package is WebCrypto (async) or the kernel's one synchronous `Digests` port (docs/architecture.md, "Crypto in domain code"). */
+const NODE_CRYPTO_RULE = "node:crypto in a domain package: use the kernel's Digests or WebCrypto";
+const BUFFER_RULE = "Buffer in a domain package: use Uint8Array and the kernel's byte helpers";
+
+/** `Buffer` named in code (not in a comment, not as part of ArrayBuffer or clickBuffer). */
+const BUFFER = /(?<![\w$.])Buffer\b/;
+const withoutComments = (source: string): string => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
+
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*\(?\s*['"]([^'"]+)['"]/gm;
 
 export function importsOf(source: string): string[] {
@@ -61,6 +69,8 @@ export function checkFile(file: string, source: string): Violation[] {
   const adapter = /^adapters\/([^/]+)\/src\//.exec(file)?.[1];
   const layer = file.split('/')[0];
   const violations: Violation[] = [];
+  const domainSource = /^packages\/[^/]+\/src\//.test(file);
+  if (domainSource && BUFFER.test(withoutComments(source))) violations.push({ file, specifier: 'Buffer', rule: BUFFER_RULE });
   for (const specifier of importsOf(source)) {
     const tuma = /^@tuma\/([^/]+)(\/.*)?$/.exec(specifier);
     if (tuma && tuma[2] && !PUBLIC_SUBPATHS.includes(tuma[2])) violations.push({ file, specifier, rule: 'deep import into another package' });
@@ -80,6 +90,7 @@ export function checkFile(file: string, source: string): Violation[] {
     if ((specifier.startsWith('node:') || IO_MODULES.includes(bare)) && IO_MODULES.includes(bare)) {
       violations.push({ file, specifier, rule: 'I/O module in a domain package' });
     }
+    if (domainSource && (specifier === 'node:crypto' || specifier === 'crypto')) violations.push({ file, specifier, rule: NODE_CRYPTO_RULE });
     if (tuma && tuma[1] !== owner) {
       const allowed = DOMAIN_DAG[owner];
       if (!allowed) violations.push({ file, specifier, rule: `package ${owner} is not in the DAG` });

@@ -5,9 +5,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
+import { NodeDigests } from '@tuma/crypto-adapter';
+import { TimestampedSignatures } from '@tuma/webhooks';
 
-const signatures = nodeTimestampedSignatures();
+const signatures = new TimestampedSignatures(new NodeDigests());
 
 export interface RecordedStripeRequest {
   readonly method: string;

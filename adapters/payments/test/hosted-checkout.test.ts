@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { GetCheckout, TopUp } from '@tuma/billing';
 import { InMemoryTopUpRepository } from '@tuma/billing/testing';
 import { Money } from '@tuma/kernel';
-import { FakeClock } from '@tuma/kernel/testing';
-import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
+import { FakeClock, ReferenceDigests } from '@tuma/kernel/testing';
+import { TimestampedSignatures } from '@tuma/webhooks';
 import { HOSTED_WEBHOOK_PATH, HostedCheckoutDesk, HostedCheckoutProvider } from '../src/index.ts';
 
-const signatures = nodeTimestampedSignatures();
+const signatures = new TimestampedSignatures(new ReferenceDigests());
 
 const SECRET = 'hosted-secret-for-tests-0123456789';
 const clock = new FakeClock('2026-06-01T10:00:00.000Z');

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { NodeDigests } from '@tuma/crypto-adapter';
 import { NodeDnsResolver } from '@tuma/dns-adapter';
 import { KERNEL_TOKENS, systemClock, type Clock } from '@tuma/kernel';
 import { Database, DatabaseNotifications, DatabaseOutage, MikroOrmFailureLog, MikroOrmUnitOfWork } from '@tuma/mikro-orm-adapter';
@@ -11,7 +12,7 @@ import { publicUrls } from './api-placement.ts';
 import { SERVER_MODULES } from './modules/index.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
-/** Infrastructure: the database, the job queue, the clock, transactions and the resolver. */
+/** Infrastructure: the database, the job queue, the clock, transactions, the resolver and the digests. */
 function infrastructureModule(config: ServerConfig, logger: Logger, database: Database, clock: Clock, carrierGateway: CarrierGatewayFactory | undefined) {
   return new ContainerModule(({ bind }) => {
     bind(SERVER_TOKENS.config).toConstantValue(config);
@@ -22,6 +23,8 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(SERVER_TOKENS.outage).toConstantValue(outage);
     bind(SERVER_TOKENS.publicUrls).toConstantValue(publicUrls(config));
     bind(KERNEL_TOKENS.clock).toConstantValue(clock);
+    // The one synchronous SHA-256 and HMAC: signed tokens, code hashes, inbound signatures, API key hashes.
+    bind(KERNEL_TOKENS.digests).toConstantValue(new NodeDigests());
     bind(SERVER_TOKENS.dnsResolver).toConstantValue(new NodeDnsResolver({ servers: config.dnsServers }));
     if (carrierGateway) bind(CARRIER_GATEWAY_FACTORY).toConstantValue(carrierGateway);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);

@@ -1,9 +1,9 @@
-import type { Clock, UnitOfWork } from '@tuma/kernel';
+import type { Clock, Digests, UnitOfWork } from '@tuma/kernel';
 import type { AccountRepository } from './application/account.repository.port.ts';
 import type { ApiKeyRepository } from './application/api-key.repository.port.ts';
 import type { AccessChanges } from './application/access-changes.port.ts';
 import { AccessChangeAnnouncer, DEFAULT_PRINCIPAL_CACHE, PrincipalCache, type PrincipalCacheOptions } from './application/principal-cache.ts';
-import { AuthenticateApiKey, type KeyHasher } from './application/authenticate-api-key.use-case.ts';
+import { AuthenticateApiKey } from './application/authenticate-api-key.use-case.ts';
 import { CreateAccount } from './application/create-account.use-case.ts';
 import { EnsureDemoAccount } from './application/ensure-demo-account.use-case.ts';
 import { IssueApiKey } from './application/issue-api-key.use-case.ts';
@@ -27,8 +27,8 @@ export interface AccountsPorts {
    */
   readonly accessChanges?: AccessChanges;
   readonly principalCache?: PrincipalCacheOptions;
-  /** A synchronous SHA-256 (the server passes node:crypto's): cheaper per request than WebCrypto's. */
-  readonly keyHasher?: KeyHasher;
+  /** Synchronous digests (the server's): API keys' SHA-256 cheaper per request than WebCrypto's, which is used without them. */
+  readonly digests?: Digests;
 }
 
 /** Accounts and API keys: every use case of the package, built from its ports (as `createMessaging`). */
@@ -46,11 +46,11 @@ export function createAccounts(ports: AccountsPorts) {
     setAccountStatus: new SetAccountStatus(accounts, uow, clock, announcer),
     verifyAccountEmail: new VerifyAccountEmail(accounts, uow, clock, announcer),
     revokeApiKey: new RevokeApiKey(apiKeys, uow, clock, announcer),
-    authenticateApiKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher),
+    authenticateApiKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.digests),
     /** The mail API's check: `svc_k_` keys only. */
-    authenticateMailKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher, ['mail']),
+    authenticateMailKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.digests, ['mail']),
     /** The links API's check: `svc_l_` keys only. */
-    authenticateLinksKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.keyHasher, ['links']),
+    authenticateLinksKey: new AuthenticateApiKey(accounts, apiKeys, clock, principalCache, ports.digests, ['links']),
     registerOperatorKey: new RegisterOperatorKey(accounts, apiKeys, uow, clock, announcer),
     ensureDemoAccount: new EnsureDemoAccount(accounts, createAccount, issueApiKey),
   };

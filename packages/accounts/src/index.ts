@@ -38,7 +38,7 @@ export { ListApiKeys, type ListApiKeysInput } from './application/list-api-keys.
 export { VerifyAccountEmail } from './application/verify-account-email.use-case.ts';
 export { SetAccountStatus } from './application/set-account-status.use-case.ts';
 export { RevokeApiKey, type RevokeApiKeyInput } from './application/revoke-api-key.use-case.ts';
-export { AuthenticateApiKey, type KeyHasher, type Principal } from './application/authenticate-api-key.use-case.ts';
+export { AuthenticateApiKey, type Principal } from './application/authenticate-api-key.use-case.ts';
 export type { AccessChange, AccessChangeListener, AccessChanges } from './application/access-changes.port.ts';
 export { AccessChangeAnnouncer, DEFAULT_PRINCIPAL_CACHE, PrincipalCache, type PrincipalCacheOptions } from './application/principal-cache.ts';
 export { OPERATOR_EMAIL, OPERATOR_KEY_MIN_LENGTH, RegisterOperatorKey } from './application/register-operator-key.use-case.ts';

@@ -1,6 +1,6 @@
-import { sha256Hex } from '@tuma/kernel';
+import { sha256Hex, type Digests } from '@tuma/kernel';
 import { expect } from 'chai';
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { FakeClock, ImmediateUnitOfWork, ReferenceDigests } from '@tuma/kernel/testing';
 import { createAccounts, DEFAULT_PRINCIPAL_CACHE, PrincipalCache, type AccessChanges, type Principal } from '../src/index.ts';
 import { InMemoryAccessChanges, InMemoryAccountRepository, InMemoryApiKeyRepository } from '../src/testing/index.ts';
 
@@ -86,11 +86,12 @@ describe('key cache (PrincipalCache through AuthenticateApiKey)', () => {
     expect((await b.authenticateApiKey.execute(token)).isOk()).to.equal(true);
   });
 
-  it('authenticates the same with a synchronous hasher given by the platform (and caches under the same digest)', async () => {
+  it("authenticates the same with the platform's synchronous digests (and caches under the same digest)", async () => {
     const clock = new FakeClock('2026-05-01T08:00:00Z');
     const { accounts, apiKeys } = countingRepositories();
     const hashed: string[] = [];
-    const known = new Map<string, string>();
+    const reference = new ReferenceDigests();
+    const digests: Digests = { hmacSha256: (key) => reference.hmacSha256(key), sha256Hex: (text) => (hashed.push(text), reference.sha256Hex(text)) };
     const process = createAccounts({
       accountRepository: accounts,
       apiKeyRepository: apiKeys,
@@ -98,10 +99,9 @@ describe('key cache (PrincipalCache through AuthenticateApiKey)', () => {
       clock,
       defaultWalletCurrency: 'KES',
       accessChanges: new InMemoryAccessChanges(),
-      keyHasher: (key) => (hashed.push(key), known.get(key)!),
+      digests,
     });
     const { token } = await customer(process);
-    known.set(token, await sha256Hex(token));
     expect((await process.authenticateApiKey.execute(token)).isOk()).to.equal(true);
     expect(hashed).to.deep.equal([token]);
   });

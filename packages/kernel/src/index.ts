@@ -19,6 +19,9 @@ export {
   type ValidationError,
 } from './domain/domain-error.ts';
 export { constantTimeEqual } from './domain/constant-time.ts';
+export { concatBytes, hexOf, utf8, utf8Text } from './domain/bytes.ts';
+export { base64, base64url, fromBase64url } from './domain/base64.ts';
+export type { Digests } from './application/digests.port.ts';
 export { sha256Hex } from './domain/sha256.ts';
 export { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE } from './domain/storable-text.ts';
 export type { UnitOfWork, UnitOfWorkOptions } from './application/unit-of-work.port.ts';
@@ -44,7 +47,7 @@ export * from './result.ts';
 export { token, type Token } from './application/token.ts';
 export { KERNEL_TOKENS } from './tokens.ts';
 export { seededRandom } from './domain/seeded-random.ts';
-export { randomBase62 } from './domain/random-text.ts';
+export { randomBase62, randomDigits } from './domain/random-text.ts';
 export { checkLimit, checkListPage } from './domain/list-limit.ts';
 export { parseCsv, type CsvRecord } from './domain/csv/csv.ts';
 export { tooManyRows, type CsvRowError, type TooManyRowsError } from './domain/csv/csv-table.ts';

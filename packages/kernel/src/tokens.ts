@@ -1,3 +1,4 @@
+import type { Digests } from './application/digests.port.ts';
 import type { FailureLog } from './application/failure-log.port.ts';
 import type { JobScheduler, JobWorkers } from './application/job-scheduler.port.ts';
 import { token } from './application/token.ts';
@@ -11,4 +12,6 @@ export const KERNEL_TOKENS = {
   jobWorkers: token<JobWorkers>('kernel.JobWorkers'),
   /** Failed guesses of every product's `GuessThrottle` (sign-in, link passwords, SMTP AUTH). */
   failureLog: token<FailureLog>('kernel.FailureLog'),
+  /** The one synchronous SHA-256 and HMAC of the process (signed tokens, code hashes, inbound signatures, key hashes). */
+  digests: token<Digests>('kernel.Digests'),
 };

@@ -1,5 +1,5 @@
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
-import { GuessThrottle, jobRoute, type Clock, type FailureLog, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { GuessThrottle, jobRoute, type Clock, type Digests, type FailureLog, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { DeliverWebhook, deliverWebhookJob, ListWebhookDeliveries, RedeliverWebhook, WebhookOutbox, type WebhookDeliveryRepository, type WebhookDestinations, type WebhookSender } from '@tuma/webhooks';
 import { GetMailAnalytics } from './application/analytics/get-mail-analytics.use-case.ts';
 import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
@@ -115,8 +115,9 @@ export interface MailPorts {
   readonly serviceMailer: ServiceMailer;
   /** Its outcomes go to `recordMailOutcome` (through the caller's `MailOutcomes`). */
   readonly transport: MailTransport;
-  /** Signs tracking, confirmation and unsubscribe links (the server's mail token key, MAIL_TOKEN_KEY). */
-  readonly tokenKey: () => Buffer;
+  /** Signs tracking, confirmation and unsubscribe links (the server's mail token key, MAIL_TOKEN_KEY), with `digests`' HMAC. */
+  readonly tokenKey: () => Uint8Array;
+  readonly digests: Digests;
   readonly publicUrl: MailPublicUrl;
   // SMTP submission (docs/mail.md, "SMTP submission").
   readonly smtpCredentials: SmtpCredentialRepository;
@@ -125,7 +126,7 @@ export interface MailPorts {
   // Forwards (docs/mail.md, "Forwards").
   readonly forwards: ForwardRepository;
   /** The key of SRS hashes (MAIL_SRS_KEY). */
-  readonly srsKey: () => Buffer;
+  readonly srsKey: () => Uint8Array;
   // Contacts and broadcasts (docs/mail.md, "Contacts and broadcasts").
   readonly contacts: MailContactRepository;
   readonly broadcasts: BroadcastRepository;
@@ -140,7 +141,7 @@ export interface MailPorts {
 /** The mail API (docs/mail.md): every use case, built from its ports. */
 export function createMail(ports: MailPorts) {
   const { clock, unitOfWork, jobs, domains, dkimKeys, dnsSettings: settings, emails, suppressions, senderAddresses, forwards, contacts, broadcasts, webhooks, webhookDeliveries: deliveries } = ports;
-  const signed = new SignedTokens(ports.tokenKey);
+  const signed = new SignedTokens(ports.digests, ports.tokenKey);
   const tracking = new TrackingTokens(signed);
   const confirmations = new ConfirmationTokens(signed);
   const unsubscribeTokens = new UnsubscribeTokens(signed, ports.publicUrl);

@@ -44,11 +44,11 @@ export const MAIL_TOKENS = {
   outbox: token<MailOutbox>('mail.MailOutbox'),
   webhookRepository: token<MailWebhookRepository>('mail.MailWebhookRepository'),
   /** The key of the mail API's signed links (tracking, sender-address confirmation). */
-  tokenKey: token<() => Buffer>('mail.TokenKey'),
+  tokenKey: token<() => Uint8Array>('mail.TokenKey'),
   publicUrl: token<MailPublicUrl>('mail.MailPublicUrl'),
   forwardRepository: token<ForwardRepository>('mail.ForwardRepository'),
   /** The key of SRS hashes (forwarded mail's envelope senders). */
-  srsKey: token<() => Buffer>('mail.SrsKey'),
+  srsKey: token<() => Uint8Array>('mail.SrsKey'),
   contactRepository: token<MailContactRepository>('mail.MailContactRepository'),
   broadcastRepository: token<BroadcastRepository>('mail.BroadcastRepository'),
 };

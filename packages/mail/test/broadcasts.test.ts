@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { ReferenceDigests } from '@tuma/kernel/testing';
 import { readMailContactFile, renderTemplate, SignedTokens, templateIssues, UnsubscribeTokens, type TemplateValues } from '../src/index.ts';
 
 const values: TemplateValues = { email: 'amina@example.org', firstName: 'Amina', lastName: null, data: { city: 'Nairobi', note: '<b>"hi" & \'bye\'</b>' }, unsubscribeUrl: 'https://mail.example/u/t.k' };
@@ -60,7 +61,7 @@ describe('the mail contact file', () => {
 });
 
 describe('unsubscribe tokens', () => {
-  const tokens = new UnsubscribeTokens(new SignedTokens(() => Buffer.alloc(32, 3)), { baseUrl: () => 'https://mail.example' });
+  const tokens = new UnsubscribeTokens(new SignedTokens(new ReferenceDigests(), () => Buffer.alloc(32, 3)), { baseUrl: () => 'https://mail.example' });
 
   it('read back the contact and broadcast they were signed for, and nothing once altered or signed for another purpose', () => {
     const claim = { contactId: 'ct_01KBX7Z6T8YV66PYHV6AZX6CGP', broadcastId: 'bc_01KBX7Z6T7D85TY6XGQ0Y1ZVGR' };
@@ -73,7 +74,7 @@ describe('unsubscribe tokens', () => {
         if (altered !== token) expect(tokens.read(altered)).to.equal(undefined);
       }),
     );
-    const tracking = new SignedTokens(() => Buffer.alloc(32, 3)).sign('tracking:open', `${claim.contactId}\n${claim.broadcastId}`);
+    const tracking = new SignedTokens(new ReferenceDigests(), () => Buffer.alloc(32, 3)).sign('tracking:open', `${claim.contactId}\n${claim.broadcastId}`);
     expect(tokens.read(tracking), 'a tracking token').to.equal(undefined);
   });
 });

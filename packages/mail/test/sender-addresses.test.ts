@@ -1,12 +1,12 @@
 import { expect } from 'chai';
-import { FakeClock, ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { FakeClock, ImmediateUnitOfWork, ReferenceDigests } from '@tuma/kernel/testing';
 import { AddSenderAddress, CONFIRMATION_TTL_MS, ConfirmationTokens, ConfirmSenderAddress, SignedTokens, type ServiceMessage } from '../src/index.ts';
 import { InMemorySenderAddressRepository } from '../src/testing/index.ts';
 
 function world() {
   const clock = new FakeClock('2026-11-25T08:00:00.000Z');
   const addresses = new InMemorySenderAddressRepository();
-  const tokens = new ConfirmationTokens(new SignedTokens(() => Buffer.alloc(32, 3)));
+  const tokens = new ConfirmationTokens(new SignedTokens(new ReferenceDigests(), () => Buffer.alloc(32, 3)));
   const mailed: ServiceMessage[] = [];
   const add = new AddSenderAddress(addresses, tokens, { send: async (message) => void mailed.push(message) }, { baseUrl: () => 'https://mail.tuma.test' }, clock);
   const confirm = new ConfirmSenderAddress(addresses, tokens, new ImmediateUnitOfWork(), clock);

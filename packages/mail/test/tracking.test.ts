@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { ReferenceDigests } from '@tuma/kernel/testing';
 import { SignedTokens, trackedHtml, TrackingTokens } from '../src/index.ts';
 
 const KEY = Buffer.alloc(32, 7);
-const tokens = new TrackingTokens(new SignedTokens(() => KEY));
+const tokens = new TrackingTokens(new SignedTokens(new ReferenceDigests(), () => KEY));
 const link = (url: string) => `https://mail.tuma.test/t/c/${encodeURIComponent(url)}`;
 const PIXEL = 'https://mail.tuma.test/t/o/px';
 
@@ -57,7 +58,7 @@ describe('tracking tokens', () => {
   });
 
   it('reads nothing of a token signed with another key, or of text that is no token', () => {
-    const forged = new TrackingTokens(new SignedTokens(() => Buffer.alloc(32, 8))).sign({ kind: 'click', emailId: 'em_1', url: 'https://evil.example/' });
+    const forged = new TrackingTokens(new SignedTokens(new ReferenceDigests(), () => Buffer.alloc(32, 8))).sign({ kind: 'click', emailId: 'em_1', url: 'https://evil.example/' });
     expect(tokens.read('click', forged)).to.equal(undefined);
     for (const junk of ['', '.', 'abc', 'a.b.c', `${Buffer.from('em_1\nhttps://evil.example/').toString('base64url')}.`]) expect(tokens.read('click', junk), junk).to.equal(undefined);
   });

@@ -1,5 +1,5 @@
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
-import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { jobRoute, type Clock, type Digests, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { CreateVerifyApp } from './application/apps/create-verify-app.use-case.ts';
 import { DeleteVerifyApp } from './application/apps/delete-verify-app.use-case.ts';
 import { GetVerifyApp } from './application/apps/get-verify-app.use-case.ts';
@@ -8,12 +8,13 @@ import { UpdateVerifyApp } from './application/apps/update-verify-app.use-case.t
 import type { VerifyAppRepository } from './application/apps/verify-app.repository.port.ts';
 import { CancelVerification } from './application/verifications/cancel-verification.use-case.ts';
 import { CheckVerification } from './application/verifications/check-verification.use-case.ts';
-import { CodeHasher, randomCode } from './application/verifications/code-hasher.ts';
+import { CodeHasher } from './application/verifications/code-hasher.ts';
 import { FailUnsentVerifications } from './application/verifications/fail-unsent-verifications.use-case.ts';
 import { EXPIRE_VERIFICATIONS_JOB, ExpireVerifications } from './application/verifications/expire-verifications.ts';
 import type { OtpSender } from './application/verifications/otp-sender.port.ts';
 import { GetVerification } from './application/verifications/get-verification.use-case.ts';
 import { ListVerifications } from './application/verifications/list-verifications.use-case.ts';
+import { randomCode } from './application/verifications/random-code.ts';
 import { ResendVerification } from './application/verifications/resend-verification.use-case.ts';
 import { StartVerification, type VelocityPolicy } from './application/verifications/start-verification.use-case.ts';
 import type { VelocityLimits } from './application/verifications/velocity-limits.port.ts';
@@ -30,8 +31,9 @@ export interface VerificationPorts {
   readonly velocityLimits: VelocityLimits;
   /** Where Idempotency-Key answers are kept (a live start keeps its answer with its SMS). */
   readonly idempotencyKeys: IdempotencyKeyStore;
-  /** The pepper codes are hashed with (VERIFY_PEPPER or its key file). */
-  readonly pepper: () => Buffer;
+  /** The pepper codes are hashed with (VERIFY_PEPPER or its key file), by `digests`' HMAC. */
+  readonly pepper: () => Uint8Array;
+  readonly digests: Digests;
   /** Starts per hour per number and per country; DEFAULT_VELOCITY by default. */
   readonly velocity?: VelocityPolicy;
   /** Draws each code; the CSPRNG by default. */
@@ -43,7 +45,7 @@ export interface VerificationPorts {
 /** Verify (docs/verify.md): every use case, built from its ports. */
 export function createVerification(ports: VerificationPorts) {
   const { unitOfWork: uow, clock, verifications, apps, otpSender } = ports;
-  const hasher = new CodeHasher(ports.pepper);
+  const hasher = new CodeHasher(ports.digests, ports.pepper);
   const generateCode = ports.generateCode ?? randomCode;
   const groupCommit = ports.batchContext ? { around: ports.batchContext } : {};
   return {

@@ -13,7 +13,8 @@ export { DeleteVerifyApp } from './application/apps/delete-verify-app.use-case.t
 export type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope } from './application/verifications/verification.repository.port.ts';
 export type { OtpSender } from './application/verifications/otp-sender.port.ts';
 export { decisionsInOrder, startsPerCounter, type CountedWindow, type VelocityCounter, type VelocityDecision, type VelocityLimits } from './application/verifications/velocity-limits.port.ts';
-export { CodeHasher, randomCode } from './application/verifications/code-hasher.ts';
+export { CodeHasher } from './application/verifications/code-hasher.ts';
+export { randomCode } from './application/verifications/random-code.ts';
 export type { CountryNotAllowedError, VelocityLimitedError } from './application/verifications/verification-errors.ts';
 export type { VerificationState } from './application/verifications/verification-state.ts';
 export { DEFAULT_VELOCITY, StartVerification, type StartedVerification, type StartVerificationError, type StartVerificationInput, type VelocityPolicy } from './application/verifications/start-verification.use-case.ts';

@@ -13,6 +13,6 @@ export const VERIFICATION_TOKENS = {
   apps: token<VerifyAppRepository>('verification.VerifyAppRepository'),
   otpSender: token<OtpSender>('verification.OtpSender'),
   velocityLimits: token<VelocityLimits>('verification.VelocityLimits'),
-  pepper: token<() => Buffer>('verification.Pepper'),
+  pepper: token<() => Uint8Array>('verification.Pepper'),
   velocityPolicy: token<VelocityPolicy>('verification.VelocityPolicy'),
 };

@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { createIdempotency, IdempotencyKey, IdempotentEffects, requestFingerprint, type IdempotencyClaim } from '@tuma/idempotency';
 import { InMemoryIdempotencyKeyStore } from '@tuma/idempotency/testing';
-import { currency, errAsync, Money, okAsync, ResultAsync, type Result } from '@tuma/kernel';
-import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
+import { currency, errAsync, Money, okAsync, ResultAsync, utf8, type Result } from '@tuma/kernel';
+import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler, ReferenceDigests } from '@tuma/kernel/testing';
 import { refusalsAtGates, type Sender, type SendOtpError, type SendOtpInput, type SentOtp } from '@tuma/messaging';
 import { createVerification, Verification, type OtpSender, type StartedVerification, type StartVerificationError } from '../src/index.ts';
 import { InMemoryVelocityLimits, InMemoryVerificationRepository, InMemoryVerifyAppRepository } from '../src/testing/index.ts';
@@ -53,7 +53,8 @@ function world(velocity = { perNumberPerHour: 5, perCountryPerHour: 1000 }) {
     otpSender: otp,
     velocityLimits: new InMemoryVelocityLimits(clock),
     idempotencyKeys,
-    pepper: () => Buffer.from('a pepper of at least thirty-two characters'),
+    pepper: () => utf8('a pepper of at least thirty-two characters'),
+    digests: new ReferenceDigests(),
     velocity,
     generateCode: () => codes.shift()!,
   });

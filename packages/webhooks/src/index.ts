@@ -56,6 +56,5 @@ export {
 } from './application/deliveries/list-webhook-deliveries.use-case.ts';
 export { WebhookOutbox, type OutboxEntry } from './application/outbox/webhook-outbox.ts';
 export { OutboxEventPublisher } from './application/outbox/outbox-event-publisher.ts';
-export type { HmacSha256 } from './application/inbound/hmac-sha256.port.ts';
 export { TimestampedSignatures, type VerifySignatureInput } from './application/inbound/timestamped-signatures.ts';
 export { WEBHOOKS_TOKENS } from './tokens.ts';

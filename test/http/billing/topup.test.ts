@@ -1,8 +1,9 @@
 import { expect } from 'chai';
 import { WalletLedger } from '@tuma/billing';
+import { NodeDigests } from '@tuma/crypto-adapter';
 import { Money, systemClock } from '@tuma/kernel';
 import { MikroOrmUnitOfWork, MikroOrmWalletStore } from '@tuma/mikro-orm-adapter';
-import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
+import { TimestampedSignatures } from '@tuma/webhooks';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../../support/browser.ts';
 import {
@@ -15,7 +16,7 @@ import {
 import { databaseKind, testDatabase } from '../../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
 
-const signatures = nodeTimestampedSignatures();
+const signatures = new TimestampedSignatures(new NodeDigests());
 
 const HOSTED_SECRET = 'hosted-checkout-secret-for-the-e2e-tests-0123';
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { NodeDigests } from '@tuma/crypto-adapter';
 import { COUNTED_EVENTS, SignedTokens, TrackingTokens } from '@tuma/mail';
 import { startMailWorld, type MailWorld } from '../../support/mail-world.ts';
 import { ok, refused } from '../../support/responses.ts';
@@ -21,7 +22,7 @@ describe(`HTTP mail analytics on ${databaseKind()}`, function () {
       ids.push(id);
     }
     // An open, as the pixel of a tracking domain would record it (the server signs with MAIL_TOKEN_KEY).
-    ok(await world.api.request('GET', `/t/o/${new TrackingTokens(new SignedTokens(() => TOKEN_KEY)).sign({ kind: 'open', emailId: ids[0]! })}`, { api: 'mail' }));
+    ok(await world.api.request('GET', `/t/o/${new TrackingTokens(new SignedTokens(new NodeDigests(), () => TOKEN_KEY)).sign({ kind: 'open', emailId: ids[0]! })}`, { api: 'mail' }));
   });
   after(async () => {
     await world.stop();

@@ -1,13 +1,14 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { expect } from 'chai';
-import { nodeTimestampedSignatures } from '@tuma/webhooks-adapter';
+import { NodeDigests } from '@tuma/crypto-adapter';
+import { TimestampedSignatures } from '@tuma/webhooks';
 import { databaseKind } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.ts';
 import { ADMIN_KEY, startTestServer, type TestServer, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 
-const signatures = nodeTimestampedSignatures();
+const signatures = new TimestampedSignatures(new NodeDigests());
 
 const SECRET = 'inbound-test-secret-0123456789-abcdefghij';
 const KE = '+254712345678';

@@ -6,3 +6,4 @@ export { InMemoryJobScheduler, type ScheduledJob } from './in-memory-job-schedul
 export { FakeClock } from './fake-clock.ts';
 export { InMemoryDnsResolver } from './in-memory-dns-resolver.ts';
 export { InMemoryFailureLog } from './in-memory-failure-log.ts';
+export { ReferenceDigests } from './reference-digests.ts';

@@ -1,7 +1,6 @@
-import { createHash } from 'node:crypto';
 import { ACCOUNTS_TOKENS, type AccountRepository, createAccounts, type ApiKeyRepository } from '@tuma/accounts';
 import { BILLING_TOKENS } from '@tuma/billing';
-import { KERNEL_TOKENS, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { KERNEL_TOKENS, type Clock, type Digests, type UnitOfWork } from '@tuma/kernel';
 import { adminAccountRoutes, apiKeyRoutes, authRoutes, keyPages } from '@tuma/koa-adapter';
 import { MikroOrmAccessChanges, MikroOrmAccountRepository, MikroOrmApiKeyRepository, type DatabaseNotifications } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../../bind-class.ts';
@@ -18,7 +17,7 @@ const bindings = new ContainerModule(({ bind }) => {
   bindClass(bind, T.apiKeyRepository, MikroOrmApiKeyRepository, [SERVER_TOKENS.database]);
   // Revoked keys and suspended accounts are heard by every process (LISTEN/NOTIFY): the key cache forgets them.
   bind(T.accounts).toResolvedValue(
-    (accountRepository: AccountRepository, apiKeyRepository: ApiKeyRepository, unitOfWork: UnitOfWork, clock: Clock, config: ServerConfig, notifications: DatabaseNotifications) =>
+    (accountRepository: AccountRepository, apiKeyRepository: ApiKeyRepository, unitOfWork: UnitOfWork, clock: Clock, config: ServerConfig, notifications: DatabaseNotifications, digests: Digests) =>
       createAccounts({
         accountRepository,
         apiKeyRepository,
@@ -26,9 +25,9 @@ const bindings = new ContainerModule(({ bind }) => {
         clock,
         defaultWalletCurrency: config.defaultWalletCurrency,
         accessChanges: new MikroOrmAccessChanges(notifications),
-        keyHasher: (key) => createHash('sha256').update(key).digest('hex'),
+        digests,
       }),
-    [T.accountRepository, T.apiKeyRepository, K.unitOfWork, K.clock, SERVER_TOKENS.config, SERVER_TOKENS.notifications],
+    [T.accountRepository, T.apiKeyRepository, K.unitOfWork, K.clock, SERVER_TOKENS.config, SERVER_TOKENS.notifications, K.digests],
   );
 });
 

@@ -100,6 +100,7 @@ const bindings = new ContainerModule(({ bind }) => {
     serviceMailer: M.serviceMailer,
     transport: M.transport,
     tokenKey: M.tokenKey,
+    digests: K.digests,
     publicUrl: M.publicUrl,
     smtpCredentials: M.smtpCredentialRepository,
     failureLog: K.failureLog,

@@ -43,6 +43,7 @@ const bindings = new ContainerModule(({ bind }) => {
     velocityLimits: V.velocityLimits,
     idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     pepper: V.pepper,
+    digests: K.digests,
     velocity: V.velocityPolicy,
     batchContext: MESSAGING_TOKENS.batchContext,
   });

@@ -1,10 +1,10 @@
 import type { NodeDnsResolver } from '@tuma/dns-adapter';
-import { KERNEL_TOKENS, token, type Clock } from '@tuma/kernel';
+import { KERNEL_TOKENS, token, type Clock, type Digests } from '@tuma/kernel';
 import { webhookPages, webhookRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
 import { CachingWebhookConfigRepository, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database, type DatabaseNotifications, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
-import { PurgeWebhookLog, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
-import { AesGcmSecretCipher, BlockListAddressPolicy, nodeTimestampedSignatures, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
+import { PurgeWebhookLog, TimestampedSignatures, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
+import { AesGcmSecretCipher, BlockListAddressPolicy, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
 import { bindClass } from '../../bind-class.ts';
 import { ContainerModule, type Container } from 'inversify';
 import type { ServerConfig } from '../../config.ts';
@@ -35,7 +35,7 @@ const bindings = new ContainerModule(({ bind }) => {
     [S.config, S.dnsResolver],
   );
   bind(W.webhookSender).toResolvedValue((destinations: WebhookDestinations) => new PinnedHttpWebhookSender({ destinations }), [W.webhookDestinations]);
-  bind(W.timestampedSignatures).toConstantValue(nodeTimestampedSignatures());
+  bind(W.timestampedSignatures).toResolvedValue((digests: Digests) => new TimestampedSignatures(digests), [K.digests]);
   bind(LOG_PURGER).toResolvedValue(
     (deliveries: WebhookDeliveryRepository, clock: Clock, config: ServerConfig, database: Database, logger: Logger, outage: DatabaseOutage) => {
       const purge = new PurgeWebhookLog(deliveries, clock, config.webhookLogRetentionDays);

@@ -1,4 +1,4 @@
-import type { FieldIssue } from '@tuma/kernel';
+import { base64, type FieldIssue } from '@tuma/kernel';
 import { MAX_EMAIL_BYTES, type RawAttachment } from '../../domain/emails/email-content.ts';
 import type { AttachmentSource } from './attachment-source.port.ts';
 
@@ -19,7 +19,7 @@ export async function fetchedAttachments(source: AttachmentSource, attachments: 
       }
       const { path: _fetched, ...rest } = attachment;
       const contentType = attachment.contentType ?? fetched.value.contentType?.split(';')[0]?.trim();
-      return { ...rest, content: Buffer.from(fetched.value.bytes).toString('base64'), ...(contentType ? { contentType } : {}) };
+      return { ...rest, content: base64(fetched.value.bytes), ...(contentType ? { contentType } : {}) };
     }),
   );
   return { attachments: resolved, issues };

@@ -31,7 +31,7 @@ export class ReceiveForwardedMail {
     private readonly domains: MailDomainRepository,
     private readonly jobs: JobScheduler,
     private readonly unitOfWork: UnitOfWork,
-    private readonly srsKey: () => Buffer,
+    private readonly srsKey: () => Uint8Array,
     private readonly clock: Clock,
   ) {}
 

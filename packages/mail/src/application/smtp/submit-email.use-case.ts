@@ -1,5 +1,5 @@
 import type { IdempotencyKeyInProgressError } from '@tuma/idempotency';
-import type { ResultAsync } from '@tuma/kernel';
+import { base64, type ResultAsync } from '@tuma/kernel';
 import type { MailAddress } from '../../domain/emails/mail-address.ts';
 import type { SendEmail, SendEmailError, SentEmail } from '../emails/send-email.use-case.ts';
 
@@ -45,7 +45,7 @@ export class SubmitEmail {
       subject: mail.subject ?? '',
       ...(mail.html ? { html: mail.html } : {}),
       ...(mail.text ? { text: mail.text } : {}),
-      attachments: mail.attachments.map(({ filename, content, contentType }) => ({ filename, content: Buffer.from(content).toString('base64'), ...(contentType ? { contentType } : {}) })),
+      attachments: mail.attachments.map(({ filename, content, contentType }) => ({ filename, content: base64(content), ...(contentType ? { contentType } : {}) })),
       headers: mail.headers,
     });
   }

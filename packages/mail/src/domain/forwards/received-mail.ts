@@ -1,3 +1,5 @@
+import { concatBytes, utf8 } from '@tuma/kernel';
+
 /** A message the inbound SMTP server took, as parsed there (`mailparser`): what forwarding needs of it. */
 export interface ReceivedMail {
   /** The message as it came, byte for byte. */
@@ -51,5 +53,5 @@ export function forwardedRaw(mail: Pick<ReceivedMail, 'raw' | 'clientAddress' | 
   // A bounce relayed back to a sender is no forward's: it names none.
   if (trace.forwardId !== null) fields.push(`${FORWARDED_HEADER}: ${trace.forwardId}`);
   const head = [...fields, ''].join('\r\n');
-  return Buffer.concat([Buffer.from(head, 'utf8'), Buffer.from(mail.raw)]);
+  return concatBytes(utf8(head), mail.raw);
 }

@@ -5,7 +5,8 @@ import { ttlMinutes, VERIFY_APP_DEFAULTS } from '../../domain/apps/verify-app.ts
 import type { ResendError } from '../../domain/verifications/verification-errors.ts';
 import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
 import type { VerifyAppRepository } from '../apps/verify-app.repository.port.ts';
-import { randomCode, type CodeHasher } from './code-hasher.ts';
+import type { CodeHasher } from './code-hasher.ts';
+import { randomCode } from './random-code.ts';
 import type { OtpSender } from './otp-sender.port.ts';
 import type { VerificationRepository } from './verification.repository.port.ts';
 import { stateOf, type VerificationState } from './verification-state.ts';

@@ -18,7 +18,8 @@ import { ttlMinutes, type VerifyAppSnapshot } from '../../domain/apps/verify-app
 import { Verification, type VerificationSnapshot } from '../../domain/verifications/verification.aggregate.ts';
 import { defaultAppOf } from '../apps/verify-app-lookup.ts';
 import type { VerifyAppRepository } from '../apps/verify-app.repository.port.ts';
-import { randomCode, type CodeHasher } from './code-hasher.ts';
+import type { CodeHasher } from './code-hasher.ts';
+import { randomCode } from './random-code.ts';
 import type { OtpSender } from './otp-sender.port.ts';
 import { countryNotAllowed, velocityLimited, type CountryNotAllowedError, type VelocityLimitedError } from './verification-errors.ts';
 import type { VerificationRepository } from './verification.repository.port.ts';

@@ -1,4 +1,4 @@
-import { err, ok, type Result } from '@tuma/kernel';
+import { err, hexOf, ok, type Digests, type Result } from '@tuma/kernel';
 import {
   hexDigestsEqual,
   invalidSignature,
@@ -6,7 +6,6 @@ import {
   SIGNATURE_TOLERANCE_SECONDS,
   type InvalidSignatureError,
 } from '../../domain/inbound/timestamped-signature.ts';
-import type { HmacSha256 } from './hmac-sha256.port.ts';
 
 export interface VerifySignatureInput {
   readonly header: string | undefined;
@@ -23,11 +22,12 @@ export interface VerifySignatureInput {
  * it for every receiver (SMS aggregators' pushes, the hosted checkout's notices, Stripe's scheme).
  */
 export class TimestampedSignatures {
-  constructor(private readonly hmac: HmacSha256) {}
+  /** Synchronous digests: `verify` answers its receivers a Result, not a promise. */
+  constructor(private readonly digests: Digests) {}
 
   /** The hex HMAC-SHA256 of `<timestamp>.<raw body>`. */
   signature(secret: string, timestamp: number, rawBody: string): string {
-    return this.hmac.hex(secret, `${timestamp}.${rawBody}`);
+    return hexOf(this.digests.hmacSha256(secret)(`${timestamp}.${rawBody}`));
   }
 
   /** A header value signing `rawBody` at `now` (what the hosted checkout and the tests send). */

@@ -1,4 +1,4 @@
-import type { DomainError } from '@tuma/kernel';
+import { constantTimeEqual, type DomainError } from '@tuma/kernel';
 
 /**
  * Signed *inbound* webhooks (aggregators' pushes to /api/inbound/{provider}, payment providers'
@@ -52,12 +52,9 @@ export function parseTimestampedSignature(header: string): TimestampedSignatureH
 const HEX_SHA256 = /^[0-9a-f]{64}$/;
 
 /**
- * Compares two hex SHA-256 digests in time independent of where they differ (every character is
- * compared, the differences accumulated). Digests of another length or not in hex never match.
+ * Compares two hex SHA-256 digests in time independent of where they differ (the kernel's
+ * `constantTimeEqual`). Digests of another length or not in hex never match.
  */
 export function hexDigestsEqual(expected: string, given: string): boolean {
-  if (!HEX_SHA256.test(given) || !HEX_SHA256.test(expected)) return false;
-  let difference = 0;
-  for (let index = 0; index < expected.length; index++) difference |= expected.charCodeAt(index) ^ given.charCodeAt(index);
-  return difference === 0;
+  return HEX_SHA256.test(given) && HEX_SHA256.test(expected) && constantTimeEqual(expected, given);
 }
