@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { currency, Money, newId } from '@tuma/kernel';
+import { ReferenceDigests } from '@tuma/kernel/testing';
 import { CachingVerifyAppRepository, DatabaseNotifications, MikroOrmUnitOfWork, MikroOrmVelocityLimits, MikroOrmVerificationRepository, MikroOrmVerifyAppRepository, type Database } from '../../src/index.ts';
 import { CheckVerification, CodeHasher, FailUnsentVerifications, Verification, VERIFY_APP_DEFAULTS, type VerificationSnapshot, type VerifyAppRepository, type VerifyAppSnapshot } from '@tuma/verification';
 import { describeVelocityLimitsContract, describeVerificationRepositoryContract, describeVerifyAppRepositoryContract } from '@tuma/verification/testing/contracts';
@@ -106,7 +107,7 @@ describe(`Verify stores on ${databaseKind()}`, () => {
   it('counts every check of a verification checked from many processes at once: wrong ones use up the attempts exactly, then even the right code fails', async () => {
     const repository = new MikroOrmVerificationRepository(database);
     const live = { accountId: account, environment: 'live' as const };
-    const hasher = new CodeHasher(() => Buffer.alloc(32, 7));
+    const hasher = new CodeHasher(new ReferenceDigests(), () => Buffer.alloc(32, 7));
     const v = { ...started('+254712000011', T0), codeHash: hasher.hash('ver_race', '482913'), id: 'ver_race' };
     await database.withContext(() => repository.add([v]));
     const clock = { now: () => T0 };
