@@ -7,8 +7,6 @@ import { ReservationRecord } from './billing/reservation.entity.ts';
 import { TopUpRecord } from './billing/top-up.entity.ts';
 import { SenderIdRecord } from './messaging/sender-id.entity.ts';
 import { SenderIdHoldRecord } from './messaging/sender-id-hold.entity.ts';
-import { ContactListRecord } from './messaging/contact-list.entity.ts';
-import { ContactRecord } from './messaging/contact.entity.ts';
 
-export const ENTITIES = [AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord];
-export { AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord };
+export const ENTITIES = [AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, SenderIdRecord, SenderIdHoldRecord];
+export { AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, SenderIdRecord, SenderIdHoldRecord };
