@@ -5,8 +5,6 @@ import { WalletRecord } from './billing/wallet.entity.ts';
 import { LedgerEntryRecord } from './billing/ledger-entry.entity.ts';
 import { ReservationRecord } from './billing/reservation.entity.ts';
 import { TopUpRecord } from './billing/top-up.entity.ts';
-import { SenderIdRecord } from './messaging/sender-id.entity.ts';
-import { SenderIdHoldRecord } from './messaging/sender-id-hold.entity.ts';
 
-export const ENTITIES = [AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, SenderIdRecord, SenderIdHoldRecord];
-export { AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, SenderIdRecord, SenderIdHoldRecord };
+export const ENTITIES = [AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord];
+export { AccountRecord, ApiKeyRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord };
