@@ -1,5 +1,4 @@
-import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { conflict, currency, err, notFound, ok, type Result } from '@tuma/kernel';
 import {
   inMarketOrder,
@@ -18,127 +17,118 @@ import {
   type SenderIdFee,
 } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
+import type { MarketTable, RouteTable, SenderIdFeeTable } from '../database/tables.ts';
+import { isUniqueViolation } from '../database/unique-violation.ts';
 import { storedMoney } from '../database/stored-money.ts';
-import { MarketRecord } from './market.entity.ts';
-import { RouteRecord } from './route.entity.ts';
-import { SenderIdFeeRecord, type SenderIdFeeTableRow } from './sender-id-fee.entity.ts';
 
-type MarketRow = InferEntity<typeof MarketRecord>;
-type RouteRow = InferEntity<typeof RouteRecord>;
-type FeeRow = InferEntity<typeof SenderIdFeeRecord>;
+/** One row of a per-network fee table (`sender_id_fee.fee_table`), amounts as exact decimal strings in the table's currency. */
+interface FeeTableEntry {
+  network: string;
+  setup: string;
+  recurring: string;
+}
 
 const normalize = (code: string): string => code.trim().toUpperCase();
 
-
-const marketToDomain = (row: MarketRow): Market => ({
-  countryCode: row.countryCode,
+const marketToDomain = (row: Selectable<MarketTable>): Market => ({
+  countryCode: row.country_code,
   name: row.name,
-  callingCode: row.callingCode,
+  callingCode: row.calling_code,
   currency: currency(row.currency),
-  networks: [...row.networks],
+  networks: [...(row.networks as string[])],
   regulator: row.regulator,
-  senderIdRegistration: row.senderIdRegistration,
-  senderIdFree: row.senderIdFree,
-  promoNote: row.promoNote ?? null,
-  rules: [...row.rules],
-  otpAvailable: row.otpAvailable,
-  twoWay: row.twoWay,
+  senderIdRegistration: row.sender_id_registration,
+  senderIdFree: row.sender_id_free,
+  promoNote: row.promo_note,
+  rules: [...(row.rules as string[])],
+  otpAvailable: row.otp_available,
+  twoWay: row.two_way,
 });
 
-const marketToRecord = (market: Market, position: number): MarketRow => ({
-  countryCode: market.countryCode,
+const marketToRow = (market: Market, position: number): Insertable<MarketTable> => ({
+  country_code: market.countryCode,
   name: market.name,
-  callingCode: market.callingCode,
+  calling_code: market.callingCode,
   currency: market.currency,
-  networks: [...market.networks],
+  networks: JSON.stringify(market.networks),
   regulator: market.regulator,
-  senderIdRegistration: market.senderIdRegistration,
-  senderIdFree: market.senderIdFree,
-  promoNote: market.promoNote,
-  rules: [...market.rules],
-  otpAvailable: market.otpAvailable,
-  twoWay: market.twoWay,
+  sender_id_registration: market.senderIdRegistration,
+  sender_id_free: market.senderIdFree,
+  promo_note: market.promoNote,
+  rules: JSON.stringify(market.rules),
+  otp_available: market.otpAvailable,
+  two_way: market.twoWay,
   position,
 });
 
-function routeToDomain(row: RouteRow, countryName: string): Route {
-  const pricePerSegment = storedMoney(row.pricePerSegment, row.currency, `price of route ${row.code} in the catalogue`);
+function routeToDomain(row: Selectable<RouteTable>, countryName: string): Route {
+  const pricePerSegment = storedMoney(row.price_per_segment, row.currency, `price of route ${row.code} in the catalogue`);
   return {
     code: row.code,
     name: row.name,
-    countryCode: row.countryCode,
+    countryCode: row.country_code,
     countryName,
     currency: pricePerSegment.currency,
     pricePerSegment,
-    senderIdDefault: row.senderIdDefault,
-    isActive: row.isActive,
+    senderIdDefault: row.sender_id_default,
+    isActive: row.is_active,
   };
 }
 
-const routeToRecord = (route: Route): RouteRow => ({
+const routeToRow = (route: Route): Insertable<RouteTable> => ({
   code: route.code,
   name: route.name,
-  countryCode: route.countryCode,
+  country_code: route.countryCode,
   currency: route.currency,
-  pricePerSegment: route.pricePerSegment.toDecimalString(),
-  senderIdDefault: route.senderIdDefault,
-  isActive: route.isActive,
+  price_per_segment: route.pricePerSegment.toDecimalString(),
+  sender_id_default: route.senderIdDefault,
+  is_active: route.isActive,
 });
 
 /** Only the columns an operator's change touches: concurrent edits of other fields are kept. */
-function changedColumns(changes: RouteChanges, revised: Route): Partial<RouteRow> {
+function changedColumns(changes: RouteChanges, revised: Route): Updateable<RouteTable> {
   return {
     ...(changes.name !== undefined ? { name: revised.name } : {}),
-    ...(changes.pricePerSegment !== undefined
-      ? { pricePerSegment: revised.pricePerSegment.toDecimalString(), currency: revised.currency }
-      : {}),
-    ...(changes.senderIdDefault !== undefined ? { senderIdDefault: revised.senderIdDefault } : {}),
-    ...(changes.isActive !== undefined ? { isActive: revised.isActive } : {}),
+    ...(changes.pricePerSegment !== undefined ? { price_per_segment: revised.pricePerSegment.toDecimalString(), currency: revised.currency } : {}),
+    ...(changes.senderIdDefault !== undefined ? { sender_id_default: revised.senderIdDefault } : {}),
+    ...(changes.isActive !== undefined ? { is_active: revised.isActive } : {}),
   };
 }
 
-function feeToDomain(row: FeeRow, countryName: string): SenderIdFee {
-  const base = { countryCode: row.countryCode, countryName, note: row.note ?? null };
-  switch (row.feeType) {
+function feeToDomain(row: Selectable<SenderIdFeeTable>, countryName: string): SenderIdFee {
+  const base = { countryCode: row.country_code, countryName, note: row.note };
+  switch (row.fee_type) {
     case 'one_time':
-      return { ...base, feeType: 'one_time', fee: storedMoney(row.feeUsd ?? '', 'USD', `sender-ID fee of ${row.countryCode}`), covers: 'all_networks' };
+      return { ...base, feeType: 'one_time', fee: storedMoney(row.fee_usd ?? '', 'USD', `sender-ID fee of ${row.country_code}`), covers: 'all_networks' };
     case 'per_network': {
       const tableCurrency = row.currency ?? '';
-      const table = (row.feeTable ?? []).map(
+      const table = ((row.fee_table ?? []) as FeeTableEntry[]).map(
         (entry): NetworkSenderIdFee => ({
           network: entry.network,
-          setup: storedMoney(entry.setup, tableCurrency, `sender-ID setup fee of ${row.countryCode}`),
-          recurring: storedMoney(entry.recurring, tableCurrency, `sender-ID recurring fee of ${row.countryCode}`),
+          setup: storedMoney(entry.setup, tableCurrency, `sender-ID setup fee of ${row.country_code}`),
+          recurring: storedMoney(entry.recurring, tableCurrency, `sender-ID recurring fee of ${row.country_code}`),
         }),
       );
-      const recurringPeriod = row.recurringPeriod === 'monthly' ? 'monthly' : null;
+      const recurringPeriod = row.recurring_period === 'monthly' ? 'monthly' : null;
       return { ...base, feeType: 'per_network', currency: currency(tableCurrency), table, recurringPeriod };
     }
     case 'on_request':
       return { ...base, feeType: 'on_request' };
     default:
-      throw new Error(`Corrupt sender-ID fee of ${row.countryCode} in the catalogue: fee type ${row.feeType}`);
+      throw new Error(`Corrupt sender-ID fee of ${row.country_code} in the catalogue: fee type ${row.fee_type}`);
   }
 }
 
-function feeToRecord(fee: SenderIdFee): FeeRow {
-  const none = { feeUsd: null, covers: null, currency: null, feeTable: null, recurringPeriod: null };
-  const base = { countryCode: fee.countryCode, feeType: fee.feeType, note: fee.note };
+function feeToRow(fee: SenderIdFee): Insertable<SenderIdFeeTable> {
+  const none = { fee_usd: null, covers: null, currency: null, fee_table: null, recurring_period: null };
+  const base = { country_code: fee.countryCode, fee_type: fee.feeType, note: fee.note };
   switch (fee.feeType) {
     case 'one_time':
-      return { ...base, ...none, feeUsd: fee.fee.toDecimalString(), covers: fee.covers };
-    case 'per_network':
-      return {
-        ...base,
-        ...none,
-        currency: fee.currency,
-        feeTable: fee.table.map((row): SenderIdFeeTableRow => ({
-          network: row.network,
-          setup: row.setup.toDecimalString(),
-          recurring: row.recurring.toDecimalString(),
-        })),
-        recurringPeriod: fee.recurringPeriod,
-      };
+      return { ...base, ...none, fee_usd: fee.fee.toDecimalString(), covers: fee.covers };
+    case 'per_network': {
+      const table = fee.table.map((row): FeeTableEntry => ({ network: row.network, setup: row.setup.toDecimalString(), recurring: row.recurring.toDecimalString() }));
+      return { ...base, ...none, currency: fee.currency, fee_table: JSON.stringify(table), recurring_period: fee.recurringPeriod };
+    }
     case 'on_request':
       return { ...base, ...none };
   }
@@ -152,25 +142,21 @@ function feeToRecord(fee: SenderIdFee): FeeRow {
 export class MikroOrmCatalogue implements Catalogue {
   constructor(private readonly database: Database) {}
 
-  private get em(): EntityManager {
-    return this.database.em;
-  }
-
   async listRoutes(): Promise<readonly Route[]> {
-    const [markets, rows] = await Promise.all([this.marketRows(), this.em.find(RouteRecord, {}, { refresh: true })]);
-    const names = new Map(markets.map((m) => [m.countryCode, m.name]));
-    const routes = rows.map((row) => routeToDomain(row, names.get(row.countryCode) ?? row.countryCode));
-    return inMarketOrder(routes, (r) => r.countryCode, markets.map((m) => m.countryCode), (r) => r.code);
+    const [markets, rows] = await Promise.all([this.marketRows(), this.database.query.selectFrom('route').selectAll().execute()]);
+    const names = new Map(markets.map((m) => [m.country_code, m.name]));
+    const routes = rows.map((row) => routeToDomain(row, names.get(row.country_code) ?? row.country_code));
+    return inMarketOrder(routes, (r) => r.countryCode, markets.map((m) => m.country_code), (r) => r.code);
   }
 
   async findRoute(code: string): Promise<Route | undefined> {
-    const row = await this.em.findOne(RouteRecord, { code: normalize(code) }, { refresh: true });
-    return row ? this.withCountryName(row) : undefined;
+    const row = await this.routesWithCountryName().where('route.code', '=', normalize(code)).executeTakeFirst();
+    return row && routeToDomain(row, row.country_name ?? row.country_code);
   }
 
   async routeForCountry(countryCode: string): Promise<Route | undefined> {
-    const row = await this.em.findOne(RouteRecord, { countryCode: normalize(countryCode), isActive: true }, { refresh: true });
-    return row ? this.withCountryName(row) : undefined;
+    const row = await this.routesWithCountryName().where('route.country_code', '=', normalize(countryCode)).where('route.is_active', '=', true).executeTakeFirst();
+    return row && routeToDomain(row, row.country_name ?? row.country_code);
   }
 
   async listMarkets(): Promise<readonly Market[]> {
@@ -178,22 +164,26 @@ export class MikroOrmCatalogue implements Catalogue {
   }
 
   async findMarket(countryCode: string): Promise<Market | undefined> {
-    const row = await this.em.findOne(MarketRecord, { countryCode: normalize(countryCode) }, { refresh: true });
-    return row ? marketToDomain(row) : undefined;
+    const row = await this.database.query.selectFrom('market').selectAll().where('country_code', '=', normalize(countryCode)).executeTakeFirst();
+    return row && marketToDomain(row);
   }
 
   async senderIdFees(): Promise<readonly SenderIdFee[]> {
-    const [markets, rows] = await Promise.all([this.marketRows(), this.em.find(SenderIdFeeRecord, {}, { refresh: true })]);
-    const names = new Map(markets.map((m) => [m.countryCode, m.name]));
-    const fees = rows.map((row) => feeToDomain(row, names.get(row.countryCode) ?? row.countryCode));
-    return inMarketOrder(fees, (f) => f.countryCode, markets.map((m) => m.countryCode));
+    const [markets, rows] = await Promise.all([this.marketRows(), this.database.query.selectFrom('sender_id_fee').selectAll().execute()]);
+    const names = new Map(markets.map((m) => [m.country_code, m.name]));
+    const fees = rows.map((row) => feeToDomain(row, names.get(row.country_code) ?? row.country_code));
+    return inMarketOrder(fees, (f) => f.countryCode, markets.map((m) => m.country_code));
   }
 
   async findSenderIdFee(countryCode: string): Promise<SenderIdFee | undefined> {
-    const row = await this.em.findOne(SenderIdFeeRecord, { countryCode: normalize(countryCode) }, { refresh: true });
-    if (!row) return undefined;
-    const market = await this.em.findOne(MarketRecord, { countryCode: row.countryCode }, { refresh: true });
-    return feeToDomain(row, market?.name ?? row.countryCode);
+    const row = await this.database.query
+      .selectFrom('sender_id_fee')
+      .leftJoin('market', 'market.country_code', 'sender_id_fee.country_code')
+      .selectAll('sender_id_fee')
+      .select('market.name as country_name')
+      .where('sender_id_fee.country_code', '=', normalize(countryCode))
+      .executeTakeFirst();
+    return row && feeToDomain(row, row.country_name ?? row.country_code);
   }
 
   async updateRoute(code: string, changes: RouteChanges): Promise<Result<Route, RouteUpdateError>> {
@@ -203,11 +193,13 @@ export class MikroOrmCatalogue implements Catalogue {
     if (revised.isErr()) return err(revised.error);
     const clash = secondActiveRoute(revised.value, await this.routeForCountry(route.countryCode));
     if (clash) return err(clash);
+    const columns = changedColumns(changes, revised.value);
     try {
-      await this.em.nativeUpdate(RouteRecord, { code: route.code }, changedColumns(changes, revised.value));
+      // No change is no statement (an empty SET is not SQL).
+      if (Object.keys(columns).length > 0) await this.database.query.updateTable('route').set(columns).where('code', '=', route.code).execute();
     } catch (error) {
       // Another route of the country was activated between our check and this update.
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      if (!isUniqueViolation(error)) throw error;
       const active = await this.routeForCountry(route.countryCode);
       return err(secondActiveRoute(revised.value, active) ?? conflict('route', `Another route of ${route.countryCode} was activated at the same time`));
     }
@@ -221,37 +213,34 @@ export class MikroOrmCatalogue implements Catalogue {
    * report then counts what this process planned to add).
    */
   async seed(data: CatalogueData): Promise<CatalogueSeedReport> {
-    return this.em.transactional(async (em) => {
-      const markets = await em.find(MarketRecord, {}, { fields: ['countryCode'], refresh: true });
-      const routes = await em.find(RouteRecord, {}, { fields: ['code', 'countryCode', 'isActive'], refresh: true });
-      const fees = await em.find(SenderIdFeeRecord, {}, { fields: ['countryCode'], refresh: true });
+    return this.database.em.transactional(async () => {
+      const db = this.database.query;
+      const markets = await db.selectFrom('market').select('country_code').execute();
+      const routes = await db.selectFrom('route').select(['code', 'country_code', 'is_active']).execute();
+      const fees = await db.selectFrom('sender_id_fee').select('country_code').execute();
       const plan = planCatalogueSeed(data, {
-        marketCodes: new Set(markets.map((m) => m.countryCode)),
+        marketCodes: new Set(markets.map((m) => m.country_code)),
         routeCodes: new Set(routes.map((r) => r.code)),
-        activeRouteCountries: new Set(routes.filter((r) => r.isActive).map((r) => r.countryCode)),
-        feeCountries: new Set(fees.map((f) => f.countryCode)),
+        activeRouteCountries: new Set(routes.filter((r) => r.is_active).map((r) => r.country_code)),
+        feeCountries: new Set(fees.map((f) => f.country_code)),
       });
       const report = seedReportOf(plan);
       if (report.markets > 0) {
-        const rows = plan.markets.map(({ market, position }) => marketToRecord(market, position));
-        await em.createQueryBuilder(MarketRecord).insert(rows).onConflict().ignore().execute('run');
+        const rows = plan.markets.map(({ market, position }) => marketToRow(market, position));
+        await db.insertInto('market').values(rows).onConflict((oc) => oc.doNothing()).execute();
       }
-      if (report.routes > 0) {
-        await em.createQueryBuilder(RouteRecord).insert(plan.routes.map(routeToRecord)).onConflict().ignore().execute('run');
-      }
-      if (report.senderIdFees > 0) {
-        await em.createQueryBuilder(SenderIdFeeRecord).insert(plan.senderIdFees.map(feeToRecord)).onConflict().ignore().execute('run');
-      }
+      if (report.routes > 0) await db.insertInto('route').values(plan.routes.map(routeToRow)).onConflict((oc) => oc.doNothing()).execute();
+      if (report.senderIdFees > 0) await db.insertInto('sender_id_fee').values(plan.senderIdFees.map(feeToRow)).onConflict((oc) => oc.doNothing()).execute();
       return report;
     });
   }
 
-  private marketRows(): Promise<MarketRow[]> {
-    return this.em.find(MarketRecord, {}, { orderBy: { position: 'asc', countryCode: 'asc' }, refresh: true });
+  private marketRows(): Promise<Selectable<MarketTable>[]> {
+    return this.database.query.selectFrom('market').selectAll().orderBy('position', 'asc').orderBy('country_code', 'asc').execute();
   }
 
-  private async withCountryName(row: RouteRow): Promise<Route> {
-    const market = await this.em.findOne(MarketRecord, { countryCode: row.countryCode }, { refresh: true });
-    return routeToDomain(row, market?.name ?? row.countryCode);
+  /** Routes with their market's name (the route's country code stands in if the market is missing). */
+  private routesWithCountryName() {
+    return this.database.query.selectFrom('route').leftJoin('market', 'market.country_code', 'route.country_code').selectAll('route').select('market.name as country_name');
   }
 }

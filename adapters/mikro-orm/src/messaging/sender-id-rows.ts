@@ -1,17 +1,10 @@
-import type { InferEntity } from '@mikro-orm/core';
+import type { Selectable, Updateable } from 'kysely';
 import { currency } from '@tuma/kernel';
 import { SENDER_ID_STATUSES, SenderIdRequest, type SenderIdRequestSnapshot, type SenderIdStatus } from '@tuma/messaging';
-import type { SenderIdRecord } from './sender-id.entity.ts';
+import type { SenderIdTable } from '../database/tables.ts';
 import { storedMoney } from '../database/stored-money.ts';
 
-export type SenderIdRow = InferEntity<typeof SenderIdRecord>;
-
-/** The columns a decision writes. */
-export type SenderIdDecisionColumns = Pick<
-  SenderIdRow,
-  'status' | 'rejectionReason' | 'feeUsd' | 'feeAmount' | 'feeCurrency' | 'feeFxRate' | 'feeEntryId' | 'feeChargedAt' | 'decidedAt'
->;
-
+type SenderIdRow = Selectable<SenderIdTable>;
 
 function storedStatus(row: SenderIdRow): SenderIdStatus {
   const status = SENDER_ID_STATUSES.find((s) => s === row.status);
@@ -19,7 +12,7 @@ function storedStatus(row: SenderIdRow): SenderIdStatus {
   return status;
 }
 
-export function storedId(raw: string | number): number {
+export function storedId(raw: string): number {
   const id = Number(raw);
   if (!Number.isSafeInteger(id)) throw new Error(`Sender ID request id ${raw} is beyond what the API can carry`);
   return id;
@@ -27,41 +20,42 @@ export function storedId(raw: string | number): number {
 
 export function senderIdToDomain(row: SenderIdRow): SenderIdRequest {
   const what = `fee of sender ID request ${row.id}`;
-  const charged = row.feeChargedAt && row.feeAmount && row.feeCurrency && row.feeFxRate && row.feeEntryId;
+  const charged = row.fee_charged_at && row.fee_amount && row.fee_currency && row.fee_fx_rate && row.fee_entry_id;
   const snapshot: SenderIdRequestSnapshot = {
     id: storedId(row.id),
-    accountId: row.accountId,
+    accountId: row.account_id,
     name: row.name,
-    countries: [...row.countries],
-    useCase: row.useCase ?? null,
+    countries: [...(row.countries as string[])],
+    useCase: row.use_case,
     status: storedStatus(row),
-    rejectionReason: row.rejectionReason ?? null,
-    feeUsd: storedMoney(row.feeUsd, 'USD', what),
+    rejectionReason: row.rejection_reason,
+    feeUsd: storedMoney(row.fee_usd, 'USD', what),
     feeCharge: charged
       ? {
-          amount: storedMoney(row.feeAmount!, currency(row.feeCurrency!), what),
-          fxRate: row.feeFxRate!,
-          entryId: row.feeEntryId!,
-          chargedAt: row.feeChargedAt!,
+          amount: storedMoney(row.fee_amount!, currency(row.fee_currency!), what),
+          fxRate: row.fee_fx_rate!,
+          entryId: row.fee_entry_id!,
+          chargedAt: new Date(row.fee_charged_at!),
         }
       : null,
-    createdAt: row.createdAt,
-    decidedAt: row.decidedAt ?? null,
+    createdAt: new Date(row.created_at),
+    decidedAt: row.decided_at === null ? null : new Date(row.decided_at),
   };
   return SenderIdRequest.rehydrate(snapshot);
 }
 
-export function decisionColumns(request: SenderIdRequest): SenderIdDecisionColumns {
+/** The columns a decision writes. */
+export function decisionColumns(request: SenderIdRequest): Updateable<SenderIdTable> {
   const s = request.toSnapshot();
   return {
     status: s.status,
-    rejectionReason: s.rejectionReason,
-    feeUsd: s.feeUsd.toDecimalString(),
-    feeAmount: s.feeCharge?.amount.toDecimalString() ?? null,
-    feeCurrency: s.feeCharge?.amount.currency ?? null,
-    feeFxRate: s.feeCharge?.fxRate ?? null,
-    feeEntryId: s.feeCharge?.entryId ?? null,
-    feeChargedAt: s.feeCharge?.chargedAt ?? null,
-    decidedAt: s.decidedAt,
+    rejection_reason: s.rejectionReason,
+    fee_usd: s.feeUsd.toDecimalString(),
+    fee_amount: s.feeCharge?.amount.toDecimalString() ?? null,
+    fee_currency: s.feeCharge?.amount.currency ?? null,
+    fee_fx_rate: s.feeCharge?.fxRate ?? null,
+    fee_entry_id: s.feeCharge?.entryId ?? null,
+    fee_charged_at: s.feeCharge?.chargedAt ?? null,
+    decided_at: s.decidedAt,
   };
 }

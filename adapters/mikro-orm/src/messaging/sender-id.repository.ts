@@ -1,5 +1,4 @@
-import { LockMode } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql, type Selectable } from 'kysely';
 import { err, ok, type Result } from '@tuma/kernel';
 import {
   SenderIdRequest,
@@ -11,35 +10,8 @@ import {
   type SenderIdTakenError,
 } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-import { SenderIdHoldRecord } from './sender-id-hold.entity.ts';
-import { SenderIdRecord } from './sender-id.entity.ts';
+import type { SenderIdHoldTable } from '../database/tables.ts';
 import { decisionColumns, senderIdToDomain, storedId } from './sender-id-rows.ts';
-
-const INSERT_REQUEST = `
-  insert into sender_id (account_id, name, countries, use_case, status, fee_usd, created_at)
-  values (?, ?, ?::jsonb, ?, 'pending', 0, ?::timestamptz)
-  returning id::text as id`;
-
-/**
- * Holds the name in every country not held yet, in country order (so that two overlapping
- * requests wait for each other instead of deadlocking); `on conflict do nothing` waits for a
- * concurrent holder's outcome and then skips its country.
- */
-const HOLD = `
-  insert into sender_id_hold (account_id, name, country_code, sender_id_id)
-  select ?, ?, country, ?::bigint from jsonb_array_elements_text(?::jsonb) as country order by country
-  on conflict do nothing
-  returning country_code`;
-
-const APPROVED_FOR = `
-  select exists (
-    select 1 from sender_id_hold h join sender_id s on s.id = h.sender_id_id
-    where h.account_id = ? and h.name = ? and h.country_code = ? and s.status = 'approved'
-  ) as approved`;
-
-const APPROVED_COUNTRIES = `
-  select h.country_code from sender_id_hold h join sender_id s on s.id = h.sender_id_id
-  where h.account_id = ? and h.name = ? and s.status = 'approved'`;
 
 /** Thrown inside the savepoint to undo the request when some of its countries are held already. */
 class Taken extends Error {
@@ -54,24 +26,25 @@ const normalize = (countryCode: string): string => countryCode.trim().toUpperCas
 export class MikroOrmSenderIdRepository implements SenderIdRepository {
   constructor(private readonly database: Database) {}
 
-  private get em(): EntityManager {
-    return this.database.em;
-  }
-
   /** In a transaction of its own, or a savepoint inside the caller's: a refused request leaves nothing behind. */
   async add(request: NewSenderIdRequest): Promise<Result<SenderIdRequest, SenderIdTakenError>> {
     try {
-      const id = await this.em.transactional(async (em) => {
-        const [row] = await em.execute<{ id: string }[]>(INSERT_REQUEST, [
-          request.accountId,
-          request.name,
-          JSON.stringify(request.countries),
-          request.useCase,
-          request.createdAt.toISOString(),
-        ]);
-        const id = storedId(row!.id);
-        const held = await em.execute<{ country_code: string }[]>(HOLD, [request.accountId, request.name, id, JSON.stringify(request.countries)]);
-        const heldNow = new Set(held.map((h) => h.country_code));
+      const id = await this.database.em.transactional(async () => {
+        const row = await this.database.query
+          .insertInto('sender_id')
+          .values({
+            account_id: request.accountId,
+            name: request.name,
+            countries: JSON.stringify(request.countries),
+            use_case: request.useCase,
+            status: 'pending',
+            fee_usd: '0',
+            created_at: request.createdAt,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = storedId(row.id);
+        const heldNow = await this.hold(request, id);
         const taken = request.countries.filter((country) => !heldNow.has(country));
         if (taken.length > 0) throw new Taken(taken);
         return id;
@@ -84,45 +57,73 @@ export class MikroOrmSenderIdRepository implements SenderIdRepository {
   }
 
   async findById(id: number, options: { readonly forUpdate?: boolean } = {}): Promise<SenderIdRequest | undefined> {
-    const row = await this.em.findOne(
-      SenderIdRecord,
-      { id },
-      { refresh: true, ...(options.forUpdate ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) },
-    );
-    return row ? senderIdToDomain(row) : undefined;
+    const row = await this.database.query
+      .selectFrom('sender_id')
+      .selectAll()
+      .where('id', '=', String(id))
+      .$if(options.forUpdate === true, (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    return row && senderIdToDomain(row);
   }
 
   async save(request: SenderIdRequest): Promise<void> {
-    await this.em.transactional(async (em) => {
-      const changed = await em.nativeUpdate(SenderIdRecord, { id: request.id }, decisionColumns(request));
-      if (changed !== 1) throw new Error(`Sender ID request ${request.id} was never added`);
-      if (request.status === 'rejected') await em.nativeDelete(SenderIdHoldRecord, { senderIdId: request.id });
+    await this.database.em.transactional(async () => {
+      const db = this.database.query;
+      const changed = await db.updateTable('sender_id').set(decisionColumns(request)).where('id', '=', String(request.id)).executeTakeFirst();
+      if (changed.numUpdatedRows !== 1n) throw new Error(`Sender ID request ${request.id} was never added`);
+      if (request.status === 'rejected') await db.deleteFrom('sender_id_hold').where('sender_id_id', '=', String(request.id)).execute();
     });
   }
 
   async listByAccount(accountId: string): Promise<readonly SenderIdRequest[]> {
-    const rows = await this.em.find(SenderIdRecord, { accountId }, { orderBy: { id: 'desc' }, refresh: true });
+    const rows = await this.database.query.selectFrom('sender_id').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').execute();
     return rows.map(senderIdToDomain);
   }
 
   async list(query: SenderIdListQuery): Promise<SenderIdPage> {
-    const where = { ...(query.status ? { status: query.status } : {}), ...(query.accountId ? { accountId: query.accountId } : {}) };
-    const [rows, total] = await this.em.findAndCount(SenderIdRecord, where, {
-      orderBy: { id: 'desc' },
-      limit: query.limit,
-      offset: query.page * query.limit,
-      refresh: true,
-    });
-    return { requests: rows.map(senderIdToDomain), total };
+    const matching = this.database.query
+      .selectFrom('sender_id')
+      .$if(Boolean(query.status), (qb) => qb.where('status', '=', query.status!))
+      .$if(Boolean(query.accountId), (qb) => qb.where('account_id', '=', query.accountId!));
+    const rows = await matching.selectAll().orderBy('id', 'desc').limit(query.limit).offset(query.page * query.limit).execute();
+    const counted = await matching.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
+    return { requests: rows.map(senderIdToDomain), total: counted.total };
   }
 
   async approvedSenderIdFor(accountId: string, name: string, countryCode: string): Promise<boolean> {
-    const [row] = await this.em.execute<{ approved: boolean }[]>(APPROVED_FOR, [accountId, name, normalize(countryCode)]);
+    const row = await this.database.query
+      .selectNoFrom((eb) => eb.exists(this.approvedHolds(accountId, name).where('h.country_code', '=', normalize(countryCode))).as('approved'))
+      .executeTakeFirst();
     return row?.approved === true;
   }
 
   async approvedCountriesOf(accountId: string, name: string): Promise<ReadonlySet<string>> {
-    const rows = await this.em.execute<{ country_code: string }[]>(APPROVED_COUNTRIES, [accountId, name]);
+    const rows = await this.approvedHolds(accountId, name).execute();
     return new Set(rows.map((row) => row.country_code));
+  }
+
+  /**
+   * Holds the name in every country not held yet, in country order (so that two overlapping
+   * requests wait for each other instead of deadlocking); `on conflict do nothing` waits for a
+   * concurrent holder's outcome and then skips its country. The countries it now holds.
+   */
+  private async hold(request: NewSenderIdRequest, id: number): Promise<ReadonlySet<string>> {
+    const { rows } = await sql<Pick<Selectable<SenderIdHoldTable>, 'country_code'>>`
+      insert into sender_id_hold (account_id, name, country_code, sender_id_id)
+      select ${request.accountId}, ${request.name}, country, ${id}::bigint from jsonb_array_elements_text(${JSON.stringify(request.countries)}::jsonb) as country order by country
+      on conflict do nothing
+      returning country_code`.execute(this.database.query);
+    return new Set(rows.map((h) => h.country_code));
+  }
+
+  /** The countries where the account holds the name by an approved request. */
+  private approvedHolds(accountId: string, name: string) {
+    return this.database.query
+      .selectFrom('sender_id_hold as h')
+      .innerJoin('sender_id as s', 's.id', 'h.sender_id_id')
+      .select('h.country_code')
+      .where('h.account_id', '=', accountId)
+      .where('h.name', '=', name)
+      .where('s.status', '=', 'approved');
   }
 }

@@ -1,27 +1,33 @@
 import { DEFAULT_SMS_SETTINGS, type AccountSmsSettings, type SmsSettingsRepository } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-import { executeBound } from '../database/bound-statement.ts';
+import type { Json } from '../database/tables.ts';
+
+// tables.ts types `quiet_hours` as Generated<Json>, a ColumnType inside a ColumnType that Kysely does
+// not unwrap; the column still selects parsed and is written as JSON text, like any json column.
+const quietHoursText = (quietHours: AccountSmsSettings['quietHours']): Json => JSON.stringify(quietHours) as unknown as Json;
 
 /** Accounts' SMS settings in `account_sms_settings`: one row per account that changed them. */
 export class MikroOrmSmsSettings implements SmsSettingsRepository {
   constructor(private readonly database: Database) {}
 
   async settingsOf(accountId: string): Promise<AccountSmsSettings> {
-    const [row] = await this.database.em.execute<{ smart_encoding: boolean; quiet_hours: unknown }[]>(
-      'select smart_encoding, quiet_hours from account_sms_settings where account_id = ?',
-      [accountId],
-    );
+    const row = await this.database.query.selectFrom('account_sms_settings').select(['smart_encoding', 'quiet_hours']).where('account_id', '=', accountId).executeTakeFirst();
     if (!row) return DEFAULT_SMS_SETTINGS;
-    const quietHours = typeof row.quiet_hours === 'string' ? JSON.parse(row.quiet_hours) : row.quiet_hours;
-    return { smartEncoding: row.smart_encoding, quietHours: quietHours as AccountSmsSettings['quietHours'] };
+    return { smartEncoding: row.smart_encoding, quietHours: row.quiet_hours as unknown as AccountSmsSettings['quietHours'] };
   }
 
   async save(accountId: string, settings: AccountSmsSettings, now: Date): Promise<void> {
-    await executeBound(
-      this.database,
-      `insert into account_sms_settings (account_id, smart_encoding, quiet_hours, updated_at) values (?, ?, ?::jsonb, ?)
-       on conflict (account_id) do update set smart_encoding = excluded.smart_encoding, quiet_hours = excluded.quiet_hours, updated_at = excluded.updated_at`,
-      [accountId, settings.smartEncoding, JSON.stringify(settings.quietHours), now.toISOString()],
-    );
+    await this.database.query
+      .insertInto('account_sms_settings')
+      .values({ account_id: accountId, smart_encoding: settings.smartEncoding, quiet_hours: quietHoursText(settings.quietHours), updated_at: now })
+      .onConflict((oc) =>
+        oc.column('account_id').doUpdateSet((eb) => ({
+          smart_encoding: eb.ref('excluded.smart_encoding'),
+          // Kysely types `excluded` by what a column selects (parsed JSON); it is written back as stored.
+          quiet_hours: eb.ref('excluded.quiet_hours').$castTo<string>(),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
   }
 }

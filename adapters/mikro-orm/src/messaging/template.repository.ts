@@ -1,5 +1,4 @@
-import { UniqueConstraintViolationException, type InferEntity } from '@mikro-orm/core';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Selectable } from 'kysely';
 import { err, ok, type ConflictError, type NotFoundError, type Result } from '@tuma/kernel';
 import {
   duplicateTemplateName,
@@ -10,19 +9,8 @@ import {
   type TemplateRepository,
 } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-import { MessageTemplateRecord } from './message-template.entity.ts';
-
-type Row = InferEntity<typeof MessageTemplateRecord>;
-
-const toDomain = (row: Row): Template =>
-  Template.rehydrate({ id: row.id, accountId: row.accountId, name: row.name, text: row.text, createdAt: row.createdAt, updatedAt: row.updatedAt });
-
-/** A taken name makes the insert do nothing (the unique key decides, even against a concurrent insert). */
-const INSERT = `
-  insert into message_template (account_id, name, name_key, text, created_at, updated_at)
-  values (?, ?, ?, ?, ?::timestamptz, ?::timestamptz)
-  on conflict (account_id, name_key) do nothing
-  returning id::text as id`;
+import type { MessageTemplateTable } from '../database/tables.ts';
+import { isUniqueViolation } from '../database/unique-violation.ts';
 
 function storedId(raw: string): number {
   const id = Number(raw);
@@ -30,17 +18,28 @@ function storedId(raw: string): number {
   return id;
 }
 
-/** Templates in the `message_template` table; names are unique per account by `name_key`. */
+const toDomain = (row: Selectable<MessageTemplateTable>): Template =>
+  Template.rehydrate({
+    id: storedId(row.id),
+    accountId: row.account_id,
+    name: row.name,
+    text: row.text,
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+  });
+
+/** Templates in the `message_template` table; names are unique per account by `name_key` (`templateNameKey(name)`). */
 export class MikroOrmTemplateRepository implements TemplateRepository {
   constructor(private readonly database: Database) {}
 
-  private get em(): EntityManager {
-    return this.database.em;
-  }
-
+  /** A taken name makes the insert do nothing (the unique key decides, even against a concurrent insert). */
   async insert(draft: TemplateDraft): Promise<Result<Template, ConflictError>> {
-    const params = [draft.accountId, draft.name, templateNameKey(draft.name), draft.text, draft.createdAt.toISOString(), draft.updatedAt.toISOString()];
-    const [row] = await this.em.execute<{ id: string }[]>(INSERT, params);
+    const row = await this.database.query
+      .insertInto('message_template')
+      .values({ account_id: draft.accountId, name: draft.name, name_key: templateNameKey(draft.name), text: draft.text, created_at: draft.createdAt, updated_at: draft.updatedAt })
+      .onConflict((oc) => oc.columns(['account_id', 'name_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
     return row ? ok(Template.rehydrate({ ...draft, id: storedId(row.id) })) : err(duplicateTemplateName(draft.name));
   }
 
@@ -50,31 +49,38 @@ export class MikroOrmTemplateRepository implements TemplateRepository {
    */
   async update(template: Template): Promise<Result<Template, ConflictError | NotFoundError>> {
     const { id, accountId, name, text, updatedAt } = template.toSnapshot();
-    let changed: number;
+    let changed: bigint;
     try {
-      changed = await this.em.transactional((em) =>
-        em.nativeUpdate(MessageTemplateRecord, { id, accountId }, { name, nameKey: templateNameKey(name), text, updatedAt }),
+      const updated = await this.database.em.transactional(() =>
+        this.database.query
+          .updateTable('message_template')
+          .set({ name, name_key: templateNameKey(name), text, updated_at: updatedAt })
+          .where('id', '=', String(id))
+          .where('account_id', '=', accountId)
+          .executeTakeFirst(),
       );
+      changed = updated.numUpdatedRows;
     } catch (error) {
-      if (!(error instanceof UniqueConstraintViolationException)) throw error;
+      if (!isUniqueViolation(error)) throw error;
       return err(duplicateTemplateName(name));
     }
-    if (changed === 0) return err(templateNotFound(id));
+    if (changed === 0n) return err(templateNotFound(id));
     const stored = await this.find(accountId, id);
     return stored ? ok(stored) : err(templateNotFound(id));
   }
 
   async find(accountId: string, id: number): Promise<Template | undefined> {
-    const row = await this.em.findOne(MessageTemplateRecord, { id, accountId }, { refresh: true });
-    return row ? toDomain(row) : undefined;
+    const row = await this.database.query.selectFrom('message_template').selectAll().where('id', '=', String(id)).where('account_id', '=', accountId).executeTakeFirst();
+    return row && toDomain(row);
   }
 
   async list(accountId: string, limit: number): Promise<readonly Template[]> {
-    const rows = await this.em.find(MessageTemplateRecord, { accountId }, { orderBy: { id: 'desc' }, limit, refresh: true });
+    const rows = await this.database.query.selectFrom('message_template').selectAll().where('account_id', '=', accountId).orderBy('id', 'desc').limit(limit).execute();
     return rows.map(toDomain);
   }
 
   async delete(accountId: string, id: number): Promise<boolean> {
-    return (await this.em.nativeDelete(MessageTemplateRecord, { id, accountId })) > 0;
+    const removed = await this.database.query.deleteFrom('message_template').where('id', '=', String(id)).where('account_id', '=', accountId).executeTakeFirst();
+    return removed.numDeletedRows > 0n;
   }
 }

@@ -1,26 +1,9 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { KeyScope, MessageEnvironment, WebhookConfigRepository, WebhookRouting } from '@tuma/messaging';
 import type { SecretCipher } from '@tuma/webhooks';
 import { scopeKey, WebhookConfig } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-
-interface ConfigRow {
-  account_id: string;
-  environment: MessageEnvironment;
-  dlr_url: string | null;
-  mo_url: string | null;
-  is_active: boolean;
-  signing_secret_sealed: string;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const COLUMNS = 'account_id, environment, dlr_url, mo_url, is_active, signing_secret_sealed, created_at, updated_at';
-
-const INSERT = `insert into webhook_config (${COLUMNS}) values (?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz)`;
-
-const UPDATE_ON_CONFLICT = `
-  on conflict (account_id, environment) do update set dlr_url = excluded.dlr_url, mo_url = excluded.mo_url, is_active = excluded.is_active,
-    signing_secret_sealed = excluded.signing_secret_sealed, updated_at = excluded.updated_at`;
+import type { WebhookConfigTable } from '../database/tables.ts';
 
 /**
  * What a sealed secret is bound to: the account id for live (as sealed before environments had
@@ -36,42 +19,68 @@ export class MikroOrmWebhookConfigRepository implements WebhookConfigRepository 
   ) {}
 
   async find(owner: KeyScope, options: { readonly lock?: boolean } = {}): Promise<WebhookConfig | undefined> {
-    const rows = await this.database.em.execute<ConfigRow[]>(
-      `select ${COLUMNS} from webhook_config where account_id = ? and environment = ?${options.lock ? ' for update' : ''}`,
-      [owner.accountId, owner.environment],
-    );
-    return rows[0] && this.toDomain(rows[0]);
+    const row = await this.database.query
+      .selectFrom('webhook_config')
+      .selectAll()
+      .where('account_id', '=', owner.accountId)
+      .where('environment', '=', owner.environment)
+      .$if(options.lock === true, (qb) => qb.forUpdate())
+      .executeTakeFirst();
+    return row && this.toDomain(row);
   }
 
   async routingOf(owners: readonly KeyScope[]): Promise<ReadonlyMap<string, WebhookRouting>> {
     if (owners.length === 0) return new Map();
-    const rows = await this.database.em.execute<Pick<ConfigRow, 'account_id' | 'environment' | 'dlr_url' | 'mo_url' | 'is_active'>[]>(
-      // Lateral: one index lookup per owner; a plain join to the set function plans a scan of every account's config.
-      `select c.account_id, c.environment, c.dlr_url, c.mo_url, c.is_active from jsonb_to_recordset(?::jsonb) as o (account_id varchar, environment varchar)
-       cross join lateral (select * from webhook_config w where w.account_id = o.account_id and w.environment = o.environment limit 1) c`,
-      [JSON.stringify(owners.map((o) => ({ account_id: o.accountId, environment: o.environment })))],
-    );
+    const wanted = JSON.stringify(owners.map((o) => ({ account_id: o.accountId, environment: o.environment })));
+    // Lateral: one index lookup per owner; a plain join to the set function plans a scan of every account's config.
+    const { rows } = await sql<Pick<Selectable<WebhookConfigTable>, 'account_id' | 'environment' | 'dlr_url' | 'mo_url' | 'is_active'>>`
+      select c.account_id, c.environment, c.dlr_url, c.mo_url, c.is_active from jsonb_to_recordset(${wanted}::jsonb) as o (account_id varchar, environment varchar)
+      cross join lateral (select * from webhook_config w where w.account_id = o.account_id and w.environment = o.environment limit 1) c`.execute(this.database.query);
     return new Map(
-      rows.map((row) => [scopeKey({ accountId: row.account_id, environment: row.environment }), { dlrUrl: row.dlr_url, moUrl: row.mo_url, isActive: row.is_active }]),
+      rows.map((row) => [scopeKey({ accountId: row.account_id, environment: row.environment as MessageEnvironment }), { dlrUrl: row.dlr_url, moUrl: row.mo_url, isActive: row.is_active }]),
     );
   }
 
   async insertIfAbsent(config: WebhookConfig): Promise<void> {
-    await this.database.em.execute(`${INSERT} on conflict (account_id, environment) do nothing`, this.parameters(config), 'run');
+    await this.database.query
+      .insertInto('webhook_config')
+      .values(this.rowOf(config))
+      .onConflict((oc) => oc.columns(['account_id', 'environment']).doNothing())
+      .execute();
   }
 
   async save(config: WebhookConfig): Promise<void> {
-    await this.database.em.execute(`${INSERT} ${UPDATE_ON_CONFLICT}`, this.parameters(config), 'run');
+    await this.database.query
+      .insertInto('webhook_config')
+      .values(this.rowOf(config))
+      .onConflict((oc) =>
+        oc.columns(['account_id', 'environment']).doUpdateSet((eb) => ({
+          dlr_url: eb.ref('excluded.dlr_url'),
+          mo_url: eb.ref('excluded.mo_url'),
+          is_active: eb.ref('excluded.is_active'),
+          signing_secret_sealed: eb.ref('excluded.signing_secret_sealed'),
+          updated_at: eb.ref('excluded.updated_at'),
+        })),
+      )
+      .execute();
   }
 
-  private parameters(config: WebhookConfig): unknown[] {
+  private rowOf(config: WebhookConfig): Insertable<WebhookConfigTable> {
     const s = config.toSnapshot();
-    const sealed = this.cipher.seal(s.signingSecret, sealedFor(s));
-    return [s.accountId, s.environment, s.dlrUrl, s.moUrl, s.isActive, sealed, s.createdAt.toISOString(), s.updatedAt.toISOString()];
+    return {
+      account_id: s.accountId,
+      environment: s.environment,
+      dlr_url: s.dlrUrl,
+      mo_url: s.moUrl,
+      is_active: s.isActive,
+      signing_secret_sealed: this.cipher.seal(s.signingSecret, sealedFor(s)),
+      created_at: s.createdAt,
+      updated_at: s.updatedAt,
+    };
   }
 
-  private toDomain(row: ConfigRow): WebhookConfig {
-    const owner = { accountId: row.account_id, environment: row.environment };
+  private toDomain(row: Selectable<WebhookConfigTable>): WebhookConfig {
+    const owner = { accountId: row.account_id, environment: row.environment as MessageEnvironment };
     return WebhookConfig.rehydrate({
       ...owner,
       dlrUrl: row.dlr_url,
