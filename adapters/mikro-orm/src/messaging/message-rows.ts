@@ -12,8 +12,7 @@ const optionalDate = (value: Date | string | null): Date | null => (value === nu
 type StoredPartOutcome = Omit<PartOutcome, 'at'> & { at: string };
 
 export function messageFromRow(row: Selectable<MessageTable>): OutboundMessage {
-  // Generated<Json> selects as the column type itself (tables.ts): the parsed value is cast from unknown.
-  const parts = row.part_outcomes as unknown as StoredPartOutcome[];
+  const parts = row.part_outcomes as StoredPartOutcome[];
   return OutboundMessage.rehydrate({
     id: row.id,
     accountId: row.account_id,
@@ -41,7 +40,7 @@ export function messageFromRow(row: Selectable<MessageTable>): OutboundMessage {
       status: row.status as OutboundMessageStatus,
       retryCount: row.retry_count,
       errorCode: row.error_code as DeliveryErrorCode | null,
-      carrierMessageIds: row.carrier_message_ids as unknown as string[],
+      carrierMessageIds: row.carrier_message_ids as string[],
       partOutcomes: parts.map((p): PartOutcome => ({ ...p, at: new Date(p.at) })),
       sentAt: optionalDate(row.sent_at),
       submittedAt: optionalDate(row.submitted_at),

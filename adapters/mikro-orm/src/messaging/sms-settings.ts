@@ -1,10 +1,5 @@
 import { DEFAULT_SMS_SETTINGS, type AccountSmsSettings, type SmsSettingsRepository } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
-import type { Json } from '../database/tables.ts';
-
-// tables.ts types `quiet_hours` as Generated<Json>, a ColumnType inside a ColumnType that Kysely does
-// not unwrap; the column still selects parsed and is written as JSON text, like any json column.
-const quietHoursText = (quietHours: AccountSmsSettings['quietHours']): Json => JSON.stringify(quietHours) as unknown as Json;
 
 /** Accounts' SMS settings in `account_sms_settings`: one row per account that changed them. */
 export class MikroOrmSmsSettings implements SmsSettingsRepository {
@@ -13,13 +8,13 @@ export class MikroOrmSmsSettings implements SmsSettingsRepository {
   async settingsOf(accountId: string): Promise<AccountSmsSettings> {
     const row = await this.database.query.selectFrom('account_sms_settings').select(['smart_encoding', 'quiet_hours']).where('account_id', '=', accountId).executeTakeFirst();
     if (!row) return DEFAULT_SMS_SETTINGS;
-    return { smartEncoding: row.smart_encoding, quietHours: row.quiet_hours as unknown as AccountSmsSettings['quietHours'] };
+    return { smartEncoding: row.smart_encoding, quietHours: row.quiet_hours as AccountSmsSettings['quietHours'] };
   }
 
   async save(accountId: string, settings: AccountSmsSettings, now: Date): Promise<void> {
     await this.database.query
       .insertInto('account_sms_settings')
-      .values({ account_id: accountId, smart_encoding: settings.smartEncoding, quiet_hours: quietHoursText(settings.quietHours), updated_at: now })
+      .values({ account_id: accountId, smart_encoding: settings.smartEncoding, quiet_hours: JSON.stringify(settings.quietHours), updated_at: now })
       .onConflict((oc) =>
         oc.column('account_id').doUpdateSet((eb) => ({
           smart_encoding: eb.ref('excluded.smart_encoding'),
