@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { BrandedDomainRepository, BrandedDomainSnapshot, VerifiedHosts } from '@tuma/links';
 import type { Database } from '../database/database.ts';
 import type { LinkDomainTable } from '../database/tables.ts';
@@ -42,7 +42,7 @@ export class MikroOrmBrandedDomainRepository implements BrandedDomainRepository 
   }
 
   async verifiedHosts(): Promise<VerifiedHosts> {
-    const rows = await this.database.query.selectFrom('link_domain').select(['id', 'hostname']).where('verified', '=', true).execute();
+    const rows = await this.database.query.selectFrom('link_domain').select(['id', 'hostname']).where(sql<boolean>`verified`).execute();
     return { byHostname: new Map(rows.map((row) => [row.hostname, row.id])), byId: new Map(rows.map((row) => [row.id, row.hostname])) };
   }
 

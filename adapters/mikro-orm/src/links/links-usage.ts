@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LinksUsage } from '@tuma/links';
 import type { Database } from '../database/database.ts';
 
@@ -10,7 +11,7 @@ export class MikroOrmLinksUsage implements LinksUsage {
     const row = await this.database.query
       .selectNoFrom((eb) => {
         const count = (table: 'link' | 'link_qr_code') =>
-          eb.selectFrom(table).select(eb.fn.countAll<string>().as('n')).where('account_id', '=', accountId).where('environment', '=', 'live').where('created_at', '>=', at);
+          eb.selectFrom(table).select(eb.fn.countAll<string>().as('n')).where('account_id', '=', accountId).where('environment', '=', sql.lit('live')).where('created_at', '>=', at);
         return [count('link').as('links'), count('link_qr_code').as('qr_codes')];
       })
       .executeTakeFirstOrThrow();

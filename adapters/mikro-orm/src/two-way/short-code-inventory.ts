@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ShortCode, ShortCodeInventory } from '@tuma/two-way';
 import type { Database } from '../database/database.ts';
 
@@ -6,12 +7,12 @@ export class MikroOrmShortCodeInventory implements ShortCodeInventory {
   constructor(private readonly database: Database) {}
 
   async sharedCode(countryCode: string): Promise<string | undefined> {
-    const row = await this.database.query.selectFrom('two_way_short_code').select('number').where('country_code', '=', countryCode).where('kind', '=', 'shared').executeTakeFirst();
+    const row = await this.database.query.selectFrom('two_way_short_code').select('number').where('country_code', '=', countryCode).where('kind', '=', sql.lit('shared')).executeTakeFirst();
     return row?.number;
   }
 
   async dedicatedPool(countryCode: string): Promise<readonly string[]> {
-    const rows = await this.database.query.selectFrom('two_way_short_code').select('number').where('country_code', '=', countryCode).where('kind', '=', 'dedicated').orderBy('position').execute();
+    const rows = await this.database.query.selectFrom('two_way_short_code').select('number').where('country_code', '=', countryCode).where('kind', '=', sql.lit('dedicated')).orderBy('position').execute();
     return rows.map((row) => row.number);
   }
 

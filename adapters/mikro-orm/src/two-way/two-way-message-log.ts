@@ -39,7 +39,7 @@ export class MikroOrmTwoWayMessageLog implements TwoWayMessageLog {
     const rows = await this.database.query
       .selectFrom('two_way_message as t')
       // An outbound message shows the status its `message` row has now (delivered, failed, ...).
-      .leftJoin('message as m', (join) => join.onRef('m.id', '=', 't.id').on('t.direction', '=', 'outbound'))
+      .leftJoin('message as m', (join) => join.onRef('m.id', '=', 't.id').on('t.direction', '=', sql.lit('outbound')))
       .select((eb) => [
         't.id', 't.service_id', 't.direction', 't.sender', 't.recipient', 't.text', 't.keyword', 't.phone', eb.fn.coalesce('m.status', 't.status').as('status'),
         't.billed', 't.cost', 't.currency', 't.auto_reply', 't.created_at', eb.fn.countAll<string>().over().as('total'),

@@ -4,6 +4,7 @@ import { keywordTaken, type KeywordTakenError, type ServiceListQuery, type TwoWa
 import type { Database } from '../database/database.ts';
 import { savedColumns, serviceColumns, serviceOf, storedServiceId } from './two-way-service-rows.ts';
 
+// The partial indexes' predicates, as literals (as are the types matched beside them) for the planner to match those indexes.
 const LIVE = sql<boolean>`status not in ('rejected', 'cancelled')`;
 const LIVE_APPROVED = sql<boolean>`status in ('active', 'past_due', 'suspended')`;
 
@@ -13,11 +14,10 @@ export class MikroOrmTwoWayServiceRepository implements TwoWayServiceRepository 
 
   async add(service: Omit<TwoWayServiceSnapshot, 'id'>): Promise<Result<TwoWayServiceSnapshot, KeywordTakenError>> {
     // A live holder of the keyword meets the partial unique index: nothing is written, also against a concurrent insert.
-    // Its predicate is spelled out (not bound) for PostgreSQL to match the index.
     const row = await this.database.query
       .insertInto('two_way_service')
       .values(serviceColumns(service))
-      .onConflict((oc) => oc.columns(['country_code', 'keyword']).where(sql<boolean>`type = 'shared'`).where(LIVE).doNothing())
+      .onConflict((oc) => oc.columns(['country_code', 'keyword']).where('type', '=', sql.lit('shared')).where(LIVE).doNothing())
       .returning('id')
       .executeTakeFirst();
     return row ? ok({ ...service, id: storedServiceId(row.id) }) : err(keywordTaken(service.keyword ?? '', service.countryCode));
@@ -52,11 +52,11 @@ export class MikroOrmTwoWayServiceRepository implements TwoWayServiceRepository 
   }
 
   async keywordHolder(countryCode: string, keyword: string): Promise<number | undefined> {
-    return (await this.ids(this.idsWhere().where('country_code', '=', countryCode).where('keyword', '=', keyword).where('type', '=', 'shared').where(LIVE)))[0];
+    return (await this.ids(this.idsWhere().where('country_code', '=', countryCode).where('keyword', '=', keyword).where('type', '=', sql.lit('shared')).where(LIVE)))[0];
   }
 
   async numberHolder(number: string): Promise<number | undefined> {
-    return (await this.ids(this.idsWhere().where('number', '=', number).where('type', '=', 'dedicated').where(LIVE)))[0];
+    return (await this.ids(this.idsWhere().where('number', '=', number).where('type', '=', sql.lit('dedicated')).where(LIVE)))[0];
   }
 
   async onNumber(number: string): Promise<readonly TwoWayServiceSnapshot[]> {
