@@ -15,6 +15,7 @@ import type { Tables, WebhookAttemptTable, WebhookDeliveryTable } from '../datab
 /** Rows per insert statement (a receipt batch can publish many events at once). */
 const INSERT_CHUNK = 5_000;
 
+/** A delivery's columns: a batch's go as JSON (its Dates as ISO text), a save's as bind parameters. */
 const columnsOf = (delivery: WebhookDelivery) => {
   const s = delivery.toSnapshot();
   return {
