@@ -1,20 +1,9 @@
+import { sql, type Selectable } from 'kysely';
 import type { BrandedDomainRepository, BrandedDomainSnapshot, VerifiedHosts } from '@tuma/links';
 import type { Database } from '../database/database.ts';
+import type { LinkDomainTable } from '../database/tables.ts';
 
-interface DomainRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly hostname: string;
-  readonly verify_token: string;
-  readonly verified: boolean;
-  readonly tls_ready: boolean;
-  readonly verified_at: string | null;
-  readonly created_at: string;
-}
-
-const COLUMNS = 'id, account_id, hostname, verify_token, verified, tls_ready, verified_at::text as verified_at, created_at::text as created_at';
-
-const fromRow = (row: DomainRow): BrandedDomainSnapshot => ({
+const domainOf = (row: Selectable<LinkDomainTable>): BrandedDomainSnapshot => ({
   id: row.id,
   accountId: row.account_id,
   hostname: row.hostname,
@@ -30,33 +19,35 @@ export class MikroOrmBrandedDomainRepository implements BrandedDomainRepository 
   constructor(private readonly database: Database) {}
 
   async add(d: BrandedDomainSnapshot): Promise<boolean> {
-    const added = await this.database.em.execute<{ id: string }[]>(
-      `insert into link_domain (id, account_id, hostname, verify_token, verified, tls_ready, verified_at, created_at)
-        values (?, ?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz) on conflict (hostname) do nothing returning id`,
-      [d.id, d.accountId, d.hostname, d.verifyToken, d.verified, d.tlsReady, d.verifiedAt?.toISOString() ?? null, d.createdAt.toISOString()],
-    );
+    const added = await this.database.query
+      .insertInto('link_domain')
+      .values({ id: d.id, account_id: d.accountId, hostname: d.hostname, verify_token: d.verifyToken, verified: d.verified, tls_ready: d.tlsReady, verified_at: d.verifiedAt, created_at: d.createdAt })
+      .onConflict((oc) => oc.column('hostname').doNothing())
+      .returning('id')
+      .execute();
     return added.length === 1;
   }
 
   async save(d: BrandedDomainSnapshot): Promise<void> {
-    await this.database.em.execute('update link_domain set verified = ?, tls_ready = ?, verified_at = ?::timestamptz where id = ?', [d.verified, d.tlsReady, d.verifiedAt?.toISOString() ?? null, d.id], 'run');
+    await this.database.query.updateTable('link_domain').set({ verified: d.verified, tls_ready: d.tlsReady, verified_at: d.verifiedAt }).where('id', '=', d.id).execute();
   }
 
   async find(accountId: string, id: string): Promise<BrandedDomainSnapshot | undefined> {
-    const [row] = await this.database.em.execute<DomainRow[]>(`select ${COLUMNS} from link_domain where id = ? and account_id = ?`, [id, accountId]);
-    return row && fromRow(row);
+    const row = await this.database.query.selectFrom('link_domain').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row && domainOf(row);
   }
 
   async list(accountId: string): Promise<readonly BrandedDomainSnapshot[]> {
-    return (await this.database.em.execute<DomainRow[]>(`select ${COLUMNS} from link_domain where account_id = ? order by id`, [accountId])).map(fromRow);
+    return (await this.database.query.selectFrom('link_domain').selectAll().where('account_id', '=', accountId).orderBy('id').execute()).map(domainOf);
   }
 
   async verifiedHosts(): Promise<VerifiedHosts> {
-    const rows = await this.database.em.execute<{ id: string; hostname: string }[]>('select id, hostname from link_domain where verified');
+    const rows = await this.database.query.selectFrom('link_domain').select(['id', 'hostname']).where(sql<boolean>`verified`).execute();
     return { byHostname: new Map(rows.map((row) => [row.hostname, row.id])), byId: new Map(rows.map((row) => [row.id, row.hostname])) };
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from link_domain where id = ? and account_id = ? returning id', [id, accountId])).length === 1;
+    const removed = await this.database.query.deleteFrom('link_domain').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 }

@@ -1,21 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { CampaignRepository, CampaignSnapshot, CampaignSummary, LinkEnvironment } from '@tuma/links';
 import type { Database } from '../database/database.ts';
+import type { LinkCampaignTable } from '../database/tables.ts';
 
-interface CampaignRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly environment: LinkEnvironment;
-  readonly name: string;
-  readonly color: string | null;
-  readonly created_at: string;
-}
-
-const COLUMNS = 'c.id, c.account_id, c.environment, c.name, c.color, c.created_at::text as created_at';
-
-const fromRow = (row: CampaignRow): CampaignSnapshot => ({
+const campaignOf = (row: Selectable<LinkCampaignTable>): CampaignSnapshot => ({
   id: row.id,
   accountId: row.account_id,
-  environment: row.environment,
+  environment: row.environment as LinkEnvironment,
   name: row.name,
   color: row.color,
   createdAt: new Date(row.created_at),
@@ -26,29 +17,33 @@ export class MikroOrmCampaignRepository implements CampaignRepository {
   constructor(private readonly database: Database) {}
 
   async add(c: CampaignSnapshot): Promise<void> {
-    await this.database.em.execute(
-      'insert into link_campaign (id, account_id, environment, name, color, created_at) values (?, ?, ?, ?, ?, ?::timestamptz)',
-      [c.id, c.accountId, c.environment, c.name, c.color, c.createdAt.toISOString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('link_campaign')
+      .values({ id: c.id, account_id: c.accountId, environment: c.environment, name: c.name, color: c.color, created_at: c.createdAt })
+      .execute();
   }
 
   async find(accountId: string, environment: LinkEnvironment, id: string): Promise<CampaignSnapshot | undefined> {
-    const rows = await this.database.em.execute<CampaignRow[]>(`select ${COLUMNS} from link_campaign c where c.id = ? and c.account_id = ? and c.environment = ?`, [id, accountId, environment]);
-    return rows[0] && fromRow(rows[0]);
+    const row = await this.database.query.selectFrom('link_campaign').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return row && campaignOf(row);
   }
 
   async list(accountId: string, environment: LinkEnvironment): Promise<readonly CampaignSummary[]> {
-    const rows = await this.database.em.execute<(CampaignRow & { links: string; clicks: string })[]>(
-      `select ${COLUMNS}, count(l.id)::text as links, coalesce(sum(l.clicks), 0)::text as clicks
-        from link_campaign c left join link l on l.campaign_id = c.id
-        where c.account_id = ? and c.environment = ? group by c.id order by c.id desc`,
-      [accountId, environment],
-    );
-    return rows.map((row) => ({ ...fromRow(row), links: Number(row.links), clicks: Number(row.clicks) }));
+    const rows = await this.database.query
+      .selectFrom('link_campaign as c')
+      .leftJoin('link as l', 'l.campaign_id', 'c.id')
+      .selectAll('c')
+      .select((eb) => [eb.fn.count<string>('l.id').as('links'), eb.fn.coalesce(eb.fn.sum<string>('l.clicks'), eb.lit(0)).as('clicks')])
+      .where('c.account_id', '=', accountId)
+      .where('c.environment', '=', environment)
+      .groupBy('c.id')
+      .orderBy('c.id', 'desc')
+      .execute();
+    return rows.map((row) => ({ ...campaignOf(row), links: Number(row.links), clicks: Number(row.clicks) }));
   }
 
   async remove(accountId: string, environment: LinkEnvironment, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from link_campaign where id = ? and account_id = ? and environment = ? returning id', [id, accountId, environment])).length === 1;
+    const removed = await this.database.query.deleteFrom('link_campaign').where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 }

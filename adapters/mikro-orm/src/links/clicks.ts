@@ -1,79 +1,74 @@
+import { sql } from 'kysely';
 import type { AnalyticsWindow, Click, ClickAnalytics, ClickStore, ClickSummary } from '@tuma/links';
 import { textArrayLiteral } from '../database/array-literal.ts';
-import { executeBound } from '../database/bound-statement.ts';
 import type { Database } from '../database/database.ts';
 
 const DAY_MS = 86_400_000;
-
-/**
- * One flush, one statement: each link of the batch locked once against its deletion (`for key
- * share`, what a foreign key would take for every click), the clicks of links still there inserted
- * (those deleted meanwhile skipped), and those links' counts raised by their human clicks, counted
- * by the caller (the last two parameters), joined to the locked links so that the lock is taken
- * before the update (a row this statement updates is invisible to the rest of it). The columns
- * come as array literals: a bind parameter each, whatever the batch's size.
- */
-const APPEND = `
-  with batch as (
-    select link_id, to_timestamp(at_ms / 1000.0) as at, country, device, browser, referrer, bot, visitor
-    from unnest(?::text[], ?::float8[], ?::text[], ?::text[], ?::text[], ?::text[], ?::boolean[], ?::text[])
-      as c(link_id, at_ms, country, device, browser, referrer, bot, visitor)
-  ), present as (
-    select id from link where id in (select distinct link_id from batch) for key share
-  ), inserted as (
-    insert into link_click (link_id, at, country, device, browser, referrer, bot, visitor)
-    select batch.link_id, batch.at, batch.country, batch.device, batch.browser, batch.referrer, batch.bot, batch.visitor from batch join present on present.id = batch.link_id
-  )
-  update link set clicks = link.clicks + humans.count
-  from unnest(?::text[], ?::bigint[]) as humans(link_id, count) join present on present.id = humans.link_id
-  where link.id = humans.link_id`;
-
-/** One aggregate: totals, the timeline gap-filled over generate_series, and the four breakdowns, bots left out. */
-const SUMMARY = `
-  with counted as (
-    select (at at time zone 'UTC')::date as day, country, device, browser, referrer, visitor
-    from link_click where link_id = ? and not bot and at >= ?::timestamptz and at < ?::timestamptz
-  ), per_day as (
-    select day, count(*) as clicks, count(distinct visitor) as uniques from counted group by day
-  )
-  select json_build_object(
-    'totals', (select json_build_object('clicks', count(*), 'uniques', count(distinct visitor)) from counted),
-    'timeline', (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'clicks', coalesce(per_day.clicks, 0), 'uniques', coalesce(per_day.uniques, 0)) order by d.day)
-                 from (select generate_series(?::date, ?::date, interval '1 day')::date as day) d left join per_day on per_day.day = d.day),
-    'byCountry', (select coalesce(json_object_agg(country, n), '{}'::json) from (select country, count(*) as n from counted where country is not null group by country) x),
-    'byDevice', (select coalesce(json_object_agg(device, n), '{}'::json) from (select device, count(*) as n from counted where device is not null group by device) x),
-    'byBrowser', (select coalesce(json_object_agg(browser, n), '{}'::json) from (select browser, count(*) as n from counted where browser is not null group by browser) x),
-    'byReferrer', (select coalesce(json_object_agg(referrer, n), '{}'::json) from (select referrer, count(*) as n from counted group by referrer) x)
-  )::text as summary`;
 
 /** Clicks in `link_click`: written a flush at a time, read back as one aggregate per analytics request. */
 export class MikroOrmClicks implements ClickStore, ClickAnalytics {
   constructor(private readonly database: Database) {}
 
+  /**
+   * One flush, one statement: each link of the batch locked once against its deletion (`for key
+   * share`, what a foreign key would take for every click), the clicks of links still there inserted
+   * (those deleted meanwhile skipped), and those links' counts raised by their human clicks, counted
+   * here (the last two parameters), joined to the locked links so that the lock is taken before the
+   * update (a row this statement updates is invisible to the rest of it). The columns come as array
+   * literals: a bind parameter each, whatever the batch's size.
+   */
   async append(clicks: readonly Click[]): Promise<void> {
     if (clicks.length === 0) return;
     const humans = new Map<string, number>();
     for (const click of clicks) if (!click.bot) humans.set(click.linkId, (humans.get(click.linkId) ?? 0) + 1);
     const text = (value: (click: Click) => string | null) => textArrayLiteral(clicks.map(value));
     // Cut to the columns' sizes: one odd value must not make the whole flush fail.
-    await executeBound(this.database, APPEND, [
-      text((c) => c.linkId),
-      `{${clicks.map((c) => c.at.getTime()).join(',')}}`,
-      text((c) => (c.country?.length === 2 ? c.country : null)),
-      text((c) => c.device),
-      text((c) => c.browser?.slice(0, 60) ?? null),
-      text((c) => c.referrer.slice(0, 253)),
-      `{${clicks.map((c) => (c.bot ? 't' : 'f')).join(',')}}`,
-      text((c) => c.visitor),
-      textArrayLiteral([...humans.keys()]),
-      `{${[...humans.values()].join(',')}}`,
-    ]);
+    const linkIds = text((c) => c.linkId);
+    const atMs = `{${clicks.map((c) => c.at.getTime()).join(',')}}`;
+    const countries = text((c) => (c.country?.length === 2 ? c.country : null));
+    const devices = text((c) => c.device);
+    const browsers = text((c) => c.browser?.slice(0, 60) ?? null);
+    const referrers = text((c) => c.referrer.slice(0, 253));
+    const bots = `{${clicks.map((c) => (c.bot ? 't' : 'f')).join(',')}}`;
+    const visitors = text((c) => c.visitor);
+    const humanLinkIds = textArrayLiteral([...humans.keys()]);
+    const humanCounts = `{${[...humans.values()].join(',')}}`;
+    await sql`
+      with batch as (
+        select link_id, to_timestamp(at_ms / 1000.0) as at, country, device, browser, referrer, bot, visitor
+        from unnest(${linkIds}::text[], ${atMs}::float8[], ${countries}::text[], ${devices}::text[], ${browsers}::text[], ${referrers}::text[], ${bots}::boolean[], ${visitors}::text[])
+          as c(link_id, at_ms, country, device, browser, referrer, bot, visitor)
+      ), present as (
+        select id from link where id in (select distinct link_id from batch) for key share
+      ), inserted as (
+        insert into link_click (link_id, at, country, device, browser, referrer, bot, visitor)
+        select batch.link_id, batch.at, batch.country, batch.device, batch.browser, batch.referrer, batch.bot, batch.visitor from batch join present on present.id = batch.link_id
+      )
+      update link set clicks = link.clicks + humans.count
+      from unnest(${humanLinkIds}::text[], ${humanCounts}::bigint[]) as humans(link_id, count) join present on present.id = humans.link_id
+      where link.id = humans.link_id`.execute(this.database.query);
   }
 
+  /** One aggregate: totals, the timeline gap-filled over generate_series, and the four breakdowns, bots left out. */
   async summarize(linkId: string, window: AnalyticsWindow): Promise<ClickSummary> {
     const from = `${window.from}T00:00:00.000Z`;
     const until = new Date(Date.parse(`${window.to}T00:00:00.000Z`) + DAY_MS).toISOString();
-    const [row] = await this.database.em.execute<{ summary: string }[]>(SUMMARY, [linkId, from, until, window.from, window.to]);
-    return JSON.parse(row!.summary) as ClickSummary;
+    const { rows } = await sql<{ summary: ClickSummary }>`
+      with counted as (
+        select (at at time zone 'UTC')::date as day, country, device, browser, referrer, visitor
+        from link_click where link_id = ${linkId} and not bot and at >= ${from}::timestamptz and at < ${until}::timestamptz
+      ), per_day as (
+        select day, count(*) as clicks, count(distinct visitor) as uniques from counted group by day
+      )
+      select json_build_object(
+        'totals', (select json_build_object('clicks', count(*), 'uniques', count(distinct visitor)) from counted),
+        'timeline', (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'clicks', coalesce(per_day.clicks, 0), 'uniques', coalesce(per_day.uniques, 0)) order by d.day)
+                     from (select generate_series(${window.from}::date, ${window.to}::date, interval '1 day')::date as day) d left join per_day on per_day.day = d.day),
+        'byCountry', (select coalesce(json_object_agg(country, n), '{}'::json) from (select country, count(*) as n from counted where country is not null group by country) x),
+        'byDevice', (select coalesce(json_object_agg(device, n), '{}'::json) from (select device, count(*) as n from counted where device is not null group by device) x),
+        'byBrowser', (select coalesce(json_object_agg(browser, n), '{}'::json) from (select browser, count(*) as n from counted where browser is not null group by browser) x),
+        'byReferrer', (select coalesce(json_object_agg(referrer, n), '{}'::json) from (select referrer, count(*) as n from counted group by referrer) x)
+      ) as summary`.execute(this.database.query);
+    return rows[0]!.summary;
   }
 }

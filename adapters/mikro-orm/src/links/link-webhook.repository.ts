@@ -1,19 +1,8 @@
+import { sql, type Selectable } from 'kysely';
 import type { LinkEnvironment, LinkWebhookEventType, LinkWebhookRepository, LinkWebhookSnapshot } from '@tuma/links';
 import type { SecretCipher } from '@tuma/webhooks';
 import type { Database } from '../database/database.ts';
-
-interface LinkWebhookRow {
-  id: string;
-  account_id: string;
-  environment: LinkEnvironment;
-  url: string;
-  events: LinkWebhookEventType[] | string;
-  secret_sealed: string;
-  is_active: boolean;
-  created_at: Date | string;
-}
-
-const COLUMNS = 'id, account_id, environment, url, events, secret_sealed, is_active, created_at';
+import type { LinkWebhookTable } from '../database/tables.ts';
 
 /** The secret is sealed for its webhook: a sealed value copied to another row does not open. */
 const sealedFor = (webhook: { readonly id: string; readonly accountId: string; readonly environment: string }): string => `link_webhook:${webhook.accountId}:${webhook.environment}:${webhook.id}`;
@@ -26,36 +15,43 @@ export class MikroOrmLinkWebhookRepository implements LinkWebhookRepository {
   ) {}
 
   async add(w: LinkWebhookSnapshot): Promise<void> {
-    await this.database.em.execute(
-      `insert into link_webhook (${COLUMNS}) values (?, ?, ?, ?, ?::jsonb, ?, ?, ?::timestamptz)`,
-      [w.id, w.accountId, w.environment, w.url, JSON.stringify(w.events), this.cipher.seal(w.secret, sealedFor(w)), w.isActive, w.createdAt.toISOString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('link_webhook')
+      .values({ id: w.id, account_id: w.accountId, environment: w.environment, url: w.url, events: JSON.stringify(w.events), secret_sealed: this.cipher.seal(w.secret, sealedFor(w)), is_active: w.isActive, created_at: w.createdAt })
+      .execute();
   }
 
   async find(accountId: string, environment: LinkEnvironment, id: string): Promise<LinkWebhookSnapshot | undefined> {
-    return (await this.rows(`select ${COLUMNS} from link_webhook where id = ? and account_id = ? and environment = ?`, [id, accountId, environment]))[0];
+    const row = await this.database.query.selectFrom('link_webhook').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return row && this.webhookOf(row);
   }
 
-  ofAccounts(accountIds: readonly string[]): Promise<readonly LinkWebhookSnapshot[]> {
-    if (accountIds.length === 0) return Promise.resolve([]);
-    return this.rows(`select ${COLUMNS} from link_webhook where account_id = any (array(select jsonb_array_elements_text(?::jsonb))) order by id`, [JSON.stringify(accountIds)]);
+  async ofAccounts(accountIds: readonly string[]): Promise<readonly LinkWebhookSnapshot[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await this.database.query
+      .selectFrom('link_webhook')
+      .selectAll()
+      .where('account_id', '=', sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb)))`)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => this.webhookOf(row));
   }
 
   async remove(accountId: string, environment: LinkEnvironment, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from link_webhook where id = ? and account_id = ? and environment = ? returning id', [id, accountId, environment])).length === 1;
+    const removed = await this.database.query.deleteFrom('link_webhook').where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 
-  private async rows(sql: string, values: unknown[]): Promise<LinkWebhookSnapshot[]> {
-    return (await this.database.em.execute<LinkWebhookRow[]>(sql, values)).map((row) => ({
+  private webhookOf(row: Selectable<LinkWebhookTable>): LinkWebhookSnapshot {
+    return {
       id: row.id,
       accountId: row.account_id,
-      environment: row.environment,
+      environment: row.environment as LinkEnvironment,
       url: row.url,
-      events: typeof row.events === 'string' ? JSON.parse(row.events) : row.events,
+      events: row.events as LinkWebhookEventType[],
       secret: this.cipher.open(row.secret_sealed, sealedFor({ id: row.id, accountId: row.account_id, environment: row.environment })),
       isActive: row.is_active,
       createdAt: new Date(row.created_at),
-    }));
+    };
   }
 }

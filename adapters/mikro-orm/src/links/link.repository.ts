@@ -1,48 +1,29 @@
+import { sql, type Selectable } from 'kysely';
 import type { LinkEnvironment, LinkListFilter, LinkRepository, LinkSnapshot } from '@tuma/links';
 import type { Database } from '../database/database.ts';
+import type { LinkTable } from '../database/tables.ts';
 
-interface LinkRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly environment: LinkEnvironment;
-  readonly domain_id: string | null;
-  readonly slug: string;
-  readonly url: string;
-  readonly campaign_id: string | null;
-  readonly title: string | null;
-  readonly tags: string;
-  readonly expires_at: string | null;
-  readonly expired_url: string | null;
-  readonly password_hash: string | null;
-  readonly utm: string;
-  readonly clicks: string;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-const COLUMNS = `id, account_id, environment, domain_id, slug, url, campaign_id, title, tags::text as tags, expires_at::text as expires_at, expired_url,
-  password_hash, utm::text as utm, clicks::text as clicks, created_at::text as created_at, updated_at::text as updated_at`;
-
-const dateOrNull = (text: string | null): Date | null => (text === null ? null : new Date(text));
-
-const fromRow = (row: LinkRow): LinkSnapshot => ({
+const linkOf = (row: Selectable<LinkTable>): LinkSnapshot => ({
   id: row.id,
   accountId: row.account_id,
-  environment: row.environment,
+  environment: row.environment as LinkEnvironment,
   domainId: row.domain_id,
   slug: row.slug,
   url: row.url,
   campaignId: row.campaign_id,
   title: row.title,
-  tags: JSON.parse(row.tags) as string[],
-  expiresAt: dateOrNull(row.expires_at),
+  tags: row.tags as string[],
+  expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
   expiredUrl: row.expired_url,
   passwordHash: row.password_hash,
-  utm: JSON.parse(row.utm) as LinkSnapshot['utm'],
+  utm: row.utm as LinkSnapshot['utm'],
   clicks: Number(row.clicks),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
+
+/** The key of the slug's unique index (the default domain's links have no domain_id). */
+const domainKey = (link: 'link' | 'other') => sql<string>`coalesce(${sql.ref(`${link}.domain_id`)}, '')`;
 
 /** `like` pattern of a literal text: its own %, _ and \ escaped. */
 const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -52,58 +33,55 @@ export class MikroOrmLinkRepository implements LinkRepository {
   constructor(private readonly database: Database) {}
 
   async add(l: LinkSnapshot): Promise<boolean> {
-    const added = await this.database.em.execute<{ id: string }[]>(
-      `insert into link (id, account_id, environment, domain_id, slug, url, campaign_id, title, tags, expires_at, expired_url, password_hash, utm, clicks, created_at, updated_at)
-        values (?, ?, ?, ?, ?, ?, ?, ?, ?::jsonb, ?::timestamptz, ?, ?, ?::jsonb, 0, ?::timestamptz, ?::timestamptz)
-        on conflict (coalesce(domain_id, ''), slug) do nothing returning id`,
-      [l.id, l.accountId, l.environment, l.domainId, l.slug, l.url, l.campaignId, l.title, JSON.stringify(l.tags), l.expiresAt?.toISOString() ?? null, l.expiredUrl, l.passwordHash, JSON.stringify(l.utm), l.createdAt.toISOString(), l.updatedAt.toISOString()],
-    );
+    const added = await this.database.query
+      .insertInto('link')
+      .values({
+        id: l.id, account_id: l.accountId, environment: l.environment, domain_id: l.domainId, slug: l.slug, url: l.url, campaign_id: l.campaignId, title: l.title,
+        tags: JSON.stringify(l.tags), expires_at: l.expiresAt, expired_url: l.expiredUrl, password_hash: l.passwordHash, utm: JSON.stringify(l.utm), created_at: l.createdAt, updated_at: l.updatedAt,
+      })
+      .onConflict((oc) => oc.expression(sql`coalesce(domain_id, ''), slug`).doNothing())
+      .returning('id')
+      .execute();
     return added.length === 1;
   }
 
   async save(l: LinkSnapshot): Promise<boolean> {
     // A slug taken meanwhile: the update is skipped rather than failing on the unique index.
-    const saved = await this.database.em.execute<{ id: string }[]>(
-      `update link set slug = ?, url = ?, campaign_id = ?, title = ?, tags = ?::jsonb, expires_at = ?::timestamptz, expired_url = ?, password_hash = ?, utm = ?::jsonb, updated_at = ?::timestamptz
-        where id = ? and not exists (select 1 from link other where coalesce(other.domain_id, '') = coalesce(link.domain_id, '') and other.slug = ? and other.id <> link.id)
-        returning id`,
-      [l.slug, l.url, l.campaignId, l.title, JSON.stringify(l.tags), l.expiresAt?.toISOString() ?? null, l.expiredUrl, l.passwordHash, JSON.stringify(l.utm), l.updatedAt.toISOString(), l.id, l.slug],
-    );
-    return saved.length === 1;
+    const saved = await this.database.query
+      .updateTable('link')
+      .set({ slug: l.slug, url: l.url, campaign_id: l.campaignId, title: l.title, tags: JSON.stringify(l.tags), expires_at: l.expiresAt, expired_url: l.expiredUrl, password_hash: l.passwordHash, utm: JSON.stringify(l.utm), updated_at: l.updatedAt })
+      .where('id', '=', l.id)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('link as other').select(sql.lit(1).as('one')).where(domainKey('other'), '=', domainKey('link')).where('other.slug', '=', l.slug).whereRef('other.id', '<>', 'link.id'))),
+      )
+      .executeTakeFirst();
+    return saved.numUpdatedRows === 1n;
   }
 
   async find(accountId: string, environment: LinkEnvironment, id: string): Promise<LinkSnapshot | undefined> {
-    return (await this.rows(`select ${COLUMNS} from link where id = ? and account_id = ? and environment = ?`, [id, accountId, environment]))[0];
+    const row = await this.database.query.selectFrom('link').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return row && linkOf(row);
   }
 
   async findBySlug(domainId: string | null, slug: string): Promise<LinkSnapshot | undefined> {
-    return (await this.rows(`select ${COLUMNS} from link where coalesce(domain_id, '') = ? and slug = ?`, [domainId ?? '', slug]))[0];
+    const row = await this.database.query.selectFrom('link').selectAll().where(domainKey('link'), '=', domainId ?? '').where('slug', '=', slug).executeTakeFirst();
+    return row && linkOf(row);
   }
 
-  list(accountId: string, environment: LinkEnvironment, filter: LinkListFilter): Promise<readonly LinkSnapshot[]> {
-    const where = ['account_id = ?', 'environment = ?'];
-    const values: unknown[] = [accountId, environment];
-    if (filter.q) {
-      where.push('(slug ilike ? or url ilike ? or title ilike ?)');
-      const pattern = containing(filter.q);
-      values.push(pattern, pattern, pattern);
+  async list(accountId: string, environment: LinkEnvironment, filter: LinkListFilter): Promise<readonly LinkSnapshot[]> {
+    const { q, campaignId, tag } = filter;
+    let query = this.database.query.selectFrom('link').selectAll().where('account_id', '=', accountId).where('environment', '=', environment);
+    if (q) {
+      const pattern = containing(q);
+      query = query.where((eb) => eb.or([eb('slug', 'ilike', pattern), eb('url', 'ilike', pattern), eb('title', 'ilike', pattern)]));
     }
-    if (filter.campaignId) {
-      where.push('campaign_id = ?');
-      values.push(filter.campaignId);
-    }
-    if (filter.tag) {
-      where.push('tags @> ?::jsonb');
-      values.push(JSON.stringify([filter.tag]));
-    }
-    return this.rows(`select ${COLUMNS} from link where ${where.join(' and ')} order by id desc limit ? offset ?`, [...values, filter.limit, filter.offset]);
+    if (campaignId) query = query.where('campaign_id', '=', campaignId);
+    if (tag) query = query.where('tags', '@>', sql`${JSON.stringify([tag])}::jsonb`);
+    return (await query.orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute()).map(linkOf);
   }
 
   async remove(accountId: string, environment: LinkEnvironment, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from link where id = ? and account_id = ? and environment = ? returning id', [id, accountId, environment])).length === 1;
-  }
-
-  private async rows(sql: string, values: unknown[]): Promise<LinkSnapshot[]> {
-    return (await this.database.em.execute<LinkRow[]>(sql, values)).map(fromRow);
+    const removed = await this.database.query.deleteFrom('link').where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LinksUsage } from '@tuma/links';
 import type { Database } from '../database/database.ts';
 
@@ -7,11 +8,13 @@ export class MikroOrmLinksUsage implements LinksUsage {
 
   async createdSince(accountId: string, since: Date): Promise<{ links: number; qrCodes: number }> {
     const at = since.toISOString();
-    const [row] = await this.database.em.execute<{ links: string; qr_codes: string }[]>(
-      `select (select count(*) from link where account_id = ? and environment = 'live' and created_at >= ?::timestamptz)::text as links,
-              (select count(*) from link_qr_code where account_id = ? and environment = 'live' and created_at >= ?::timestamptz)::text as qr_codes`,
-      [accountId, at, accountId, at],
-    );
-    return { links: Number(row!.links), qrCodes: Number(row!.qr_codes) };
+    const row = await this.database.query
+      .selectNoFrom((eb) => {
+        const count = (table: 'link' | 'link_qr_code') =>
+          eb.selectFrom(table).select(eb.fn.countAll<string>().as('n')).where('account_id', '=', accountId).where('environment', '=', sql.lit('live')).where('created_at', '>=', at);
+        return [count('link').as('links'), count('link_qr_code').as('qr_codes')];
+      })
+      .executeTakeFirstOrThrow();
+    return { links: Number(row.links), qrCodes: Number(row.qr_codes) };
   }
 }

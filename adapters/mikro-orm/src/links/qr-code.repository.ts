@@ -1,24 +1,12 @@
+import type { Selectable } from 'kysely';
 import type { LinkEnvironment, QrCodeRepository, QrCodeSnapshot } from '@tuma/links';
 import type { Database } from '../database/database.ts';
+import type { LinkQrCodeTable } from '../database/tables.ts';
 
-interface QrCodeRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly environment: LinkEnvironment;
-  readonly link_id: string | null;
-  readonly target_url: string;
-  readonly label: string | null;
-  readonly fg_color: string;
-  readonly bg_color: string;
-  readonly created_at: string;
-}
-
-const COLUMNS = 'id, account_id, environment, link_id, target_url, label, fg_color, bg_color, created_at::text as created_at';
-
-const fromRow = (row: QrCodeRow): QrCodeSnapshot => ({
+const qrCodeOf = (row: Selectable<LinkQrCodeTable>): QrCodeSnapshot => ({
   id: row.id,
   accountId: row.account_id,
-  environment: row.environment,
+  environment: row.environment as LinkEnvironment,
   linkId: row.link_id,
   targetUrl: row.target_url,
   label: row.label,
@@ -32,26 +20,24 @@ export class MikroOrmQrCodeRepository implements QrCodeRepository {
   constructor(private readonly database: Database) {}
 
   async add(c: QrCodeSnapshot): Promise<void> {
-    await this.database.em.execute(
-      'insert into link_qr_code (id, account_id, environment, link_id, target_url, label, fg_color, bg_color, created_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz)',
-      [c.id, c.accountId, c.environment, c.linkId, c.targetUrl, c.label, c.fgColor, c.bgColor, c.createdAt.toISOString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('link_qr_code')
+      .values({ id: c.id, account_id: c.accountId, environment: c.environment, link_id: c.linkId, target_url: c.targetUrl, label: c.label, fg_color: c.fgColor, bg_color: c.bgColor, created_at: c.createdAt })
+      .execute();
   }
 
   async find(accountId: string, environment: LinkEnvironment, id: string): Promise<QrCodeSnapshot | undefined> {
-    return (await this.rows(`select ${COLUMNS} from link_qr_code where id = ? and account_id = ? and environment = ?`, [id, accountId, environment]))[0];
+    const row = await this.database.query.selectFrom('link_qr_code').selectAll().where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return row && qrCodeOf(row);
   }
 
-  list(accountId: string, environment: LinkEnvironment, page: { readonly limit: number; readonly offset: number }): Promise<readonly QrCodeSnapshot[]> {
-    return this.rows(`select ${COLUMNS} from link_qr_code where account_id = ? and environment = ? order by id desc limit ? offset ?`, [accountId, environment, page.limit, page.offset]);
+  async list(accountId: string, environment: LinkEnvironment, page: { readonly limit: number; readonly offset: number }): Promise<readonly QrCodeSnapshot[]> {
+    const rows = await this.database.query.selectFrom('link_qr_code').selectAll().where('account_id', '=', accountId).where('environment', '=', environment).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+    return rows.map(qrCodeOf);
   }
 
   async remove(accountId: string, environment: LinkEnvironment, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from link_qr_code where id = ? and account_id = ? and environment = ? returning id', [id, accountId, environment])).length === 1;
-  }
-
-  private async rows(sql: string, values: unknown[]): Promise<QrCodeSnapshot[]> {
-    return (await this.database.em.execute<QrCodeRow[]>(sql, values)).map(fromRow);
+    const removed = await this.database.query.deleteFrom('link_qr_code').where('id', '=', id).where('account_id', '=', accountId).where('environment', '=', environment).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 }

@@ -8,19 +8,19 @@ export class MikroOrmAccountSmsPrices implements AccountSmsPrices {
   constructor(private readonly database: Database) {}
 
   async find(accountId: string, countryCode: string): Promise<Money | undefined> {
-    const [row] = await this.database.em.execute<{ price_usd: string }[]>('select price_usd::text as price_usd from account_sms_price where account_id = ? and country_code = ?', [accountId, countryCode]);
+    const row = await this.database.query.selectFrom('account_sms_price').select('price_usd').where('account_id', '=', accountId).where('country_code', '=', countryCode).executeTakeFirst();
     return row ? storedMoney(row.price_usd, currency('USD'), `SMS price of ${accountId} in ${countryCode}`) : undefined;
   }
 
   async set(accountId: string, countryCode: string, priceUsd: Money | null): Promise<void> {
     if (!priceUsd) {
-      await this.database.em.execute('delete from account_sms_price where account_id = ? and country_code = ?', [accountId, countryCode], 'run');
+      await this.database.query.deleteFrom('account_sms_price').where('account_id', '=', accountId).where('country_code', '=', countryCode).execute();
       return;
     }
-    await this.database.em.execute(
-      'insert into account_sms_price (account_id, country_code, price_usd) values (?, ?, ?) on conflict (account_id, country_code) do update set price_usd = excluded.price_usd',
-      [accountId, countryCode, priceUsd.toDecimalString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('account_sms_price')
+      .values({ account_id: accountId, country_code: countryCode, price_usd: priceUsd.toDecimalString() })
+      .onConflict((oc) => oc.columns(['account_id', 'country_code']).doUpdateSet((eb) => ({ price_usd: eb.ref('excluded.price_usd') })))
+      .execute();
   }
 }

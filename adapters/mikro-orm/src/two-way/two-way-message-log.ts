@@ -1,29 +1,13 @@
+import { sql, type Selectable } from 'kysely';
 import type { TwoWayDirection, TwoWayMessage, TwoWayMessageLog } from '@tuma/two-way';
 import type { Database } from '../database/database.ts';
 import { storedMoney } from '../database/stored-money.ts';
+import type { TwoWayMessageTable } from '../database/tables.ts';
 
-interface MessageRow {
-  readonly id: string;
-  readonly service_id: string;
-  readonly direction: TwoWayDirection;
-  readonly sender: string;
-  readonly recipient: string;
-  readonly text: string;
-  readonly keyword: string | null;
-  readonly phone: string;
-  readonly status: string;
-  readonly billed: boolean | null;
-  readonly cost: string;
-  readonly currency: string;
-  readonly auto_reply: boolean;
-  readonly created_at: string;
-  readonly total: string;
-}
-
-const fromRow = (row: MessageRow): TwoWayMessage => ({
+const messageOf = (row: Selectable<TwoWayMessageTable>): TwoWayMessage => ({
   id: row.id,
   serviceId: Number(row.service_id),
-  direction: row.direction,
+  direction: row.direction as TwoWayDirection,
   from: row.sender,
   to: row.recipient,
   text: row.text,
@@ -31,33 +15,42 @@ const fromRow = (row: MessageRow): TwoWayMessage => ({
   phone: row.phone,
   status: row.status,
   billed: row.billed,
-  cost: storedMoney(String(row.cost), row.currency, `cost of two-way message ${row.id}`),
+  cost: storedMoney(row.cost, row.currency, `cost of two-way message ${row.id}`),
   autoReply: row.auto_reply,
   createdAt: new Date(row.created_at),
 });
-
-const INSERT = `insert into two_way_message (id, service_id, direction, sender, recipient, text, keyword, phone, status, billed, cost, currency, auto_reply, created_at)
-  values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::timestamptz) on conflict (id) do nothing`;
-
-// An outbound message shows the status its `message` row has now (delivered, failed, ...).
-const LIST = `select t.id, t.service_id::text as service_id, t.direction, t.sender, t.recipient, t.text, t.keyword, t.phone, coalesce(m.status, t.status) as status,
-  t.billed, t.cost::text as cost, t.currency, t.auto_reply, t.created_at::text as created_at, count(*) over ()::text as total
-  from two_way_message t left join message m on m.id = t.id and t.direction = 'outbound'
-  where t.service_id = ? order by t.created_at desc, t.id collate "C" desc limit ?`;
 
 /** The services' message log in `two_way_message`. */
 export class MikroOrmTwoWayMessageLog implements TwoWayMessageLog {
   constructor(private readonly database: Database) {}
 
   async record(m: TwoWayMessage): Promise<void> {
-    const values = [m.id, m.serviceId, m.direction, m.from, m.to, m.text, m.keyword, m.phone, m.status, m.billed, m.cost.toDecimalString(), m.cost.currency, m.autoReply, m.createdAt.toISOString()];
-    await this.database.em.execute(INSERT, values, 'run');
+    await this.database.query
+      .insertInto('two_way_message')
+      .values({
+        id: m.id, service_id: String(m.serviceId), direction: m.direction, sender: m.from, recipient: m.to, text: m.text, keyword: m.keyword, phone: m.phone,
+        status: m.status, billed: m.billed, cost: m.cost.toDecimalString(), currency: m.cost.currency, auto_reply: m.autoReply, created_at: m.createdAt,
+      })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
   }
 
   async list(serviceId: number, limit: number): Promise<{ readonly messages: readonly TwoWayMessage[]; readonly total: number }> {
-    const rows = await this.database.em.execute<MessageRow[]>(LIST, [serviceId, limit]);
-    if (rows.length > 0) return { messages: rows.map(fromRow), total: Number(rows[0]!.total) };
-    const [count] = await this.database.em.execute<{ total: string }[]>('select count(*)::text as total from two_way_message where service_id = ?', [serviceId]);
+    const rows = await this.database.query
+      .selectFrom('two_way_message as t')
+      // An outbound message shows the status its `message` row has now (delivered, failed, ...).
+      .leftJoin('message as m', (join) => join.onRef('m.id', '=', 't.id').on('t.direction', '=', sql.lit('outbound')))
+      .select((eb) => [
+        't.id', 't.service_id', 't.direction', 't.sender', 't.recipient', 't.text', 't.keyword', 't.phone', eb.fn.coalesce('m.status', 't.status').as('status'),
+        't.billed', 't.cost', 't.currency', 't.auto_reply', 't.created_at', eb.fn.countAll<string>().over().as('total'),
+      ])
+      .where('t.service_id', '=', String(serviceId))
+      .orderBy('t.created_at', 'desc')
+      .orderBy(sql`t.id collate "C"`, 'desc')
+      .limit(limit)
+      .execute();
+    if (rows.length > 0) return { messages: rows.map(messageOf), total: Number(rows[0]!.total) };
+    const count = await this.database.query.selectFrom('two_way_message').select((eb) => eb.fn.countAll<string>().as('total')).where('service_id', '=', String(serviceId)).executeTakeFirst();
     return { messages: [], total: Number(count?.total ?? 0) };
   }
 }

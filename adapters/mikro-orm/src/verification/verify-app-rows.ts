@@ -1,30 +1,9 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { VerifyAppSnapshot } from '@tuma/verification';
+import type { VerifyAppTable } from '../database/tables.ts';
+import { jsonText, parsedJson } from './json-columns.ts';
 
-export interface VerifyAppRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly name: string;
-  readonly brand: string;
-  readonly template: string;
-  readonly code_length: number;
-  readonly ttl_seconds: number;
-  readonly max_check_attempts: number;
-  readonly max_sends: number;
-  readonly resend_cooldown_seconds: number;
-  readonly allowed_countries: readonly string[] | string;
-  readonly sender_id: string | null;
-  readonly is_default: boolean;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-export const APP_COLUMNS = `id, account_id, name, brand, template, code_length, ttl_seconds, max_check_attempts, max_sends, resend_cooldown_seconds,
-  allowed_countries, sender_id, is_default, created_at, updated_at`;
-
-export const SELECT_APP = `select id, account_id, name, brand, template, code_length, ttl_seconds, max_check_attempts, max_sends, resend_cooldown_seconds,
-  allowed_countries, sender_id, is_default, created_at::text as created_at, updated_at::text as updated_at from verify_app`;
-
-export const appFromRow = (row: VerifyAppRow): VerifyAppSnapshot => ({
+export const appOf = (row: Selectable<VerifyAppTable>): VerifyAppSnapshot => ({
   id: row.id,
   accountId: row.account_id,
   name: row.name,
@@ -32,27 +11,33 @@ export const appFromRow = (row: VerifyAppRow): VerifyAppSnapshot => ({
   template: row.template,
   codeLength: row.code_length,
   policy: { ttlSeconds: row.ttl_seconds, maxCheckAttempts: row.max_check_attempts, maxSends: row.max_sends, resendCooldownSeconds: row.resend_cooldown_seconds },
-  allowedCountries: typeof row.allowed_countries === 'string' ? JSON.parse(row.allowed_countries) : row.allowed_countries,
+  allowedCountries: parsedJson<string[]>(row.allowed_countries),
   senderId: row.sender_id,
   isDefault: row.is_default,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
 
-export const appValues = (app: VerifyAppSnapshot): unknown[] => [
-  app.id,
-  app.accountId,
-  app.name,
-  app.brand,
-  app.template,
-  app.codeLength,
-  app.policy.ttlSeconds,
-  app.policy.maxCheckAttempts,
-  app.policy.maxSends,
-  app.policy.resendCooldownSeconds,
-  JSON.stringify(app.allowedCountries),
-  app.senderId,
-  app.isDefault,
-  app.createdAt.toISOString(),
-  app.updatedAt.toISOString(),
-];
+/** The columns a save writes (the account and the default flag never change). */
+export const appSettings = (app: VerifyAppSnapshot) =>
+  ({
+    name: app.name,
+    brand: app.brand,
+    template: app.template,
+    code_length: app.codeLength,
+    ttl_seconds: app.policy.ttlSeconds,
+    max_check_attempts: app.policy.maxCheckAttempts,
+    max_sends: app.policy.maxSends,
+    resend_cooldown_seconds: app.policy.resendCooldownSeconds,
+    allowed_countries: jsonText(app.allowedCountries),
+    sender_id: app.senderId,
+    updated_at: app.updatedAt,
+  }) satisfies Updateable<VerifyAppTable>;
+
+export const appColumns = (app: VerifyAppSnapshot): Insertable<VerifyAppTable> => ({
+  ...appSettings(app),
+  id: app.id,
+  account_id: app.accountId,
+  is_default: app.isDefault,
+  created_at: app.createdAt,
+});
