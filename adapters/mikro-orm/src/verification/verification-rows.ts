@@ -2,7 +2,6 @@ import type { Insertable, Selectable } from 'kysely';
 import type { VerificationEnvironment, VerificationSnapshot, VerificationStatus } from '@tuma/verification';
 import { storedMoney } from '../database/stored-money.ts';
 import type { VerificationTable } from '../database/tables.ts';
-import { jsonText, parsedJson } from './json-columns.ts';
 
 export const verificationOf = (row: Selectable<VerificationTable>): VerificationSnapshot => ({
   id: row.id,
@@ -19,7 +18,7 @@ export const verificationOf = (row: Selectable<VerificationTable>): Verification
   checkAttempts: row.check_attempts,
   sends: row.sends,
   lastSentAt: new Date(row.last_sent_at),
-  messageIds: parsedJson<string[]>(row.message_ids),
+  messageIds: row.message_ids as string[],
   cost: storedMoney(row.cost, row.currency, `cost of verification ${row.id}`),
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
@@ -43,7 +42,7 @@ export const verificationColumns = (v: VerificationSnapshot): Insertable<Verific
   check_attempts: v.checkAttempts,
   sends: v.sends,
   last_sent_at: v.lastSentAt,
-  message_ids: jsonText(v.messageIds),
+  message_ids: JSON.stringify(v.messageIds),
   cost: v.cost.toDecimalString(),
   currency: v.cost.currency,
   created_at: v.createdAt,

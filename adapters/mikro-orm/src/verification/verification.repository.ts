@@ -32,7 +32,7 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
           check_attempts: eb.ref('excluded.check_attempts'),
           sends: eb.ref('excluded.sends'),
           last_sent_at: eb.ref('excluded.last_sent_at'),
-          message_ids: eb.ref('excluded.message_ids').$castTo<string>(), // Generated<Json>'s wrapper again (json-columns.ts)
+          message_ids: eb.ref('excluded.message_ids').$castTo<string>(), // `excluded` is typed as the column selects (parsed); it is written back as stored
           cost: eb.ref('excluded.cost'),
           updated_at: eb.ref('excluded.updated_at'),
         })),

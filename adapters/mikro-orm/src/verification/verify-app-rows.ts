@@ -1,7 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { VerifyAppSnapshot } from '@tuma/verification';
 import type { VerifyAppTable } from '../database/tables.ts';
-import { jsonText, parsedJson } from './json-columns.ts';
 
 export const appOf = (row: Selectable<VerifyAppTable>): VerifyAppSnapshot => ({
   id: row.id,
@@ -11,7 +10,7 @@ export const appOf = (row: Selectable<VerifyAppTable>): VerifyAppSnapshot => ({
   template: row.template,
   codeLength: row.code_length,
   policy: { ttlSeconds: row.ttl_seconds, maxCheckAttempts: row.max_check_attempts, maxSends: row.max_sends, resendCooldownSeconds: row.resend_cooldown_seconds },
-  allowedCountries: parsedJson<string[]>(row.allowed_countries),
+  allowedCountries: row.allowed_countries as string[],
   senderId: row.sender_id,
   isDefault: row.is_default,
   createdAt: new Date(row.created_at),
@@ -29,7 +28,7 @@ export const appSettings = (app: VerifyAppSnapshot) =>
     max_check_attempts: app.policy.maxCheckAttempts,
     max_sends: app.policy.maxSends,
     resend_cooldown_seconds: app.policy.resendCooldownSeconds,
-    allowed_countries: jsonText(app.allowedCountries),
+    allowed_countries: JSON.stringify(app.allowedCountries),
     sender_id: app.senderId,
     updated_at: app.updatedAt,
   }) satisfies Updateable<VerifyAppTable>;
