@@ -1,13 +1,6 @@
-import { AccountRecord } from './accounts/account.entity.ts';
-import { ApiKeyRecord } from './accounts/api-key.entity.ts';
 import { MarketRecord } from './messaging/market.entity.ts';
 import { RouteRecord } from './messaging/route.entity.ts';
 import { SenderIdFeeRecord } from './messaging/sender-id-fee.entity.ts';
-import { FxRateRecord } from './billing/fx-rate.entity.ts';
-import { WalletRecord } from './billing/wallet.entity.ts';
-import { LedgerEntryRecord } from './billing/ledger-entry.entity.ts';
-import { ReservationRecord } from './billing/reservation.entity.ts';
-import { TopUpRecord } from './billing/top-up.entity.ts';
 import { OptOutRecord } from './messaging/opt-out.entity.ts';
 import { MessageTemplateRecord } from './messaging/message-template.entity.ts';
 import { SenderIdRecord } from './messaging/sender-id.entity.ts';
@@ -15,5 +8,5 @@ import { SenderIdHoldRecord } from './messaging/sender-id-hold.entity.ts';
 import { ContactListRecord } from './messaging/contact-list.entity.ts';
 import { ContactRecord } from './messaging/contact.entity.ts';
 
-export const ENTITIES = [AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord];
-export { AccountRecord, ApiKeyRecord, MarketRecord, RouteRecord, SenderIdFeeRecord, FxRateRecord, WalletRecord, LedgerEntryRecord, ReservationRecord, TopUpRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord };
+export const ENTITIES = [MarketRecord, RouteRecord, SenderIdFeeRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord];
+export { MarketRecord, RouteRecord, SenderIdFeeRecord, OptOutRecord, MessageTemplateRecord, SenderIdRecord, SenderIdHoldRecord, ContactListRecord, ContactRecord };
