@@ -8,7 +8,7 @@
  * (`writeChange`); the lock is held until the commit.
  */
 import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Selectable } from 'kysely';
-import { MAX_WALLET_MICROS, type LedgerEntry, type LedgerEntryDraft, type Reservation, type WalletChangeRequest, type WalletWrite } from '@tuma/billing';
+import { MAX_WALLET_MICROS, type LedgerEntry, type LedgerEntryDraft, type Reservation, type WalletChangeRequest, type WalletSnapshot, type WalletWrite } from '@tuma/billing';
 import { formatScaled, MICRO_DIGITS } from '@tuma/kernel';
 import type { LedgerEntryTable, ReservationTable, Tables, WalletTable } from '../database/tables.ts';
 import type { EntryRow } from './wallet-rows.ts';
@@ -156,7 +156,7 @@ export const takenReferences = (pairs: readonly { account_id: string; reference:
  * new balances of their wallets: one statement (one round trip) for both, each list one JSON
  * parameter whatever its length.
  */
-export function insertPostedEntries(entries: readonly LedgerEntry[], wallets: readonly { accountId: string; balance: string; updatedAt: string }[]) {
+export function insertPostedEntries(entries: readonly LedgerEntry[], wallets: readonly WalletSnapshot[]) {
   const records = entries.map((e) => ({
     id: e.id,
     account_id: e.accountId,
@@ -170,7 +170,7 @@ export function insertPostedEntries(entries: readonly LedgerEntry[], wallets: re
     related_id: e.related?.id ?? null,
     created_at: e.createdAt.toISOString(),
   }));
-  const balances = wallets.map((w) => ({ account_id: w.accountId, balance: w.balance, updated_at: w.updatedAt }));
+  const balances = wallets.map((w) => ({ account_id: w.accountId, balance: w.balance.toDecimalString(), updated_at: w.updatedAt.toISOString() }));
   return sql`
   with posted as (
     insert into ledger_entry (id, account_id, currency, kind, amount, balance_after, reason, reference, related_type, related_id, created_at)

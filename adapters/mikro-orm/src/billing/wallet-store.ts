@@ -70,8 +70,7 @@ export class MikroOrmWalletStore implements WalletStore {
     const entries = posted.filter((entry): entry is LedgerEntry => entry !== undefined);
     if (entries.length > 0) {
       const changed = [...new Set(entries.map((entry) => entry.accountId))].map((accountId) => wallets.get(accountId)!.toSnapshot());
-      const balances = changed.map((w) => ({ accountId: w.accountId, balance: w.balance.toDecimalString(), updatedAt: w.updatedAt.toISOString() }));
-      await insertPostedEntries(entries, balances).execute(this.database.query);
+      await insertPostedEntries(entries, changed).execute(this.database.query);
     }
     return posted;
   }
