@@ -1,10 +1,8 @@
+import { sql } from 'kysely';
 import type { AccountBalanceRow, BalanceReports, BalanceStats, TopUpWindowTotal } from '@tuma/billing';
 import { currency } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
 import { storedMoney } from '../database/stored-money.ts';
-
-type Row = Record<string, unknown>;
-
 
 const WINDOWS: readonly { window: TopUpWindowTotal['window']; hours: number }[] = [
   { window: '24h', hours: 24 },
@@ -15,77 +13,86 @@ const WINDOWS: readonly { window: TopUpWindowTotal['window']; hours: number }[] 
 /** Escapes LIKE wildcards so a search for `a_b` finds `a_b`, not `axb`. */
 const likePattern = (search: string): string => `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const COUNT = sql<number>`count(*)::int`;
+
 /** Operator balance reports as SQL aggregates over account, wallet and top_up. */
 export class MikroOrmBalanceReports implements BalanceReports {
   constructor(private readonly database: Database) {}
 
-  private query(sql: string, params: unknown[] = []): Promise<Row[]> {
-    return this.database.em.getConnection().execute(sql, params) as Promise<Row[]>;
-  }
-
   async list(input: { page: number; limit: number; search: string }): Promise<{ rows: AccountBalanceRow[]; total: number }> {
     const search = input.search.trim();
-    const filter = search ? `and (a.email ilike ? or a.id = ?)` : '';
-    const params = search ? [likePattern(search.toLowerCase()), search] : [];
-    const [count] = await this.query(`select count(*)::int as n from account a where not a.is_admin ${filter}`, params);
-    const rows = await this.query(
-      `select a.id, a.email, a.status, a.wallet_currency, w.balance::text as balance, w.reserved::text as reserved, w.updated_at
-         from account a left join wallet w on w.account_id = a.id
-        where not a.is_admin ${filter}
-        order by a.created_at desc, a.id desc
-        limit ? offset ?`,
-      [...params, input.limit, input.page * input.limit],
-    );
+    const customers = this.database.query
+      .selectFrom('account as a')
+      .where('a.is_admin', '=', false)
+      .$if(search !== '', (q) => q.where((eb) => eb.or([eb('a.email', 'ilike', likePattern(search.toLowerCase())), eb('a.id', '=', search)])));
+    const { n: total } = await customers.select(COUNT.as('n')).executeTakeFirstOrThrow();
+    const rows = await customers
+      .leftJoin('wallet as w', 'w.account_id', 'a.id')
+      .select(['a.id', 'a.email', 'a.status', 'a.wallet_currency', 'w.balance', 'w.reserved', 'w.updated_at'])
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(input.limit)
+      .offset(input.page * input.limit)
+      .execute();
     return {
-      total: Number(count?.n ?? 0),
+      total,
       rows: rows.map((row) => {
-        const code = String(row.wallet_currency);
-        const balance = row.balance === null ? null : storedMoney(String(row.balance), code, `balance of account ${String(row.id)}`);
-        const reserved = row.reserved === null ? null : storedMoney(String(row.reserved), code, `reserved of account ${String(row.id)}`);
+        const code = row.wallet_currency;
+        const balance = row.balance === null ? null : storedMoney(row.balance, code, `balance of account ${row.id}`);
+        const reserved = row.reserved === null ? null : storedMoney(row.reserved, code, `reserved of account ${row.id}`);
         return {
-          accountId: String(row.id),
-          email: String(row.email),
-          status: String(row.status),
+          accountId: row.id,
+          email: row.email,
+          status: row.status,
           currency: currency(code),
           balance,
           reserved,
           available: balance && reserved ? balance.subtract(reserved) : null,
-          updatedAt: row.updated_at ? new Date(String(row.updated_at)) : null,
+          updatedAt: row.updated_at ? new Date(row.updated_at) : null,
         };
       }),
     };
   }
 
   async stats(now: Date): Promise<BalanceStats> {
-    const [accounts] = await this.query(`select count(*)::int as n from account where not is_admin`);
-    const totals = await this.query(
-      `select w.currency, count(*)::int as wallets, sum(w.balance)::text as balance, sum(w.reserved)::text as reserved,
-              count(*) filter (where w.balance - w.reserved <= 0)::int as at_risk
-         from wallet w join account a on a.id = w.account_id
-        where not a.is_admin
-        group by w.currency order by w.currency`,
-    );
+    const { n: customerAccounts } = await this.database.query.selectFrom('account').select(COUNT.as('n')).where('is_admin', '=', false).executeTakeFirstOrThrow();
+    const totals = await this.database.query
+      .selectFrom('wallet as w')
+      .innerJoin('account as a', 'a.id', 'w.account_id')
+      .where('a.is_admin', '=', false)
+      .select([
+        'w.currency',
+        COUNT.as('wallets'),
+        sql<string>`sum(w.balance)::text`.as('balance'),
+        sql<string>`sum(w.reserved)::text`.as('reserved'),
+        sql<number>`count(*) filter (where w.balance - w.reserved <= 0)::int`.as('at_risk'),
+      ])
+      .groupBy('w.currency')
+      .orderBy('w.currency')
+      .execute();
     const topUps: TopUpWindowTotal[] = [];
     for (const { window, hours } of WINDOWS) {
-      const since = new Date(now.getTime() - hours * 3_600_000);
-      const rows = await this.query(
-        `select currency, count(*)::int as n, sum(amount)::text as amount from top_up
-          where status = 'completed' and completed_at > ? group by currency order by currency`,
-        [since],
-      );
-      for (const row of rows) {
-        const code = String(row.currency);
-        topUps.push({ window, currency: currency(code), count: Number(row.n), amount: storedMoney(String(row.amount), code, 'top-up total') });
-      }
+      const since = new Date(now.getTime() - hours * 3_600_000).toISOString();
+      const rows = await this.database.query
+        .selectFrom('top_up')
+        .select(['currency', COUNT.as('n'), sql<string>`sum(amount)::text`.as('amount')])
+        .where('status', '=', 'completed')
+        .where('completed_at', '>', since)
+        .groupBy('currency')
+        .orderBy('currency')
+        .execute();
+      for (const row of rows) topUps.push({ window, currency: currency(row.currency), count: row.n, amount: storedMoney(row.amount, row.currency, 'top-up total') });
     }
     return {
-      customerAccounts: Number(accounts?.n ?? 0),
-      wallets: totals.reduce((sum, row) => sum + Number(row.wallets), 0),
-      totals: totals.map((row) => {
-        const code = String(row.currency);
-        return { currency: currency(code), wallets: Number(row.wallets), balance: storedMoney(String(row.balance), code, `balance of account ${String(row.id)}`), reserved: storedMoney(String(row.reserved), code, `reserved of account ${String(row.id)}`) };
-      }),
-      negativeRiskAccounts: totals.reduce((sum, row) => sum + Number(row.at_risk), 0),
+      customerAccounts,
+      wallets: totals.reduce((sum, row) => sum + row.wallets, 0),
+      totals: totals.map((row) => ({
+        currency: currency(row.currency),
+        wallets: row.wallets,
+        balance: storedMoney(row.balance, row.currency, `balance of the ${row.currency} wallets`),
+        reserved: storedMoney(row.reserved, row.currency, `reserved of the ${row.currency} wallets`),
+      })),
+      negativeRiskAccounts: totals.reduce((sum, row) => sum + row.at_risk, 0),
       topUps,
     };
   }

@@ -1,4 +1,4 @@
-import type { InferEntity } from '@mikro-orm/core';
+import type { Selectable } from 'kysely';
 import {
   RELATED_OBJECT_TYPES,
   type LedgerEntry,
@@ -10,69 +10,53 @@ import {
   type WalletSnapshot,
 } from '@tuma/billing';
 import { currency } from '@tuma/kernel';
-import type { LedgerEntryRecord } from './ledger-entry.entity.ts';
-import type { ReservationRecord } from './reservation.entity.ts';
-import type { WalletRecord } from './wallet.entity.ts';
+import type { LedgerEntryTable, ReservationTable, WalletTable } from '../database/tables.ts';
 import { storedMoney } from '../database/stored-money.ts';
 
-export type WalletRow = InferEntity<typeof WalletRecord>;
-export type EntryRow = Omit<InferEntity<typeof LedgerEntryRecord>, 'seq'>;
-export type ReservationRow = InferEntity<typeof ReservationRecord>;
-
+/** An entry as selected, or as wallet-sql's `json_build_object` spells it (without `seq`: only the ledger's order needs it). */
+export type EntryRow = Omit<Selectable<LedgerEntryTable>, 'seq'>;
 
 const RELATED = new Set<string>(RELATED_OBJECT_TYPES);
 
-function relatedOf(type: string | null | undefined, id: string | null | undefined): RelatedObject | null {
+function relatedOf(type: string | null, id: string | null): RelatedObject | null {
   if (!type || !id) return null;
   if (!RELATED.has(type)) throw new Error(`Corrupt related object type ${type}`);
   return { type: type as RelatedObjectType, id };
 }
 
-export const walletToDomain = (row: WalletRow): WalletSnapshot => ({
-  accountId: row.accountId,
+export const walletOf = (row: Selectable<WalletTable>): WalletSnapshot => ({
+  accountId: row.account_id,
   currency: currency(row.currency),
-  balance: storedMoney(row.balance, row.currency, `balance of wallet ${row.accountId}`),
-  reserved: storedMoney(row.reserved, row.currency, `reserved amount of wallet ${row.accountId}`),
-  updatedAt: row.updatedAt,
+  balance: storedMoney(row.balance, row.currency, `balance of wallet ${row.account_id}`),
+  reserved: storedMoney(row.reserved, row.currency, `reserved amount of wallet ${row.account_id}`),
+  updatedAt: new Date(row.updated_at),
 });
 
-export const entryToDomain = (row: EntryRow): LedgerEntry => ({
+export const entryOf = (row: EntryRow): LedgerEntry => ({
   id: row.id,
-  accountId: row.accountId,
+  accountId: row.account_id,
   kind: row.kind as LedgerEntryKind,
   amount: storedMoney(row.amount, row.currency, `amount of entry ${row.id}`),
-  balanceAfter: storedMoney(row.balanceAfter, row.currency, `balance after entry ${row.id}`),
+  balanceAfter: storedMoney(row.balance_after, row.currency, `balance after entry ${row.id}`),
   reason: row.reason,
   reference: row.reference,
-  related: relatedOf(row.relatedType, row.relatedId),
-  refundOf: row.refundOf ?? null,
-  reverses: row.reverses ?? null,
-  reservationId: row.reservationId ?? null,
-  createdAt: row.createdAt,
+  related: relatedOf(row.related_type, row.related_id),
+  refundOf: row.refund_of,
+  reverses: row.reverses,
+  reservationId: row.reservation_id,
+  createdAt: new Date(row.created_at),
 });
 
-export const reservationToDomain = (row: ReservationRow): Reservation => ({
+export const reservationOf = (row: Selectable<ReservationTable>): Reservation => ({
   id: row.id,
-  accountId: row.accountId,
+  accountId: row.account_id,
   amount: storedMoney(row.amount, row.currency, `amount of reservation ${row.id}`),
   captured: storedMoney(row.captured, row.currency, `captured amount of reservation ${row.id}`),
   released: storedMoney(row.released, row.currency, `released amount of reservation ${row.id}`),
   status: row.status as ReservationStatus,
   reason: row.reason,
   reference: row.reference,
-  related: relatedOf(row.relatedType, row.relatedId),
-  createdAt: row.createdAt,
-  updatedAt: row.updatedAt,
+  related: relatedOf(row.related_type, row.related_id),
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
 });
-
-/**
- * A row built by `json_build_object` in SQL (amounts as text, timestamps as ISO strings): drivers
- * hand json back parsed or as text, so both are accepted; the named keys become Dates.
- */
-export function jsonRow<T>(value: unknown, dateKeys: readonly string[]): T | undefined {
-  if (value === null || value === undefined) return undefined;
-  const object = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, unknown>;
-  const row: Record<string, unknown> = { ...object };
-  for (const key of dateKeys) row[key] = new Date(String(object[key]));
-  return row as T;
-}

@@ -1,4 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { sql } from 'kysely';
 import type {
   LedgerEntry,
   LedgerEntryDraft,
@@ -13,31 +13,9 @@ import type {
 import { Wallet } from '@tuma/billing';
 import type { Result } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
-import { LedgerEntryRecord } from './ledger-entry.entity.ts';
-import {
-  INSERT_POSTED_ENTRIES,
-  LOCK_WALLET,
-  LOCK_WALLETS,
-  postEntry,
-  postedEntryRecord,
-  READ_FOR_CHANGE,
-  TAKEN_REFERENCES,
-  writeChange,
-  type ChangeReadsRow,
-} from './wallet-sql.ts';
-import {
-  entryToDomain,
-  jsonRow,
-  reservationToDomain,
-  walletToDomain,
-  type EntryRow,
-  type ReservationRow,
-  type WalletRow,
-} from './wallet-rows.ts';
+import { insertPostedEntries, lockWallets, postEntryStatement, readForChange, takenReferences, writeChange } from './wallet-sql.ts';
+import { entryOf, reservationOf, walletOf } from './wallet-rows.ts';
 import { storedMoney } from '../database/stored-money.ts';
-
-const ENTRY_DATES = ['createdAt'];
-const RESERVATION_DATES = ['createdAt', 'updatedAt'];
 
 /**
  * Wallets in PostgreSQL (tables `wallet`, `ledger_entry`, `reservation`). Changes of one wallet
@@ -51,51 +29,35 @@ const RESERVATION_DATES = ['createdAt', 'updatedAt'];
 export class MikroOrmWalletStore implements WalletStore {
   constructor(private readonly database: Database) {}
 
-  private get em(): EntityManager {
-    return this.database.em;
-  }
-
   async open(wallet: WalletSnapshot): Promise<WalletSnapshot> {
-    await this.em.execute(
-      `insert into wallet (account_id, currency, balance, reserved, updated_at) values (?, ?, 0, 0, ?::timestamptz)
-       on conflict (account_id) do nothing`,
-      [wallet.accountId, wallet.currency, wallet.updatedAt.toISOString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('wallet')
+      .values({ account_id: wallet.accountId, currency: wallet.currency, balance: '0', reserved: '0', updated_at: wallet.updatedAt })
+      .onConflict((oc) => oc.column('account_id').doNothing())
+      .execute();
     const stored = await this.find(wallet.accountId);
     if (!stored) throw new Error(`Wallet of ${wallet.accountId} missing right after it was opened`);
     return stored;
   }
 
-  /** One plain statement (not an entity load): every /api/auth/me and quote reads the balance. */
+  /** One plain statement: every /api/auth/me and quote reads the balance. */
   async find(accountId: string): Promise<WalletSnapshot | undefined> {
-    const [row] = await this.em.execute<{ currency: string; balance: string; reserved: string; updated_ms: string }[]>(
-      `select currency, balance::text as balance, reserved::text as reserved,
-              (extract(epoch from date_trunc('milliseconds', updated_at)) * 1000)::bigint as updated_ms
-         from wallet where account_id = ?`,
-      [accountId],
-    );
-    return row && walletToDomain({ accountId, currency: row.currency, balance: row.balance, reserved: row.reserved, updatedAt: new Date(Number(row.updated_ms)) });
+    const row = await this.database.query.selectFrom('wallet').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+    return row && walletOf(row);
   }
 
   async post(draft: LedgerEntryDraft): Promise<LedgerEntry | undefined> {
-    const { sql, params } = postEntry(draft);
-    const [row] = await this.em.execute<{ balance_after: string }[]>(sql, params);
+    const [row] = (await postEntryStatement(draft).execute(this.database.query)).rows;
     return row && { ...draft, balanceAfter: storedMoney(row.balance_after, draft.amount.currency, `balance after entry ${draft.id}`) };
   }
 
   async postMany(drafts: readonly LedgerEntryDraft[]): Promise<readonly (LedgerEntry | undefined)[]> {
     if (drafts.length === 0) return [];
-    if (!this.em.isInTransaction()) throw new Error('Wallet changes must run inside a unit of work');
-    const accountIds = [...new Set(drafts.map((draft) => draft.accountId))];
-    const locked = await this.em.execute<{ wallet: unknown }[]>(LOCK_WALLETS, [JSON.stringify(accountIds)]);
-    const wallets = new Map(locked.map(({ wallet }) => {
-      const snapshot = walletToDomain(jsonRow<WalletRow>(wallet, ['updatedAt'])!);
-      return [snapshot.accountId, Wallet.rehydrate(snapshot)] as const;
-    }));
-    const references = drafts.map((draft) => ({ account_id: draft.accountId, reference: draft.reference }));
-    const taken = await this.em.execute<{ account_id: string; reference: string }[]>(TAKEN_REFERENCES, [JSON.stringify(references)]);
-    const used = new Set(taken.map((row) => `${row.account_id}\u0000${row.reference}`));
+    this.mustBeInUnitOfWork();
+    const locked = await lockWallets([...new Set(drafts.map((draft) => draft.accountId))]).execute(this.database.query);
+    const wallets = new Map(locked.rows.map((row) => [row.account_id, Wallet.rehydrate(walletOf(row))] as const));
+    const taken = await takenReferences(drafts.map((draft) => ({ account_id: draft.accountId, reference: draft.reference }))).execute(this.database.query);
+    const used = new Set(taken.rows.map((row) => `${row.account_id}\u0000${row.reference}`));
     const posted = drafts.map((draft) => {
       const wallet = wallets.get(draft.accountId);
       const key = `${draft.accountId}\u0000${draft.reference}`;
@@ -108,62 +70,55 @@ export class MikroOrmWalletStore implements WalletStore {
     const entries = posted.filter((entry): entry is LedgerEntry => entry !== undefined);
     if (entries.length > 0) {
       const changed = [...new Set(entries.map((entry) => entry.accountId))].map((accountId) => wallets.get(accountId)!.toSnapshot());
-      const balances = changed.map((w) => ({ account_id: w.accountId, balance: w.balance.toDecimalString(), updated_at: w.updatedAt.toISOString() }));
-      await this.em.execute(INSERT_POSTED_ENTRIES, [JSON.stringify(entries.map(postedEntryRecord)), JSON.stringify(balances)], 'run');
+      await insertPostedEntries(entries, changed).execute(this.database.query);
     }
     return posted;
   }
 
   async change<T, E>(request: WalletChangeRequest, decide: (locked: LockedWallet | undefined) => Result<WalletDecision<T>, E>): Promise<Result<T, E>> {
-    // Outside a transaction the lock would end with the statement: a bug of the caller.
-    if (!this.em.isInTransaction()) throw new Error('Wallet changes must run inside a unit of work');
-    const [locked] = await this.em.execute<{ wallet: unknown }[]>(LOCK_WALLET, [request.accountId]);
-    const reads = locked && (await this.readForChange(request));
-    const decision = decide(locked && reads && toLocked(locked.wallet, reads));
+    this.mustBeInUnitOfWork();
+    // `for no key update` is the weakest lock that excludes every other change of the row
+    // (foreign-key checks against it still pass). When the lock had to wait, the row returned is
+    // the version the previous holder committed.
+    const wallet = await this.database.query.selectFrom('wallet').selectAll().where('account_id', '=', request.accountId).forNoKeyUpdate().executeTakeFirst();
+    const locked = wallet && (await this.lockedWallet(walletOf(wallet), request));
+    const decision = decide(locked);
     if (decision.isOk() && decision.value.write) {
-      const { sql, params } = writeChange(decision.value.write);
-      const [written] = await this.em.execute<{ updated: number }[]>(sql, params);
+      const [written] = (await writeChange(decision.value.write).execute(this.database.query)).rows;
       if (written?.updated !== 1) throw new Error(`Wallet of ${request.accountId} was not updated`);
     }
     return decision.map((decided) => decided.value);
   }
 
-  private async readForChange(request: WalletChangeRequest): Promise<ChangeReadsRow | undefined> {
-    const entryId = request.entryId ?? null;
-    const params = [request.reference ?? null, request.reservationReference ?? null, entryId, entryId, entryId, request.reservationId ?? null, request.accountId];
-    const [row] = await this.em.execute<ChangeReadsRow[]>(READ_FOR_CHANGE, params);
-    return row;
+  /** The locked wallet with what the decision reads besides it, read once the lock is held. */
+  private async lockedWallet(wallet: WalletSnapshot, request: WalletChangeRequest): Promise<LockedWallet | undefined> {
+    const [row] = (await readForChange(request).execute(this.database.query)).rows;
+    if (!row) return undefined;
+    const prior: PriorOutcome | undefined = row.prior_entry
+      ? { entry: entryOf(row.prior_entry) }
+      : row.prior_reservation
+        ? { reservation: reservationOf(row.prior_reservation) }
+        : undefined;
+    const target = row.target_entry;
+    return {
+      wallet,
+      prior,
+      entry: target ? { entry: entryOf(target), refunded: storedMoney(row.refunded, wallet.currency, `refunds of entry ${target.id}`), reversedBy: row.reversed_by } : undefined,
+      reservation: row.reservation ? reservationOf(row.reservation) : undefined,
+    };
   }
 
   async entries(accountId: string, page: number, limit: number): Promise<LedgerPage> {
-    const [rows, total] = await this.em.findAndCount(
-      LedgerEntryRecord,
-      { accountId },
-      { orderBy: { seq: 'desc' }, limit, offset: page * limit, refresh: true },
-    );
-    return { entries: rows.map(entryToDomain), total };
+    const ofAccount = this.database.query.selectFrom('ledger_entry').where('account_id', '=', accountId);
+    const [rows, { total }] = await Promise.all([
+      ofAccount.selectAll().orderBy('seq', 'desc').limit(limit).offset(page * limit).execute(),
+      ofAccount.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+    ]);
+    return { entries: rows.map(entryOf), total };
   }
-}
 
-function toLocked(walletJson: unknown, row: ChangeReadsRow): LockedWallet {
-  const wallet = walletToDomain(jsonRow<WalletRow>(walletJson, ['updatedAt'])!);
-  const priorEntry = jsonRow<EntryRow>(row.prior_entry, ENTRY_DATES);
-  const priorReservation = jsonRow<ReservationRow>(row.prior_reservation, RESERVATION_DATES);
-  const prior: PriorOutcome | undefined = priorEntry
-    ? { entry: entryToDomain(priorEntry) }
-    : priorReservation
-      ? { reservation: reservationToDomain(priorReservation) }
-      : undefined;
-  const target = jsonRow<EntryRow>(row.target_entry, ENTRY_DATES);
-  const reservation = jsonRow<ReservationRow>(row.reservation, RESERVATION_DATES);
-  return {
-    wallet,
-    prior,
-    entry: target && {
-      entry: entryToDomain(target),
-      refunded: storedMoney(row.refunded, wallet.currency, `refunds of entry ${target.id}`),
-      reversedBy: row.reversed_by,
-    },
-    reservation: reservation && reservationToDomain(reservation),
-  };
+  /** Outside a transaction the lock would end with the statement: a bug of the caller. */
+  private mustBeInUnitOfWork(): void {
+    if (!this.database.em.isInTransaction()) throw new Error('Wallet changes must run inside a unit of work');
+  }
 }

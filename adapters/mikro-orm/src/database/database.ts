@@ -4,7 +4,6 @@ import { RequestContext } from '@mikro-orm/core';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { releaseEndedConnections } from './release-ended-connections.ts';
-import { ENTITIES } from '../entities.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { mikroOrmClientUrl } from './client-url.ts';
 import { DataDirLock } from './data-dir-lock.ts';
@@ -60,7 +59,9 @@ export class Database {
   private static async connect(config: DatabaseConfig, lock: DataDirLock | undefined): Promise<Database> {
     const embedded = config.url ? undefined : await SerializedPglite.open(config.dataDir, config.embeddedImage);
     const orm = await MikroORM.init({
-      entities: ENTITIES,
+      // No entity classes: every store's statements are Kysely's over the generated Tables (docs/architecture.md).
+      entities: [],
+      discovery: { warnWhenNoEntities: false },
       ...(embedded
         ? { dbName: 'postgres', driverOptions: new PgliteDialect(embedded) }
         : { clientUrl: mikroOrmClientUrl(config.url!), pool: { max: config.poolSize ?? 10 }, driverOptions: { onPoolCreated: (pool: pg.Pool) => releaseEndedConnections(pool) } }),
