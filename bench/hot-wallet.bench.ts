@@ -16,7 +16,8 @@ import { withScratchDatabase } from './support/scratch-database.ts';
 import { Wallet, WalletLedger, type WalletStore } from '@tuma/billing';
 import { currency, Money, newId, systemClock } from '@tuma/kernel';
 import { Database, MikroOrmUnitOfWork, MikroOrmWalletStore } from '@tuma/mikro-orm-adapter';
-import { postEntry } from '../adapters/mikro-orm/src/billing/wallet-sql.ts';
+import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler } from 'kysely';
+import { postEntryStatement } from '../adapters/mikro-orm/src/billing/wallet-sql.ts';
 
 const WORKER_COUNTS = [8, 16, 32];
 const WARM_UP_MS = 1_000;
@@ -129,11 +130,15 @@ async function rawUpdateRate(url: string, workers: number, inTransaction: boolea
   }
 }
 
-/** `?` placeholders (MikroORM's) as `$1, $2, ...` (pg's). */
-const numbered = (sql: string): string => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
+/** Compiles the store's statements without a connection (`$n` placeholders), to send them with `pg` directly. */
+const COMPILER = new Kysely<unknown>({
+  dialect: {
+    createAdapter: () => new PostgresAdapter(),
+    createDriver: () => new DummyDriver(),
+    createIntrospector: (db) => new PostgresIntrospector(db),
+    createQueryCompiler: () => new PostgresQueryCompiler(),
+  },
+});
 
 /** The same statements as a charge's fast path (begin, the conditional post, commit), sent with `pg` directly. */
 async function rawLedgerRate(url: string, workers: number): Promise<{ rate: number; refused: number }> {
@@ -147,11 +152,11 @@ async function rawLedgerRate(url: string, workers: number): Promise<{ rate: numb
     await pool.query(`insert into wallet (account_id, currency, balance, reserved, updated_at) values ($1, 'KES', 1000000000, 0, now())`, [account]);
     return await drive(workers, async (worker, index) => {
       const draft = Wallet.draftCharge(account, { amount: DEBIT, reason: 'bench', reference: `raw-${worker}-${index}`, kind: 'debit' }, new Date());
-      const { sql, params } = postEntry(draft);
+      const { sql, parameters } = postEntryStatement(draft).compile(COMPILER);
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const { rowCount } = await client.query(numbered(sql), params);
+        const { rowCount } = await client.query(sql, [...parameters]);
         await client.query('commit');
         return rowCount === 1;
       } catch (error) {

@@ -7,10 +7,10 @@
  * (`readForChange`), write the wallet with its new entry or reservation in one statement
  * (`writeChange`); the lock is held until the commit.
  */
-import { DummyDriver, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, sql, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { MAX_WALLET_MICROS, type LedgerEntry, type LedgerEntryDraft, type Reservation, type WalletChangeRequest, type WalletSnapshot, type WalletWrite } from '@tuma/billing';
 import { formatScaled, MICRO_DIGITS } from '@tuma/kernel';
-import type { LedgerEntryTable, ReservationTable, Tables, WalletTable } from '../database/tables.ts';
+import type { LedgerEntryTable, ReservationTable, WalletTable } from '../database/tables.ts';
 import type { EntryRow } from './wallet-rows.ts';
 
 /** An entry as a JSON object with the keys and values of its row (amounts as text, so exact). */
@@ -90,22 +90,6 @@ export function postEntryStatement(draft: LedgerEntryDraft) {
   from posted
   where wallet.account_id = posted.account_id
   returning posted.balance_after::text as balance_after`;
-}
-
-/** Compiles without a connection, for SQL text sent by other means. */
-const COMPILER = new Kysely<Tables>({
-  dialect: {
-    createAdapter: () => new PostgresAdapter(),
-    createDriver: () => new DummyDriver(),
-    createIntrospector: (db) => new PostgresIntrospector(db),
-    createQueryCompiler: () => new PostgresQueryCompiler(),
-  },
-});
-
-/** `postEntryStatement` as SQL text (`$n` placeholders) and its parameters: bench/hot-wallet.bench.ts sends it with `pg` directly. */
-export function postEntry(draft: LedgerEntryDraft): { sql: string; params: unknown[] } {
-  const compiled = postEntryStatement(draft).compile(COMPILER);
-  return { sql: compiled.sql, params: [...compiled.parameters] };
 }
 
 const insertEntry = (e: LedgerEntry) => sql`insert into ledger_entry (id, account_id, currency, kind, amount, balance_after, reason, reference,

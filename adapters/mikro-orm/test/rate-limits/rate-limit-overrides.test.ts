@@ -1,6 +1,5 @@
 import { Account, Email } from '@tuma/accounts';
 import { currency } from '@tuma/kernel';
-import { RateLimitPolicy } from '@tuma/rate-limits';
 import { describeRateLimitOverrideRepositoryContract } from '@tuma/rate-limits/testing/contracts';
 import { MikroOrmAccountRepository, MikroOrmRateLimitOverrideRepository, type Database } from '../../src/index.ts';
 import { databaseKind, testDatabase, truncateAll } from '../../../../test/support/test-database.ts';

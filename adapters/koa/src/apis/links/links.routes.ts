@@ -11,11 +11,6 @@ export type LinkUseCases = Pick<LinksService, 'createLink' | 'updateLink' | 'get
 
 const linkParams = z.object({ id: z.string().min(1).max(64) });
 const NOT_FOUND = { description: 'No such link in the account (and environment)', errorCodes: ['not_found'] };
-const PLAN_LIMIT = {
-  description: "plan_limit_reached: the account's links plan allows no more live links this calendar month (UTC) (docs/links.md, \"Plans\")",
-  errorCodes: ['plan_limit_reached'],
-  errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['monthlyLinks', 'apiMonthly']), limit: z.number().int() },
-};
 const CREATE_402 = {
   description:
     "plan_limit_reached: the plan allows no more live links this calendar month (UTC), or API requests; insufficient_balance: the wallet cannot pay the link's SMS (required, available, cost; nothing was made)",

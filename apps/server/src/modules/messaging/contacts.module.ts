@@ -1,4 +1,3 @@
-import { KERNEL_TOKENS } from '@tuma/kernel';
 import { contactListRoutes, contactPages } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmContactListRepository } from '@tuma/mikro-orm-adapter';
@@ -10,7 +9,6 @@ import { messagingOf } from './sms-core.module.ts';
 
 const bindings = new ContainerModule(({ bind }) => {
   const M = MESSAGING_TOKENS;
-  const K = KERNEL_TOKENS;
   bindClass(bind, M.contactListRepository, MikroOrmContactListRepository, [SERVER_TOKENS.database]);
 });
 

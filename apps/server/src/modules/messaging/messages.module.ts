@@ -1,5 +1,4 @@
 import { ACCOUNTS_TOKENS, type AccountRepository } from '@tuma/accounts';
-import { BILLING_TOKENS } from '@tuma/billing';
 import { SimulatedHandsets, SimulatorCarrierGateway, SmppCarrierGateway } from '@tuma/carriers-adapter';
 import { KERNEL_TOKENS, type Clock } from '@tuma/kernel';
 import { bulkPages, messageRoutes, simulatorInboxRoutes, smsPages } from '@tuma/koa-adapter';
@@ -16,7 +15,6 @@ import type { ServerModule } from '../server-module.ts';
 import { messagingOf } from './sms-core.module.ts';
 
 const M = MESSAGING_TOKENS;
-const B = BILLING_TOKENS;
 const K = KERNEL_TOKENS;
 const S = SERVER_TOKENS;
 

@@ -1,6 +1,5 @@
-import { KERNEL_TOKENS } from '@tuma/kernel';
 import { optOutPages, optOutRoutes } from '@tuma/koa-adapter';
-import { MESSAGING_TOKENS, type OptOutList } from '@tuma/messaging';
+import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmOptOutList } from '@tuma/mikro-orm-adapter';
 import { bindClass } from '../../bind-class.ts';
 import { ContainerModule } from 'inversify';
@@ -10,7 +9,6 @@ import { messagingOf } from './sms-core.module.ts';
 
 const bindings = new ContainerModule(({ bind }) => {
   const M = MESSAGING_TOKENS;
-  const K = KERNEL_TOKENS;
   bindClass(bind, M.optOutList, MikroOrmOptOutList, [SERVER_TOKENS.database]);
 });
 

@@ -13,7 +13,6 @@ import { messagingOf } from './sms-core.module.ts';
 
 const bindings = new ContainerModule(({ bind }) => {
   const B = BILLING_TOKENS;
-  const K = KERNEL_TOKENS;
   // Resolved rates are kept in process and emptied in every process when a rate is set.
   bind(B.fxRates).toResolvedValue(
     (database: Database, notifications: DatabaseNotifications) => new CachingFxRates(new MikroOrmFxRates(database), notifications),

@@ -1,5 +1,3 @@
-import { BILLING_TOKENS } from '@tuma/billing';
-import { KERNEL_TOKENS } from '@tuma/kernel';
 import { adminSenderIdRoutes, senderIdPages, senderIdRoutes } from '@tuma/koa-adapter';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { MikroOrmSenderIdRepository } from '@tuma/mikro-orm-adapter';
@@ -11,8 +9,6 @@ import { messagingOf } from './sms-core.module.ts';
 
 const bindings = new ContainerModule(({ bind }) => {
   const M = MESSAGING_TOKENS;
-  const B = BILLING_TOKENS;
-  const K = KERNEL_TOKENS;
   bindClass(bind, M.senderIdRepository, MikroOrmSenderIdRepository, [SERVER_TOKENS.database]);
   // Sends check approvals through the narrow port; it is the same repository.
 });

@@ -1,7 +1,7 @@
 import type { NodeDnsResolver } from '@tuma/dns-adapter';
 import { KERNEL_TOKENS, token, type Clock, type Digests } from '@tuma/kernel';
 import { webhookPages, webhookRoutes } from '@tuma/koa-adapter';
-import { MESSAGING_TOKENS, SMS_WEBHOOK_PROFILE } from '@tuma/messaging';
+import { MESSAGING_TOKENS } from '@tuma/messaging';
 import { CachingWebhookConfigRepository, MikroOrmWebhookConfigRepository, MikroOrmWebhookDeliveryRepository, type Database, type DatabaseNotifications, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
 import { PurgeWebhookLog, TimestampedSignatures, WEBHOOKS_TOKENS, WebhookDestinations, type WebhookDeliveryRepository } from '@tuma/webhooks';
 import { AesGcmSecretCipher, BlockListAddressPolicy, PinnedHttpWebhookSender } from '@tuma/webhooks-adapter';
@@ -21,7 +21,6 @@ const K = KERNEL_TOKENS;
 const S = SERVER_TOKENS;
 
 /** SMS's webhooks on the engine: its profile (X-Webhook-*, 10 s to 810 s, the `messaging.deliver-webhook` queue). */
-const SMS = SMS_WEBHOOK_PROFILE;
 
 /** Deletes the deliveries log's entries past WEBHOOK_LOG_RETENTION_DAYS, in worker processes. */
 const LOG_PURGER = token<PeriodicTask>('server.WebhookLogPurger');

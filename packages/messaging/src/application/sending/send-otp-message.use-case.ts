@@ -1,5 +1,5 @@
 import type { IdempotentRequest } from '@tuma/idempotency';
-import { err, errAsync, ok, ResultAsync, type DomainError, type Money, type Result } from '@tuma/kernel';
+import { err, ok, ResultAsync, type DomainError, type Money, type Result } from '@tuma/kernel';
 import type { DeliveryErrorCode } from '../../domain/delivery/delivery-error-codes.ts';
 import type { MessageRepository } from '../messages/message.repository.port.ts';
 import type { OutboundMessage } from '../../domain/messages/outbound-message.ts';

@@ -1,6 +1,6 @@
 import { FX_PIVOT_CURRENCY, WALLET_COST_ROUNDING, type FxRates } from '@tuma/billing';
 import type { Money } from '@tuma/kernel';
-import type { Catalogue, Market, Route } from '@tuma/messaging';
+import type { Catalogue, Route } from '@tuma/messaging';
 import { pricingEntry, type TwoWayPricingEntry } from '../../domain/pricing/two-way-pricing-entry.ts';
 import type { TwoWayPriceTable } from './two-way-price-table.port.ts';
 
