@@ -2,6 +2,7 @@
 export { ImmediateUnitOfWork } from './immediate-unit-of-work.ts';
 export { onRollback, type Undo } from './undo-log.ts';
 export { UndoableMap } from './undoable-map.ts';
+export { UndoableList } from './undoable-list.ts';
 export { InMemoryJobScheduler, type ScheduledJob } from './in-memory-job-scheduler.ts';
 export { FakeClock } from './fake-clock.ts';
 export { InMemoryDnsResolver } from './in-memory-dns-resolver.ts';
