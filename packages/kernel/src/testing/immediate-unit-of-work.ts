@@ -1,4 +1,4 @@
-import { ResultAsync } from 'neverthrow';
+import { errAsync, ResultAsync } from 'neverthrow';
 import type { UnitOfWork, UnitOfWorkOptions } from '../application/unit-of-work.port.ts';
 import { undoLogHere, withUndoLog, type Undo } from './undo-log.ts';
 
@@ -35,4 +35,9 @@ export class ImmediateUnitOfWork implements UnitOfWork {
       })(),
     );
   }
+}
+
+/** For tests of the fakes: runs `writes` in a unit of work that then fails, as a use case refused after writing does. */
+export async function rolledBack(writes: () => Promise<unknown>): Promise<void> {
+  await new ImmediateUnitOfWork().run(() => ResultAsync.fromSafePromise(writes()).andThen(() => errAsync('refused')));
 }
