@@ -4,9 +4,9 @@ import { undoLogHere, withUndoLog, type Undo } from './undo-log.ts';
 
 /**
  * For in-memory wiring: runs the work at once, and rolls back as the database does. The in-memory
- * fakes write through at once and log how to undo each write (`onRollback`, or an `UndoableMap`)
- * to the unit of work their code runs in, found through async context (so concurrent units of
- * work never undo each other's writes). When the work answers Err or throws, its log is undone,
+ * fakes write through at once and log how to undo each write (`onRollback`, an `UndoableMap` or
+ * an `UndoableList`) to the unit of work their code runs in, found through async context (so
+ * concurrent units of work never undo each other's writes). When the work answers Err or throws, its log is undone,
  * newest write first; when it answers Ok, a nested unit of work (a savepoint) hands its log to the
  * caller's, so the caller's rollback undoes it too. `savepoint: false` joins the caller's log.
  *
