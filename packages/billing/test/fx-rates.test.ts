@@ -1,7 +1,6 @@
 import { expect } from 'chai';
 import { currency } from '@tuma/kernel';
-import { FakeClock } from '@tuma/kernel/testing';
-import { ImmediateUnitOfWork } from '@tuma/kernel/testing';
+import { FakeClock, ImmediateUnitOfWork, rolledBack } from '@tuma/kernel/testing';
 import { FxRate, ListFxRates, SAMPLE_RATES_SETTER, SAMPLE_USD_RATES, SeedSampleFxRates, SetFxRate } from '../src/index.ts';
 import { InMemoryFxRates } from '../src/testing/index.ts';
 
@@ -54,6 +53,18 @@ describe('FX use cases', () => {
     expect(set._unsafeUnwrap().toSnapshot()).to.deep.equal({ from: 'USD', to: 'KES', rate: '129.5', updatedAt: at, updatedBy: 'cli' });
     const listed = (await new ListFxRates(fxRates).execute())._unsafeUnwrap();
     expect(listed.map((r) => r.toSnapshot())).to.deep.equal([set._unsafeUnwrap().toSnapshot()]);
+  });
+
+  it("SetFxRate's rate goes with the caller's unit of work when that fails", async () => {
+    const fxRates = new InMemoryFxRates();
+    const setFxRate = new SetFxRate(fxRates, new ImmediateUnitOfWork(), clock);
+    (await setFxRate.execute({ from: 'USD', to: 'KES', rate: '129.5', updatedBy: 'cli' }))._unsafeUnwrap();
+    const before = await fxRates.list();
+    await rolledBack(async () => {
+      (await setFxRate.execute({ from: 'USD', to: 'KES', rate: '130', updatedBy: 'cli' }))._unsafeUnwrap();
+      (await setFxRate.execute({ from: 'USD', to: 'NGN', rate: '1500', updatedBy: 'cli' }))._unsafeUnwrap();
+    });
+    expect(await fxRates.list()).to.deep.equal(before);
   });
 
   it('SetFxRate stores nothing when the input is invalid', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { defineJob, err, ok, ResultAsync, transact, type Result } from '../src/index.ts';
-import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler, onRollback, UndoableMap } from '../src/testing/index.ts';
+import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler, onRollback, UndoableList, UndoableMap } from '../src/testing/index.ts';
 
 const JOB = defineJob<{ n: number }>({ name: 'test.job' });
 const unitOfWork = new ImmediateUnitOfWork();
@@ -78,6 +78,29 @@ describe('ImmediateUnitOfWork (the in-memory unit of work, with rollback)', () =
     release();
     await Promise.all([failing, succeeding]);
     expect(new Map(map)).to.deep.equal(new Map([['succeeding', 2], ['outside', 3]]));
+  });
+
+  it('takes out what a list\'s push and unshift added in work that rolls back, by identity: another unit of work\'s rows stay', async () => {
+    const list = new UndoableList<string>();
+    list.push('kept');
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const failing = run(async () => {
+      list.push('failing', 'failing too');
+      await gate;
+      list.unshift('failing first');
+      return err('no');
+    });
+    const succeeding = run(async () => {
+      list.unshift('succeeding');
+      await gate;
+      return ok(undefined);
+    });
+    list.push('outside');
+    release();
+    await Promise.all([failing, succeeding]);
+    expect(list).to.deep.equal(['succeeding', 'kept', 'outside']);
+    expect(list.filter(() => true), 'what it derives is a plain array').to.be.an.instanceOf(Array).and.not.an.instanceOf(UndoableList);
   });
 
   it('drops the jobs enqueued by work that rolls back, as pg-boss in the same transaction would (transact: a throw)', async () => {

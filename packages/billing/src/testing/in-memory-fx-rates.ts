@@ -1,4 +1,5 @@
 import { okAsync, errAsync, type CurrencyCode, type ResultAsync } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { FxRates } from '../application/fx-rates.port.ts';
 import type { FxRateMissingError } from '../domain/billing-errors.ts';
 import { lookupIn, resolveFxRate, type ResolvedFxRate } from '../domain/fx-rate-resolution.ts';
@@ -6,7 +7,7 @@ import { FxRate, type FxRateSnapshot } from '../domain/fx-rate.model.ts';
 
 /** FX rates held in memory: for embedding the core and for tests. */
 export class InMemoryFxRates implements FxRates {
-  private readonly rows = new Map<string, FxRateSnapshot>();
+  private readonly rows = new UndoableMap<string, FxRateSnapshot>();
 
   async set(rate: FxRate): Promise<void> {
     this.rows.set(`${rate.from}${rate.to}`, rate.toSnapshot());

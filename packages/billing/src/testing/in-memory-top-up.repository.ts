@@ -1,9 +1,10 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { TopUpRepository } from '../application/top-up.repository.port.ts';
 import { TopUp, type PaymentProviderName, type TopUpSnapshot } from '../domain/top-up.aggregate.ts';
 
 /** Top-ups held in memory: for embedding the core and for tests. */
 export class InMemoryTopUpRepository implements TopUpRepository {
-  private readonly rows = new Map<string, TopUpSnapshot>();
+  private readonly rows = new UndoableMap<string, TopUpSnapshot>();
 
   async save(topUp: TopUp): Promise<void> {
     const snapshot = topUp.toSnapshot();

@@ -1,5 +1,5 @@
 import { Money, type Result } from '@tuma/kernel';
-import { onRollback, UndoableMap } from '@tuma/kernel/testing';
+import { onRollback, UndoableList, UndoableMap } from '@tuma/kernel/testing';
 import type { LockedWallet, WalletChangeRequest, WalletDecision, WalletStore, WalletWrite } from '../application/wallet-store.port.ts';
 import type { LedgerEntry, LedgerEntryDraft, LedgerPage } from '../domain/ledger-entry.model.ts';
 import type { Reservation } from '../domain/reservation.model.ts';
@@ -8,11 +8,11 @@ import { Wallet, type WalletSnapshot } from '../domain/wallet.aggregate.ts';
 interface Book {
   wallet: WalletSnapshot;
   /** Oldest first. */
-  readonly entries: LedgerEntry[];
-  readonly entriesById: Map<string, LedgerEntry>;
-  readonly entriesByReference: Map<string, LedgerEntry>;
-  readonly reservations: Map<string, Reservation>;
-  readonly reservationsByReference: Map<string, Reservation>;
+  readonly entries: UndoableList<LedgerEntry>;
+  readonly entriesById: UndoableMap<string, LedgerEntry>;
+  readonly entriesByReference: UndoableMap<string, LedgerEntry>;
+  readonly reservations: UndoableMap<string, Reservation>;
+  readonly reservationsByReference: UndoableMap<string, Reservation>;
 }
 
 /**
@@ -29,11 +29,11 @@ export class InMemoryWalletStore implements WalletStore {
     if (existing) return existing.wallet;
     this.books.set(wallet.accountId, {
       wallet,
-      entries: [],
-      entriesById: new Map(),
-      entriesByReference: new Map(),
-      reservations: new Map(),
-      reservationsByReference: new Map(),
+      entries: new UndoableList(),
+      entriesById: new UndoableMap(),
+      entriesByReference: new UndoableMap(),
+      reservations: new UndoableMap(),
+      reservationsByReference: new UndoableMap(),
     });
     return wallet;
   }
@@ -93,34 +93,12 @@ export class InMemoryWalletStore implements WalletStore {
     return { entry, refunded, reversedBy };
   }
 
-  /** How to put the book back as it is before `write`, should the unit of work roll back. */
-  private logUndo(book: Book, write: WalletWrite): void {
-    const { wallet } = book;
-    const reservation = write.reservation && book.reservations.get(write.reservation.id);
-    onRollback(() => {
-      book.wallet = wallet;
-      const { entry } = write;
-      if (entry) {
-        const index = book.entries.lastIndexOf(entry);
-        if (index !== -1) book.entries.splice(index, 1);
-        book.entriesById.delete(entry.id);
-        book.entriesByReference.delete(entry.reference);
-      }
-      if (write.reservation) {
-        if (reservation) {
-          book.reservations.set(reservation.id, reservation);
-          book.reservationsByReference.set(reservation.reference, reservation);
-        } else {
-          book.reservations.delete(write.reservation.id);
-          book.reservationsByReference.delete(write.reservation.reference);
-        }
-      }
-    });
-  }
-
   private write(book: Book, write: WalletWrite): void {
     if (write.wallet.accountId !== book.wallet.accountId) throw new Error('A wallet change wrote another wallet');
-    this.logUndo(book, write);
+    const { wallet } = book;
+    onRollback(() => {
+      book.wallet = wallet;
+    });
     book.wallet = write.wallet;
     if (write.entry) {
       book.entries.push(write.entry);

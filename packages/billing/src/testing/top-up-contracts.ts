@@ -83,6 +83,24 @@ export function describeTopUpRepositoryContract(name: string, make: () => Promis
       expect(locked?.id).to.equal(topUp.id);
     });
 
+    it('keeps nothing a failing unit of work saved: a new top-up nor a change', async () => {
+      const kept = open(f.accountId, 'cs_kept');
+      await f.step(() => f.topUps.save(kept));
+      const before = kept.toSnapshot();
+      const failure = new Error('the unit of work failed');
+      const thrown = await f
+        .transaction(async () => {
+          await f.topUps.save(open(f.accountId, 'cs_rolled_back'));
+          kept.expire(later);
+          await f.topUps.save(kept);
+          throw failure;
+        })
+        .catch((error: unknown) => error);
+      expect(thrown).to.equal(failure);
+      expect(await f.step(() => f.topUps.findBySession('stripe', 'cs_rolled_back'))).to.equal(undefined);
+      expect((await f.step(() => f.topUps.findById(kept.id)))?.toSnapshot()).to.deep.equal(before);
+    });
+
     it('refuses a second top-up with the same provider session', async () => {
       await f.step(() => f.topUps.save(open(f.accountId, 'cs_twice')));
       let failure: unknown;

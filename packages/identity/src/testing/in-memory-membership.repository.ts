@@ -1,3 +1,4 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { InviteSnapshot } from '../domain/team/invite.ts';
 import type { MembershipSnapshot } from '../domain/team/membership.ts';
 import type { MembershipRepository } from '../application/team/membership.repository.port.ts';
@@ -5,8 +6,8 @@ import type { MembershipRepository } from '../application/team/membership.reposi
 const byAge = <T extends { createdAt: Date }>(rows: Iterable<T>): T[] => [...rows].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
 export class InMemoryMembershipRepository implements MembershipRepository {
-  private readonly members = new Map<string, MembershipSnapshot>();
-  private readonly invites = new Map<string, InviteSnapshot>();
+  private readonly members = new UndoableMap<string, MembershipSnapshot>();
+  private readonly invites = new UndoableMap<string, InviteSnapshot>();
 
   async save(membership: MembershipSnapshot): Promise<void> {
     this.members.set(`${membership.accountId}/${membership.userId}`, membership);

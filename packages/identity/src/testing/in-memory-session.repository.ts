@@ -1,10 +1,11 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import { isLive, type SessionEndReason, type SessionSnapshot } from '../domain/sessions/session.ts';
 import type { SessionByToken, SessionOwner, SessionRepository } from '../application/sessions/session.repository.port.ts';
 
 export class InMemorySessionRepository implements SessionRepository {
-  private readonly rows = new Map<string, SessionSnapshot>();
+  private readonly rows = new UndoableMap<string, SessionSnapshot>();
   /** Replaced token hash -> its session. */
-  private readonly replaced = new Map<string, string>();
+  private readonly replaced = new UndoableMap<string, string>();
 
   async add(session: SessionSnapshot): Promise<void> {
     this.rows.set(session.id, session);

@@ -1,8 +1,9 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { OneTimeToken, TokenPurpose } from '../domain/tokens/one-time-token.ts';
 import type { TokenStore } from '../application/tokens/token-store.port.ts';
 
 export class InMemoryTokenStore implements TokenStore {
-  private readonly rows = new Map<string, OneTimeToken & { usedAt: Date | null }>();
+  private readonly rows = new UndoableMap<string, OneTimeToken & { usedAt: Date | null }>();
 
   async add(token: OneTimeToken): Promise<void> {
     this.rows.set(token.tokenHash, { ...token, usedAt: null });

@@ -1,8 +1,9 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import { User, type UserSnapshot } from '../domain/users/user.aggregate.ts';
 import type { UserRepository } from '../application/users/user.repository.port.ts';
 
 export class InMemoryUserRepository implements UserRepository {
-  private readonly rows = new Map<string, UserSnapshot>();
+  private readonly rows = new UndoableMap<string, UserSnapshot>();
 
   async add(user: User): Promise<void> {
     if (this.rows.has(user.id) || (await this.findByEmail(user.email))) throw new Error(`Duplicate user ${user.id} / ${user.email}`);

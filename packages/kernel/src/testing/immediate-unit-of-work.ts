@@ -1,14 +1,15 @@
-import { ResultAsync } from 'neverthrow';
+import { errAsync, ResultAsync } from 'neverthrow';
 import type { UnitOfWork, UnitOfWorkOptions } from '../application/unit-of-work.port.ts';
 import { undoLogHere, withUndoLog, type Undo } from './undo-log.ts';
 
 /**
  * For in-memory wiring: runs the work at once, and rolls back as the database does. The in-memory
- * fakes write through at once and log how to undo each write (`onRollback`, or an `UndoableMap`)
- * to the unit of work their code runs in, found through async context (so concurrent units of
- * work never undo each other's writes). When the work answers Err or throws, its log is undone,
- * newest write first; when it answers Ok, a nested unit of work (a savepoint) hands its log to the
- * caller's, so the caller's rollback undoes it too. `savepoint: false` joins the caller's log.
+ * fakes write through at once and log how to undo each write (`onRollback`, an `UndoableMap` or
+ * an `UndoableList`) to the unit of work their code runs in, found through async context (so
+ * concurrent units of work never undo each other's writes). When the work answers Err or throws,
+ * its log is undone, newest write first; when it answers Ok, a nested unit of work (a savepoint)
+ * hands its log to the caller's, so the caller's rollback undoes it too. `savepoint: false` joins
+ * the caller's log.
  *
  * What it does not give: isolation. Other work sees the writes before the commit, as it would
  * under READ UNCOMMITTED; id counters are not put back (as database sequences are not).
@@ -35,4 +36,9 @@ export class ImmediateUnitOfWork implements UnitOfWork {
       })(),
     );
   }
+}
+
+/** For tests of the fakes: runs `writes` in a unit of work that then fails, as a use case refused after writing does. */
+export async function rolledBack(writes: () => Promise<unknown>): Promise<void> {
+  await new ImmediateUnitOfWork().run(() => ResultAsync.fromSafePromise(writes()).andThen(() => errAsync('refused')));
 }

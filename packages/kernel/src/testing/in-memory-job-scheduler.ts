@@ -1,6 +1,6 @@
 import type { EnqueueOptions, JobDefinition, JobHandler, JobScheduler, JobWorkers } from '../application/job-scheduler.port.ts';
 import type { Clock } from '../application/clock.port.ts';
-import { onRollback } from './undo-log.ts';
+import { UndoableList } from './undoable-list.ts';
 
 export interface ScheduledJob {
   readonly id: string;
@@ -12,7 +12,7 @@ export interface ScheduledJob {
 
 /** Keeps jobs in memory; `runDue()` runs every job whose time has come, in enqueue order. A job enqueued in a unit of work that rolls back is dropped. */
 export class InMemoryJobScheduler implements JobScheduler, JobWorkers {
-  private readonly queued: ScheduledJob[] = [];
+  private readonly queued = new UndoableList<ScheduledJob>();
   private readonly handlers = new Map<string, JobHandler<object>>();
   private sequence = 0;
 
@@ -24,10 +24,6 @@ export class InMemoryJobScheduler implements JobScheduler, JobWorkers {
     const id = `job-${++this.sequence}`;
     const scheduled: ScheduledJob = { id, name: job.name, payload, startAfter: options.startAfter ?? this.clock.now(), singletonKey };
     this.queued.push(scheduled);
-    onRollback(() => {
-      const index = this.queued.indexOf(scheduled);
-      if (index !== -1) this.queued.splice(index, 1);
-    });
     return id;
   }
 

@@ -1,8 +1,9 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { ApiRequestCounts } from '../application/usage/api-request-counts.port.ts';
 
 /** API request counts in a map by month and account; `writes` counts the flushes that reached it. */
 export class InMemoryApiRequestCounts implements ApiRequestCounts {
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new UndoableMap<string, number>();
   writes = 0;
 
   async add(month: string, increments: ReadonlyMap<string, number>): Promise<ReadonlyMap<string, number>> {

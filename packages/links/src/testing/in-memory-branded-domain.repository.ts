@@ -1,10 +1,11 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { BrandedDomainRepository, VerifiedHosts } from '../application/domains/branded-domain.repository.port.ts';
 import type { BrandedDomainSnapshot } from '../domain/domains/branded-domain.aggregate.ts';
 import type { InMemoryLinkRepository } from './in-memory-link.repository.ts';
 
 /** Branded domains in a map: a hostname once across accounts; removing one removes its links from the links' fake. */
 export class InMemoryBrandedDomainRepository implements BrandedDomainRepository {
-  private readonly domains = new Map<string, BrandedDomainSnapshot>();
+  private readonly domains = new UndoableMap<string, BrandedDomainSnapshot>();
 
   constructor(private readonly links?: InMemoryLinkRepository) {}
 

@@ -1,3 +1,4 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { CampaignRepository } from '../application/campaigns/campaign.repository.port.ts';
 import type { LinkRepository } from '../application/links/link.repository.port.ts';
 import type { CampaignSnapshot, CampaignSummary } from '../domain/campaigns/campaign.aggregate.ts';
@@ -5,7 +6,7 @@ import { Link, type LinkEnvironment } from '../domain/links/link.aggregate.ts';
 
 /** Campaigns in a map; their links' counts and the clearing of campaign_id go through the links' fake. */
 export class InMemoryCampaignRepository implements CampaignRepository {
-  private readonly campaigns = new Map<string, CampaignSnapshot>();
+  private readonly campaigns = new UndoableMap<string, CampaignSnapshot>();
 
   constructor(private readonly links: LinkRepository) {}
 

@@ -1,3 +1,4 @@
+import { UndoableList } from '@tuma/kernel/testing';
 import type { ClickAnalytics } from '../application/analytics/click-analytics.port.ts';
 import type { ClickStore } from '../application/clicks/click-store.port.ts';
 import { daysOf, type AnalyticsWindow, type ClickSummary } from '../domain/analytics/link-analytics.ts';
@@ -6,7 +7,7 @@ import type { InMemoryLinkRepository } from './in-memory-link.repository.ts';
 
 /** Clicks in an array: appended as the store does (each link's count raised by its human clicks) and summed as the analytics read them. */
 export class InMemoryClicks implements ClickStore, ClickAnalytics {
-  readonly clicks: Click[] = [];
+  readonly clicks = new UndoableList<Click>();
 
   constructor(private readonly links?: InMemoryLinkRepository) {}
 

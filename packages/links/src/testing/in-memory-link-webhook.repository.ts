@@ -1,10 +1,11 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { LinkWebhookRepository } from '../application/webhooks/link-webhook.repository.port.ts';
 import type { LinkEnvironment } from '../domain/links/link.aggregate.ts';
 import type { LinkWebhookSnapshot } from '../domain/webhooks/link-webhook.ts';
 
 /** Click webhooks in a map. */
 export class InMemoryLinkWebhookRepository implements LinkWebhookRepository {
-  private readonly webhooks = new Map<string, LinkWebhookSnapshot>();
+  private readonly webhooks = new UndoableMap<string, LinkWebhookSnapshot>();
 
   async add(webhook: LinkWebhookSnapshot): Promise<void> {
     this.webhooks.set(webhook.id, webhook);

@@ -1,9 +1,10 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { LinkListFilter, LinkRepository } from '../application/links/link.repository.port.ts';
 import type { LinkEnvironment, LinkSnapshot } from '../domain/links/link.aggregate.ts';
 
 /** Links in a map, with the store's rules: a slug once per domain, newest first, the filters of `list`. */
 export class InMemoryLinkRepository implements LinkRepository {
-  private readonly links = new Map<string, LinkSnapshot>();
+  private readonly links = new UndoableMap<string, LinkSnapshot>();
 
   async add(link: LinkSnapshot): Promise<boolean> {
     if (this.slugTaken(link)) return false;

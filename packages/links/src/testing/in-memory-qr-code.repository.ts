@@ -1,10 +1,11 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { QrCodeRepository } from '../application/qr/qr-code.repository.port.ts';
 import type { LinkEnvironment } from '../domain/links/link.aggregate.ts';
 import type { QrCodeSnapshot } from '../domain/qr/qr-code.aggregate.ts';
 
 /** QR codes in a map, per account and environment, newest first. */
 export class InMemoryQrCodeRepository implements QrCodeRepository {
-  private readonly codes = new Map<string, QrCodeSnapshot>();
+  private readonly codes = new UndoableMap<string, QrCodeSnapshot>();
 
   async add(code: QrCodeSnapshot): Promise<void> {
     this.codes.set(code.id, code);

@@ -1,3 +1,4 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { ForwardLogQuery, ForwardRepository } from '../application/forwards/forward.repository.port.ts';
 import type { ForwardAttempt, ForwardLogEntry, ForwardOutcome } from '../domain/forwards/forward-attempt.ts';
 import { CATCH_ALL, type Forward } from '../domain/forwards/forward.ts';
@@ -6,8 +7,8 @@ const newestFirst = <T extends { readonly id: string }>(a: T, b: T) => (a.id < b
 
 /** Forwards and their log in memory: for unit tests and for apps embedding the core without a database. */
 export class InMemoryForwardRepository implements ForwardRepository {
-  private readonly forwards = new Map<string, Forward>();
-  private readonly attempts = new Map<string, ForwardAttempt>();
+  private readonly forwards = new UndoableMap<string, Forward>();
+  private readonly attempts = new UndoableMap<string, ForwardAttempt>();
 
   async add(forward: Forward): Promise<boolean> {
     if ([...this.forwards.values()].some((f) => f.domainId === forward.domainId && f.alias === forward.alias)) return false;

@@ -1,4 +1,5 @@
 import { conflict, err, ok, type ConflictError, type Result } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { ContactPage, ContactQuery, ContactsWritten, MailContactRepository } from '../application/contacts/mail-contact.repository.port.ts';
 import type { ContactWrite, MailContact, MailContactChanges } from '../domain/contacts/mail-contact.ts';
 import type { MailContactList, MailContactListView } from '../domain/contacts/mail-contact-list.ts';
@@ -7,14 +8,14 @@ const nameTaken = (name: string): ConflictError => conflict('contact_list', `A c
 
 /** Contact lists and their contacts in maps; contacts in insertion order (a Map keeps it). */
 export class InMemoryMailContactRepository implements MailContactRepository {
-  private readonly listRows = new Map<string, MailContactList>();
-  /** Per list: contacts by address. */
-  private readonly contactRows = new Map<string, Map<string, MailContact>>();
+  private readonly listRows = new UndoableMap<string, MailContactList>();
+  /** Per list: contacts by address (each list's own map, so that its rows' writes are undone one by one). */
+  private readonly contactRows = new UndoableMap<string, UndoableMap<string, MailContact>>();
 
   async insertList(list: MailContactList): Promise<Result<MailContactListView, ConflictError>> {
     if (this.nameTaken(list.accountId, list.name, list.id)) return err(nameTaken(list.name));
     this.listRows.set(list.id, list);
-    this.contactRows.set(list.id, new Map());
+    this.contactRows.set(list.id, new UndoableMap());
     return ok(this.view(list));
   }
 

@@ -1,3 +1,4 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { MailDomainRepository } from '../application/domains/mail-domain.repository.port.ts';
 import type { MailDomainSnapshot } from '../domain/domains/mail-domain.aggregate.ts';
 
@@ -5,7 +6,7 @@ const newestFirst = (a: MailDomainSnapshot, b: MailDomainSnapshot) => b.createdA
 
 /** Mail domains in a map: for unit tests and in-memory wiring. */
 export class InMemoryMailDomainRepository implements MailDomainRepository {
-  private readonly rows = new Map<string, MailDomainSnapshot>();
+  private readonly rows = new UndoableMap<string, MailDomainSnapshot>();
 
   async add(domain: MailDomainSnapshot): Promise<boolean> {
     if (this.rows.has(domain.id)) throw new Error(`Domain ${domain.id} exists`);

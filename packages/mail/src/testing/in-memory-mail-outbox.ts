@@ -1,8 +1,9 @@
+import { UndoableList } from '@tuma/kernel/testing';
 import type { MailOutbox, OutboxMessage } from '../application/sending/mail-outbox.port.ts';
 
 /** The outbox's messages in an array. */
 export class InMemoryMailOutbox implements MailOutbox {
-  private readonly messages: OutboxMessage[] = [];
+  private readonly messages = new UndoableList<OutboxMessage>();
 
   async add(message: OutboxMessage): Promise<void> {
     this.messages.unshift(message);

@@ -1,9 +1,10 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { MailUsage } from '../application/billing/mail-usage.port.ts';
 import { usagePeriods, type MailUsageCounts } from '../domain/billing/mail-quota.ts';
 
 /** Mail usage counts in memory: for unit tests and for apps embedding the core without a database. */
 export class InMemoryMailUsage implements MailUsage {
-  private readonly counts = new Map<string, number>();
+  private readonly counts = new UndoableMap<string, number>();
 
   async take(accountId: string, emails: number, at: Date): Promise<MailUsageCounts> {
     const { month, day } = usagePeriods(at);

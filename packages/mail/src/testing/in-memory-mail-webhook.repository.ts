@@ -1,9 +1,10 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { MailWebhookRepository } from '../application/webhooks/mail-webhook.repository.port.ts';
 import type { MailWebhookSnapshot } from '../domain/webhooks/mail-webhook.aggregate.ts';
 
 /** Mail webhooks in memory: for unit tests and for apps embedding the core without a database. */
 export class InMemoryMailWebhookRepository implements MailWebhookRepository {
-  private readonly webhooks = new Map<string, MailWebhookSnapshot>();
+  private readonly webhooks = new UndoableMap<string, MailWebhookSnapshot>();
 
   async add(webhook: MailWebhookSnapshot): Promise<void> {
     if (this.webhooks.has(webhook.id)) throw new Error(`Webhook ${webhook.id} is stored already`);

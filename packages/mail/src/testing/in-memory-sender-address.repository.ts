@@ -1,9 +1,10 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { SenderAddressRepository } from '../application/sender-addresses/sender-address.repository.port.ts';
 import type { SenderAddressSnapshot } from '../domain/sender-addresses/sender-address.aggregate.ts';
 
 /** Sender addresses in a map: for unit tests and in-memory wiring. */
 export class InMemorySenderAddressRepository implements SenderAddressRepository {
-  private readonly rows = new Map<string, SenderAddressSnapshot>();
+  private readonly rows = new UndoableMap<string, SenderAddressSnapshot>();
 
   async add(address: SenderAddressSnapshot): Promise<boolean> {
     if (await this.findByEmail(address.accountId, address.email)) return false;

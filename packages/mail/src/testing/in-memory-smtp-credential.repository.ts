@@ -1,9 +1,10 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { SmtpCredentialRepository } from '../application/smtp/smtp-credential.repository.port.ts';
 import type { SmtpCredential } from '../domain/smtp/smtp-credential.ts';
 
 /** SMTP credentials in memory: for unit tests and for apps embedding the core without a database. */
 export class InMemorySmtpCredentialRepository implements SmtpCredentialRepository {
-  private readonly credentials = new Map<string, SmtpCredential>();
+  private readonly credentials = new UndoableMap<string, SmtpCredential>();
 
   async add(credential: SmtpCredential): Promise<void> {
     if ([...this.credentials.values()].some((c) => c.username === credential.username)) throw new Error(`Username ${credential.username} is taken`);

@@ -1,9 +1,10 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { SuppressionList, SuppressionQuery } from '../application/suppressions/suppression-list.port.ts';
 import type { Suppression } from '../domain/suppressions/suppression.ts';
 
 /** Suppressed addresses in a map keyed by account and address. */
 export class InMemorySuppressionList implements SuppressionList {
-  private readonly rows = new Map<string, Suppression>();
+  private readonly rows = new UndoableMap<string, Suppression>();
 
   async add(suppression: Suppression): Promise<boolean> {
     const key = `${suppression.accountId} ${suppression.email}`;

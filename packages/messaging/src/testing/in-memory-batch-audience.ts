@@ -1,4 +1,5 @@
 import { storableText } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import { BATCH_CHUNK_SIZE } from '../domain/messages/batch-chunks.ts';
 import type { BatchAudience } from '../application/sending/batch-audience.port.ts';
 import type { MessageBatch } from '../domain/messages/message-batch.ts';
@@ -6,13 +7,13 @@ import type { MessageRepository } from '../application/messages/message.reposito
 import { OutboundMessage } from '../domain/messages/outbound-message.ts';
 
 export class InMemoryBatchAudience implements BatchAudience {
-  /** Batch id -> chunk start -> members. */
-  private readonly kept = new Map<string, Map<number, readonly OutboundMessage[]>>();
+  /** Batch id -> chunk start -> members (each batch's own map, so that a rollback puts its chunks back one by one). */
+  private readonly kept = new UndoableMap<string, UndoableMap<number, readonly OutboundMessage[]>>();
 
   constructor(private readonly messages: MessageRepository) {}
 
   async keep(batch: MessageBatch, members: readonly OutboundMessage[]): Promise<void> {
-    const chunks = new Map<number, readonly OutboundMessage[]>();
+    const chunks = new UndoableMap<number, readonly OutboundMessage[]>();
     for (let start = 0; start < members.length; start += BATCH_CHUNK_SIZE) chunks.set(start, members.slice(start, start + BATCH_CHUNK_SIZE));
     this.kept.set(batch.id, chunks);
   }

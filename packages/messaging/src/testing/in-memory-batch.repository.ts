@@ -1,7 +1,8 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { BatchRepository, MessageBatch } from '../domain/messages/message-batch.ts';
 
 export class InMemoryBatchRepository implements BatchRepository {
-  private readonly batches = new Map<string, MessageBatch>();
+  private readonly batches = new UndoableMap<string, MessageBatch>();
 
   async add(batch: MessageBatch): Promise<void> {
     if (this.batches.has(batch.id)) throw new Error(`Batch ${batch.id} exists already`);

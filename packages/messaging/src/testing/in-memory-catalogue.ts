@@ -1,4 +1,5 @@
 import { err, notFound, ok, type Result } from '@tuma/kernel';
+import { UndoableList, UndoableMap } from '@tuma/kernel/testing';
 import type { Catalogue, CatalogueData, CatalogueSeedReport, RouteUpdateError } from '../application/catalogue/catalogue.port.ts';
 import {
   compareMarketPositions,
@@ -21,9 +22,9 @@ const normalize = (code: string): string => code.trim().toUpperCase();
  * fee for an unknown market) is a bug in that data and throws at construction.
  */
 export class InMemoryCatalogue implements Catalogue {
-  private markets: PositionedMarket[] = [];
-  private readonly routes = new Map<string, Route>();
-  private readonly fees = new Map<string, SenderIdFee>();
+  private readonly markets = new UndoableList<PositionedMarket>();
+  private readonly routes = new UndoableMap<string, Route>();
+  private readonly fees = new UndoableMap<string, SenderIdFee>();
 
   constructor(data: CatalogueData = defaultCatalogueData()) {
     this.apply(data);
@@ -76,7 +77,8 @@ export class InMemoryCatalogue implements Catalogue {
 
   private apply(data: CatalogueData): CatalogueSeedReport {
     const plan = planCatalogueSeed(data, this.keys());
-    this.markets = [...this.markets, ...plan.markets].sort(compareMarketPositions);
+    this.markets.push(...plan.markets);
+    this.markets.sort(compareMarketPositions);
     for (const route of plan.routes) this.routes.set(route.code, route);
     for (const fee of plan.senderIdFees) this.fees.set(fee.countryCode, fee);
     return seedReportOf(plan);

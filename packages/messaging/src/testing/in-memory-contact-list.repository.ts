@@ -1,4 +1,5 @@
 import { err, ok, type ConflictError, type NotFoundError, type Result } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import { contactListNotFound, duplicateContactListName } from '../domain/contacts/contact-errors.ts';
 import { ContactList, contactListNameKey, type ContactListDraft } from '../domain/contacts/contact-list.aggregate.ts';
 import type { ContactListRepository, ContactMemberPage, ContactMemberWrite } from '../application/contacts/contact-list.repository.port.ts';
@@ -7,20 +8,20 @@ import type { ContactMember } from '../application/contacts/contact-source.port.
 
 interface StoredList extends ContactListDraft {
   readonly id: number;
-  /** By number; a Map keeps insertion order, which is the members' order. */
-  readonly members: Map<string, StoredContactMember>;
+  /** By number; a Map keeps insertion order, which is the members' order (one map shared by the list's revisions, its writes undone one by one). */
+  readonly members: UndoableMap<string, StoredContactMember>;
 }
 
 const publicMember = ({ phone, country, name, vars }: StoredContactMember): ContactMember => ({ phone, country, name, vars });
 
 /** Contact lists held in memory: for embedding the core and for tests. Ids count up from 1 across accounts. */
 export class InMemoryContactListRepository implements ContactListRepository {
-  private readonly lists = new Map<number, StoredList>();
+  private readonly lists = new UndoableMap<number, StoredList>();
   private lastId = 0;
 
   async insert(draft: ContactListDraft): Promise<Result<ContactList, ConflictError>> {
     if (this.nameTaken(draft.accountId, draft.name)) return err(duplicateContactListName(draft.name));
-    const stored: StoredList = { ...draft, id: ++this.lastId, members: new Map() };
+    const stored: StoredList = { ...draft, id: ++this.lastId, members: new UndoableMap() };
     this.lists.set(stored.id, stored);
     return ok(toDomain(stored));
   }

@@ -1,3 +1,4 @@
+import { UndoableList } from '@tuma/kernel/testing';
 import { INBOUND_MESSAGE_STATUS } from '../domain/delivery/message-status.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
 import { newestConversationFirst, oldestThreadMessageFirst, type ConversationSummary, type ThreadMessage } from '../domain/inbound/conversation.ts';
@@ -28,7 +29,7 @@ const outboundInThread = (message: OutboundMessage): ThreadMessage => ({
  * read from `outbound`, e.g. the messages an embedding application keeps.
  */
 export class InMemoryInboundMessageRepository implements InboundMessageRepository {
-  private readonly messages: InboundMessage[] = [];
+  private readonly messages = new UndoableList<InboundMessage>();
 
   constructor(private readonly outbound: OutboundMessages) {}
 

@@ -1,4 +1,5 @@
 import { Money } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { OutboundMessageStatus } from '../domain/delivery/message-status.ts';
 import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQuery, MessageRepository } from '../application/messages/message.repository.port.ts';
 import { OutboundMessage } from '../domain/messages/outbound-message.ts';
@@ -9,7 +10,7 @@ const newestFirst = (a: OutboundMessage, b: OutboundMessage): number =>
 
 /** Messages in a Map, for unit tests and embedding; locks are no-ops (one caller at a time). */
 export class InMemoryMessageRepository implements MessageRepository {
-  private readonly messages = new Map<string, OutboundMessage>();
+  private readonly messages = new UndoableMap<string, OutboundMessage>();
 
   async add(messages: readonly OutboundMessage[]): Promise<void> {
     for (const message of messages) {

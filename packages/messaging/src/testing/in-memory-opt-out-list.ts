@@ -1,3 +1,4 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { OptOutAddition, OptOutList } from '../application/opt-outs/opt-out-list.port.ts';
 import type { OptOut, OptOutOrigin } from '../domain/opt-outs/opt-out.model.ts';
 
@@ -7,7 +8,8 @@ export const newestOptOutFirst = (a: OptOut, b: OptOut): number =>
 
 /** Opt-out lists held in memory: for embedding the core and for tests. */
 export class InMemoryOptOutList implements OptOutList {
-  private readonly accounts = new Map<string, Map<string, OptOut>>();
+  /** Per account (each its own map, so that its entries' writes are undone one by one). */
+  private readonly accounts = new UndoableMap<string, UndoableMap<string, OptOut>>();
 
   async isOptedOut(accountId: string, phone: string): Promise<boolean> {
     return this.entriesOf(accountId).has(phone);
@@ -36,7 +38,7 @@ export class InMemoryOptOutList implements OptOutList {
     return [...this.entriesOf(accountId).values()].sort(newestOptOutFirst).slice(0, limit);
   }
 
-  private entriesOf(accountId: string): Map<string, OptOut> {
-    return this.accounts.get(accountId) ?? new Map();
+  private entriesOf(accountId: string): UndoableMap<string, OptOut> {
+    return this.accounts.get(accountId) ?? new UndoableMap();
   }
 }

@@ -1,10 +1,11 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { QuietHoursCatalogue } from '../application/quiet-hours/quiet-hours-catalogue.port.ts';
 import { defaultMarketQuietHours } from '../domain/quiet-hours/market-quiet-hours.data.ts';
 import type { MarketQuietHours, MarketQuietHoursChanges } from '../domain/quiet-hours/market-quiet-hours.ts';
 
 /** Markets' quiet hours in memory, the built-in data by default. */
 export class InMemoryQuietHoursCatalogue implements QuietHoursCatalogue {
-  private readonly rows = new Map<string, MarketQuietHours>();
+  private readonly rows = new UndoableMap<string, MarketQuietHours>();
 
   constructor(rows: readonly MarketQuietHours[] = defaultMarketQuietHours()) {
     for (const row of rows) this.rows.set(row.countryCode, row);

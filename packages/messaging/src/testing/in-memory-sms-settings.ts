@@ -1,8 +1,9 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import { DEFAULT_SMS_SETTINGS, type AccountSmsSettings, type SmsSettingsRepository } from '../application/settings/sms-settings.port.ts';
 
 /** Accounts' SMS settings in memory. */
 export class InMemorySmsSettings implements SmsSettingsRepository {
-  private readonly settings = new Map<string, AccountSmsSettings>();
+  private readonly settings = new UndoableMap<string, AccountSmsSettings>();
 
   async settingsOf(accountId: string): Promise<AccountSmsSettings> {
     return this.settings.get(accountId) ?? DEFAULT_SMS_SETTINGS;

@@ -1,11 +1,12 @@
 import { err, ok, type ConflictError, type NotFoundError, type Result } from '@tuma/kernel';
+import { UndoableMap } from '@tuma/kernel/testing';
 import { duplicateTemplateName, templateNotFound } from '../domain/templates/template-errors.ts';
 import type { TemplateRepository } from '../application/templates/template.repository.port.ts';
 import { Template, templateNameKey, type TemplateDraft, type TemplateSnapshot } from '../domain/templates/template.aggregate.ts';
 
 /** Templates held in memory: for embedding the core and for tests. Ids count up from 1 across accounts. */
 export class InMemoryTemplateRepository implements TemplateRepository {
-  private readonly rows = new Map<number, TemplateSnapshot>();
+  private readonly rows = new UndoableMap<number, TemplateSnapshot>();
   private lastId = 0;
 
   async insert(draft: TemplateDraft): Promise<Result<Template, ConflictError>> {

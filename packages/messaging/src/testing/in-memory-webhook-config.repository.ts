@@ -1,10 +1,11 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import { scopeKey, type KeyScope } from '../domain/messages/key-scope.ts';
 import { WebhookConfig, type WebhookConfigSnapshot, type WebhookRouting } from '../domain/webhooks/webhook-config.aggregate.ts';
 import type { WebhookConfigRepository } from '../application/webhooks/webhook-config.repository.port.ts';
 
 /** Webhook configurations in memory: for embedding the core and for tests. */
 export class InMemoryWebhookConfigRepository implements WebhookConfigRepository {
-  private readonly configs = new Map<string, WebhookConfigSnapshot>();
+  private readonly configs = new UndoableMap<string, WebhookConfigSnapshot>();
 
   async find(owner: KeyScope): Promise<WebhookConfig | undefined> {
     const snapshot = this.configs.get(scopeKey(owner));

@@ -1,8 +1,9 @@
+import { UndoableList } from '@tuma/kernel/testing';
 import type { ShortCode, ShortCodeInventory } from '../application/short-codes/short-code-inventory.port.ts';
 
 /** Short codes in a list, optionally given by hand: `{ KE: { shared: '22555', dedicated: ['22100', '22101'] } }`. */
 export class InMemoryShortCodeInventory implements ShortCodeInventory {
-  private readonly codes: ShortCode[] = [];
+  private readonly codes = new UndoableList<ShortCode>();
 
   constructor(initial: Readonly<Record<string, { readonly shared?: string; readonly dedicated?: readonly string[] }>> = {}) {
     for (const [countryCode, { shared, dedicated = [] }] of Object.entries(initial)) {

@@ -1,3 +1,4 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import type { TwoWayMessageLog } from '../application/messages/two-way-message-log.port.ts';
 import type { TwoWayMessage } from '../domain/messages/two-way-message.ts';
 
@@ -5,7 +6,7 @@ const newestFirst = (a: TwoWayMessage, b: TwoWayMessage) => b.createdAt.getTime(
 
 /** Service messages in a map (outbound ones keep the status they were recorded with). */
 export class InMemoryTwoWayMessageLog implements TwoWayMessageLog {
-  private readonly messages = new Map<string, TwoWayMessage>();
+  private readonly messages = new UndoableMap<string, TwoWayMessage>();
 
   async record(message: TwoWayMessage): Promise<void> {
     if (!this.messages.has(message.id)) this.messages.set(message.id, message);

@@ -1,3 +1,4 @@
+import { UndoableMap } from '@tuma/kernel/testing';
 import { sameOwner } from '../domain/events/webhook-event.ts';
 import { WebhookDelivery, type WebhookAttempt, type WebhookDeliverySnapshot } from '../domain/deliveries/webhook-delivery.aggregate.ts';
 import type { LoggedWebhookDelivery, WebhookDeliveryPage, WebhookDeliveryRepository, WebhookDeliveryScope } from '../application/deliveries/webhook-delivery.repository.port.ts';
@@ -10,8 +11,9 @@ const newestFirst = (a: WebhookDeliverySnapshot, b: WebhookDeliverySnapshot): nu
 
 /** The webhook outbox and attempt log in memory: for embedding the core and for tests. */
 export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryRepository {
-  private readonly deliveries = new Map<string, WebhookDeliverySnapshot>();
-  private readonly attempts: WebhookAttempt[] = [];
+  private readonly deliveries = new UndoableMap<string, WebhookDeliverySnapshot>();
+  /** By event, series and attempt: a map, so that a purge rolled back puts them back too. */
+  private readonly attempts = new UndoableMap<string, WebhookAttempt>();
 
   async add(deliveries: readonly WebhookDelivery[]): Promise<void> {
     for (const delivery of deliveries) {
@@ -26,9 +28,9 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
   }
 
   async recordAttempt(delivery: WebhookDelivery, attempt: WebhookAttempt): Promise<void> {
-    const logged = this.attempts.some((a) => a.eventId === attempt.eventId && a.series === attempt.series && a.attempt === attempt.attempt);
-    if (logged) throw new Error(`Attempt ${attempt.series}.${attempt.attempt} of ${attempt.eventId} is logged already`);
-    this.attempts.push({ ...attempt });
+    const key = `${attempt.eventId} ${attempt.series}.${attempt.attempt}`;
+    if (this.attempts.has(key)) throw new Error(`Attempt ${attempt.series}.${attempt.attempt} of ${attempt.eventId} is logged already`);
+    this.attempts.set(key, { ...attempt });
     await this.save(delivery);
   }
 
@@ -55,12 +57,12 @@ export class InMemoryWebhookDeliveryRepository implements WebhookDeliveryReposit
       .map((d) => d.eventId);
     for (const eventId of doomed) this.deliveries.delete(eventId);
     const gone = new Set(doomed);
-    this.attempts.splice(0, this.attempts.length, ...this.attempts.filter((a) => !gone.has(a.eventId)));
+    for (const [key, attempt] of this.attempts) if (gone.has(attempt.eventId)) this.attempts.delete(key);
     return doomed.length;
   }
 
   private logged(snapshot: WebhookDeliverySnapshot): LoggedWebhookDelivery {
-    const attempts = this.attempts.filter((a) => a.eventId === snapshot.eventId).sort((a, b) => a.series - b.series || a.attempt - b.attempt);
+    const attempts = [...this.attempts.values()].filter((a) => a.eventId === snapshot.eventId).sort((a, b) => a.series - b.series || a.attempt - b.attempt);
     return { delivery: WebhookDelivery.rehydrate(snapshot), attempts };
   }
 }
