@@ -4,23 +4,7 @@ import type { Database } from '../database/database.ts';
 import type { MailForwardAttemptTable, MailForwardTable } from '../database/tables.ts';
 
 /** The log's columns: all but the message. */
-const LOG_COLUMNS = [
-  'id',
-  'account_id',
-  'forward_id',
-  'domain_id',
-  'recipient',
-  'to_address',
-  'envelope_from',
-  'return_path',
-  'original_from',
-  'message_id',
-  'subject',
-  'outcome',
-  'error',
-  'received_at',
-  'settled_at',
-] as const;
+const LOG_COLUMNS = ['id', 'account_id', 'forward_id', 'domain_id', 'recipient', 'to_address', 'envelope_from', 'return_path', 'original_from', 'message_id', 'subject', 'outcome', 'error', 'received_at', 'settled_at'] as const;
 
 const forwardOf = (row: Selectable<MailForwardTable>): Forward => ({
   id: row.id,
