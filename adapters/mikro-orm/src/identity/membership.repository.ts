@@ -1,41 +1,21 @@
+import type { Selectable } from 'kysely';
 import type { InvitableRole, InviteSnapshot, MembershipRepository, MembershipSnapshot, Role } from '@tuma/identity';
 import type { Database } from '../database/database.ts';
+import type { MembershipTable, TeamInviteTable } from '../database/tables.ts';
 
-interface MemberRow {
-  readonly account_id: string;
-  readonly user_id: string;
-  readonly role: Role;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-interface InviteRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly email: string;
-  readonly role: InvitableRole;
-  readonly invited_by: string;
-  readonly created_at: string;
-  readonly expires_at: string;
-}
-
-const MEMBERS = 'select account_id, user_id, role, created_at::text as created_at, updated_at::text as updated_at from membership';
-const INVITES = 'select id, account_id, email, role, invited_by, created_at::text as created_at, expires_at::text as expires_at from team_invite';
-const OLDEST_FIRST = 'order by created_at, user_id';
-
-const memberFromRow = (row: MemberRow): MembershipSnapshot => ({
+const memberOf = (row: Selectable<MembershipTable>): MembershipSnapshot => ({
   accountId: row.account_id,
   userId: row.user_id,
-  role: row.role,
+  role: row.role as Role,
   createdAt: new Date(row.created_at),
   updatedAt: new Date(row.updated_at),
 });
 
-const inviteFromRow = (row: InviteRow): InviteSnapshot => ({
+const inviteOf = (row: Selectable<TeamInviteTable>): InviteSnapshot => ({
   id: row.id,
   accountId: row.account_id,
   email: row.email,
-  role: row.role,
+  role: row.role as InvitableRole,
   invitedBy: row.invited_by,
   createdAt: new Date(row.created_at),
   expiresAt: new Date(row.expires_at),
@@ -46,60 +26,62 @@ export class MikroOrmMembershipRepository implements MembershipRepository {
   constructor(private readonly database: Database) {}
 
   async save(m: MembershipSnapshot): Promise<void> {
-    await this.database.em.execute(
-      `insert into membership (account_id, user_id, role, created_at, updated_at) values (?, ?, ?, ?, ?)
-       on conflict (account_id, user_id) do update set role = excluded.role, updated_at = excluded.updated_at`,
-      [m.accountId, m.userId, m.role, m.createdAt.toISOString(), m.updatedAt.toISOString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('membership')
+      .values({ account_id: m.accountId, user_id: m.userId, role: m.role, created_at: m.createdAt, updated_at: m.updatedAt })
+      .onConflict((conflict) => conflict.columns(['account_id', 'user_id']).doUpdateSet((eb) => ({ role: eb.ref('excluded.role'), updated_at: eb.ref('excluded.updated_at') })))
+      .execute();
   }
 
   async remove(accountId: string, userId: string): Promise<void> {
-    await this.database.em.execute('delete from membership where account_id = ? and user_id = ?', [accountId, userId], 'run');
+    await this.database.query.deleteFrom('membership').where('account_id', '=', accountId).where('user_id', '=', userId).execute();
   }
 
   async find(accountId: string, userId: string): Promise<MembershipSnapshot | undefined> {
-    return (await this.members(`${MEMBERS} where account_id = ? and user_id = ?`, [accountId, userId]))[0];
+    const row = await this.members().where('account_id', '=', accountId).where('user_id', '=', userId).executeTakeFirst();
+    return row && memberOf(row);
   }
 
-  listTeam(accountId: string): Promise<MembershipSnapshot[]> {
-    return this.members(`${MEMBERS} where account_id = ? ${OLDEST_FIRST}`, [accountId]);
+  async listTeam(accountId: string): Promise<MembershipSnapshot[]> {
+    return (await this.team(accountId).execute()).map(memberOf);
   }
 
-  lockTeam(accountId: string): Promise<MembershipSnapshot[]> {
+  async lockTeam(accountId: string): Promise<MembershipSnapshot[]> {
     if (!this.database.em.isInTransaction()) throw new Error('Locking a team needs a unit of work');
-    return this.members(`${MEMBERS} where account_id = ? ${OLDEST_FIRST} for update`, [accountId]);
+    return (await this.team(accountId).forUpdate().execute()).map(memberOf);
   }
 
-  listOfUser(userId: string): Promise<MembershipSnapshot[]> {
-    return this.members(`${MEMBERS} where user_id = ? order by created_at, account_id`, [userId]);
+  async listOfUser(userId: string): Promise<MembershipSnapshot[]> {
+    return (await this.members().where('user_id', '=', userId).orderBy('created_at').orderBy('account_id').execute()).map(memberOf);
   }
 
   async addInvite(i: InviteSnapshot): Promise<void> {
-    await this.database.em.execute(
-      'insert into team_invite (id, account_id, email, role, invited_by, created_at, expires_at) values (?, ?, ?, ?, ?, ?, ?)',
-      [i.id, i.accountId, i.email, i.role, i.invitedBy, i.createdAt.toISOString(), i.expiresAt.toISOString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('team_invite')
+      .values({ id: i.id, account_id: i.accountId, email: i.email, role: i.role, invited_by: i.invitedBy, created_at: i.createdAt, expires_at: i.expiresAt })
+      .execute();
   }
 
   async removeInvite(id: string): Promise<void> {
-    await this.database.em.execute('delete from team_invite where id = ?', [id], 'run');
+    await this.database.query.deleteFrom('team_invite').where('id', '=', id).execute();
   }
 
   async findInvite(id: string): Promise<InviteSnapshot | undefined> {
-    return (await this.invites(`${INVITES} where id = ?`, [id]))[0];
+    const row = await this.database.query.selectFrom('team_invite').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && inviteOf(row);
   }
 
-  listPendingInvites(accountId: string, now: Date): Promise<InviteSnapshot[]> {
-    return this.invites(`${INVITES} where account_id = ? and expires_at > ?::timestamptz order by created_at, id`, [accountId, now.toISOString()]);
+  async listPendingInvites(accountId: string, now: Date): Promise<InviteSnapshot[]> {
+    const rows = await this.database.query.selectFrom('team_invite').selectAll().where('account_id', '=', accountId).where('expires_at', '>', now.toISOString()).orderBy('created_at').orderBy('id').execute();
+    return rows.map(inviteOf);
   }
 
-  private async members(sql: string, values: unknown[]): Promise<MembershipSnapshot[]> {
-    return (await this.database.em.execute<MemberRow[]>(sql, values)).map(memberFromRow);
+  private members() {
+    return this.database.query.selectFrom('membership').selectAll();
   }
 
-  private async invites(sql: string, values: unknown[]): Promise<InviteSnapshot[]> {
-    return (await this.database.em.execute<InviteRow[]>(sql, values)).map(inviteFromRow);
+  /** Oldest member first. */
+  private team(accountId: string) {
+    return this.members().where('account_id', '=', accountId).orderBy('created_at').orderBy('user_id');
   }
 }

@@ -8,15 +8,6 @@ export interface OutboxMail extends MailMessage {
   readonly createdAt: Date;
 }
 
-interface OutboxRow {
-  readonly id: string | number;
-  readonly recipient: string;
-  readonly subject: string;
-  readonly text_body: string;
-  readonly html_body: string | null;
-  readonly created_at: string;
-}
-
 /**
  * The embedded default `Mailer`: every message is kept in `mail_outbox` and nothing leaves the
  * machine; the operator reads them (`GET /api/admin/outbox`). Written in the sender's context, so a
@@ -29,22 +20,23 @@ export class MikroOrmServiceMailOutbox implements Mailer {
   ) {}
 
   async send(message: MailMessage): Promise<void> {
-    await this.database.em.execute(
-      'insert into mail_outbox (recipient, subject, text_body, html_body, created_at) values (?, ?, ?, ?, ?)',
-      [message.to, message.subject, message.text, message.html ?? null, this.clock.now().toISOString()],
-      'run',
-    );
+    await this.database.query
+      .insertInto('mail_outbox')
+      .values({ recipient: message.to, subject: message.subject, text_body: message.text, html_body: message.html ?? null, created_at: this.clock.now() })
+      .execute();
   }
 
   /** The newest messages first, to one address or to all. */
   async list(query: { readonly to?: string; readonly limit: number }): Promise<OutboxMail[]> {
-    const where = query.to === undefined ? '' : 'where recipient = ?';
-    const rows = await this.database.em.execute<OutboxRow[]>(
-      `select id, recipient, subject, text_body, html_body, created_at::text as created_at from mail_outbox ${where} order by id desc limit ?`,
-      [...(query.to === undefined ? [] : [query.to]), query.limit],
-    );
+    const rows = await this.database.query
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .$if(query.to !== undefined, (select) => select.where('recipient', '=', query.to!))
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .execute();
     return rows.map((row) => ({
-      id: String(row.id),
+      id: row.id,
       to: row.recipient,
       subject: row.subject,
       text: row.text_body,

@@ -1,22 +1,9 @@
+import { sql, type Selectable } from 'kysely';
 import { User, type UserRepository, type UserStatus } from '@tuma/identity';
 import type { Database } from '../database/database.ts';
+import type { AppUserTable } from '../database/tables.ts';
 
-interface UserRow {
-  readonly id: string;
-  readonly email: string;
-  readonly name: string | null;
-  readonly company: string | null;
-  readonly password_hash: string;
-  readonly email_verified_at: string | null;
-  readonly status: UserStatus;
-  readonly created_at: string;
-  readonly updated_at: string;
-}
-
-const SELECT = `select id, email, name, company, password_hash, email_verified_at::text as email_verified_at, status,
-  created_at::text as created_at, updated_at::text as updated_at from app_user`;
-
-const fromRow = (row: UserRow): User =>
+const userOf = (row: Selectable<AppUserTable>): User =>
   User.rehydrate({
     id: row.id,
     email: row.email,
@@ -24,12 +11,10 @@ const fromRow = (row: UserRow): User =>
     company: row.company,
     passwordHash: row.password_hash,
     emailVerifiedAt: row.email_verified_at === null ? null : new Date(row.email_verified_at),
-    status: row.status,
+    status: row.status as UserStatus,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),
   });
-
-const iso = (date: Date | null): string | null => date?.toISOString() ?? null;
 
 /** Users in `app_user`, one per (normalised) email: a unique index, so a second insert fails. */
 export class MikroOrmUserRepository implements UserRepository {
@@ -37,55 +22,64 @@ export class MikroOrmUserRepository implements UserRepository {
 
   async lockEmail(email: string): Promise<void> {
     if (!this.database.em.isInTransaction()) throw new Error('Locking an address needs a unit of work');
-    await this.database.em.execute(`select pg_advisory_xact_lock(hashtextextended('app_user:' || ?, 0))`, [email]);
+    await sql`select pg_advisory_xact_lock(hashtextextended('app_user:' || ${email}, 0))`.execute(this.database.query);
   }
 
   async add(user: User): Promise<void> {
     const u = user.toSnapshot();
-    await this.database.em.execute(
-      `insert into app_user (id, email, name, company, password_hash, email_verified_at, status, created_at, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [u.id, u.email, u.name, u.company, u.passwordHash, iso(u.emailVerifiedAt), u.status, iso(u.createdAt), iso(u.updatedAt)],
-      'run',
-    );
+    await this.database.query
+      .insertInto('app_user')
+      .values({ id: u.id, email: u.email, name: u.name, company: u.company, password_hash: u.passwordHash, email_verified_at: u.emailVerifiedAt, status: u.status, created_at: u.createdAt, updated_at: u.updatedAt })
+      .execute();
   }
 
   async save(user: User): Promise<void> {
     const u = user.toSnapshot();
-    await this.database.em.execute(
-      'update app_user set name = ?, company = ?, password_hash = ?, email_verified_at = ?, status = ?, updated_at = ? where id = ?',
-      [u.name, u.company, u.passwordHash, iso(u.emailVerifiedAt), u.status, iso(u.updatedAt), u.id],
-      'run',
-    );
+    await this.database.query
+      .updateTable('app_user')
+      .set({ name: u.name, company: u.company, password_hash: u.passwordHash, email_verified_at: u.emailVerifiedAt, status: u.status, updated_at: u.updatedAt })
+      .where('id', '=', u.id)
+      .execute();
   }
 
-  findById(id: string): Promise<User | undefined> {
-    return this.one(`${SELECT} where id = ?`, [id]);
+  async findById(id: string): Promise<User | undefined> {
+    const row = await this.database.query.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && userOf(row);
   }
 
-  findByEmail(email: string): Promise<User | undefined> {
-    return this.one(`${SELECT} where email = ?`, [email]);
+  async findByEmail(email: string): Promise<User | undefined> {
+    const row = await this.database.query.selectFrom('app_user').selectAll().where('email', '=', email).executeTakeFirst();
+    return row && userOf(row);
   }
 
+  /** The ids travel as one JSON parameter, however many. */
   async findByIds(ids: readonly string[]): Promise<User[]> {
     if (ids.length === 0) return [];
-    const rows = await this.database.em.execute<UserRow[]>(`${SELECT} where id = any (array(select jsonb_array_elements_text(?::jsonb)))`, [JSON.stringify(ids)]);
-    return rows.map(fromRow);
+    const rows = await this.database.query
+      .selectFrom('app_user')
+      .selectAll()
+      .where('id', '=', sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`)
+      .execute();
+    return rows.map(userOf);
   }
 
   /** A scan of `app_user` (no index serves a substring): the operator's occasional search. */
   async search(text: string, limit: number): Promise<User[]> {
     const pattern = `%${text.replace(/[\\%_]/g, (special) => `\\${special}`)}%`;
-    const rows = await this.database.em.execute<UserRow[]>(`${SELECT} where email ilike ? or name ilike ? order by created_at desc, id desc limit ?`, [pattern, pattern, limit]);
-    return rows.map(fromRow);
+    const rows = await this.database.query
+      .selectFrom('app_user')
+      .selectAll()
+      .where((eb) => eb.or([eb('email', 'ilike', pattern), eb('name', 'ilike', pattern)]))
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map(userOf);
   }
 
-  lock(id: string): Promise<User | undefined> {
+  async lock(id: string): Promise<User | undefined> {
     if (!this.database.em.isInTransaction()) throw new Error('Locking a user needs a unit of work');
-    return this.one(`${SELECT} where id = ? for update`, [id]);
-  }
-
-  private async one(sql: string, values: unknown[]): Promise<User | undefined> {
-    const rows = await this.database.em.execute<UserRow[]>(sql, values);
-    return rows[0] && fromRow(rows[0]);
+    const row = await this.database.query.selectFrom('app_user').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+    return row && userOf(row);
   }
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { FAILURE_RETENTION_MS, type FailureLog } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
 
@@ -5,43 +6,37 @@ import type { Database } from '../database/database.ts';
  * Failed guesses in `guess_failure`, one row per counter key and failure (sign-ins, link passwords
  * and SMTP logins, each key under its product's scope). Rows past the retention count for nothing:
  * each failure recorded deletes those (through the index on `at`), so the table holds about a day of
- * failures without a purge job.
+ * failures without a purge job. The keys travel as one JSON parameter.
  */
-const RECORD = `
-  with purged as (delete from guess_failure where at <= ?::timestamptz)
-  insert into guess_failure (key, at) select key, ?::timestamptz from jsonb_array_elements_text(?::jsonb) as key`;
-
-/** Each key's newest failures, through the index on (key, at desc): one statement for every key. */
-const RECENT = `
-  select keys.ordinality::int as position, coalesce(array_agg(newest.at::text order by newest.at desc) filter (where newest.at is not null), '{}') as times
-  from jsonb_array_elements_text(?::jsonb) with ordinality as keys (key, ordinality)
-  left join lateral (select at from guess_failure where guess_failure.key = keys.key and at > ?::timestamptz order by at desc limit ?) newest on true
-  group by keys.ordinality`;
-
-/** One row of each key at that time (two guesses may share a microsecond: either row will do). */
-const FORGET = `
-  delete from guess_failure where ctid in (
-    select distinct on (key) ctid from guess_failure where key in (select jsonb_array_elements_text(?::jsonb)) and at = ?::timestamptz)`;
-
 export class MikroOrmFailureLog implements FailureLog {
   constructor(private readonly database: Database) {}
 
+  /** Each key's newest failures, through the index on (key, at desc): one statement for every key. */
   async recent(keys: readonly string[], since: Date, limit: number): Promise<Date[][]> {
-    const rows = await this.database.em.execute<{ position: number; times: string[] }[]>(RECENT, [JSON.stringify(keys), since.toISOString(), limit]);
+    const { rows } = await sql<{ position: number; times: string[] }>`
+      select keys.ordinality::int as position, coalesce(array_agg(newest.at::text order by newest.at desc) filter (where newest.at is not null), '{}') as times
+      from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) with ordinality as keys (key, ordinality)
+      left join lateral (select at from guess_failure where guess_failure.key = keys.key and at > ${since.toISOString()}::timestamptz order by at desc limit ${limit}) newest on true
+      group by keys.ordinality`.execute(this.database.query);
     const byPosition = new Map(rows.map((row) => [row.position, row.times.map((time) => new Date(time))]));
     return keys.map((_, index) => byPosition.get(index + 1) ?? []);
   }
 
   async record(keys: readonly string[], at: Date): Promise<void> {
     const retainedFrom = new Date(at.getTime() - FAILURE_RETENTION_MS);
-    await this.database.em.execute(RECORD, [retainedFrom.toISOString(), at.toISOString(), JSON.stringify(keys)], 'run');
+    await sql`
+      with purged as (delete from guess_failure where at <= ${retainedFrom.toISOString()}::timestamptz)
+      insert into guess_failure (key, at) select key, ${at.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as key`.execute(this.database.query);
   }
 
+  /** One row of each key at that time (two guesses may share a microsecond: either row will do). */
   async forget(keys: readonly string[], at: Date): Promise<void> {
-    await this.database.em.execute(FORGET, [JSON.stringify(keys), at.toISOString()], 'run');
+    await sql`
+      delete from guess_failure where ctid in (
+        select distinct on (key) ctid from guess_failure where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)) and at = ${at.toISOString()}::timestamptz)`.execute(this.database.query);
   }
 
   async clear(key: string): Promise<void> {
-    await this.database.em.execute('delete from guess_failure where key = ?', [key], 'run');
+    await this.database.query.deleteFrom('guess_failure').where('key', '=', key).execute();
   }
 }

@@ -1,42 +1,39 @@
+import { sql } from 'kysely';
 import { COUNTED_EVENTS, type DailyCounts, type MailAnalytics, type MailCounts } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
 
 type CountsRow = { readonly day: string | null } & Readonly<Record<(typeof COUNTED_EVENTS)[number], number>>;
 
 const DAY_MS = 24 * 3600 * 1000;
-const TYPES = COUNTED_EVENTS.map((type) => `'${type}'`).join(', ');
-const PER_DAY = COUNTED_EVENTS.map((type) => `count(*) filter (where e.type = '${type}') as ${type}`).join(',\n      ');
-const SUMS = COUNTED_EVENTS.map((type) => `coalesce(sum(c.${type}), 0)::int as ${type}`).join(', ');
+const PER_DAY = sql.join(COUNTED_EVENTS.map((type) => sql`count(*) filter (where e.type = ${type}) as ${sql.ref(type)}`));
+const SUMS = sql.join(COUNTED_EVENTS.map((type) => sql`coalesce(sum(${sql.ref(`c.${type}`)}), 0)::int as ${sql.ref(type)}`));
 
-/**
- * One statement: the account's events in the window counted per UTC day, every day of the window
- * present (generate_series, zeros where nothing happened), and the totals as the rollup's row
- * (day null). Only the counts come back, never the events.
- */
-const DAILY = `
-  with counted as (
-    select date_trunc('day', e.at at time zone 'UTC') as day,
-      ${PER_DAY}
-    from email_event e join email m on m.id = e.email_id
-    where m.account_id = ? and e.at >= ?::timestamptz and e.at < ?::timestamptz and e.type in (${TYPES})
-    group by 1
-  )
-  select to_char(days.day, 'YYYY-MM-DD') as day, ${SUMS}
-  from generate_series(?::timestamp, ?::timestamp, interval '1 day') as days (day)
-  left join counted c on c.day = days.day
-  group by rollup (days.day)
-  order by days.day nulls last`;
-
-const countsOf = (row: CountsRow): MailCounts => Object.fromEntries(COUNTED_EVENTS.map((type) => [type, Number(row[type])])) as MailCounts;
+const countsOf = (row: CountsRow): MailCounts => Object.fromEntries(COUNTED_EVENTS.map((type) => [type, row[type]])) as MailCounts;
 
 /** Mail analytics over `email_event` (docs/mail.md, "Analytics"). */
 export class MikroOrmMailAnalytics implements MailAnalytics {
   constructor(private readonly database: Database) {}
 
+  /**
+   * One statement: the account's events in the window counted per UTC day, every day of the window
+   * present (generate_series, zeros where nothing happened), and the totals as the rollup's row
+   * (day null). Only the counts come back, never the events.
+   */
   async daily(accountId: string, from: Date, days: number): Promise<{ days: readonly DailyCounts[]; totals: MailCounts }> {
     const end = new Date(from.getTime() + days * DAY_MS);
     const lastDay = new Date(end.getTime() - DAY_MS);
-    const rows = await this.database.em.execute<CountsRow[]>(DAILY, [accountId, from.toISOString(), end.toISOString(), from.toISOString().slice(0, 10), lastDay.toISOString().slice(0, 10)]);
+    const { rows } = await sql<CountsRow>`
+      with counted as (
+        select date_trunc('day', e.at at time zone 'UTC') as day, ${PER_DAY}
+        from email_event e join email m on m.id = e.email_id
+        where m.account_id = ${accountId} and e.at >= ${from.toISOString()}::timestamptz and e.at < ${end.toISOString()}::timestamptz and e.type in (${sql.join(COUNTED_EVENTS)})
+        group by 1
+      )
+      select to_char(days.day, 'YYYY-MM-DD') as day, ${SUMS}
+      from generate_series(${from.toISOString().slice(0, 10)}::timestamp, ${lastDay.toISOString().slice(0, 10)}::timestamp, interval '1 day') as days (day)
+      left join counted c on c.day = days.day
+      group by rollup (days.day)
+      order by days.day nulls last`.execute(this.database.query);
     const totals = rows.at(-1)!;
     return { days: rows.slice(0, -1).map((row) => ({ day: row.day!, counts: countsOf(row) })), totals: countsOf(totals) };
   }

@@ -1,56 +1,62 @@
 import type { MailDomainRepository, MailDomainSnapshot } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
-import { INSERT_COLUMNS, MAIL_DOMAIN_COLUMNS, mailDomainFromRow, mailDomainValues, type MailDomainRow } from './mail-domain-rows.ts';
-
-const PLACEHOLDERS = INSERT_COLUMNS.split(',').map((column) => (column.trim() === 'record_statuses' ? '?::jsonb' : '?')).join(', ');
-
-// A second domain of the name in the account meets the unique constraint: nothing is written.
-const ADD = `insert into mail_domain (${INSERT_COLUMNS}) values (${PLACEHOLDERS}) on conflict (account_id, name) do nothing returning id`;
-
-// The key, selector and name never change: a new key would be a new domain.
-const SAVE = `update mail_domain set status = ?, record_statuses = ?::jsonb, open_tracking = ?, click_tracking = ?, checked_at = ?::timestamptz,
-  updated_at = ?::timestamptz where id = ? returning id`;
+import { mailDomainOf, mailDomainRow } from './mail-domain-rows.ts';
 
 /** Mail domains in `mail_domain`: one statement per read and write. */
 export class MikroOrmMailDomainRepository implements MailDomainRepository {
   constructor(private readonly database: Database) {}
 
+  // A second domain of the name in the account meets the unique constraint: nothing is written.
   async add(domain: MailDomainSnapshot): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>(ADD, mailDomainValues(domain))).length === 1;
+    const added = await this.database.query
+      .insertInto('mail_domain')
+      .values(mailDomainRow(domain))
+      .onConflict((conflict) => conflict.columns(['account_id', 'name']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return added !== undefined;
   }
 
+  // The key, selector and name never change: a new key would be a new domain.
   async save(d: MailDomainSnapshot): Promise<void> {
-    const values = [d.status, JSON.stringify(d.recordStatuses), d.openTracking, d.clickTracking, d.checkedAt?.toISOString() ?? null, d.updatedAt.toISOString(), d.id];
-    const saved = await this.database.em.execute<{ id: string }[]>(SAVE, values);
-    if (saved.length !== 1) throw new Error(`Domain ${d.id} was never added`);
+    const saved = await this.database.query
+      .updateTable('mail_domain')
+      .set({ status: d.status, record_statuses: JSON.stringify(d.recordStatuses), open_tracking: d.openTracking, click_tracking: d.clickTracking, checked_at: d.checkedAt, updated_at: d.updatedAt })
+      .where('id', '=', d.id)
+      .executeTakeFirst();
+    if (saved.numUpdatedRows !== 1n) throw new Error(`Domain ${d.id} was never added`);
   }
 
   async find(accountId: string, id: string): Promise<MailDomainSnapshot | undefined> {
-    return (await this.rows(`select ${MAIL_DOMAIN_COLUMNS} from mail_domain d where d.id = ? and d.account_id = ?`, [id, accountId]))[0];
+    const row = await this.domains().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row && mailDomainOf(row);
   }
 
   async findByName(accountId: string, name: string): Promise<MailDomainSnapshot | undefined> {
-    return (await this.rows(`select ${MAIL_DOMAIN_COLUMNS} from mail_domain d where d.account_id = ? and d.name = ?`, [accountId, name]))[0];
+    const row = await this.domains().where('account_id', '=', accountId).where('name', '=', name).executeTakeFirst();
+    return row && mailDomainOf(row);
   }
 
-  list(accountId: string): Promise<readonly MailDomainSnapshot[]> {
-    return this.rows(`select ${MAIL_DOMAIN_COLUMNS} from mail_domain d where d.account_id = ? order by d.created_at desc, d.id desc`, [accountId]);
+  async list(accountId: string): Promise<readonly MailDomainSnapshot[]> {
+    return (await this.domains().where('account_id', '=', accountId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute()).map(mailDomainOf);
   }
 
   async findVerified(name: string): Promise<MailDomainSnapshot | undefined> {
-    return (await this.rows(`select ${MAIL_DOMAIN_COLUMNS} from mail_domain d where d.name = ? and d.status = 'verified' order by d.created_at, d.id limit 1`, [name]))[0];
+    const row = await this.domains().where('name', '=', name).where('status', '=', 'verified').orderBy('created_at').orderBy('id').limit(1).executeTakeFirst();
+    return row && mailDomainOf(row);
   }
 
   async verifiedElsewhere(name: string, accountId: string): Promise<boolean> {
-    const rows = await this.database.em.execute<{ id: string }[]>(`select id from mail_domain where name = ? and status = 'verified' and account_id <> ? limit 1`, [name, accountId]);
-    return rows.length > 0;
+    const row = await this.database.query.selectFrom('mail_domain').select('id').where('name', '=', name).where('status', '=', 'verified').where('account_id', '<>', accountId).limit(1).executeTakeFirst();
+    return row !== undefined;
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from mail_domain where id = ? and account_id = ? returning id', [id, accountId])).length === 1;
+    const removed = await this.database.query.deleteFrom('mail_domain').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 
-  private async rows(sql: string, values: unknown[]): Promise<MailDomainSnapshot[]> {
-    return (await this.database.em.execute<MailDomainRow[]>(sql, values)).map(mailDomainFromRow);
+  private domains() {
+    return this.database.query.selectFrom('mail_domain').selectAll();
   }
 }

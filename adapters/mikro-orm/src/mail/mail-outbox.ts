@@ -1,25 +1,9 @@
+import { sql, type Selectable } from 'kysely';
 import type { MailOutbox, OutboxMessage } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
+import type { MailOutboxMessageTable } from '../database/tables.ts';
 
-interface OutboxRow {
-  readonly message_id: string;
-  readonly email_id: string;
-  readonly from_address: string;
-  readonly from_name: string | null;
-  readonly recipients: string[];
-  readonly subject: string;
-  readonly return_path: string;
-  readonly raw: string;
-  readonly created_at: string;
-}
-
-const COLUMNS = 'message_id, email_id, from_address, from_name, recipients, subject, return_path, raw, created_at';
-
-// The recipients travel as JSON: how a JS array binds differs between pg and the PGlite dialect, text does not.
-const ADD = `insert into mail_outbox_message (${COLUMNS})
-  values (?, ?, ?, ?, array(select jsonb_array_elements_text(?::jsonb)), ?, ?, ?, ?::timestamptz)`;
-
-const fromRow = (row: OutboxRow): OutboxMessage => ({
+const messageOf = (row: Selectable<MailOutboxMessageTable>): OutboxMessage => ({
   emailId: row.email_id,
   messageId: row.message_id,
   from: row.from_name === null ? { address: row.from_address } : { address: row.from_address, name: row.from_name },
@@ -35,25 +19,32 @@ export class MikroOrmMailOutbox implements MailOutbox {
   constructor(private readonly database: Database) {}
 
   async add(m: OutboxMessage): Promise<void> {
-    await this.database.em.execute(ADD, [
-      m.messageId,
-      m.emailId,
-      m.from.address,
-      m.from.name ?? null,
-      JSON.stringify(m.recipients),
-      m.subject,
-      m.returnPath,
-      m.raw,
-      m.createdAt.toISOString(),
-    ]);
+    await this.database.query
+      .insertInto('mail_outbox_message')
+      .values({
+        message_id: m.messageId,
+        email_id: m.emailId,
+        from_address: m.from.address,
+        from_name: m.from.name ?? null,
+        // The recipients travel as JSON: how a JS array binds differs between pg and the PGlite dialect, text does not.
+        recipients: sql<string[]>`array(select jsonb_array_elements_text(${JSON.stringify(m.recipients)}::jsonb))`,
+        subject: m.subject,
+        return_path: m.returnPath,
+        raw: m.raw,
+        created_at: m.createdAt,
+      })
+      .execute();
   }
 
   async list(query: { readonly recipient?: string; readonly limit: number }): Promise<readonly OutboxMessage[]> {
-    const select = `select message_id, email_id, from_address, from_name, recipients, subject, return_path, raw, created_at::text as created_at from mail_outbox_message`;
-    const rows =
-      query.recipient === undefined
-        ? await this.database.em.execute<OutboxRow[]>(`${select} order by created_at desc, message_id desc limit ?`, [query.limit])
-        : await this.database.em.execute<OutboxRow[]>(`${select} where recipients @> array[?]::text[] order by created_at desc, message_id desc limit ?`, [query.recipient, query.limit]);
-    return rows.map(fromRow);
+    const rows = await this.database.query
+      .selectFrom('mail_outbox_message')
+      .selectAll()
+      .$if(query.recipient !== undefined, (select) => select.where(sql<boolean>`recipients @> array[${query.recipient}]::text[]`))
+      .orderBy('created_at', 'desc')
+      .orderBy('message_id', 'desc')
+      .limit(query.limit)
+      .execute();
+    return rows.map(messageOf);
   }
 }

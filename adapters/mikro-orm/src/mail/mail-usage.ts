@@ -1,16 +1,10 @@
+import type { Selectable } from 'kysely';
 import { usagePeriods, type MailUsage, type MailUsageCounts } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
+import type { MailUsageTable } from '../database/tables.ts';
 
-/** Both periods' rows are written in one statement, month first: one account's sends lock them in the same order. */
-const TAKE = `
-  insert into mail_usage (account_id, period, emails) values (?, ?, ?), (?, ?, ?)
-  on conflict (account_id, period) do update set emails = mail_usage.emails + excluded.emails
-  returning period, emails`;
-
-const READ = 'select period, emails from mail_usage where account_id = ? and period in (?, ?)';
-
-const countsOf = (rows: readonly { period: string; emails: number }[], periods: { month: string; day: string }): MailUsageCounts => {
-  const of = (period: string) => Number(rows.find((row) => row.period === period)?.emails ?? 0);
+const countsOf = (rows: readonly Pick<Selectable<MailUsageTable>, 'period' | 'emails'>[], periods: { month: string; day: string }): MailUsageCounts => {
+  const of = (period: string) => rows.find((row) => row.period === period)?.emails ?? 0;
   return { month: of(periods.month), day: of(periods.day) };
 };
 
@@ -18,14 +12,24 @@ const countsOf = (rows: readonly { period: string; emails: number }[], periods: 
 export class MikroOrmMailUsage implements MailUsage {
   constructor(private readonly database: Database) {}
 
+  /** Both periods' rows are written in one statement, month first: one account's sends lock them in the same order. */
   async take(accountId: string, emails: number, at: Date): Promise<MailUsageCounts> {
     const periods = usagePeriods(at);
-    const rows = await this.database.em.execute<{ period: string; emails: number }[]>(TAKE, [accountId, periods.month, emails, accountId, periods.day, emails]);
+    const rows = await this.database.query
+      .insertInto('mail_usage')
+      .values([
+        { account_id: accountId, period: periods.month, emails },
+        { account_id: accountId, period: periods.day, emails },
+      ])
+      .onConflict((conflict) => conflict.columns(['account_id', 'period']).doUpdateSet((eb) => ({ emails: eb('mail_usage.emails', '+', eb.ref('excluded.emails')) })))
+      .returning(['period', 'emails'])
+      .execute();
     return countsOf(rows, periods);
   }
 
   async read(accountId: string, at: Date): Promise<MailUsageCounts> {
     const periods = usagePeriods(at);
-    return countsOf(await this.database.em.execute<{ period: string; emails: number }[]>(READ, [accountId, periods.month, periods.day]), periods);
+    const rows = await this.database.query.selectFrom('mail_usage').select(['period', 'emails']).where('account_id', '=', accountId).where('period', 'in', [periods.month, periods.day]).execute();
+    return countsOf(rows, periods);
   }
 }

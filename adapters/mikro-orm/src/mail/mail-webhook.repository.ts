@@ -1,22 +1,8 @@
+import { sql, type Selectable } from 'kysely';
 import type { MailWebhookEventType, MailWebhookRepository, MailWebhookSnapshot } from '@tuma/mail';
 import type { SecretCipher } from '@tuma/webhooks';
 import type { Database } from '../database/database.ts';
-
-interface MailWebhookRow {
-  id: string;
-  account_id: string;
-  url: string;
-  events: MailWebhookEventType[] | string;
-  secret_sealed: string;
-  is_active: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-const COLUMNS = 'id, account_id, url, events, secret_sealed, is_active, created_at, updated_at';
-
-const UPSERT = `insert into mail_webhook (${COLUMNS}) values (?, ?, ?, ?::jsonb, ?, ?, ?::timestamptz, ?::timestamptz)
-  on conflict (id) do update set url = excluded.url, events = excluded.events, is_active = excluded.is_active, updated_at = excluded.updated_at`;
+import type { MailWebhookTable } from '../database/tables.ts';
 
 /** The secret is sealed for its webhook: a sealed value copied to another row does not open. */
 const sealedFor = (webhook: { readonly id: string; readonly accountId: string }): string => `mail_webhook:${webhook.accountId}:${webhook.id}`;
@@ -28,41 +14,56 @@ export class MikroOrmMailWebhookRepository implements MailWebhookRepository {
     private readonly cipher: SecretCipher,
   ) {}
 
-  async add(webhook: MailWebhookSnapshot): Promise<void> {
-    await this.database.em.execute(UPSERT, this.values(webhook), 'run');
+  add(webhook: MailWebhookSnapshot): Promise<void> {
+    return this.upsert(webhook);
   }
 
-  async save(webhook: MailWebhookSnapshot): Promise<void> {
-    await this.database.em.execute(UPSERT, this.values(webhook), 'run');
+  save(webhook: MailWebhookSnapshot): Promise<void> {
+    return this.upsert(webhook);
   }
 
   async find(accountId: string, id: string): Promise<MailWebhookSnapshot | undefined> {
-    return (await this.rows(`select ${COLUMNS} from mail_webhook where id = ? and account_id = ?`, [id, accountId]))[0];
+    const row = await this.database.query.selectFrom('mail_webhook').selectAll().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row && this.webhookOf(row);
   }
 
-  ofAccounts(accountIds: readonly string[]): Promise<readonly MailWebhookSnapshot[]> {
-    if (accountIds.length === 0) return Promise.resolve([]);
-    return this.rows(`select ${COLUMNS} from mail_webhook where account_id = any (array(select jsonb_array_elements_text(?::jsonb))) order by id`, [JSON.stringify(accountIds)]);
+  /** The account ids travel as one JSON parameter. */
+  async ofAccounts(accountIds: readonly string[]): Promise<readonly MailWebhookSnapshot[]> {
+    if (accountIds.length === 0) return [];
+    const rows = await this.database.query
+      .selectFrom('mail_webhook')
+      .selectAll()
+      .where('account_id', '=', sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb)))`)
+      .orderBy('id')
+      .execute();
+    return rows.map((row) => this.webhookOf(row));
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from mail_webhook where id = ? and account_id = ? returning id', [id, accountId])).length === 1;
+    const removed = await this.database.query.deleteFrom('mail_webhook').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 
-  private values(w: MailWebhookSnapshot): unknown[] {
-    return [w.id, w.accountId, w.url, JSON.stringify(w.events), this.cipher.seal(w.secret, sealedFor(w)), w.isActive, w.createdAt.toISOString(), w.updatedAt.toISOString()];
+  private async upsert(w: MailWebhookSnapshot): Promise<void> {
+    await this.database.query
+      .insertInto('mail_webhook')
+      .values({ id: w.id, account_id: w.accountId, url: w.url, events: JSON.stringify(w.events), secret_sealed: this.cipher.seal(w.secret, sealedFor(w)), is_active: w.isActive, created_at: w.createdAt, updated_at: w.updatedAt })
+      .onConflict((conflict) =>
+        conflict.column('id').doUpdateSet((eb) => ({ url: eb.ref('excluded.url'), events: eb.ref('excluded.events'), is_active: eb.ref('excluded.is_active'), updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .execute();
   }
 
-  private async rows(sql: string, values: unknown[]): Promise<MailWebhookSnapshot[]> {
-    return (await this.database.em.execute<MailWebhookRow[]>(sql, values)).map((row) => ({
+  private webhookOf(row: Selectable<MailWebhookTable>): MailWebhookSnapshot {
+    return {
       id: row.id,
       accountId: row.account_id,
       url: row.url,
-      events: typeof row.events === 'string' ? JSON.parse(row.events) : row.events,
+      events: row.events as MailWebhookEventType[],
       secret: this.cipher.open(row.secret_sealed, sealedFor({ id: row.id, accountId: row.account_id })),
       isActive: row.is_active,
       createdAt: new Date(row.created_at),
       updatedAt: new Date(row.updated_at),
-    }));
+    };
   }
 }

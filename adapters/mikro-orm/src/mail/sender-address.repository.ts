@@ -1,24 +1,14 @@
+import type { Selectable } from 'kysely';
 import type { SenderAddressRepository, SenderAddressSnapshot } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
+import type { MailSenderAddressTable } from '../database/tables.ts';
 
-interface SenderAddressRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly email: string;
-  readonly name: string | null;
-  readonly status: SenderAddressSnapshot['status'];
-  readonly confirmed_at: string | null;
-  readonly created_at: string;
-}
-
-const COLUMNS = 'id, account_id, email, name, status, confirmed_at::text as confirmed_at, created_at::text as created_at';
-
-const fromRow = (row: SenderAddressRow): SenderAddressSnapshot => ({
+const senderAddressOf = (row: Selectable<MailSenderAddressTable>): SenderAddressSnapshot => ({
   id: row.id,
   accountId: row.account_id,
   email: row.email,
   name: row.name,
-  status: row.status,
+  status: row.status as SenderAddressSnapshot['status'],
   confirmedAt: row.confirmed_at === null ? null : new Date(row.confirmed_at),
   createdAt: new Date(row.created_at),
 });
@@ -28,40 +18,40 @@ export class MikroOrmSenderAddressRepository implements SenderAddressRepository 
   constructor(private readonly database: Database) {}
 
   async add(a: SenderAddressSnapshot): Promise<boolean> {
-    const added = await this.database.em.execute<{ id: string }[]>(
-      `insert into mail_sender_address (id, account_id, email, name, status, confirmed_at, created_at) values (?, ?, ?, ?, ?, ?::timestamptz, ?::timestamptz)
-        on conflict (account_id, email) do nothing returning id`,
-      [a.id, a.accountId, a.email, a.name, a.status, a.confirmedAt?.toISOString() ?? null, a.createdAt.toISOString()],
-    );
-    return added.length === 1;
+    const added = await this.database.query
+      .insertInto('mail_sender_address')
+      .values({ id: a.id, account_id: a.accountId, email: a.email, name: a.name, status: a.status, confirmed_at: a.confirmedAt, created_at: a.createdAt })
+      .onConflict((conflict) => conflict.columns(['account_id', 'email']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return added !== undefined;
   }
 
   async save(a: SenderAddressSnapshot): Promise<void> {
-    const saved = await this.database.em.execute<{ id: string }[]>('update mail_sender_address set status = ?, confirmed_at = ?::timestamptz where id = ? returning id', [
-      a.status,
-      a.confirmedAt?.toISOString() ?? null,
-      a.id,
-    ]);
-    if (saved.length !== 1) throw new Error(`Sender address ${a.id} was never added`);
+    const saved = await this.database.query.updateTable('mail_sender_address').set({ status: a.status, confirmed_at: a.confirmedAt }).where('id', '=', a.id).executeTakeFirst();
+    if (saved.numUpdatedRows !== 1n) throw new Error(`Sender address ${a.id} was never added`);
   }
 
   async find(accountId: string, id: string): Promise<SenderAddressSnapshot | undefined> {
-    return (await this.rows(`select ${COLUMNS} from mail_sender_address where id = ? and account_id = ?`, [id, accountId]))[0];
+    const row = await this.addresses().where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return row && senderAddressOf(row);
   }
 
   async findByEmail(accountId: string, email: string): Promise<SenderAddressSnapshot | undefined> {
-    return (await this.rows(`select ${COLUMNS} from mail_sender_address where account_id = ? and email = ?`, [accountId, email]))[0];
+    const row = await this.addresses().where('account_id', '=', accountId).where('email', '=', email).executeTakeFirst();
+    return row && senderAddressOf(row);
   }
 
-  list(accountId: string): Promise<readonly SenderAddressSnapshot[]> {
-    return this.rows(`select ${COLUMNS} from mail_sender_address where account_id = ? order by id desc`, [accountId]);
+  async list(accountId: string): Promise<readonly SenderAddressSnapshot[]> {
+    return (await this.addresses().where('account_id', '=', accountId).orderBy('id', 'desc').execute()).map(senderAddressOf);
   }
 
   async remove(accountId: string, id: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from mail_sender_address where id = ? and account_id = ? returning id', [id, accountId])).length === 1;
+    const removed = await this.database.query.deleteFrom('mail_sender_address').where('id', '=', id).where('account_id', '=', accountId).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 
-  private async rows(sql: string, values: unknown[]): Promise<SenderAddressSnapshot[]> {
-    return (await this.database.em.execute<SenderAddressRow[]>(sql, values)).map(fromRow);
+  private addresses() {
+    return this.database.query.selectFrom('mail_sender_address').selectAll();
   }
 }

@@ -1,23 +1,13 @@
+import { sql, type Selectable } from 'kysely';
 import type { Suppression, SuppressionList, SuppressionQuery } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
+import type { MailSuppressionTable } from '../database/tables.ts';
 
-interface SuppressionRow {
-  readonly id: string;
-  readonly account_id: string;
-  readonly email: string;
-  readonly reason: Suppression['reason'];
-  readonly email_id: string | null;
-  readonly detail: string | null;
-  readonly created_at: string;
-}
-
-const COLUMNS = 'id, account_id, email, reason, email_id, detail, created_at::text as created_at';
-
-const fromRow = (row: SuppressionRow): Suppression => ({
+const suppressionOf = (row: Selectable<MailSuppressionTable>): Suppression => ({
   id: row.id,
   accountId: row.account_id,
   email: row.email,
-  reason: row.reason,
+  reason: row.reason as Suppression['reason'],
   emailId: row.email_id,
   detail: row.detail,
   createdAt: new Date(row.created_at),
@@ -28,32 +18,42 @@ export class MikroOrmSuppressionList implements SuppressionList {
   constructor(private readonly database: Database) {}
 
   async add(s: Suppression): Promise<boolean> {
-    const added = await this.database.em.execute<{ id: string }[]>(
-      `insert into mail_suppression (id, account_id, email, reason, email_id, detail, created_at) values (?, ?, ?, ?, ?, ?, ?::timestamptz)
-        on conflict (account_id, email) do nothing returning id`,
-      [s.id, s.accountId, s.email, s.reason, s.emailId, s.detail, s.createdAt.toISOString()],
-    );
-    return added.length === 1;
+    const added = await this.database.query
+      .insertInto('mail_suppression')
+      .values({ id: s.id, account_id: s.accountId, email: s.email, reason: s.reason, email_id: s.emailId, detail: s.detail, created_at: s.createdAt })
+      .onConflict((conflict) => conflict.columns(['account_id', 'email']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return added !== undefined;
   }
 
   async suppressed(accountId: string, emails: readonly string[]): Promise<ReadonlySet<string>> {
     if (emails.length === 0) return new Set();
     // The addresses travel as JSON: how a JS array binds differs between pg and the PGlite dialect, text does not.
-    const rows = await this.database.em.execute<{ email: string }[]>(
-      'select email from mail_suppression where account_id = ? and email in (select jsonb_array_elements_text(?::jsonb))',
-      [accountId, JSON.stringify(emails)],
-    );
+    const rows = await this.database.query
+      .selectFrom('mail_suppression')
+      .select('email')
+      .where('account_id', '=', accountId)
+      .where('email', 'in', sql<string>`(select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`)
+      .execute();
     return new Set(rows.map((row) => row.email));
   }
 
   async list(query: SuppressionQuery): Promise<readonly Suppression[]> {
-    const after = query.after === undefined ? '' : 'and id < ?';
-    const values = [query.accountId, ...(query.after === undefined ? [] : [query.after]), query.limit, query.offset ?? 0];
-    const rows = await this.database.em.execute<SuppressionRow[]>(`select ${COLUMNS} from mail_suppression where account_id = ? ${after} order by id desc limit ? offset ?`, values);
-    return rows.map(fromRow);
+    const rows = await this.database.query
+      .selectFrom('mail_suppression')
+      .selectAll()
+      .where('account_id', '=', query.accountId)
+      .$if(query.after !== undefined, (select) => select.where('id', '<', query.after!))
+      .orderBy('id', 'desc')
+      .limit(query.limit)
+      .offset(query.offset ?? 0)
+      .execute();
+    return rows.map(suppressionOf);
   }
 
   async remove(accountId: string, email: string): Promise<boolean> {
-    return (await this.database.em.execute<{ id: string }[]>('delete from mail_suppression where account_id = ? and email = ? returning id', [accountId, email])).length === 1;
+    const removed = await this.database.query.deleteFrom('mail_suppression').where('account_id', '=', accountId).where('email', '=', email).executeTakeFirst();
+    return removed.numDeletedRows === 1n;
   }
 }
