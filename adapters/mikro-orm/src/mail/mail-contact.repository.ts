@@ -2,7 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { conflict, err, ok, type ConflictError, type Result } from '@tuma/kernel';
 import type { ContactPage, ContactQuery, ContactsWritten, ContactWrite, MailContact, MailContactChanges, MailContactList, MailContactListView, MailContactRepository } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
-import type { Json, MailContactListTable, MailContactTable } from '../database/tables.ts';
+import type { MailContactListTable, MailContactTable } from '../database/tables.ts';
 import { CONTACT_WRITE_CHUNK, setUnsubscribed, upsertContacts } from './mail-contact-sql.ts';
 import { isUniqueViolation } from '../database/unique-violation.ts';
 
@@ -138,8 +138,7 @@ export class MikroOrmMailContactRepository implements MailContactRepository {
           updated_at: at,
           ...(changes.firstName !== undefined && { first_name: changes.firstName?.trim() || null }),
           ...(changes.lastName !== undefined && { last_name: changes.lastName?.trim() || null }),
-          // As an expression: tables.ts types a `Generated<Json>` column's update as the column type itself, not as JSON text.
-          ...(changes.data !== undefined && { data: sql<Json>`${JSON.stringify(changes.data)}::jsonb` }),
+          ...(changes.data !== undefined && { data: JSON.stringify(changes.data) }),
           ...(changes.unsubscribed !== undefined && { unsubscribed: changes.unsubscribed }),
         })
         .where('id', '=', contactId)
