@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Database } from './database.ts';
 import { NotificationChannel, type NotificationHandlers } from './notification-channel.ts';
 
@@ -27,7 +28,7 @@ export class DatabaseNotifications {
   constructor(private readonly database: Database) {}
 
   async publish(topic: string, message: unknown): Promise<void> {
-    await this.database.em.execute('select pg_notify(?, ?)', [CHANGES_CHANNEL, JSON.stringify({ topic, message })]);
+    await sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify({ topic, message })})`.execute(this.database.query);
   }
 
   subscribe(topic: string, handlers: TopicHandlers): () => void {

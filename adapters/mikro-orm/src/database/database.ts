@@ -139,16 +139,6 @@ export class Database {
     };
   }
 
-  /**
-   * One statement with `$n` placeholders, its values sent as bind parameters: on the connection of
-   * the unit of work open in the current context if any, else on a pooled one (see
-   * `executeBound` of the repositories, which takes `?` placeholders).
-   */
-  async executeBound<R = Record<string, unknown>>(text: string, values: readonly unknown[]): Promise<R[]> {
-    const executor = this.openTransaction() ?? this.orm.em.getConnection().getClient<unknown>();
-    return [...(await executor.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows];
-  }
-
   /** The transaction of the unit of work open in the current context, if any. */
   private openTransaction(): Kysely<unknown> | undefined {
     return this.orm.em.getContext(false).getTransactionContext<Kysely<unknown>>();

@@ -18,7 +18,6 @@ import {
 import type { Database } from '../database/database.ts';
 import { storedMoney } from '../database/stored-money.ts';
 import type { ApiKeyTable, MessageBatchTable, MessageTable } from '../database/tables.ts';
-import { date } from './message-rows.ts';
 import { inScope, PENDING, TALLY_AGGREGATES, TALLY_NAMES, tallyColumns, tallyFromRow, type TallyRow } from './report-sql.ts';
 
 const totalsStatement = (scope: ReportScope, window: ReportWindow) =>
@@ -149,7 +148,7 @@ export class MikroOrmMessageReports implements MessageReports {
               : {
                   id: row.id,
                   text: row.text,
-                  createdAt: date(row.created_at),
+                  createdAt: new Date(row.created_at),
                   recipients: row.total,
                   charged: storedMoney(row.charged, scope.currency, `charge of batch ${row.id}`),
                 },

@@ -4,9 +4,7 @@ import type { Selectable } from 'kysely';
 import { storedMoney } from '../database/stored-money.ts';
 import type { MessageBatchTable, MessageTable } from '../database/tables.ts';
 
-/** A stored time: PostgreSQL's text under Kysely, a Date or text under `em.execute` (quiet-hours-catalogue.ts). */
-export const date = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-const optionalDate = (value: Date | string | null): Date | null => (value === null ? null : date(value));
+const optionalDate = (value: string | null): Date | null => (value === null ? null : new Date(value));
 
 /** A part outcome as `message.part_outcomes` keeps it (json: its time as ISO text). */
 type StoredPartOutcome = Omit<PartOutcome, 'at'> & { at: string };
@@ -34,7 +32,7 @@ export function messageFromRow(row: Selectable<MessageTable>): OutboundMessage {
     cost: storedMoney(row.cost, row.currency, `cost of message ${row.id}`),
     chargeEntryId: row.charge_entry_id,
     scheduledAt: optionalDate(row.scheduled_at),
-    createdAt: date(row.created_at),
+    createdAt: new Date(row.created_at),
     carrier: row.carrier,
     delivery: {
       status: row.status as OutboundMessageStatus,
@@ -111,6 +109,6 @@ export function batchFromRow(row: Selectable<MessageBatchTable>): MessageBatch {
     chargeEntryId: row.charge_entry_id,
     scheduledAt: optionalDate(row.scheduled_at),
     dripRate: row.drip_rate,
-    createdAt: date(row.created_at),
+    createdAt: new Date(row.created_at),
   };
 }

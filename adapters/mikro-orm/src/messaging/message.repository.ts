@@ -1,9 +1,10 @@
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Money } from '@tuma/kernel';
 import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 import { storedMoney } from '../database/stored-money.ts';
 import type { MessageTable } from '../database/tables.ts';
+import { countedRecordset } from '../database/counted-recordset.ts';
 import { deliveryRecord, messageFromRow, messageRecord } from './message-rows.ts';
 
 /** Rows per insert statement: a 100k-member batch is 20 statements. */
@@ -33,14 +34,6 @@ const SET_DELIVERY = sql`
 const DELIVERY_RECORD = `id varchar, carrier varchar, status varchar, retry_count integer, error_code varchar,
     carrier_message_ids jsonb, part_outcomes jsonb, sent_at timestamptz, submitted_at timestamptz, delivered_at timestamptz,
     failed_at timestamptz`;
-
-/**
- * The records as the relation `r`, their count as its limit: PostgreSQL assumes 100 rows from a
- * set-returning function, and for a table of a few thousand rows it then plans a scan of the whole
- * table and a hash join rather than a look-up per row.
- */
-const countedRecords = (records: readonly object[], columns: string): RawBuilder<unknown> =>
-  sql`(select * from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as counted (${sql.raw(columns)}) limit ${records.length}) as r`;
 
 /** The distinct ids as a text array, from one jsonb parameter. */
 const anyOf = (ids: readonly string[]) => sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)))`;
@@ -182,7 +175,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       const records = messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord);
-      await sql`${SET_DELIVERY} from ${countedRecords(records, DELIVERY_RECORD)} where m.id = r.id`.execute(this.database.query);
+      await sql`${SET_DELIVERY} from ${countedRecordset(records, DELIVERY_RECORD)} where m.id = r.id`.execute(this.database.query);
     }
   }
 
@@ -196,7 +189,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
       before_part_outcomes: before.delivery.partOutcomes,
     }));
     const { rows } = await sql<Pick<Selectable<MessageTable>, 'id'>>`${SET_DELIVERY}
-      from ${countedRecords(records, `${DELIVERY_RECORD}, before_status varchar, before_retry_count integer, before_part_outcomes jsonb`)}
+      from ${countedRecordset(records, `${DELIVERY_RECORD}, before_status varchar, before_retry_count integer, before_part_outcomes jsonb`)}
       where m.id = r.id and m.status = r.before_status and m.retry_count = r.before_retry_count and m.part_outcomes = r.before_part_outcomes
       returning m.id`.execute(this.database.query);
     return new Set(rows.map((row) => row.id));

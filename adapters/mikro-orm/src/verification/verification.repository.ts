@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { ScopedId, VerificationChange, VerificationPage, VerificationQuery, VerificationRepository, VerificationScope, VerificationSnapshot } from '@tuma/verification';
 import type { Database } from '../database/database.ts';
-import { recordsetParameters } from '../database/counted-recordset.ts';
+import { countedRecordset } from '../database/counted-recordset.ts';
 import type { VerificationTable } from '../database/tables.ts';
 import { verificationColumns, verificationOf } from './verification-rows.ts';
 
@@ -11,6 +11,10 @@ const scopedKey = (scope: VerificationScope, id: string) => `${scope.accountId} 
 const anyOf = (texts: readonly string[]) => sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb)))`;
 
 /** Verifications in `verification`: one statement per read and per write (of one or many). */
+/** A changed verification and what its writer read, as `saveIfUnchanged` sends them. */
+const VERIFICATION_RECORD = `id varchar, status varchar, code_hash char(64), expires_at timestamptz, check_attempts int, sends int, last_sent_at timestamptz,
+  message_ids jsonb, cost numeric, updated_at timestamptz, before_status varchar, before_check_attempts int, before_sends int`;
+
 export class MikroOrmVerificationRepository implements VerificationRepository {
   constructor(private readonly database: Database) {}
 
@@ -81,8 +85,7 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
    */
   async saveIfUnchanged(changes: readonly VerificationChange[]): Promise<ReadonlySet<string>> {
     if (changes.length === 0) return new Set();
-    const [records, count] = recordsetParameters(
-      changes.map(({ before, after }) => ({
+    const records = changes.map(({ before, after }) => ({
         id: after.id,
         status: after.status,
         code_hash: after.codeHash,
@@ -96,13 +99,11 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
         before_status: before.status,
         before_check_attempts: before.checkAttempts,
         before_sends: before.sends,
-      })),
-    );
+      }));
     const { rows } = await sql<Pick<Selectable<VerificationTable>, 'id'>>`
       update verification v set status = r.status, code_hash = r.code_hash, expires_at = r.expires_at, check_attempts = r.check_attempts,
         sends = r.sends, last_sent_at = r.last_sent_at, message_ids = r.message_ids, cost = r.cost, updated_at = r.updated_at
-      from (select * from jsonb_to_recordset(${records}::jsonb) as counted (id varchar, status varchar, code_hash char(64), expires_at timestamptz, check_attempts int,
-        sends int, last_sent_at timestamptz, message_ids jsonb, cost numeric, updated_at timestamptz, before_status varchar, before_check_attempts int, before_sends int) limit ${count}) as r
+      from ${countedRecordset(records, VERIFICATION_RECORD)}
       where v.id = r.id and v.status = r.before_status and v.check_attempts = r.before_check_attempts and v.sends = r.before_sends
       returning v.id`.execute(this.database.query);
     return new Set(rows.map((row) => row.id));

@@ -1,14 +1,14 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
+import { sql } from 'kysely';
 import { textArrayLiteral } from '../../src/database/array-literal.ts';
-import { executeBound } from '../../src/database/bound-statement.ts';
 import { databaseKind, testDatabase } from '../../../../test/support/test-database.ts';
 
 describe(`text array literals read back by ${databaseKind()}`, () => {
   const readBack = async (values: readonly (string | null)[]) => {
     const database = await testDatabase();
-    const [row] = await executeBound<{ values: (string | null)[] }>(database, 'select ?::text[] as values', [textArrayLiteral(values)]);
-    return row!.values;
+    const { rows } = await sql<{ values: (string | null)[] }>`select ${textArrayLiteral(values)}::text[] as values`.execute(database.query);
+    return rows[0]!.values;
   };
 
   it('keeps quotes, backslashes, braces, commas, blanks, NULL and the word NULL apart', async () => {

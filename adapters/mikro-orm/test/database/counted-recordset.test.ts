@@ -1,12 +1,13 @@
 import { expect } from 'chai';
-import { countedRecordset, recordsetParameters } from '../../src/database/counted-recordset.ts';
+import { sql, type RawBuilder } from 'kysely';
+import { countedRecordset } from '../../src/database/counted-recordset.ts';
 import type { Database } from '../../src/index.ts';
 import { databaseKind, testDatabase } from '../../../../test/support/test-database.ts';
 
 describe(`countedRecordset on ${databaseKind()}`, () => {
   let database: Database;
-  const plan = async (sql: string, parameters: readonly unknown[]): Promise<string> =>
-    database.withContext(async () => (await database.em.execute<{ 'QUERY PLAN': string }[]>(`explain ${sql}`, [...parameters])).map((row) => row['QUERY PLAN']).join('\n'));
+  const plan = async (statement: RawBuilder<unknown>): Promise<string> =>
+    database.withContext(async () => (await sql<{ 'QUERY PLAN': string }>`explain ${statement}`.execute(database.query)).rows.map((row) => row['QUERY PLAN']).join('\n'));
 
   before(async () => {
     database = await testDatabase();
@@ -25,10 +26,10 @@ describe(`countedRecordset on ${databaseKind()}`, () => {
       { id: 'row-5', n: 1 },
       { id: 'row-7', n: 2 },
     ];
-    const counted = await plan(`update counted_recordset_probe t set n = r.n from ${countedRecordset('r', 'id varchar, n int')} where t.id = r.id`, recordsetParameters(records));
+    const counted = await plan(sql`update counted_recordset_probe t set n = r.n from ${countedRecordset(records, 'id varchar, n int')} where t.id = r.id`);
     expect(counted).to.match(/Index Scan using counted_recordset_probe_pkey/);
     expect(counted).to.not.match(/Seq Scan on counted_recordset_probe/);
-    const bare = await plan(`update counted_recordset_probe t set n = r.n from jsonb_to_recordset(?::jsonb) as r (id varchar, n int) where t.id = r.id`, [JSON.stringify(records)]);
+    const bare = await plan(sql`update counted_recordset_probe t set n = r.n from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r (id varchar, n int) where t.id = r.id`);
     expect(bare, 'the planner assumes 100 rows without the count').to.match(/Seq Scan on counted_recordset_probe/);
   });
 });
