@@ -12,6 +12,7 @@ import { MAX_WALLET_MICROS, type LedgerEntry, type LedgerEntryDraft, type Reserv
 import { formatScaled, MICRO_DIGITS } from '@tuma/kernel';
 import type { LedgerEntryTable, ReservationTable, WalletTable } from '../database/tables.ts';
 import type { EntryRow } from './wallet-rows.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 /** An entry as a JSON object with the keys and values of its row (amounts as text, so exact). */
 const entryJson = (alias: string) => {
@@ -123,7 +124,7 @@ export function writeChange({ wallet, entry, reservation }: WalletWrite) {
 /** The wallets of many accounts, locked in account order (so concurrent batches never deadlock). */
 export const lockWallets = (accountIds: readonly string[]) => sql<Selectable<WalletTable>>`
   select * from wallet w
-  where w.account_id in (select jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb))
+  where w.account_id = ${anyOf(accountIds)}
   order by w.account_id
   for no key update`;
 

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import { User, type UserRepository, type UserStatus } from '@tuma/identity';
 import type { Database } from '../database/database.ts';
 import type { AppUserTable } from '../database/tables.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 const userOf = (row: Selectable<AppUserTable>): User =>
   User.rehydrate({
@@ -58,7 +59,7 @@ export class MikroOrmUserRepository implements UserRepository {
     const rows = await this.database.query
       .selectFrom('app_user')
       .selectAll()
-      .where('id', '=', sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)))`)
+      .where('id', '=', anyOf(ids))
       .execute();
     return rows.map(userOf);
   }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { FAILURE_RETENTION_MS, type FailureLog } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
+import { anyOf, textsOf } from '../database/bound-texts.ts';
 
 /**
  * Failed guesses in `guess_failure`, one row per counter key and failure (sign-ins, link passwords
@@ -15,7 +16,7 @@ export class MikroOrmFailureLog implements FailureLog {
   async recent(keys: readonly string[], since: Date, limit: number): Promise<Date[][]> {
     const { rows } = await sql<{ position: number; times: string[] }>`
       select keys.ordinality::int as position, coalesce(array_agg(newest.at::text order by newest.at desc) filter (where newest.at is not null), '{}') as times
-      from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) with ordinality as keys (key, ordinality)
+      from ${textsOf(keys)} with ordinality as keys (key, ordinality)
       left join lateral (select at from guess_failure where guess_failure.key = keys.key and at > ${since.toISOString()}::timestamptz order by at desc limit ${limit}) newest on true
       group by keys.ordinality`.execute(this.database.query);
     const byPosition = new Map(rows.map((row) => [row.position, row.times.map((time) => new Date(time))]));
@@ -26,14 +27,14 @@ export class MikroOrmFailureLog implements FailureLog {
     const retainedFrom = new Date(at.getTime() - FAILURE_RETENTION_MS);
     await sql`
       with purged as (delete from guess_failure where at <= ${retainedFrom.toISOString()}::timestamptz)
-      insert into guess_failure (key, at) select key, ${at.toISOString()}::timestamptz from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) as key`.execute(this.database.query);
+      insert into guess_failure (key, at) select key, ${at.toISOString()}::timestamptz from ${textsOf(keys)} as key`.execute(this.database.query);
   }
 
   /** One row of each key at that time (two guesses may share a microsecond: either row will do). */
   async forget(keys: readonly string[], at: Date): Promise<void> {
     await sql`
       delete from guess_failure where ctid in (
-        select distinct on (key) ctid from guess_failure where key in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)) and at = ${at.toISOString()}::timestamptz)`.execute(this.database.query);
+        select distinct on (key) ctid from guess_failure where key = ${anyOf(keys)} and at = ${at.toISOString()}::timestamptz)`.execute(this.database.query);
   }
 
   async clear(key: string): Promise<void> {

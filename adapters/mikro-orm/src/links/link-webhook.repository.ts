@@ -1,8 +1,9 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { LinkEnvironment, LinkWebhookEventType, LinkWebhookRepository, LinkWebhookSnapshot } from '@tuma/links';
 import type { SecretCipher } from '@tuma/webhooks';
 import type { Database } from '../database/database.ts';
 import type { LinkWebhookTable } from '../database/tables.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 /** The secret is sealed for its webhook: a sealed value copied to another row does not open. */
 const sealedFor = (webhook: { readonly id: string; readonly accountId: string; readonly environment: string }): string => `link_webhook:${webhook.accountId}:${webhook.environment}:${webhook.id}`;
@@ -31,7 +32,7 @@ export class MikroOrmLinkWebhookRepository implements LinkWebhookRepository {
     const rows = await this.database.query
       .selectFrom('link_webhook')
       .selectAll()
-      .where('account_id', '=', sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb)))`)
+      .where('account_id', '=', anyOf(accountIds))
       .orderBy('id')
       .execute();
     return rows.map((row) => this.webhookOf(row));

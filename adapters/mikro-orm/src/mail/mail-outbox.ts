@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { MailOutbox, OutboxMessage } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
 import type { MailOutboxMessageTable } from '../database/tables.ts';
+import { textsOf } from '../database/bound-texts.ts';
 
 const messageOf = (row: Selectable<MailOutboxMessageTable>): OutboxMessage => ({
   emailId: row.email_id,
@@ -27,7 +28,7 @@ export class MikroOrmMailOutbox implements MailOutbox {
         from_address: m.from.address,
         from_name: m.from.name ?? null,
         // The recipients travel as JSON: how a JS array binds differs between pg and the PGlite dialect, text does not.
-        recipients: sql<string[]>`array(select jsonb_array_elements_text(${JSON.stringify(m.recipients)}::jsonb))`,
+        recipients: sql<string[]>`array(select ${textsOf(m.recipients)})`,
         subject: m.subject,
         return_path: m.returnPath,
         raw: m.raw,

@@ -1,8 +1,9 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { MailWebhookEventType, MailWebhookRepository, MailWebhookSnapshot } from '@tuma/mail';
 import type { SecretCipher } from '@tuma/webhooks';
 import type { Database } from '../database/database.ts';
 import type { MailWebhookTable } from '../database/tables.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 /** The secret is sealed for its webhook: a sealed value copied to another row does not open. */
 const sealedFor = (webhook: { readonly id: string; readonly accountId: string }): string => `mail_webhook:${webhook.accountId}:${webhook.id}`;
@@ -33,7 +34,7 @@ export class MikroOrmMailWebhookRepository implements MailWebhookRepository {
     const rows = await this.database.query
       .selectFrom('mail_webhook')
       .selectAll()
-      .where('account_id', '=', sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(accountIds)}::jsonb)))`)
+      .where('account_id', '=', anyOf(accountIds))
       .orderBy('id')
       .execute();
     return rows.map((row) => this.webhookOf(row));

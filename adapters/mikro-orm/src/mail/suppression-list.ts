@@ -1,7 +1,8 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Suppression, SuppressionList, SuppressionQuery } from '@tuma/mail';
 import type { Database } from '../database/database.ts';
 import type { MailSuppressionTable } from '../database/tables.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 const suppressionOf = (row: Selectable<MailSuppressionTable>): Suppression => ({
   id: row.id,
@@ -34,7 +35,7 @@ export class MikroOrmSuppressionList implements SuppressionList {
       .selectFrom('mail_suppression')
       .select('email')
       .where('account_id', '=', accountId)
-      .where('email', 'in', sql<string>`(select jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb))`)
+      .where('email', '=', anyOf(emails))
       .execute();
     return new Set(rows.map((row) => row.email));
   }

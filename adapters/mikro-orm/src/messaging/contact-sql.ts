@@ -1,6 +1,7 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { ContactMember, ContactMemberWrite } from '@tuma/messaging';
 import type { ContactListTable, ContactTable } from '../database/tables.ts';
+import { textsOf } from '../database/bound-texts.ts';
 
 /**
  * The statements of MikroOrmContactListRepository the query builder cannot say plainly, as Kysely
@@ -41,11 +42,11 @@ export const removeMember = (listId: number, accountId: string, phone: string, a
 /** Which of the list ids are the account's. */
 export const ownedLists = (accountId: string, ids: readonly number[]): RawBuilder<ListId> => sql`
   select l.id::text as id from contact_list l
-  where l.account_id = ${accountId} and l.id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::bigint)`;
+  where l.account_id = ${accountId} and l.id in (select ${textsOf(ids)}::bigint)`;
 
 /** The members of the lists, list by list in the order given, each in insertion order. */
 export const membersOf = (ids: readonly number[]): RawBuilder<Pick<Selectable<ContactTable>, 'phone' | 'country' | 'name' | 'vars'>> => sql`
   select c.phone, c.country, c.name, c.vars
-  from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb) with ordinality as wanted(id, ord)
+  from ${textsOf(ids)} with ordinality as wanted(id, ord)
   join contact c on c.list_id = wanted.id::bigint
   order by wanted.ord, c.position`;

@@ -6,6 +6,7 @@ import { storedMoney } from '../database/stored-money.ts';
 import type { MessageTable } from '../database/tables.ts';
 import { countedRecordset } from '../database/counted-recordset.ts';
 import { deliveryRecord, messageFromRow, messageRecord } from './message-rows.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 /** Rows per insert statement: a 100k-member batch is 20 statements. */
 const INSERT_CHUNK = 5_000;
@@ -36,7 +37,6 @@ const DELIVERY_RECORD = `id varchar, carrier varchar, status varchar, retry_coun
     failed_at timestamptz`;
 
 /** The distinct ids as a text array, from one jsonb parameter. */
-const anyOf = (ids: readonly string[]) => sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify([...new Set(ids)])}::jsonb)))`;
 
 /** One transaction-scoped advisory lock per duplicate key, taken in hash order (no deadlock between batches); the text enters as its hash. */
 const lockDuplicateKeys = (keys: string) => sql`

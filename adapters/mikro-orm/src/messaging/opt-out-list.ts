@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { OptOut, OptOutAddition, OptOutList, OptOutOrigin, OptOutSource } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
 import type { OptOutTable } from '../database/tables.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 const toDomain = (row: Selectable<OptOutTable>): OptOut => ({
   accountId: row.account_id,
@@ -29,7 +30,7 @@ export class MikroOrmOptOutList implements OptOutList {
     if (distinct.length === 0) return new Set();
     const { rows } = await sql<Pick<Selectable<OptOutTable>, 'phone'>>`
       select o.phone from opt_out o
-      where o.account_id = ${accountId} and o.phone = any (array(select jsonb_array_elements_text(${JSON.stringify(distinct)}::jsonb)))`.execute(this.database.query);
+      where o.account_id = ${accountId} and o.phone = ${anyOf(distinct)}`.execute(this.database.query);
     return new Set(rows.map((row) => row.phone));
   }
 

@@ -12,6 +12,7 @@ import {
 import type { Database } from '../database/database.ts';
 import type { SenderIdHoldTable } from '../database/tables.ts';
 import { decisionColumns, senderIdToDomain, storedId } from './sender-id-rows.ts';
+import { textsOf } from '../database/bound-texts.ts';
 
 /** Thrown inside the savepoint to undo the request when some of its countries are held already. */
 class Taken extends Error {
@@ -110,7 +111,7 @@ export class MikroOrmSenderIdRepository implements SenderIdRepository {
   private async hold(request: NewSenderIdRequest, id: number): Promise<ReadonlySet<string>> {
     const { rows } = await sql<Pick<Selectable<SenderIdHoldTable>, 'country_code'>>`
       insert into sender_id_hold (account_id, name, country_code, sender_id_id)
-      select ${request.accountId}, ${request.name}, country, ${id}::bigint from jsonb_array_elements_text(${JSON.stringify(request.countries)}::jsonb) as country order by country
+      select ${request.accountId}, ${request.name}, country, ${id}::bigint from ${textsOf(request.countries)} as country order by country
       on conflict do nothing
       returning country_code`.execute(this.database.query);
     return new Set(rows.map((h) => h.country_code));

@@ -4,11 +4,11 @@ import type { Database } from '../database/database.ts';
 import { countedRecordset } from '../database/counted-recordset.ts';
 import type { VerificationTable } from '../database/tables.ts';
 import { verificationColumns, verificationOf } from './verification-rows.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 const scopedKey = (scope: VerificationScope, id: string) => `${scope.accountId} ${scope.environment} ${id}`;
 
 /** `= any` of these texts, sent as one JSON parameter whatever their number. */
-const anyOf = (texts: readonly string[]) => sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(texts)}::jsonb)))`;
 
 /** Verifications in `verification`: one statement per read and per write (of one or many). */
 /** A changed verification and what its writer read, as `saveIfUnchanged` sends them. */
@@ -67,7 +67,7 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
     const rows = await this.database.query
       .selectFrom('verification')
       .selectAll()
-      .where(sql<string>`message_ids ->> -1`, '=', anyOf([...new Set(messageIds)]))
+      .where(sql<string>`message_ids ->> -1`, '=', anyOf(messageIds))
       .orderBy('id')
       .forUpdate()
       .execute();
@@ -147,7 +147,7 @@ export class MikroOrmVerificationRepository implements VerificationRepository {
   /** The rows of `ids` (in id order and locked, if `lock`) that are their caller's; another scope's is never shown. */
   private async ofIds(ids: readonly ScopedId[], lock: boolean): Promise<readonly VerificationSnapshot[]> {
     if (ids.length === 0) return [];
-    const matching = this.database.query.selectFrom('verification').selectAll().where('id', '=', anyOf([...new Set(ids.map(({ id }) => id))]));
+    const matching = this.database.query.selectFrom('verification').selectAll().where('id', '=', anyOf(ids.map(({ id }) => id)));
     const rows = await (lock ? matching.orderBy('id').forUpdate() : matching).execute();
     const wanted = new Set(ids.map(({ scope, id }) => scopedKey(scope, id)));
     return rows.map(verificationOf).filter((v) => wanted.has(scopedKey(v, v.id)));

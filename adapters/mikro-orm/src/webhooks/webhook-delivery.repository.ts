@@ -11,6 +11,7 @@ import {
 } from '@tuma/webhooks';
 import type { Database } from '../database/database.ts';
 import type { Tables, WebhookAttemptTable, WebhookDeliveryTable } from '../database/tables.ts';
+import { anyOf } from '../database/bound-texts.ts';
 
 /** Rows per insert statement (a receipt batch can publish many events at once). */
 const INSERT_CHUNK = 5_000;
@@ -76,7 +77,7 @@ const inScope = (scope: WebhookDeliveryScope) => (eb: ExpressionBuilder<Tables, 
   eb.and([
     eb('account_id', '=', scope.accountId),
     eb('environment', '=', scope.environment),
-    ...(scope.products === undefined ? [] : [eb('product', '=', sql<string>`any (array(select jsonb_array_elements_text(${JSON.stringify(scope.products)}::jsonb)))`)]),
+    ...(scope.products === undefined ? [] : [eb('product', '=', anyOf(scope.products))]),
     ...(scope.kind === undefined ? [] : [eb('kind', '=', scope.kind)]),
   ]);
 
