@@ -170,7 +170,7 @@ export default async function (): Promise<void> {
         TUMA_SEED_DEMO: 'true',
         BODY_LIMIT_BYTES: String(16 * 1024 * 1024),
         SIMULATOR_LATENCY_MS: '5-30',
-        SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+        SIMULATOR_OUTCOMES: 'delivered=1',
         JOB_POLLING_SECONDS: '0.5',
         ROUTE_THROUGHPUT_PER_SECOND: '100000',
         LOG_LEVEL: 'silent',

@@ -8,7 +8,7 @@ export const BENCH_ADMIN_KEY = 'bench-operator-key-0123456789-abcdef';
 export const BENCH_SERVER_ENV: Readonly<Record<string, string>> = {
   ADMIN_API_KEY: BENCH_ADMIN_KEY,
   SIMULATOR_LATENCY_MS: '5-30',
-  SIMULATOR_OUTCOMES: 'delivered=1,failed=0,expired=0,refused=0',
+  SIMULATOR_OUTCOMES: 'delivered=1',
   ROUTE_THROUGHPUT_PER_SECOND: '100000',
   WEBHOOK_SECRET_KEY: Buffer.alloc(32, 1).toString('base64'),
   // Rate limits on (their cost is part of every request), too high to refuse a benchmark's load.

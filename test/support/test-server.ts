@@ -14,7 +14,7 @@ export const ADMIN_KEY = 'test-operator-key-0123456789-abcdef';
  * sets its own.
  */
 /** SIMULATOR_OUTCOMES under which the carrier simulator delivers every message: no failure (and so no refund) lands mid-test. */
-export const SIMULATOR_DELIVERS_ALL = 'delivered=1,failed=0,expired=0,refused=0';
+export const SIMULATOR_DELIVERS_ALL = 'delivered=1';
 
 export const TEST_RATE_LIMITS = { RATE_LIMIT_PER_SECOND: '100000', RATE_LIMIT_IP_PER_SECOND: '100000' };
 

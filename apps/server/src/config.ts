@@ -87,7 +87,9 @@ const schema = z.object({
   SIMULATOR_OUTCOMES: z
     .string()
     .regex(/^(delivered|failed|expired|refused)=\d+(\.\d+)?(,(delivered|failed|expired|refused)=\d+(\.\d+)?)*$/, 'must be <outcome>=<share>,... with outcomes delivered, failed, expired, refused')
-    .transform((value) => Object.fromEntries(value.split(',').map((entry) => entry.split('=')).map(([outcome, share]) => [outcome!, Number(share)])))
+    // The whole table: an outcome left out has no share (`delivered=1` delivers everything).
+    .transform((value) => ({ delivered: 0, failed: 0, expired: 0, refused: 0, ...Object.fromEntries(value.split(',').map((entry) => entry.split('=')).map(([outcome, share]) => [outcome!, Number(share)])) }))
+    .refine((ratios) => Object.values(ratios).some((share) => share > 0), 'must give some outcome a share above 0')
     .optional(),
   SIMULATOR_INBOX_SIZE: z.coerce.number().int().min(1).max(100_000).default(1000),
   ROUTE_THROUGHPUT_PER_SECOND: z.coerce.number().int().min(1).default(1000),
