@@ -13,6 +13,8 @@ export interface SmtpSink {
   /** `smtp://127.0.0.1:<port>`, for SMTP_URL. */
   readonly url: string;
   readonly received: ReceivedMail[];
+  /** The clients' connections open now. */
+  openConnections(): number;
   close(): Promise<void>;
 }
 
@@ -44,5 +46,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   const listening = server.listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => listening.once('listening', () => resolve()));
   const { port } = listening.address() as AddressInfo;
-  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  // smtp-server keeps its sessions in `connections`, which its types leave out.
+  const openConnections = () => (server as unknown as { connections: Set<unknown> }).connections.size;
+  return { url: `smtp://127.0.0.1:${port}`, received, openConnections, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

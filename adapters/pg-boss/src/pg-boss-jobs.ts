@@ -1,9 +1,11 @@
 import { PgBoss, type Clock as PgBossClock, type Db as IDatabase, type JobResult } from 'pg-boss';
 import type { EnqueueOptions, JobDefinition, JobHandler, JobScheduler, JobWorkers } from '@tuma/kernel';
 
-/** Runs one SQL statement; the shape pg-boss calls a `db`. */
+/** Runs one SQL statement, and may LISTEN; the shape pg-boss calls a `db`. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  /** Hears `channel` until closed; `onReconnect` after hearing was interrupted (what was sent meanwhile is lost). */
+  listen?(channel: string, onNotification: (payload: string) => void, onReconnect: () => void): Promise<{ close(): Promise<void> }>;
 }
 
 export interface PgBossJobsConfig {
@@ -14,6 +16,11 @@ export interface PgBossJobsConfig {
   /** The open transaction of the calling unit of work, so an enqueue commits or rolls back with it. */
   readonly transactionExecutor: () => SqlExecutor | undefined;
   readonly schema?: string;
+  /**
+   * Seconds between an idle worker's looks for jobs: how late a job whose start time has come
+   * (a retry, a scheduled send) may start. A job that can start at once wakes the workers of its
+   * queue when it commits (LISTEN/NOTIFY), in every process on the database.
+   */
   readonly pollingIntervalSeconds?: number;
   /** Seconds between pg-boss's supervision passes (expiring dead attempts, retrying). */
   readonly superviseIntervalSeconds?: number;
@@ -33,7 +40,8 @@ interface Registration {
 
 /**
  * The JobScheduler and JobWorkers ports on pg-boss 12, in the application database. Jobs are
- * at-least-once: an attempt that dies is expired after its `expireInSeconds` and retried.
+ * at-least-once: an attempt that dies is expired after its `expireInSeconds` and retried. Every
+ * queue notifies: a job that can run now is fetched when its enqueue commits, not at the next poll.
  */
 export class PgBossJobs implements JobScheduler, JobWorkers {
   private readonly boss: PgBoss;
@@ -44,6 +52,7 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
     this.boss = new PgBoss({
       ...(config.executor ? { db: config.executor as IDatabase } : { connectionString: config.connectionString, max: 5 }),
       schema: config.schema ?? 'pgboss',
+      useListenNotify: true,
       superviseIntervalSeconds: config.superviseIntervalSeconds ?? 30,
       monitorIntervalSeconds: config.superviseIntervalSeconds ?? 30,
       ...(config.clock ? { clock: config.clock } : {}),
@@ -70,11 +79,16 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds,
+        notify: true,
         ...(this.config.heartbeatSeconds ? { heartbeatSeconds: this.config.heartbeatSeconds } : {}),
       };
       // createQueue leaves an existing queue as it is: a changed definition reaches it through updateQueue.
       await this.boss.createQueue(definition.name, policy);
       await this.boss.updateQueue(definition.name, policy);
+      // updateQueue drops the queue from pg-boss's cache, and an enqueue that misses the cache reads
+      // the queue on pg-boss's own connection: on the one embedded session, inside a unit of work
+      // holding it, that read would wait forever. Reading any job of the queue caches it again.
+      await this.boss.getJobById(definition.name, NO_JOB);
       if (options.workers && handler) await this.work(definition, handler);
     }
     this.started = true;
@@ -123,7 +137,9 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
         perJobResults: true,
         localConcurrency: definition.concurrency ?? 1,
         ...(definition.perGroupConcurrency ? { groupConcurrency: definition.perGroupConcurrency } : {}),
+        // While NOTIFY is heard it wakes the workers; polling only finds the jobs whose time came.
         pollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2,
+        notifyPollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2,
       },
       (jobs) =>
         Promise.all(
@@ -139,6 +155,8 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
     );
   }
 }
+
+const NO_JOB = '00000000-0000-0000-0000-000000000000';
 
 const jobOptions = (options: EnqueueOptions) => ({
   ...(options.startAfter ? { startAfter: options.startAfter } : {}),

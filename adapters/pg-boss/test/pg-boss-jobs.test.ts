@@ -30,13 +30,13 @@ describe(`PgBossJobs on ${databaseKind()}`, function () {
 
   const effects = async (key: string) => Number((await sql('select count(*)::int as n from job_effect where key = ?', [key]))[0]!.n);
 
-  function jobsInstance(onError?: (error: Error) => void): PgBossJobs {
+  function jobsInstance(onError?: (error: Error) => void, pollingIntervalSeconds = 0.5): PgBossJobs {
     const jobs = new PgBossJobs({
       onError,
       connectionString: database.url,
       executor: database.standaloneExecutor(),
       transactionExecutor: () => database.transactionExecutor(),
-      pollingIntervalSeconds: 0.5,
+      pollingIntervalSeconds,
       superviseIntervalSeconds: 1,
     });
     running.push(jobs);
@@ -146,6 +146,22 @@ describe(`PgBossJobs on ${databaseKind()}`, function () {
     await restarted.start({ workers: true });
     await waitFor(async () => (await effects(key)) === 1, 30_000);
     expect(attempts).to.equal(1);
+  });
+
+  it('wakes the workers of another instance when a job that can run now commits, long before their next poll', async () => {
+    const job = freshJob();
+    const api = jobsInstance();
+    api.declare(job);
+    await api.start({ workers: false });
+    const worker = jobsInstance(undefined, 60);
+    worker.register(job, recordEffect);
+    await worker.start({ workers: true });
+    await sleep(1000); // the workers' first look, at start, found nothing: the next is a minute away
+    const enqueuedAt = Date.now();
+    await database.withContext(() => uow.run(() => ResultAsync.fromSafePromise(api.enqueue(job, { key: `${job.name}-one` }))));
+    await database.withContext(() => uow.run(() => ResultAsync.fromSafePromise(api.enqueueMany(job, [{ payload: { key: `${job.name}-many` } }]))));
+    await waitFor(async () => (await effects(`${job.name}-one`)) === 1 && (await effects(`${job.name}-many`)) === 1, 10_000);
+    expect(Date.now() - enqueuedAt).to.be.below(10_000);
   });
 
   it('holds a job until its start time', async () => {

@@ -29,6 +29,13 @@ describe(`HTTP mail sending through SMTP on ${databaseKind()}`, function () {
     await Promise.all([dns.close(), relay.close()]);
   });
 
+  // Kept open between messages (a pool), the relay's connections end when the server stops, not at the relay's idle timeout.
+  const stopServer = async () => {
+    expect(relay.openConnections(), 'a pooled connection stays open between messages').to.be.at.least(1);
+    await api.stop();
+    await until('the relay connections closed', async () => relay.openConnections(), (open) => open === 0, 2_000);
+  };
+
   it('hands the signed message to the relay, envelope sender on the return path, and records sent', async () => {
     const domain = ok(await mail('POST', '/v1/domains', { name: 'relay.example.com' }), 201);
     for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
@@ -47,5 +54,6 @@ describe(`HTTP mail sending through SMTP on ${databaseKind()}`, function () {
     const signature = /^DKIM-Signature: (.*(?:\r\n[ \t].*)*)/m.exec(received!.message)?.[1]?.replace(/\s+/g, '');
     expect(signature).to.include('d=relay.example.com;').and.include(`s=${domain.dkim_selector};`);
     expect(received!.message).not.to.match(/^Bcc:/m);
+    await stopServer();
   });
 });

@@ -5,6 +5,7 @@ import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
 import { releaseEndedConnections } from './release-ended-connections.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
+import { NotificationChannel } from './notification-channel.ts';
 import { mikroOrmClientUrl } from './client-url.ts';
 import { DataDirLock } from './data-dir-lock.ts';
 import { PgliteDialect } from './pglite-kysely-dialect.ts';
@@ -25,9 +26,10 @@ export interface DatabaseConfig {
   readonly embeddedImage?: Blob;
 }
 
-/** What pg-boss (or any raw SQL user) needs: run one statement, get rows back. */
+/** What pg-boss (or any raw SQL user) needs: run one statement, get rows back; LISTEN where the executor can. */
 export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+  listen?(channel: string, onNotification: (payload: string) => void, onReconnect: () => void): Promise<{ close(): Promise<void> }>;
 }
 
 export type DatabaseKind = 'pglite' | 'postgresql';
@@ -124,6 +126,7 @@ export class Database {
       async executeSql(text, values) {
         return embedded.run(text, values);
       },
+      listen: (channel, onNotification, onReconnect) => NotificationChannel.open(this, channel, { notified: onNotification, interrupted: () => undefined, resumed: onReconnect }),
     };
   }
 

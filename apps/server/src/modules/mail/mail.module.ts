@@ -167,4 +167,9 @@ export const mailServerModule: ServerModule = {
   },
   jobs: registerJobs,
   servers: (container) => [mailSubmissionServer(container), mailInboundServer(container)],
+  // The relay's pooled connections end with the process's work (QUIT), not at the relay's idle timeout.
+  onStop: async (container) => {
+    const transport = resolve(container, M.transport);
+    if (transport instanceof SmtpMailTransport) transport.close();
+  },
 };
