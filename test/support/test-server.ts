@@ -50,10 +50,17 @@ export interface TestServerOptions {
   readonly database?: Database;
 }
 
+/**
+ * A server on a clock of its own does not wake its workers on enqueue (PgBossJobs' `wakeOnEnqueue`):
+ * it finds at each poll the jobs its clock set in the database's past, so it polls often, and a
+ * moved clock is seen within a second.
+ */
+const movedTimePolling = (clock: Clock | undefined): Record<string, string> => (clock ? { JOB_POLLING_SECONDS: '0.5' } : {});
+
 export async function startTestServer(env: Record<string, string> = {}, { log, database: own, ...options }: TestServerOptions = {}): Promise<TestServer> {
   const database = own ?? (await testDatabase());
   await truncateAll(database);
-  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'true', ...TEST_RATE_LIMITS, ...env });
+  const config = loadConfig({ PORT: '0', HOST: '127.0.0.1', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', ADMIN_API_KEY: ADMIN_KEY, TUMA_SEED_DEMO: 'true', ...movedTimePolling(options.clock), ...TEST_RATE_LIMITS, ...env });
   const server = new TumaServer(config, log ? jsonLogger('info', log) : jsonLogger('silent'), { database, ...options });
   const started = await server.start();
   const baseUrl = `http://127.0.0.1:${started.port}`;

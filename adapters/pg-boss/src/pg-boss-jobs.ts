@@ -22,6 +22,12 @@ export interface PgBossJobsConfig {
    * queue when it commits (LISTEN/NOTIFY), in every process on the database.
    */
   readonly pollingIntervalSeconds?: number;
+  /**
+   * Whether an enqueue wakes the workers (default true). Off for a process whose clock is not the
+   * database's (tests that move time): the database would find the jobs that clock set in its past
+   * runnable at once, and a job that enqueues its next run would wake itself in a loop.
+   */
+  readonly wakeOnEnqueue?: boolean;
   /** Seconds between pg-boss's supervision passes (expiring dead attempts, retrying). */
   readonly superviseIntervalSeconds?: number;
   /**
@@ -52,7 +58,7 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
     this.boss = new PgBoss({
       ...(config.executor ? { db: config.executor as IDatabase } : { connectionString: config.connectionString, max: 5 }),
       schema: config.schema ?? 'pgboss',
-      useListenNotify: true,
+      useListenNotify: config.wakeOnEnqueue ?? true,
       superviseIntervalSeconds: config.superviseIntervalSeconds ?? 30,
       monitorIntervalSeconds: config.superviseIntervalSeconds ?? 30,
       ...(config.clock ? { clock: config.clock } : {}),
@@ -79,7 +85,7 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds,
-        notify: true,
+        notify: this.config.wakeOnEnqueue ?? true,
         ...(this.config.heartbeatSeconds ? { heartbeatSeconds: this.config.heartbeatSeconds } : {}),
       };
       // createQueue leaves an existing queue as it is: a changed definition reaches it through updateQueue.

@@ -36,6 +36,7 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
         executor: database.standaloneExecutor(),
         transactionExecutor: () => database.transactionExecutor(),
         pollingIntervalSeconds: config.jobPollingSeconds,
+        wakeOnEnqueue: clock === systemClock,
         heartbeatSeconds: config.jobHeartbeatSeconds,
         superviseIntervalSeconds: config.jobSuperviseSeconds,
         // An outage is logged once (DatabaseOutage), not at every poll of every queue.

@@ -126,7 +126,10 @@ export class Database {
       async executeSql(text, values) {
         return embedded.run(text, values);
       },
-      listen: (channel, onNotification, onReconnect) => NotificationChannel.open(this, channel, { notified: onNotification, interrupted: () => undefined, resumed: onReconnect }),
+      // Heard after the statement that sent it returns, not within it: a chain of jobs woken by
+      // their enqueues on this one in-memory session would otherwise never yield to timers and I/O.
+      listen: (channel, onNotification, onReconnect) =>
+        NotificationChannel.open(this, channel, { notified: (payload) => setImmediate(onNotification, payload), interrupted: () => undefined, resumed: onReconnect }),
     };
   }
 
