@@ -29,6 +29,8 @@ export interface OutboxMailTransportOptions {
  */
 export class OutboxMailTransport implements MailTransport {
   private readonly builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  private readonly recording = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(private readonly options: OutboxMailTransportOptions) {}
 
@@ -65,11 +67,26 @@ export class OutboxMailTransport implements MailTransport {
     return { kind: 'accepted', messageId: built.messageId, refusedRecipients: [] };
   }
 
+  /**
+   * At the process's stop, before its database closes: the outcomes being recorded finish, and those
+   * still to come are not recorded (the email keeps the events it had, as when a relay's later
+   * notice never arrives).
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([...this.recording]);
+  }
+
   private report(emailId: string, recipient: string, events: readonly OutcomeEvent[], reason: string | null): void {
     const { outcomes, clock, onError, schedule = timers, stepMs = 50 } = this.options;
     events.forEach((event, step) => {
       const failure = event === 'bounced' || event === 'failed' ? reason : null;
-      schedule(() => outcomes.record({ emailId, recipient, event, at: clock.now(), reason: failure }).catch(onError), (step + 1) * stepMs);
+      schedule(() => {
+        if (this.closed) return Promise.resolve();
+        const recorded = outcomes.record({ emailId, recipient, event, at: clock.now(), reason: failure }).catch(onError);
+        this.recording.add(recorded);
+        return recorded.finally(() => this.recording.delete(recorded));
+      }, (step + 1) * stepMs);
     });
   }
 }

@@ -54,6 +54,27 @@ describe('OutboxMailTransport: the embedded outbox and its magic recipients', ()
     expect(t.outcomes.recorded.map((o) => [o.recipient, o.event])).to.deep.equal([['amina@example.org', 'sent'], ['amina@example.org', 'delivered']]);
   });
 
+  it('closes once the outcome being recorded is: none still to come is recorded after', async () => {
+    const t = transport();
+    await t.transport.send(mail(['amina@example.org']));
+    let finish!: () => void;
+    const slowRecord = t.outcomes.record.bind(t.outcomes);
+    t.outcomes.record = async (outcome) => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return slowRecord(outcome);
+    };
+    const due = t.runDue(); // `sent` starts recording and waits; `delivered` is still to come
+    await new Promise((resolve) => setImmediate(resolve));
+    let closed = false;
+    const closing = t.transport.close().then(() => (closed = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(closed, 'waits for the outcome being recorded').to.equal(false);
+    finish();
+    await closing;
+    await due;
+    expect(t.outcomes.recorded.map((o) => o.event)).to.deep.equal(['sent']);
+  });
+
   it('bounces, complains and fails the magic recipients, +tag and case aside, each on its own', async () => {
     const t = transport();
     await t.transport.send(mail(['bounce+welcome@example.org', 'COMPLAINT@example.net', 'fail@example.org']));

@@ -167,9 +167,10 @@ export const mailServerModule: ServerModule = {
   },
   jobs: registerJobs,
   servers: (container) => [mailSubmissionServer(container), mailInboundServer(container)],
-  // The relay's pooled connections end with the process's work (QUIT), not at the relay's idle timeout.
+  // The relay's pooled connections end with the process's work (QUIT), not at the relay's idle
+  // timeout; the simulated outcomes being recorded finish before the database closes.
   onStop: async (container) => {
     const transport = resolve(container, M.transport);
-    if (transport instanceof SmtpMailTransport) transport.close();
+    if (transport instanceof SmtpMailTransport || transport instanceof OutboxMailTransport) await transport.close();
   },
 };
