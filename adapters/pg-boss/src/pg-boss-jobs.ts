@@ -52,13 +52,17 @@ interface Registration {
 export class PgBossJobs implements JobScheduler, JobWorkers {
   private readonly boss: PgBoss;
   private readonly registrations = new Map<string, Registration>();
+  private readonly wakesOnEnqueue: boolean;
+  private readonly pollingIntervalSeconds: number;
   private started = false;
 
   constructor(private readonly config: PgBossJobsConfig) {
+    this.wakesOnEnqueue = config.wakeOnEnqueue ?? true;
+    this.pollingIntervalSeconds = config.pollingIntervalSeconds ?? 2;
     this.boss = new PgBoss({
       ...(config.executor ? { db: config.executor as IDatabase } : { connectionString: config.connectionString, max: 5 }),
       schema: config.schema ?? 'pgboss',
-      useListenNotify: config.wakeOnEnqueue ?? true,
+      useListenNotify: this.wakesOnEnqueue,
       superviseIntervalSeconds: config.superviseIntervalSeconds ?? 30,
       monitorIntervalSeconds: config.superviseIntervalSeconds ?? 30,
       ...(config.clock ? { clock: config.clock } : {}),
@@ -85,7 +89,7 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
         retryDelay: definition.retryDelaySeconds,
         retryBackoff: definition.retryBackoff,
         expireInSeconds: definition.expireInSeconds,
-        notify: this.config.wakeOnEnqueue ?? true,
+        notify: this.wakesOnEnqueue,
         ...(this.config.heartbeatSeconds ? { heartbeatSeconds: this.config.heartbeatSeconds } : {}),
       };
       // createQueue leaves an existing queue as it is: a changed definition reaches it through updateQueue.
@@ -144,8 +148,8 @@ export class PgBossJobs implements JobScheduler, JobWorkers {
         localConcurrency: definition.concurrency ?? 1,
         ...(definition.perGroupConcurrency ? { groupConcurrency: definition.perGroupConcurrency } : {}),
         // While NOTIFY is heard it wakes the workers; polling only finds the jobs whose time came.
-        pollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2,
-        notifyPollingIntervalSeconds: this.config.pollingIntervalSeconds ?? 2,
+        pollingIntervalSeconds: this.pollingIntervalSeconds,
+        notifyPollingIntervalSeconds: this.pollingIntervalSeconds,
       },
       (jobs) =>
         Promise.all(

@@ -36,8 +36,6 @@ const DELIVERY_RECORD = `id varchar, carrier varchar, status varchar, retry_coun
     carrier_message_ids jsonb, part_outcomes jsonb, sent_at timestamptz, submitted_at timestamptz, delivered_at timestamptz,
     failed_at timestamptz`;
 
-/** The distinct ids as a text array, from one jsonb parameter. */
-
 /** One transaction-scoped advisory lock per duplicate key, taken in hash order (no deadlock between batches); the text enters as its hash. */
 const lockDuplicateKeys = (keys: string) => sql`
   select pg_advisory_xact_lock(h) from (

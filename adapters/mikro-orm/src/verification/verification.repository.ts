@@ -8,8 +8,6 @@ import { anyOf } from '../database/bound-texts.ts';
 
 const scopedKey = (scope: VerificationScope, id: string) => `${scope.accountId} ${scope.environment} ${id}`;
 
-/** `= any` of these texts, sent as one JSON parameter whatever their number. */
-
 /** Verifications in `verification`: one statement per read and per write (of one or many). */
 /** A changed verification and what its writer read, as `saveIfUnchanged` sends them. */
 const VERIFICATION_RECORD = `id varchar, status varchar, code_hash char(64), expires_at timestamptz, check_attempts int, sends int, last_sent_at timestamptz,
