@@ -34,7 +34,9 @@ export interface FakeSmscOptions {
   /**
    * Offer a receipt again this long after the client refused it (a non-zero deliver_sm_resp), left
    * it unanswered for 2 s, or while no client is bound, as an SMSC keeps a receipt until it is
-   * taken; at most `receiptAttempts` offers (default 20). Without it, each receipt is offered once.
+   * taken; at most `receiptAttempts` offers to a client (default 20). While none is bound (a killed
+   * worker's replacement still starting) the receipt waits without using an offer, as an SMSC
+   * stores receipts for an absent ESME. Without it, each receipt is offered once.
    */
   readonly redeliverReceiptsMs?: number;
   readonly receiptAttempts?: number;
@@ -167,7 +169,10 @@ export class FakeSmsc {
       if (again !== undefined && attempt < (this.options.receiptAttempts ?? 20)) this.later(again, () => this.offerReceipt(text, attempt + 1));
     };
     const session = this.bound;
-    if (!session) return offerAgain();
+    if (!session) {
+      if (again !== undefined) this.later(again, () => this.offerReceipt(text, attempt));
+      return;
+    }
     let answered = false;
     session.deliver_sm({ esm_class: 0x04, short_message: text }, (response: smpp.PDU) => {
       answered = true;
