@@ -1,6 +1,7 @@
 // npm run test:db: the suites that touch the database, on the PostgreSQL of DATABASE_URL.
 // The files that never use the suite's database (an embedded one of their own, a private cluster,
-// the packed packages) are left out: they ran as they would here in npm test's leg.
+// the packed packages) are left out: they ran as they would here in npm test's leg. Three workers on
+// two cores: this leg waits on PostgreSQL and on the processes its files start more than it computes.
 module.exports = require('./test/support/mocha-config.cjs')(
   ['test/process/**/*.test.ts', 'test/http/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'adapters/*/test/**/*.test.ts'],
   [
@@ -11,4 +12,5 @@ module.exports = require('./test/support/mocha-config.cjs')(
     'test/process/smpp-outage.test.ts',
     'test/http/platform/database-outage.test.ts',
   ],
+  { jobs: 3 },
 );
