@@ -7,10 +7,13 @@
  *
  *   npm run build             every workspace
  *   npm run build -- kernel   only these (by folder or package name), after what they depend on
+ *
+ * apps/server/dist/build.json records the commit built (TUMA_COMMIT, else the checkout's HEAD).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BUILD_RECORD, checkoutHead } from '../apps/server/src/build-info.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -83,4 +86,6 @@ for (const level of levels(workspaces(), process.argv.slice(2))) {
   built += level.length;
   console.log(`built ${level.map((w) => w.dir).join(', ')}`);
 }
+// What /health names as the build's commit: TUMA_COMMIT where the sources come without git (an image's build).
+if (existsSync(join(BUILD_RECORD, '..'))) writeFileSync(BUILD_RECORD, `${JSON.stringify({ commit: process.env.TUMA_COMMIT || checkoutHead() })}\n`);
 console.log(`${built} workspaces built in ${((Date.now() - started) / 1000).toFixed(1)} s`);

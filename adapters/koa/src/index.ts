@@ -11,7 +11,7 @@ export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './h
 export type { HttpLogger } from './http/middleware.ts';
 export { buildOpenApiDocument, type OpenApiOptions } from './http/openapi.ts';
 export { unwrap } from './http/unwrap.ts';
-export { healthRoutes, livenessRoute, type HealthProbe } from './http/health.routes.ts';
+export { healthRoutes, livenessRoute, type HealthProbe, type HealthVersions } from './http/health.routes.ts';
 export { authRoutes } from './apis/sms/auth.routes.ts';
 export { adminAccountRoutes, type AdminAccountUseCases } from './apis/admin/accounts.routes.ts';
 export { apiKeyRoutes, type ApiKeyUseCases } from './apis/sms/api-keys.routes.ts';

@@ -1,10 +1,9 @@
 import { ACCOUNTS_TOKENS, type Account, type ApiKey } from '@tuma/accounts';
 import { BILLING_TOKENS, type FxRate } from '@tuma/billing';
-import { buildContainer, jsonLogger, openDatabase, resolve, type ServerConfig } from '@tuma/server';
+import type { ServerConfig } from '@tuma/server';
 import { MESSAGING_TOKENS } from '@tuma/messaging';
-import { toRouteView } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
-import { commandContext, defineCommand, parsed, readInvocation, renderHelp, required, text, UsageError, type CliCommand, type CliIo } from './command-table.ts';
+import { apiViews, commandContext, defineCommand, parsed, readInvocation, renderHelp, required, text, UsageError, type CliCommand, type CliIo } from './command-table.ts';
 import { pageOption, SENDER_ID_COMMANDS } from './sender-id-commands.ts';
 import { RATE_LIMIT_COMMANDS } from './rate-limit-commands.ts';
 import { TWO_WAY_COMMANDS } from './two-way-commands.ts';
@@ -120,11 +119,13 @@ export const COMMANDS: readonly CliCommand[] = [
       'sender-id': text('<id>'),
       name: text('<name>'),
     },
-    run: async ({ code, price, currency, active, 'sender-id': senderId, name }, { use, report }) =>
-      report(
+    run: async ({ code, price, currency, active, 'sender-id': senderId, name }, { use, report }) => {
+      const { toRouteView } = await apiViews();
+      return report(
         await use(MESSAGING_TOKENS.messaging).updateRoute.execute({ code, pricePerSegment: price, currency, isActive: active, senderIdDefault: senderId, name }),
         (route) => ({ ...toRouteView(route) }),
-      ),
+      );
+    },
   }),
   ...SENDER_ID_COMMANDS,
   ...RATE_LIMIT_COMMANDS,
@@ -134,14 +135,18 @@ export const COMMANDS: readonly CliCommand[] = [
 /** The help, generated from the command table. */
 export const USAGE = renderHelp(COMMANDS);
 
-/** Runs one command; returns the process exit code (0 ok, 1 refused by the domain, 2 usage). */
-export async function runCli(
-  argv: readonly string[],
-  config: ServerConfig,
-  io: CliIo,
-  /** An already open database (tests); otherwise the configured one is opened and closed. */
-  shared?: Database,
-): Promise<number> {
+/** What a command runs on: the configuration, read only when a command runs (help needs none), and an already open database (tests). */
+export interface CliRuntime {
+  readonly config: () => ServerConfig | Promise<ServerConfig>;
+  /** Otherwise the configured one is opened and closed. */
+  readonly database?: Database;
+}
+
+/**
+ * Runs one command; returns the process exit code (0 ok, 1 refused by the domain, 2 usage). The
+ * server's modules are loaded only for a command, so that help and usage errors answer at once.
+ */
+export async function runCli(argv: readonly string[], io: CliIo, runtime: CliRuntime): Promise<number> {
   let invocation;
   try {
     invocation = readInvocation(argv, COMMANDS);
@@ -156,7 +161,9 @@ export async function runCli(
   }
 
   const { command, values, json } = invocation;
-  const database = shared ?? (await openDatabase(config));
+  const config = await runtime.config();
+  const { buildContainer, jsonLogger, openDatabase, resolve } = await import('@tuma/server');
+  const database = runtime.database ?? (await openDatabase(config));
   try {
     const container = buildContainer({ config, logger: jsonLogger('silent'), database });
     const context = commandContext((token) => resolve(container, token), io, json);
@@ -167,6 +174,6 @@ export async function runCli(
     io.err(`${error.message}\n\n${USAGE}`);
     return 2;
   } finally {
-    if (!shared) await database.close();
+    if (!runtime.database) await database.close();
   }
 }

@@ -56,6 +56,9 @@ export interface CliCommand<O extends CliOptions = CliOptions> {
   readonly run: (values: OptionValues<O>, context: CommandContext) => Promise<number>;
 }
 
+/** The APIs' views of what commands print: the HTTP adapter, loaded with the server when a command runs (help needs neither). */
+export const apiViews = () => import('@tuma/koa-adapter');
+
 /** Declares a command; the handler's values follow from the options. */
 export const defineCommand = <O extends CliOptions>(command: CliCommand<O>): CliCommand => command as unknown as CliCommand;
 

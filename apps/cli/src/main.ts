@@ -1,14 +1,15 @@
-import { DataDirInUseError } from '@tuma/mikro-orm-adapter';
-import { ConfigError, loadConfig } from '@tuma/server';
 import { runCli } from './cli.ts';
 
+// The server's modules are loaded only when a command runs (cli.ts): help and usage errors answer at once.
 try {
-  const code = await runCli(process.argv.slice(2), loadConfig(), {
-    out: (text) => console.log(text),
-    err: (text) => console.error(text),
-  });
+  const code = await runCli(
+    process.argv.slice(2),
+    { out: (text) => console.log(text), err: (text) => console.error(text) },
+    { config: async () => (await import('@tuma/server')).loadConfig() },
+  );
   process.exit(code);
 } catch (error) {
+  const [{ DataDirInUseError }, { ConfigError }] = await Promise.all([import('@tuma/mikro-orm-adapter'), import('@tuma/server')]);
   if (error instanceof DataDirInUseError) {
     console.error(
       `${error.message}.\nThe embedded database is opened by one process at a time, so nothing was done. Stop the server first, ` +

@@ -13,7 +13,7 @@ describe(`operator CLI on ${databaseKind()}`, () => {
   async function cli(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
-    const code = await runCli(argv, config, { out: (t) => out.push(t), err: (t) => err.push(t) }, await testDatabase());
+    const code = await runCli(argv, { out: (t) => out.push(t), err: (t) => err.push(t) }, { config: () => config, database: await testDatabase() });
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
 

@@ -1,9 +1,10 @@
-import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, type ApiName, type Authenticate, type AuthenticateSession, type RouteDefinition } from '@tuma/koa-adapter';
+import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, type ApiName, type Authenticate, type AuthenticateSession, type HealthVersions, type RouteDefinition } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import type { Container } from 'inversify';
 import type { ApiPlacement } from './api-placement.ts';
+import type { BuildInfo } from './build-info.ts';
 import { httpRateLimits } from './http-rate-limits.ts';
 import type { ServerConfig } from './config.ts';
 import type { Logger } from './logger.ts';
@@ -11,22 +12,24 @@ import { SERVER_MODULES } from './modules/index.ts';
 import type { ServerModule } from './modules/server-module.ts';
 import { missingFxRates } from './modules/messaging/pricing.module.ts';
 import { resolve } from './resolve.ts';
+import { unsharedSecrets } from './server-secrets.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
 /** An API's Koa app, and the method and path of every route it serves (for the OpenAPI coverage check). */
 export type ApiApp = ReturnType<typeof createHttpApp>;
 
 /** Every API answers its liveness probe; readiness (database, queue, prices) is the SMS API's, as the operator's. */
-function healthOf(api: ApiName, container: Container, database: Database, version: string): RouteDefinition[] {
-  if (api !== 'sms') return [livenessRoute(version)];
+function healthOf(api: ApiName, container: Container, database: Database, config: ServerConfig, versions: HealthVersions): RouteDefinition[] {
+  if (api !== 'sms') return [livenessRoute(versions)];
   const jobs = resolve(container, SERVER_TOKENS.jobs);
   const probe = {
     databaseKind: database.kind,
     database: () => database.ping(),
     queue: () => jobs.isHealthy(),
     missingFxRates: () => database.withContext(() => missingFxRates(container)),
+    unsharedSecrets: unsharedSecrets(config),
   };
-  return healthRoutes(probe, version);
+  return healthRoutes(probe, versions);
 }
 
 /** What an API gets from the server modules that name it: their routes, and the key check of at most one. */
@@ -65,10 +68,12 @@ export function buildApiApps(input: {
   readonly database: Database;
   readonly config: ServerConfig;
   readonly logger: Logger;
+  /** The API documents' version. */
   readonly version: string;
+  readonly build: BuildInfo;
   readonly placements: Readonly<Record<ApiName, ApiPlacement>>;
 }): Record<ApiName, ApiApp> {
-  const { container, database, config, logger, version, placements } = input;
+  const { container, database, config, logger, version, build, placements } = input;
   const fromModules = modulesByApi(SERVER_MODULES, container);
   const authenticateSession = sessionCheckOf(SERVER_MODULES, container);
   const rateLimits = httpRateLimits(container, config);
@@ -80,7 +85,7 @@ export function buildApiApps(input: {
     createHttpApp({
       api: APIS[api],
       basePath: placements[api].basePath,
-      routes: [...healthOf(api, container, database, version), ...fromModules[api].routes],
+      routes: [...healthOf(api, container, database, config, { version, build }), ...fromModules[api].routes],
       authenticate: fromModules[api].authenticate,
       authenticateSession,
       readAccount: (accountId) => accounts.findById(accountId),

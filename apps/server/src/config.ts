@@ -197,6 +197,9 @@ const schema = z.object({
   }
 });
 
+/** Every variable the configuration reads, in the schema's order (`.env.example`, the README's table). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 export interface ServerConfig {
   /** The SMS API's port, shared by the APIs not given one of their own. */
   readonly port: number;

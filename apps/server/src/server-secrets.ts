@@ -68,3 +68,24 @@ export const linksVisitorSalt = (config: ServerConfig): (() => Buffer) => server
 
 /** The key sealing the web console's session cookie: `CONSOLE_COOKIE_KEY` or `console-cookie.key` (docs/dashboard.md, "Sessions"). */
 export const consoleCookieKey = (config: ServerConfig): (() => Buffer) => serverKey(config, config.identity.consoleCookieKey, 'console-cookie.key');
+
+/**
+ * The secrets every process of a fleet must share that this one does not get from its environment:
+ * generated into TUMA_DATA_DIR (with `memory://`, per process), so a second process on the same
+ * PostgreSQL would seal, sign and hash with other keys. Named at start on PostgreSQL and in
+ * `GET /health/ready` (docs/deployment.md, "Secrets").
+ */
+export function unsharedSecrets(config: ServerConfig): string[] {
+  const secrets: [string, unknown][] = [
+    ['WEBHOOK_SECRET_KEY', config.webhookSecretKey],
+    ['VERIFY_PEPPER', config.verify.pepper],
+    ['AUTH_JWT_PRIVATE_KEY', config.identity.jwtPrivateKey],
+    ['CONSOLE_COOKIE_KEY', config.identity.consoleCookieKey],
+    ['MAIL_TOKEN_KEY', config.mail.tokenKey],
+    ['MAIL_SRS_KEY', config.mail.srsKey],
+    ['LINKS_VISITOR_SALT', config.links.visitorSalt],
+  ];
+  // Only the built-in checkout signs its webhooks with it (a random key per process when unset).
+  if (config.paymentProvider === 'hosted') secrets.push(['HOSTED_CHECKOUT_SECRET', config.hostedCheckoutSecret]);
+  return secrets.filter(([, configured]) => configured === undefined).map(([name]) => name);
+}

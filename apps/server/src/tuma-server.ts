@@ -4,6 +4,7 @@ import type { Clock } from '@tuma/kernel';
 import { Database } from '@tuma/mikro-orm-adapter';
 import type { Container } from 'inversify';
 import { buildApiApps } from './api-apps.ts';
+import { buildInfo, type BuildInfo } from './build-info.ts';
 import { ApiListeners } from './api-listeners.ts';
 import { buildConsoleApp } from './console-app.ts';
 import { apiPlacements } from './api-placement.ts';
@@ -15,6 +16,7 @@ import type { ModuleServer } from './modules/server-module.ts';
 import { openDatabase } from './open-database.ts';
 import type { Logger } from './logger.ts';
 import { resolve } from './resolve.ts';
+import { unsharedSecrets } from './server-secrets.ts';
 import { SERVER_TOKENS } from './tokens.ts';
 
 export const VERSION = '1.0.0';
@@ -89,10 +91,16 @@ export class TumaServer {
     await database.withContext(async () => {
       for (const module of SERVER_MODULES) await module.onJobsStarted?.(container);
     });
-    const apis = this.serves.api ? await this.listen(container, database) : undefined;
+    const build = buildInfo();
+    const apis = this.serves.api ? await this.listen(container, database, build) : undefined;
     const servers = this.serves.api ? await this.listenModuleServers(container) : {};
     const port = apis?.sms.port;
-    this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port, apis, servers });
+    this.logger.info({ msg: 'started', role: this.config.role, database: database.kind, port, apis, servers, build });
+    const unshared = unsharedSecrets(this.config);
+    // One process on an embedded database needs nothing shared; on PostgreSQL a second one would.
+    if (database.kind === 'postgresql' && unshared.length > 0) {
+      this.logger.warn({ msg: 'these secrets are kept by this process alone (TUMA_DATA_DIR): give every process of a fleet the same ones in its environment', secrets: unshared });
+    }
     return { port, apis, demo, servers };
   }
 
@@ -126,9 +134,9 @@ export class TumaServer {
     return ports;
   }
 
-  private async listen(container: Container, database: Database): Promise<Record<ApiName, ServedApi>> {
+  private async listen(container: Container, database: Database, build: BuildInfo): Promise<Record<ApiName, ServedApi>> {
     const placements = apiPlacements(this.config);
-    const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, placements });
+    const apps = buildApiApps({ container, database, config: this.config, logger: this.logger, version: VERSION, build, placements });
     this.mountedRoutes = Object.fromEntries(API_NAMES.map((api) => [api, apps[api].mounted]));
     const console = buildConsoleApp({ container, database, config: this.config, logger: this.logger });
     const byPath = [console, ...SERVER_MODULES.flatMap((module) => module.pathApps?.(container) ?? [])];

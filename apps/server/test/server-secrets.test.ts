@@ -1,10 +1,10 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
 import { loadConfig } from '../src/index.ts';
-import { authSigningKeyPem, webhookSecretKey } from '../src/server-secrets.ts';
+import { authSigningKeyPem, unsharedSecrets, webhookSecretKey } from '../src/server-secrets.ts';
 
 describe('server secrets: the access tokens\' signing key', () => {
   const ed25519 = () => generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -46,5 +46,35 @@ describe('server secrets: the access tokens\' signing key', () => {
     const key = ed25519();
     expect(authSigningKeyPem(loadConfig({ AUTH_JWT_PRIVATE_KEY: key.replace(/\n/g, '\\n') }))()).to.equal(key.trim());
     for (const wrong of [x25519(), 'not a key']) expect(() => loadConfig({ AUTH_JWT_PRIVATE_KEY: wrong })).to.throw(/AUTH_JWT_PRIVATE_KEY: must be an Ed25519 private key/);
+  });
+});
+
+describe('server secrets: those a fleet must share', () => {
+  const key = () => randomBytes(32).toString('base64');
+  const pem = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const shared = {
+    WEBHOOK_SECRET_KEY: key(),
+    VERIFY_PEPPER: key(),
+    AUTH_JWT_PRIVATE_KEY: pem,
+    CONSOLE_COOKIE_KEY: key(),
+    MAIL_TOKEN_KEY: key(),
+    MAIL_SRS_KEY: key(),
+    LINKS_VISITOR_SALT: key(),
+  };
+  const postgres = { DATABASE_URL: 'postgres://127.0.0.1:5432/tuma' };
+
+  it('names each one the environment does not give, and none once all are given', () => {
+    expect(unsharedSecrets(loadConfig(postgres))).to.deep.equal(Object.keys(shared));
+    expect(unsharedSecrets(loadConfig({ ...postgres, ...shared }))).to.deep.equal([]);
+    for (const name of Object.keys(shared)) {
+      const { [name as keyof typeof shared]: _left, ...others } = shared;
+      expect(unsharedSecrets(loadConfig({ ...postgres, ...others })), name).to.deep.equal([name]);
+    }
+  });
+
+  it("names the hosted checkout's key only where the hosted checkout takes payments (random per process when unset)", () => {
+    expect(unsharedSecrets(loadConfig({ ...shared })), 'embedded: hosted by default').to.deep.equal(['HOSTED_CHECKOUT_SECRET']);
+    expect(unsharedSecrets(loadConfig({ ...shared, HOSTED_CHECKOUT_SECRET: key() }))).to.deep.equal([]);
+    expect(unsharedSecrets(loadConfig({ ...postgres, ...shared, PAYMENT_PROVIDER: 'hosted' }))).to.deep.equal(['HOSTED_CHECKOUT_SECRET']);
   });
 });

@@ -1,4 +1,6 @@
 import { expect } from 'chai';
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { OPERATION_IDS, toOpenApiPath } from '@tuma/koa-adapter';
 import { databaseKind } from '../../support/test-database.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
@@ -8,8 +10,10 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
   let liveKey: string;
   let testKey: string;
 
+  const log: string[] = [];
+
   before(async () => {
-    api = await startTestServer();
+    api = await startTestServer({}, { log: (line) => log.push(line) });
     liveKey = api.started.demo!.liveKey;
     testKey = api.started.demo!.testKey;
   });
@@ -19,12 +23,26 @@ describe(`HTTP foundation on ${databaseKind()}`, () => {
     it('answers liveness without the database, and readiness with the database and the queue up', async () => {
       const res = await api.request('GET', '/health');
       expect(res.status).to.equal(200);
-      expect(res.body).to.deep.equal({ status: 'ok', version: '1.0.0' });
+      // The API document's version, and the build's: the product's version and the checkout's commit (run from the sources).
+      const product = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+      const head = execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8' }).trim();
+      expect(res.body).to.deep.equal({ status: 'ok', version: '1.0.0', build: { version: product.version, commit: head } });
       expect(res.headers.get('x-request-id')).to.match(/^req_/);
       const ready = await api.request('GET', '/health/ready');
       expect(ready.status).to.equal(200);
       expect(ready.body.database).to.deep.equal({ status: 'up', kind: databaseKind() });
       expect(ready.body.queue).to.deep.equal({ status: 'up' });
+      expect(ready.body.build).to.deep.equal(res.body.build);
+    });
+
+    it('names in readiness the secrets a fleet must share that this process keeps alone', async () => {
+      // The test server takes payments with the built-in checkout, which signs with HOSTED_CHECKOUT_SECRET.
+      const fleetSecrets = ['WEBHOOK_SECRET_KEY', 'VERIFY_PEPPER', 'AUTH_JWT_PRIVATE_KEY', 'CONSOLE_COOKIE_KEY', 'MAIL_TOKEN_KEY', 'MAIL_SRS_KEY', 'LINKS_VISITOR_SALT', 'HOSTED_CHECKOUT_SECRET'];
+      const { secrets } = (await api.request('GET', '/health/ready')).body;
+      expect(secrets).to.deep.equal({ status: 'local', local: fleetSecrets });
+      // On PostgreSQL a second process could start beside this one: the start names them too.
+      const warning = log.map((line) => JSON.parse(line)).find((entry) => entry.level === 'warn' && Array.isArray(entry.secrets));
+      expect(warning?.secrets).to.deep.equal(databaseKind() === 'postgresql' ? secrets.local : undefined);
     });
 
     it('serves OpenAPI 3.1 covering every mounted route, and nothing else', async () => {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { API_NAMES, OPERATION_IDS, toOpenApiPath, type ApiName } from '@tuma/koa-adapter';
+import { buildInfo } from '@tuma/server';
 import { databaseKind } from '../../support/test-database.ts';
 import { startTestServer, type TestServer } from '../../support/test-server.ts';
 
@@ -31,7 +32,7 @@ describe(`Hosting of the APIs on ${databaseKind()}`, () => {
     it('answers the liveness probe of each API under its base URL', async () => {
       for (const path of ['/health', '/auth/health', '/mail/health', '/links/health']) {
         const res = await api.request('GET', path);
-        expect([res.status, res.body], path).to.deep.equal([200, { status: 'ok', version: '1.0.0' }]);
+        expect([res.status, res.body], path).to.deep.equal([200, { status: 'ok', version: '1.0.0', build: buildInfo() }]);
       }
       // Readiness (database, queue, prices) is the operator's, on the SMS API only.
       expect((await api.request('GET', '/mail/health/ready')).status).to.equal(404);
@@ -108,7 +109,7 @@ describe(`Hosting of the APIs on ${databaseKind()}`, () => {
 
     it('answers on its own port: health, document, explorer, its 404s', async () => {
       for (const name of ['auth', 'mail'] as const) {
-        expect((await api.request('GET', '/health', { api: name })).body, name).to.deep.equal({ status: 'ok', version: '1.0.0' });
+        expect((await api.request('GET', '/health', { api: name })).body, name).to.deep.equal({ status: 'ok', version: '1.0.0', build: buildInfo() });
         const document = (await api.request('GET', '/openapi.json', { api: name })).body;
         expect([document.info.title, document.servers[0].url], name).to.deep.equal([TITLES[name], '/']);
         expect((await api.request('GET', '/docs', { api: name })).text).to.contain(`<title>${TITLES[name]}</title>`);
