@@ -5,7 +5,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 const root = join(import.meta.dirname, '..', '..');
 
 const markdownFiles = (): string[] => [
-  join(root, 'README.md'),
+  ...['README.md', 'CONTRIBUTING.md', 'SECURITY.md', 'CHANGELOG.md'].map((name) => join(root, name)),
   ...readdirSync(join(root, 'docs'), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.md'))
     .map((name) => join(root, 'docs', name)),
@@ -18,7 +18,7 @@ const relativeLinks = (source: string): string[] =>
     .filter((target) => target !== '' && !/^[a-z]+:/i.test(target));
 
 describe('architecture: the repository is self-contained', () => {
-  it('links from README.md and docs/ only to files that exist inside the repository', () => {
+  it('links from README.md, the other root documents and docs/ only to files that exist inside the repository', () => {
     const files = markdownFiles();
     expect(files.length).to.be.greaterThan(10);
     const broken = files.flatMap((file) =>
