@@ -1,7 +1,7 @@
 /**
  * `npm run lint:openapi`: writes the OpenAPI document of every API a real server serves (embedded
  * database in memory, the hosted checkout and the Stripe provider's routes alike) and lints them
- * with Redocly (redocly.yaml). Exits non-zero on any error, so no document can drift unnoticed in CI.
+ * with Redocly (redocly.yaml: recommended-strict, warnings are errors). Exits non-zero on any problem, so no document can drift unnoticed in CI.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

@@ -19,7 +19,7 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     title: 'Tuma API',
     description:
       'The SMS platform of Tuma for 54 African markets: single and bulk sends, price quotes, number validation, delivery reports, inbound messages, opt-outs, templates, contact lists, catalogue, wallet, webhooks and reports; and Verify, one-time passcodes by SMS. The dashboard manages keys at `/api/keys` with the access token of a signed-in user, which the read routes take too. ' +
-      'Two-Way short codes are in the specification but not served yet; the mail and links APIs and the account service have base URLs and documents of their own. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
+      'Two-Way short codes: pricing, services, keywords, inbound messages and replies (`/api/two-way`, `/v1/two-way`). The mail and links APIs and the account service have base URLs and documents of their own; the operator\'s routes (tags Admin, Outbox, Simulator) come last. Keys: `Authorization: Bearer svc_live_...` or `svc_test_...`.',
     credentials: 'svc_live_... or svc_test_... API key',
   },
   auth: {
@@ -33,7 +33,7 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     name: 'mail',
     title: 'Tuma Mail API',
     description:
-      'Email: API keys and sending domains (DKIM, DNS checks) are served; sends, contacts, webhooks, forwards, analytics, billing, SMTP credentials and sender addresses come next. Keys: `Authorization: Bearer svc_k_...` (the operator issues an account its first one).',
+      'Email: API keys, sending domains (DKIM, DNS checks), confirmed sender addresses, sends (scheduled, cancellable, idempotent) with their events, suppressions, open and click tracking, analytics, signed webhooks, SMTP credentials for SMTP submission, forwards, contacts and broadcasts, and the plan\'s billing (docs/mail.md). Keys: `Authorization: Bearer svc_k_...` (the operator issues an account its first one).',
     credentials: 'svc_k_... API key',
   },
   links: {

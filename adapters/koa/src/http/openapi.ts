@@ -241,6 +241,21 @@ export interface OpenApiOptions {
   readonly keyQuota?: string;
 }
 
+const LICENSE = { name: 'Apache 2.0', identifier: 'Apache-2.0' };
+
+const operatorOnly = (route: RouteDefinition): boolean => 'anyScope' in route.access && route.access.anyScope.every((scope) => scope === 'admin');
+
+/**
+ * The tags in the order a reader meets them in the explorer: Health, then the customers' in the
+ * order their routes come, then those only the operator's key may call.
+ */
+function orderedTags(routes: readonly RouteDefinition[]): string[] {
+  const names = [...new Set(routes.map((route) => route.tag))];
+  const forOperator = new Set(names.filter((name) => routes.filter((route) => route.tag === name).every(operatorOnly)));
+  const rank = (name: string) => (name === 'Health' ? 0 : forOperator.has(name) ? 2 : 1);
+  return names.map((name, index) => ({ name, index })).sort((a, b) => rank(a.name) - rank(b.name) || a.index - b.index).map(({ name }) => name);
+}
+
 /** The OpenAPI 3.1 description of exactly the routes mounted, generated from their zod schemas. */
 export function buildOpenApiDocument(
   routes: readonly RouteDefinition[],
@@ -251,7 +266,7 @@ export function buildOpenApiDocument(
   // Mirrors (/v1/..., /api/rate) are the same operation: listed once, named in `x-aliases`.
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited, options.keyQuota);
-  const tags = [...new Set(routes.map((route) => route.tag))].map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
+  const tags = orderedTags(routes).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   const keyed = routes.some((route) => 'anyScope' in route.access);
   const signedIn = routes.some((route) => 'session' in route.access);
   const securitySchemes = {
@@ -260,7 +275,7 @@ export function buildOpenApiDocument(
   };
   return {
     openapi: '3.1.0',
-    info,
+    info: { ...info, license: LICENSE },
     servers: [{ url: options.basePath || '/', description: 'This server' }],
     tags,
     paths,

@@ -50,7 +50,10 @@ function summaryView(tally: MessageTally) {
   };
 }
 
-const byStatusSchema = z.record(z.enum(OUTBOUND_MESSAGE_STATUSES), count).describe('Messages per status, every status listed');
+// An object of every status rather than a record keyed by an enum: its JSON Schema then defines each property it requires.
+const byStatusSchema = z
+  .object(Object.fromEntries(OUTBOUND_MESSAGE_STATUSES.map((status) => [status, count])) as Record<(typeof OUTBOUND_MESSAGE_STATUSES)[number], typeof count>)
+  .describe('Messages per status, every status listed');
 
 /** Which messages an answer counts: the environment, and those created at or after `date_from` and before `date_to`. */
 const windowShape = {
