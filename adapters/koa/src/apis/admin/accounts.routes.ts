@@ -1,11 +1,11 @@
-import { KEY_ENVIRONMENTS, type Account, type CreateAccount, type IssueApiKey, type RevokeApiKey, type SetAccountStatus } from '@tuma/accounts';
+import { KEY_ENVIRONMENTS, MAIL_SCOPES, type Account, type CreateAccount, type IssueApiKey, type RevokeApiKey, type SetAccountStatus } from '@tuma/accounts';
 import { z } from 'zod';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { inBody } from '../../http/in-body.ts';
 import { issuedLinksKeySchema, issuedLinksKeyView, linksKeyBody } from '../links/key-views.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { issuedKeySchema, issuedKeyView, keySchema, keyView } from '../sms/api-key-views.ts';
-import { issuedMailKeySchema, issuedMailKeyView, mailKeyBody } from '../mail/key-views.ts';
+import { firstMailKeyBody, issuedMailKeySchema, issuedMailKeyView } from '../mail/key-views.ts';
 
 export interface AdminAccountUseCases {
   readonly createAccount: CreateAccount;
@@ -100,14 +100,15 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
       method: 'post',
       path: '/api/admin/accounts/:id/mail-keys',
       aliases: alsoUnderV1('/api/admin/accounts/:id/mail-keys'),
-      summary: 'Issue a mail API key (svc_k_) for an account; the full key is shown once',
+      summary: 'Issue a mail API key (svc_k_) for an account, every permission (send, read, manage) unless `permissions` says; the full key is shown once',
       tag: 'Admin',
       access: ADMIN,
       params: accountParams,
-      body: mailKeyBody,
+      body: firstMailKeyBody,
       responses: { 201: { description: 'The issued key', schema: issuedMailKeySchema }, 404: { description: 'No such account' } },
       handler: async ({ params, body }) => {
-        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: body.permissions })).mapErr(inBody));
+        const permissions = body.permissions ?? [...MAIL_SCOPES];
+        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: permissions })).mapErr(inBody));
         return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
       },
     }),

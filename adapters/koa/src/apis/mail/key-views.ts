@@ -12,10 +12,15 @@ export const mailKeySchema = z.object({
 
 export const issuedMailKeySchema = mailKeySchema.extend({ key: z.string().describe('The full key (svc_k_...). Shown only in this response.') });
 
+const permissions = z.array(z.string()).min(1).max(3).optional();
+
 export const mailKeyBody = z.strictObject({
   name: z.string().trim().min(1).max(120),
-  permissions: z.array(z.string()).min(1).max(3).optional().describe('Any of send, read, manage; default send and read'),
+  permissions: permissions.describe('Any of send, read, manage; default send and read'),
 });
+
+/** The operator's first key of an account: it must be able to add domains and make the others. */
+export const firstMailKeyBody = mailKeyBody.extend({ permissions: permissions.describe('Any of send, read, manage; default all three') });
 
 const isMailScope = (scope: Scope): scope is MailScope => (MAIL_SCOPES as readonly Scope[]).includes(scope);
 
