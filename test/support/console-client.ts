@@ -32,11 +32,28 @@ export class ConsoleClient {
     return this.send('POST', path, body.toString());
   }
 
-  private async send(method: string, path: string, body?: string): Promise<ConsoleAnswer> {
+  /** The page a redirect leads to, read as a browser follows it (a POST's 303: GET its Location). */
+  async follow(answer: ConsoleAnswer): Promise<ConsoleAnswer> {
+    if (!answer.location) throw new Error(`Not a redirect: ${answer.status}`);
+    return this.sendTo('GET', new URL(answer.location, this.consoleUrl).toString());
+  }
+
+  /** Posts as `post` does and expects the redirect after it (303), then reads the page it leads to. */
+  async postAndFollow(path: string, fields: Record<string, string>): Promise<ConsoleAnswer> {
+    const posted = await this.post(path, fields);
+    if (posted.status !== 303) throw new Error(`POST ${path} answered ${posted.status}, not 303:\n${posted.html.slice(0, 2000)}`);
+    return this.follow(posted);
+  }
+
+  private send(method: string, path: string, body?: string): Promise<ConsoleAnswer> {
+    return this.sendTo(method, `${this.consoleUrl}${path}`, body);
+  }
+
+  private async sendTo(method: string, url: string, body?: string): Promise<ConsoleAnswer> {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.Cookie = `tuma_console=${this.cookie}`;
     if (body !== undefined) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const response = await fetch(`${this.consoleUrl}${path}`, { method, headers, body, redirect: 'manual' });
+    const response = await fetch(url, { method, headers, body, redirect: 'manual' });
     const set = /tuma_console=([^;]*)/.exec(response.headers.get('set-cookie') ?? '');
     if (set) this.cookie = set[1];
     const html = await response.text();

@@ -127,7 +127,7 @@ describe('web console mail and links pages: CSRF, tenant isolation, one broadcas
     await o.get('/links/domains');
     const domain = idIn((await o.post('/links/domains', { hostname: 'go.owner-console.example' })).location, 'bdm');
     await o.get('/links/webhooks');
-    expect((await o.post('/links/webhooks', { url: 'https://shop.example/hook', events: 'link.clicked' })).status).to.equal(201);
+    expect((await o.post('/links/webhooks', { url: 'https://shop.example/hook', events: 'link.clicked' })).status).to.equal(303);
     const webhook = idIn((await o.get('/links/webhooks')).html, 'lwh');
     for (const id of [list, contact, broadcast, forward, domain, webhook]) expect(id, 'every id read off the pages').to.not.equal('');
 

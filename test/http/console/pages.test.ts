@@ -25,8 +25,8 @@ describe('web console pages over HTTP: the getting-started curl, and tenants apa
 
   it("hands out a getting-started curl that works as shown, with a test key made for it (shown once)", async () => {
     const client = await signedIn('curl@example.com');
-    const page = await client.post('/getting-started/test-key', {});
-    expect(page.status).to.equal(201);
+    const page = await client.postAndFollow('/getting-started/test-key', {});
+    expect(page.status).to.equal(200);
     const curl = unescape(/<code id="first-curl">([\s\S]*?)<\/code>/.exec(page.html)![1]!);
     const url = /curl (\S+)/.exec(curl)![1]!;
     const key = /Bearer (svc_test_\S+)"/.exec(curl)![1]!;
@@ -34,7 +34,9 @@ describe('web console pages over HTTP: the getting-started curl, and tenants apa
     const sent = await fetch(url, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body });
     expect(sent.status, await sent.clone().text()).to.equal(200);
     expect(((await sent.json()) as { status: string }).status).to.equal('sent');
+    // A reload of the page shows the key no more, and makes no second one.
     expect((await client.get('/')).html).to.not.contain(key);
+    expect((await client.get('/developers/keys')).html.match(/\/developers\/keys\/key_[0-9A-Za-z]+\/revoke/g)?.length, 'one key made').to.equal(1);
   });
 
   it("answers 404 for another account's message, key and webhook event, and changes nothing", async () => {
@@ -43,7 +45,7 @@ describe('web console pages over HTTP: the getting-started curl, and tenants apa
     expect(sent.status).to.equal(303);
     const messageUrl = sent.location!.replace(/^\/app/, '');
     expect((await owner.get(messageUrl)).status).to.equal(200);
-    const created = await owner.post('/developers/keys', { environment: 'test', scopes: 'send', name: 'owner key' });
+    const created = await owner.postAndFollow('/developers/keys', { environment: 'test', scopes: 'send', name: 'owner key' });
     const keyId = /\/developers\/keys\/(key_[0-9A-Za-z]+)\/revoke/.exec(created.html)![1]!;
 
     const stranger = await signedIn('stranger@example.com');

@@ -78,10 +78,10 @@ describe('web console product pages: CSRF and tenant isolation', function () {
     await owner.get('/mail/domains');
     const domain = idIn((await owner.post('/mail/domains', { name: 'owner-shop.example' })).location, 'dom');
     await owner.get('/mail/smtp-credentials');
-    expect((await owner.post('/mail/smtp-credentials', { name: 'Owner SMTP' })).status).to.equal(201);
+    expect((await owner.post('/mail/smtp-credentials', { name: 'Owner SMTP' })).status).to.equal(303);
     const credential = /\/mail\/smtp-credentials\/([^/]+)\/revoke/.exec((await owner.get('/mail/smtp-credentials')).html)?.[1] ?? '';
     await owner.get('/mail/webhooks');
-    expect((await owner.post('/mail/webhooks', { url: 'https://shop.example/hook', events: 'delivered' })).status).to.equal(201);
+    expect((await owner.post('/mail/webhooks', { url: 'https://shop.example/hook', events: 'delivered' })).status).to.equal(303);
     const webhook = /\/mail\/webhooks\/(mwh_[0-9A-Z]{26})"/.exec((await owner.get('/mail/webhooks')).html)?.[1] ?? '';
     for (const id of [link, qr, campaign, domain, credential, webhook]) expect(id, 'every id read off the pages').to.not.equal('');
 

@@ -42,7 +42,7 @@ describe('web console sessions: cookie, CSRF and timeouts (docs/dashboard.md)', 
     const stranger = new ConsoleClient(`${api.baseUrl}/app`);
     expect((await stranger.post('/sign-in', { email: 'csrf@example.com', password: PASSWORD }, { csrf: false })).status).to.equal(403);
     const accepted = await client.post('/developers/keys', { environment: 'test', scopes: 'send' });
-    expect(accepted.status).to.equal(201);
+    expect(accepted.status).to.equal(303);
     expect(await keysOf(client)).to.equal(before + 1);
   });
 

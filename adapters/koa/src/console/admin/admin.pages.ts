@@ -9,7 +9,7 @@ import { statsView } from '../../apis/admin/balances.routes.ts';
 import { rateLimitBody, rateLimitView } from '../../apis/admin/rate-limits.routes.ts';
 import { keyView } from '../../apis/sms/api-key-views.ts';
 import { checkedBy, fieldRefusal, refusal } from '../form-errors.ts';
-import { html, redirect, type ConsolePage, type OperatorPage, type OperatorRequest } from '../page.ts';
+import { html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type OperatorPage, type OperatorRequest } from '../page.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { operatorAccessView, operatorBalanceStatsView, operatorUsersView, type AccessValues } from './admin-views.ts';
 import { href } from '../layout/view-context.ts';
@@ -65,7 +65,10 @@ export function operatorAdminPages(useCases: OperatorAdminUseCases): ConsolePage
         return redirect(href(request.view, `/operator/users?search=${encodeURIComponent(request.form.get('search') ?? user.email)}`));
       }),
     ),
-    page('get', '/operator/accounts/:id/access', (request) => renderAccess(request, 200)),
+    page('get', '/operator/accounts/:id/access', (request) => {
+      const issued = shownOnce(request);
+      return renderAccess(request, 200, issued ? { issued: { key: issued.key!, prefix: issued.prefix! } } : {});
+    }),
     page('post', '/operator/accounts/:id/rate-limit', async (request) => {
       const account = await accountOf(request);
       const values: AccessValues = { per_second: (request.form.get('per_second') ?? '').trim(), burst: (request.form.get('burst') ?? '').trim() };
@@ -89,7 +92,7 @@ export function operatorAdminPages(useCases: OperatorAdminUseCases): ConsolePage
       if (!isEnvironment(environment)) return renderAccess(request, 422, { errors: { key: fieldRefusal('environment', 'Choose test or live').errors } });
       const issued = await useCases.issueApiKey.execute({ accountId: account.id, environment, ...(name ? { name } : {}) });
       if (issued.isErr()) return renderAccess(request, refusal(issued.error).status, { errors: { key: refusal(issued.error).errors } });
-      return renderAccess(request, 201, { issued: { key: issued.value.plaintext, prefix: issued.value.apiKey.prefix } });
+      return redirectShowingOnce(request, href(request.view, `/operator/accounts/${encodeURIComponent(account.id)}/access`), { key: issued.value.plaintext, prefix: issued.value.apiKey.prefix });
     }),
     page('post', '/operator/accounts/:id/keys/:key_id/revoke', async (request) => {
       const account = await accountOf(request);

@@ -5,7 +5,8 @@ import { unwrap } from '../../http/unwrap.ts';
 import { balanceView } from '../../apis/billing/balance-views.ts';
 import { reportView, statsView, volumeView } from '../../apis/sms/report-views.ts';
 import { memberAccount } from '../member-account.ts';
-import { BUILDERS, html, type ConsolePage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirectShowingOnce, shownOnce, type ConsolePage, type MemberRequest } from '../page.ts';
+import { href } from '../layout/view-context.ts';
 import { homeView } from './home-views.ts';
 
 export interface HomePageUseCases {
@@ -55,7 +56,7 @@ export function homePages(useCases: HomePageUseCases): ConsolePage[] {
     );
   };
   return [
-    { method: 'get', path: '/', visitor: 'member', section: 'home', handle: (request) => render(request, 200) },
+    { method: 'get', path: '/', visitor: 'member', section: 'home', handle: (request) => render(request, 200, shownOnce(request)?.key) },
     {
       method: 'post',
       path: '/getting-started/test-key',
@@ -63,7 +64,7 @@ export function homePages(useCases: HomePageUseCases): ConsolePage[] {
       roles: BUILDERS,
       handle: async (request) => {
         const issued = unwrap(await useCases.issueApiKey.execute({ accountId: request.member.accountId, environment: 'test', name: 'Getting started' }));
-        return render(request, 201, issued.plaintext);
+        return redirectShowingOnce(request, href(request.view, '/'), { key: issued.plaintext });
       },
     },
   ];

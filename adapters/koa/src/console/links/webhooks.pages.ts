@@ -3,7 +3,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { linkWebhookBody } from '../../apis/links/webhooks.routes.ts';
 import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
-import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../layout/environment.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { linkWebhookDeliveriesView, linkWebhooksView } from './webhook-views.ts';
@@ -18,7 +18,8 @@ export function linkWebhookPages(useCases: LinkWebhookPageUseCases): ConsolePage
   const { createLinkWebhook, listLinkWebhooks, getLinkWebhook, deleteLinkWebhook } = useCases;
   const owner = (request: MemberRequest) => ({ accountId: request.member.accountId, environment: environmentIn(request.form, request.query) });
   const canWrite = (request: MemberRequest) => BUILDERS.includes(request.member.role);
-  const toList = (request: MemberRequest) => redirect(href(request.view, `/links/webhooks?environment=${owner(request).environment}`));
+  const listPath = (request: MemberRequest) => href(request.view, `/links/webhooks?environment=${owner(request).environment}`);
+  const toList = (request: MemberRequest) => redirect(listPath(request));
   const render = async (request: MemberRequest, status: number, extra: { secret?: string; values?: { url: string; events: readonly string[] }; errors?: FormErrors } = {}) => {
     const webhooks = unwrap(await listLinkWebhooks.execute(owner(request)));
     return html(status, linkWebhooksView(request.view, { environment: owner(request).environment, webhooks, canWrite: canWrite(request), ...extra }));
@@ -26,7 +27,7 @@ export function linkWebhookPages(useCases: LinkWebhookPageUseCases): ConsolePage
   const page = (method: 'get' | 'post', path: string, handle: MemberPage['handle'], extra: Partial<MemberPage> = {}): MemberPage => ({ method, path, visitor: 'member', handle, ...extra });
   const write = (path: string, handle: MemberPage['handle']) => page('post', path, handle, { roles: BUILDERS });
   return [
-    page('get', '/links/webhooks', (request) => render(request, 200), { section: 'links-webhooks' }),
+    page('get', '/links/webhooks', (request) => render(request, 200, { secret: shownOnce(request)?.secret }), { section: 'links-webhooks' }),
     write('/links/webhooks', async (request) => {
       const values = { url: (request.form.get('url') ?? '').trim(), events: request.form.getAll('events') };
       const checked = checkedBy(linkWebhookBody, values);
@@ -36,7 +37,7 @@ export function linkWebhookPages(useCases: LinkWebhookPageUseCases): ConsolePage
         const { status, errors } = refusal(created.error);
         return render(request, status, { values, errors });
       }
-      return render(request, 201, { secret: created.value.secret });
+      return redirectShowingOnce(request, listPath(request), { secret: created.value.secret });
     }),
     page('get', '/links/webhooks/:id', async (request) => {
       const webhook = unwrap(await getLinkWebhook.execute({ ...owner(request), id: request.params.id! }));

@@ -4,7 +4,7 @@ import { credentialView, smtpCredentialBody, type MailSmtpCredentialUseCases } f
 import { mailWebhookBody, mailWebhookView } from '../../apis/mail/webhooks.routes.ts';
 import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
-import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { mailWebhookDeliveriesView, mailWebhooksView, smtpCredentialsView } from './access-views.ts';
 import { href } from '../layout/view-context.ts';
@@ -39,20 +39,23 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
   const write = (path: string, handle: MemberPage['handle']) => page('post', path, handle, { roles: BUILDERS });
 
   return [
-    page('get', '/mail/smtp-credentials', (request) => renderSmtp(request, 200), { section: 'mail-smtp' }),
+    page('get', '/mail/smtp-credentials', (request) => {
+      const issued = shownOnce(request);
+      return renderSmtp(request, 200, issued ? { issued: { username: issued.username!, password: issued.password! } } : {});
+    }, { section: 'mail-smtp' }),
     write('/mail/smtp-credentials', async (request) => {
       const values = { name: request.form.get('name') ?? '' };
       const checked = checkedBy(smtpCredentialBody, values);
       if (!checked.ok) return renderSmtp(request, checked.status, { values, errors: checked.errors });
       const { credential, password } = unwrap(await useCases.smtpCredentials.createSmtpCredential.execute({ accountId: account(request), name: checked.value.name }));
-      return renderSmtp(request, 201, { issued: { username: credential.username, password } });
+      return redirectShowingOnce(request, href(request.view, '/mail/smtp-credentials'), { username: credential.username, password });
     }),
     write('/mail/smtp-credentials/:id/revoke', async (request) => {
       unwrap(await useCases.smtpCredentials.revokeSmtpCredential.execute({ accountId: account(request), id: request.params.id! }));
       request.session.flash({ kind: 'info', text: 'Credential revoked: its logins are refused from now on.' });
       return redirect(href(request.view, '/mail/smtp-credentials'));
     }),
-    page('get', '/mail/webhooks', (request) => renderWebhooks(request, 200), { section: 'mail-webhooks' }),
+    page('get', '/mail/webhooks', (request) => renderWebhooks(request, 200, { secret: shownOnce(request)?.secret }), { section: 'mail-webhooks' }),
     write('/mail/webhooks', async (request) => {
       const values = { url: (request.form.get('url') ?? '').trim(), events: request.form.getAll('events') };
       const checked = checkedBy(mailWebhookBody, values);
@@ -62,7 +65,7 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
         const { status, errors } = refusal(created.error);
         return renderWebhooks(request, status, { values, errors });
       }
-      return renderWebhooks(request, 201, { secret: created.value.secret });
+      return redirectShowingOnce(request, href(request.view, '/mail/webhooks'), { secret: created.value.secret });
     }),
     ...(['pause', 'resume'] as const).map((action) =>
       write(`/mail/webhooks/:id/${action}`, async (request) => {

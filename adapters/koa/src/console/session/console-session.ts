@@ -22,6 +22,17 @@ export interface Flash {
   readonly text: string;
 }
 
+/**
+ * A secret a form just made (a key, a password), kept sealed in the cookie for the one page the
+ * redirect after the POST leads to: shown there once, so a reload neither shows it again nor
+ * makes another.
+ */
+export interface ShownOnce {
+  /** The console path of the page that shows it. */
+  readonly page: string;
+  readonly values: Readonly<Record<string, string>>;
+}
+
 /** What the sealed cookie holds: the CSRF secret, the times the timeouts count from, the account service's tokens once signed in. */
 interface CookieState {
   readonly csrf: string;
@@ -29,6 +40,7 @@ interface CookieState {
   readonly seen: number;
   readonly tokens?: { readonly access: string; readonly refresh: string };
   readonly flash?: Flash;
+  readonly shownOnce?: ShownOnce;
   /** The operator key this signed-in member proved, by its id (never the key), and when that ends. */
   readonly operator?: { readonly keyId: string; readonly until: number };
 }
@@ -68,6 +80,19 @@ export class ConsoleSession {
 
   flash(flash: Flash): void {
     this.update({ ...this.state, flash });
+  }
+
+  /** Keeps `values` for `page`, the page the redirect after this POST leads to. */
+  showOnce(page: string, values: Readonly<Record<string, string>>): void {
+    this.update({ ...this.state, shownOnce: { page, values } });
+  }
+
+  /** What a POST left for this page to show, once; any other page leaves it, and the next visit of this one finds nothing. */
+  takeShownOnce(page: string): Readonly<Record<string, string>> | undefined {
+    const kept = this.state.shownOnce;
+    if (!kept || kept.page !== page) return undefined;
+    this.update({ ...this.state, shownOnce: undefined });
+    return kept.values;
   }
 
   /** A login's tokens: a new CSRF secret and new timeouts (nothing from before the sign-in carries over). */

@@ -2,7 +2,7 @@ import { API_SCOPES, KEY_ENVIRONMENTS, type ApiScope, type IssueApiKey, type Key
 import { unwrap } from '../../http/unwrap.ts';
 import { keyView } from '../../apis/sms/api-key-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
-import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type MemberRequest } from '../page.ts';
 import { keysView, type NewKeyValues } from './key-views.ts';
 import { href } from '../layout/view-context.ts';
 
@@ -25,7 +25,10 @@ export function keyPages(useCases: KeyPageUseCases): ConsolePage[] {
       visitor: 'member',
       section: 'keys',
       roles: BUILDERS,
-      handle: async (request) => html(200, keysView(request.view, await list(request))),
+      handle: async (request) => {
+        const issued = shownOnce(request);
+        return html(200, keysView(request.view, await list(request), issued ? { issued: { key: issued.key!, prefix: issued.prefix! } } : {}));
+      },
     },
     {
       method: 'post',
@@ -53,7 +56,7 @@ export function keyPages(useCases: KeyPageUseCases): ConsolePage[] {
           const { status, errors } = refusal(issued.error);
           return html(status, keysView(request.view, await list(request), { values, errors }));
         }
-        return html(201, keysView(request.view, await list(request), { issued: { key: issued.value.plaintext, prefix: issued.value.apiKey.prefix } }));
+        return redirectShowingOnce(request, href(request.view, '/developers/keys'), { key: issued.value.plaintext, prefix: issued.value.apiKey.prefix });
       },
     },
     {
