@@ -130,6 +130,6 @@ describe(`HTTP branded domains on ${databaseKind()}`, function () {
     for (let i = 0; i < 10; i++) ok(await links('POST', '/v1/domains', { hostname: `d${i}.cap.example` }), 201);
     const capped = await links('POST', '/v1/domains', { hostname: 'd10.cap.example' });
     refused(capped, 402, 'plan_limit_reached');
-    expect(capped.body.error).to.include({ product: 'links', tier: 'starter', resource: 'maxDomains', limit: 10 });
+    expect(capped.body.error).to.include({ product: 'links', tier: 'starter', resource: 'max_domains', limit: 10 });
   });
 });

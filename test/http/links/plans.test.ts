@@ -21,7 +21,7 @@ describe(`HTTP links plan limits on ${databaseKind()}`, function () {
     for (let i = 0; i < 25; i++) made.push(ok(await world.links('POST', '/v1/links', { url: `https://shop.example/${i}` }), 201));
     const refusal = await world.links('POST', '/v1/links', { url: 'https://shop.example/one-more' });
     refused(refusal, 402, 'plan_limit_reached');
-    expect(refusal.body.error).to.include({ product: 'links', tier: 'free', resource: 'monthlyLinks', limit: 25 });
+    expect(refusal.body.error).to.include({ product: 'links', tier: 'free', resource: 'monthly_links', limit: 25 });
     ok(await world.links('POST', '/v1/links', { url: 'https://shop.example/test' }, { key: await world.newKey({ environment: 'test' }) }), 201);
     expect((await world.api.request('GET', `/s/${made[0].slug}`)).status, 'existing links keep redirecting').to.equal(302);
     expect(ok(await world.links('GET', '/v1/account')).usage.links_this_month).to.equal(25);
@@ -32,7 +32,7 @@ describe(`HTTP links plan limits on ${databaseKind()}`, function () {
     for (let i = 0; i < 25; i++) ok(await world.links('POST', '/v1/qr', { url: `https://shop.example/qr${i}` }, { key }), 201);
     const refusal = await world.links('POST', '/v1/qr', { url: 'https://shop.example/qr-more' }, { key });
     refused(refusal, 402, 'plan_limit_reached');
-    expect(refusal.body.error).to.include({ resource: 'monthlyQr', limit: 25 });
+    expect(refusal.body.error).to.include({ resource: 'monthly_qr', limit: 25 });
 
     const link = ok(await world.links('POST', '/v1/links', { url: 'https://shop.example/analysed' }, { key }), 201);
     expect(ok(await world.links('GET', `/v1/analytics/${link.id}?days=30`, undefined, { key })).range_days).to.equal(30);
@@ -51,7 +51,7 @@ describe(`HTTP links plan limits on ${databaseKind()}`, function () {
     ok(await world.links('GET', '/v1/campaigns', undefined, { key }));
     const refusal = await world.links('GET', '/v1/links', undefined, { key });
     refused(refusal, 402, 'plan_limit_reached');
-    expect(refusal.body.error).to.include({ product: 'links', tier: 'starter', resource: 'apiMonthly', limit: 25_000 });
+    expect(refusal.body.error).to.include({ product: 'links', tier: 'starter', resource: 'api_monthly', limit: 25_000 });
     refused(await world.links('POST', '/v1/links', { url: 'https://shop.example/x' }, { key }), 402, 'plan_limit_reached');
     ok(await world.links('GET', '/v1/links', undefined, { key: token }), 200);
     const testKey = ok(await world.links('POST', '/v1/keys', { name: 'test', environment: 'test' }, { key: token }), 201).key as string;

@@ -31,7 +31,7 @@ describe(`HTTP mail billing on ${databaseKind()}`, function () {
 
     const over = await world.mail('POST', '/v1/emails', { from: 'hello@billing.example.com', to: 'one-more@example.org', subject: 'x', text: 'x' });
     refused(over, 402, 'plan_limit_reached');
-    expect(over.body.error).to.include({ product: 'mail', tier: 'free', resource: 'dailyEmails', limit: 100 });
+    expect(over.body.error).to.include({ product: 'mail', tier: 'free', resource: 'daily_emails', limit: 100 });
     expect(ok(await world.mail('GET', '/v1/emails?to=one-more@example.org')).data, 'nothing stored').to.deep.equal([]);
     expect(ok(await world.mail('GET', '/v1/billing')).usage, 'the refused send is not counted').to.include({ emails_this_month: 100, emails_today: 100 });
   });

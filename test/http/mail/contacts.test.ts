@@ -188,7 +188,7 @@ describe(`HTTP mail contact lists on ${databaseKind()}`, function () {
     const before = ok(await world.mail('GET', '/v1/billing')).usage;
     const refusedAnswer = await world.mail('POST', `/v1/contacts/lists/${big.id}/send`, { from: 'hello@lists.example.com', subject: 'Hi', text: 'Hi' });
     refused(refusedAnswer, 402, 'plan_limit_reached');
-    expect(refusedAnswer.body.error).to.include({ resource: 'dailyEmails', limit: 100 });
+    expect(refusedAnswer.body.error).to.include({ resource: 'daily_emails', limit: 100 });
     expect(ok(await world.mail('GET', '/v1/billing')).usage).to.deep.equal(before);
     expect(ok(await world.mail('GET', '/v1/broadcasts')).data.map((b: { list_id: string }) => b.list_id)).not.to.include(big.id);
   });

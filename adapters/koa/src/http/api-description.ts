@@ -42,6 +42,6 @@ export const APIS: Readonly<Record<ApiName, ApiDescription>> = {
     description:
       'Short links, QR codes, campaigns, branded domains, API keys, click analytics, plan and usage (docs/links.md). Served: keys, links (sent by SMS too), QR codes, campaigns, branded domains, click webhooks, analytics and the account (plan and usage); redirects are at SHORT_BASE_URL and at the root of each verified branded domain. Keys: `Authorization: Bearer svc_l_...` (or the dashboard\'s access token).',
     credentials: 'svc_l_... API key',
-    keyQuota: "plan_limit_reached (resource apiMonthly): the account's live keys made the plan's api_monthly requests this calendar month (UTC) (docs/links.md, \"API requests\")",
+    keyQuota: "plan_limit_reached (resource api_monthly): the account's live keys made the plan's api_monthly requests this calendar month (UTC) (docs/links.md, \"API requests\")",
   },
 };

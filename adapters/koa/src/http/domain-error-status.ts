@@ -173,6 +173,9 @@ function serializeExtras(error: AppError): Record<string, unknown> {
     if (value instanceof Money) {
       extra[key] = value.toNumber();
       extra.currency ??= value.currency;
+    } else if (key === 'resource' && typeof value === 'string') {
+      // What was not found, conflicts or is over a plan's limit, named as the API names it (`max_domains`, `contact_list`).
+      extra[key] = wireName(value);
     } else extra[key] = value;
   }
   return extra;

@@ -5,7 +5,7 @@ import { errAsync, type ResultAsync } from '@tuma/kernel';
 import Koa, { type Context } from 'koa';
 import { z } from 'zod';
 import { requireLiveKey } from './live-key.ts';
-import { HttpError, MAX_ERROR_DETAILS } from './http-error.ts';
+import { HttpError, MAX_ERROR_DETAILS, type FieldLocation } from './http-error.ts';
 import { unstorableFields } from './storable-text.ts';
 import { toHttpError, type AppError } from './domain-error-status.ts';
 import { errorHandler, jsonBody, notFoundAndMethodNotAllowed, requestId, type HttpLogger } from './middleware.ts';
@@ -214,9 +214,34 @@ type ExactRoutes = Map<string, { readonly route: RouteDefinition; readonly handl
 /** What every route's handling needs from the app's options. */
 type MountOptions = Pick<HttpAppOptions, 'idempotency' | 'logger' | 'outages'> & { readonly readAccount: CallerChecks['account'] };
 
+const fieldsOf = (schema: unknown): ReadonlySet<string> => new Set(schema && typeof schema === 'object' && 'shape' in schema ? Object.keys(schema.shape as object) : []);
+
+/**
+ * Where a field a use case refused was, by the route's own inputs: a field of its body, its query
+ * or its path by its first segment (`sms.to` is the body's `sms`); one none of them names (a rule
+ * of the domain about the whole request) in the body, or the query of a route without a body.
+ */
+function fieldLocator(route: RouteDefinition): (path: string) => FieldLocation {
+  const inputs = [
+    ['body', fieldsOf(route.body)],
+    ['query', fieldsOf(route.query)],
+    ['path', fieldsOf(route.params)],
+  ] as const;
+  const otherwise: FieldLocation = route.body ? 'body' : route.query ? 'query' : route.params ? 'path' : 'body';
+  return (path) => inputs.find(([, fields]) => fields.has(path.split(/[.[]/)[0]!))?.[0] ?? otherwise;
+}
+
 function mount(router: Router, route: RouteDefinition, mounted: MountedRoute[], exact: ExactRoutes, options: MountOptions): void {
   const idempotency = route.idempotent ? idempotencyOf(route, options) : undefined;
+  const locate = fieldLocator(route);
   const handle = async (ctx: Context) => {
+    try {
+      await handleRoute(ctx);
+    } catch (error) {
+      throw error instanceof HttpError ? error.locatedBy(locate) : error;
+    }
+  };
+  const handleRoute = async (ctx: Context) => {
     const { principal, caller } = await authorize(ctx, route, options.readAccount);
     refuseUnstorableText(ctx);
     refuseMissingFields(ctx, route);

@@ -1,8 +1,10 @@
 import type { FieldIssue } from '@tuma/kernel';
 
+export type FieldLocation = 'body' | 'query' | 'path' | 'header';
+
 export interface ErrorDetail extends FieldIssue {
-  /** Where the field is: body, query, path or header. */
-  readonly in?: 'body' | 'query' | 'path' | 'header';
+  /** Where the field is: body, query, path or header (a route's answer always says; `locatedBy` fills it in). */
+  readonly in?: FieldLocation;
 }
 
 /** At most this many details in an answer: a huge bad request must not produce a huger error body. */
@@ -32,6 +34,13 @@ export class HttpError extends Error {
   ) {
     super(message);
     this.name = 'HttpError';
+  }
+
+  /** This error with every detail that does not say where its field was located by `locate` (a use case's refusals name fields, not places). */
+  locatedBy(locate: (path: string) => FieldLocation): HttpError {
+    if (!this.details?.some((detail) => detail.in === undefined)) return this;
+    const details = this.details.map((detail) => (detail.in ? detail : { ...detail, in: locate(detail.path) }));
+    return new HttpError(this.status, this.code, this.message, details, this.extra, this.headers, this.topLevel);
   }
 
   toBody(): Record<string, unknown> {

@@ -12,6 +12,9 @@ const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
   return rest;
 };
 
+/** Where a refused field was: the body, the query, the path or a header. */
+const DETAIL_LOCATIONS = ['body', 'query', 'path', 'header'] as const;
+
 const errorSchema: JsonSchema = {
   type: 'object',
   required: ['error'],
@@ -24,12 +27,14 @@ const errorSchema: JsonSchema = {
         message: { type: 'string' },
         details: {
           type: 'array',
+          description: 'Each field refused: where it was (`in`), its path there and why',
           items: {
             type: 'object',
-            required: ['path', 'message'],
-            properties: { path: { type: 'string' }, message: { type: 'string' }, in: { type: 'string' } },
+            required: ['path', 'message', 'in'],
+            properties: { path: { type: 'string' }, message: { type: 'string' }, in: { enum: [...DETAIL_LOCATIONS] } },
           },
         },
+        resource: { type: 'string', pattern: '^[a-z]+(_[a-z]+)*$', description: 'What was not found or conflicts, in snake_case (`message`, `verification`, `contact_list`)' },
       },
       additionalProperties: true,
     },

@@ -1,7 +1,6 @@
 import { KEY_ENVIRONMENTS, MAIL_SCOPES, type Account, type CreateAccount, type IssueApiKey, type RevokeApiKey, type SetAccountStatus } from '@tuma/accounts';
 import { z } from 'zod';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../../http/route.ts';
-import { inBody } from '../../http/in-body.ts';
 import { issuedLinksKeySchema, issuedLinksKeyView, linksKeyBody } from '../links/key-views.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { issuedKeySchema, issuedKeyView, keySchema, keyView } from '../sms/api-key-views.ts';
@@ -108,7 +107,7 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
       responses: { 201: { description: 'The issued key', schema: issuedMailKeySchema }, 404: { description: 'No such account' } },
       handler: async ({ params, body }) => {
         const permissions = body.permissions ?? [...MAIL_SCOPES];
-        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: permissions })).mapErr(inBody));
+        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: permissions })));
         return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
       },
     }),
@@ -125,7 +124,7 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
       responses: { 201: { description: 'The issued key', schema: issuedLinksKeySchema }, 404: { description: 'No such account' } },
       handler: async ({ params, body }) => {
         const input = { accountId: params.id, kind: 'links', environment: body.environment, name: body.name, scopes: body.scopes } as const;
-        const issued = unwrap((await useCases.issueApiKey.execute(input)).mapErr(inBody));
+        const issued = unwrap((await useCases.issueApiKey.execute(input)));
         return json(201, issuedLinksKeyView(issued.apiKey, issued.plaintext));
       },
     }),

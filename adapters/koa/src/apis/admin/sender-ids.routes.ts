@@ -7,7 +7,6 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { positiveIdParam } from '../../http/id-param.ts';
-import { inBody } from '../../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { adminSenderIdSchema, adminSenderIdView } from '../sms/sender-id-views.ts';
@@ -84,7 +83,7 @@ export function adminSenderIdRoutes(useCases: AdminSenderIdUseCases): RouteDefin
       responses: { 200: { description: 'The rejected request', schema: adminSenderIdSchema }, 404: NOT_FOUND, 409: NOT_PENDING },
       handler: async ({ params, body }) => {
         const result = await useCases.rejectSenderId.execute({ id: params.id, reason: body.reason });
-        return json(200, adminSenderIdView(unwrap(result.mapErr(inBody))));
+        return json(200, adminSenderIdView(unwrap(result)));
       },
     }),
   ];

@@ -1,7 +1,6 @@
 import { SERVICE_STATUSES, type TwoWay } from '@tuma/two-way';
 import { z } from 'zod';
 import { positiveIdParam } from '../../http/id-param.ts';
-import { inBody } from '../../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { accountSmsPriceSchema, accountSmsPriceView, adminTwoWayServiceSchema, adminTwoWayServiceView, shortCodeSchema, shortCodeView, twoWayApprovalSchema, twoWayApprovalView, twoWayPricingEntrySchema, twoWayPricingEntryView } from '../two-way/two-way-views.ts';
@@ -89,7 +88,7 @@ export function adminTwoWayRoutes(useCases: AdminTwoWayUseCases): RouteDefinitio
       params: idParams,
       body: z.strictObject({ reason: z.string().max(500) }),
       responses: { 200: { description: 'The rejected service', schema: adminTwoWayServiceSchema }, 404: NOT_FOUND, 409: WRONG_STATE },
-      handler: async ({ params, body }) => json(200, adminTwoWayServiceView(unwrap((await useCases.rejectService.execute({ id: params.id, reason: body.reason })).mapErr(inBody)))),
+      handler: async ({ params, body }) => json(200, adminTwoWayServiceView(unwrap((await useCases.rejectService.execute({ id: params.id, reason: body.reason }))))),
     }),
     suspension('suspend'),
     suspension('unsuspend'),
@@ -115,7 +114,7 @@ export function adminTwoWayRoutes(useCases: AdminTwoWayUseCases): RouteDefinitio
             tollFreeInboundPriceUsd: body.toll_free_inbound_price_usd,
           },
         });
-        return json(200, twoWayPricingEntryView(unwrap(result.mapErr(inBody))));
+        return json(200, twoWayPricingEntryView(unwrap(result)));
       },
     }),
     defineRoute({
@@ -131,7 +130,7 @@ export function adminTwoWayRoutes(useCases: AdminTwoWayUseCases): RouteDefinitio
         200: { description: 'The price in force', schema: accountSmsPriceSchema },
         404: { description: 'No such account, or not one of the markets' },
       },
-      handler: async ({ params, body }) => json(200, accountSmsPriceView(unwrap((await useCases.setAccountSmsPrice.execute({ accountId: params.id, countryCode: params.cc, priceUsd: body.price_usd })).mapErr(inBody)))),
+      handler: async ({ params, body }) => json(200, accountSmsPriceView(unwrap((await useCases.setAccountSmsPrice.execute({ accountId: params.id, countryCode: params.cc, priceUsd: body.price_usd }))))),
     }),
     defineRoute({
       method: 'get',
@@ -157,7 +156,7 @@ export function adminTwoWayRoutes(useCases: AdminTwoWayUseCases): RouteDefinitio
       },
       handler: async ({ body }) => {
         const result = await useCases.provisionShortCode.execute({ number: body.number, countryCode: body.country_code, kind: body.kind });
-        return json(201, shortCodeView(unwrap(result.mapErr(inBody))));
+        return json(201, shortCodeView(unwrap(result)));
       },
     }),
   ];

@@ -2,7 +2,6 @@ import { API_SCOPES } from '@tuma/accounts';
 import type { StartTopUp, TopUp } from '@tuma/billing';
 import { z } from 'zod';
 import { seeOther } from '../../http/html.ts';
-import { inBody } from '../../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 
@@ -65,7 +64,7 @@ export function topUpRoutes(useCases: TopUpUseCases): RouteDefinition[] {
               amount: body.amount,
               currency: body.currency,
             })
-          ).mapErr(inBody),
+          ),
         );
         const view = topUpView(topUp);
         return koa.accepts('application/json', 'text/html') === 'text/html' ? seeOther(topUp.checkoutUrl, view) : json(200, view);

@@ -1,6 +1,5 @@
 import { ANALYTICS_DAYS, type LinksService } from '@tuma/links';
 import { z } from 'zod';
-import { inQuery } from '../../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { LINKS_READ } from './access.ts';
@@ -38,7 +37,7 @@ export function linkAnalyticsRoutes(useCases: LinkAnalyticsUseCases): RouteDefin
       },
       handler: async ({ caller, params, query }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, linkId: params.link_id, days: query.days };
-        const a = unwrap((await useCases.getLinkAnalytics.execute(input)).mapErr(inQuery));
+        const a = unwrap((await useCases.getLinkAnalytics.execute(input)));
         return json(200, {
           link_id: a.linkId,
           range_days: a.rangeDays,

@@ -1,7 +1,6 @@
 import type { BrandedDomainSnapshot, LinksService } from '@tuma/links';
 import { BrandedDomain } from '@tuma/links';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { OPERATION_IDS } from '../../http/operation-ids.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
@@ -54,12 +53,12 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
         402: {
           description: "plan_limit_reached: the plan's max_domains are held (pending ones count)",
           errorCodes: ['plan_limit_reached'],
-          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['maxDomains', 'apiMonthly']), limit: z.number().int() },
+          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['max_domains', 'api_monthly']), limit: z.number().int() },
         },
         403: { description: 'plan_feature_unavailable: the plan has no branded domains (or the key lacks links:write)', errorCodes: ['plan_feature_unavailable', 'insufficient_scope'] },
         409: { description: 'hostname_taken: the hostname is already registered (by any account)', errorCodes: ['hostname_taken'], errorFields: { hostname: z.string() } },
       },
-      handler: async ({ caller, body }) => json(201, domainView(unwrap((await useCases.addBrandedDomain.execute({ accountId: caller.account.id, hostname: body.hostname })).mapErr(inBody)))),
+      handler: async ({ caller, body }) => json(201, domainView(unwrap((await useCases.addBrandedDomain.execute({ accountId: caller.account.id, hostname: body.hostname }))))),
     }),
     defineRoute({
       method: 'get',

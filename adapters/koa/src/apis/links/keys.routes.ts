@@ -1,6 +1,5 @@
 import type { IssueApiKey, ListApiKeys, RevokeApiKey } from '@tuma/accounts';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './access.ts';
@@ -25,7 +24,7 @@ export function linksKeyRoutes(useCases: LinksKeyUseCases): RouteDefinition[] {
       responses: { 201: { description: 'The key, with its secret', schema: issuedLinksKeySchema } },
       handler: async ({ caller, body }) => {
         const input = { accountId: caller.account.id, kind: 'links', environment: body.environment, name: body.name, scopes: body.scopes } as const;
-        const issued = unwrap((await useCases.issueApiKey.execute(input)).mapErr(inBody));
+        const issued = unwrap((await useCases.issueApiKey.execute(input)));
         return json(201, issuedLinksKeyView(issued.apiKey, issued.plaintext));
       },
     }),

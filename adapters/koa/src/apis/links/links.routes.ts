@@ -1,7 +1,6 @@
 import type { Result } from '@tuma/kernel';
 import { MAX_LINKS_PAGE, type CreatedLink, type CreateLinkError, type LinksService } from '@tuma/links';
 import { z } from 'zod';
-import { inBody, inQuery } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './access.ts';
@@ -18,7 +17,7 @@ const CREATE_402 = {
   errorFields: {
     product: z.literal('links').optional(),
     tier: z.string().optional(),
-    resource: z.enum(['monthlyLinks', 'apiMonthly']).optional(),
+    resource: z.enum(['monthly_links', 'api_monthly']).optional(),
     limit: z.number().int().optional(),
     required: z.number().optional(),
     available: z.number().optional(),
@@ -34,7 +33,7 @@ const SLUG_TAKEN = { description: 'The slug is another link’s on this domain',
 
 /** `POST /v1/links`'s answer: kept with an SMS's charge (Idempotency-Key), so it is built from the outcome alone. */
 const createdAnswer = (created: Result<CreatedLink, CreateLinkError>) => {
-  const { link, shortUrl, sms } = unwrap(created.mapErr(inBody));
+  const { link, shortUrl, sms } = unwrap(created);
   return json(201, { ...linkView(link, shortUrl), ...(sms ? { sms: linkSmsView(sms) } : {}) });
 };
 
@@ -81,7 +80,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       responses: { 200: { description: 'A page of links', schema: z.object({ data: z.array(linkSchema) }) } },
       handler: async ({ caller, query }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset, q: query.q, campaignId: query.campaign_id, tag: query.tag };
-        return json(200, { data: await Promise.all(unwrap((await useCases.listLinks.execute(input)).mapErr(inQuery)).map(view)) });
+        return json(200, { data: await Promise.all(unwrap((await useCases.listLinks.execute(input))).map(view)) });
       },
     }),
     defineRoute({
@@ -105,7 +104,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: NOT_FOUND, 409: SLUG_TAKEN },
       handler: async ({ caller, params, body }) => {
         const input = { ...linkFieldsOf(body), accountId: caller.account.id, environment: caller.environment, id: params.id };
-        return json(200, await view(unwrap((await useCases.updateLink.execute(input)).mapErr(inBody))));
+        return json(200, await view(unwrap((await useCases.updateLink.execute(input)))));
       },
     }),
     defineRoute({

@@ -1,6 +1,5 @@
 import { MAX_LINKS_PAGE, type LinksService } from '@tuma/links';
 import { z } from 'zod';
-import { inBody, inQuery } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { LINKS_READ, LINKS_WRITE } from './access.ts';
@@ -26,13 +25,13 @@ export function qrCodeRoutes(useCases: QrCodeUseCases): RouteDefinition[] {
         402: {
           description: "plan_limit_reached: the account's links plan allows no more live QR codes this calendar month (UTC)",
           errorCodes: ['plan_limit_reached'],
-          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['monthlyQr', 'apiMonthly']), limit: z.number().int() },
+          errorFields: { product: z.literal('links'), tier: z.string(), resource: z.enum(['monthly_qr', 'api_monthly']), limit: z.number().int() },
         },
         404: { description: 'No such link in the account', errorCodes: ['not_found'] },
       },
       handler: async ({ caller, body }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, linkId: body.link_id, url: body.url, label: body.label, fgColor: body.fg_color, bgColor: body.bg_color };
-        const { code, png } = unwrap((await useCases.createQrCode.execute(input)).mapErr(inBody));
+        const { code, png } = unwrap((await useCases.createQrCode.execute(input)));
         return json(201, { ...qrCodeView(code), png: pngDataUri(png) });
       },
     }),
@@ -45,7 +44,7 @@ export function qrCodeRoutes(useCases: QrCodeUseCases): RouteDefinition[] {
       query: z.object({ limit: z.coerce.number().int().min(1).max(MAX_LINKS_PAGE).default(50), offset: z.coerce.number().int().min(0).default(0) }),
       responses: { 200: { description: 'A page of QR codes', schema: z.array(qrCodeSchema) } },
       handler: async ({ caller, query }) => {
-        const codes = unwrap((await useCases.listQrCodes.execute({ accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset })).mapErr(inQuery));
+        const codes = unwrap((await useCases.listQrCodes.execute({ accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset })));
         return json(200, codes.map(qrCodeView));
       },
     }),

@@ -1,6 +1,5 @@
 import { LINK_WEBHOOK_EVENTS, type LinkWebhookSnapshot, type LinksService } from '@tuma/links';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { OPERATION_IDS } from '../../http/operation-ids.ts';
 import { defineRoute, json, noContent, type Caller, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
@@ -50,7 +49,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
         409: { description: 'conflict: the account has 10 webhooks in this environment', errorCodes: ['conflict'] },
       },
       handler: async ({ caller, body }) => {
-        const created = unwrap((await createLinkWebhook.execute({ ...owner(caller), url: body.url, events: body.events })).mapErr(inBody));
+        const created = unwrap((await createLinkWebhook.execute({ ...owner(caller), url: body.url, events: body.events })));
         return json(201, { ...webhookView(created), secret: created.secret });
       },
     }),

@@ -9,7 +9,7 @@ export type MailBillingUseCases = Pick<MailService, 'getBilling'>;
 const billingSchema = z.object({
   plan: z.object({
     tier: z.string().describe('free, starter, business, professional or enterprise (the account service: /auth/v1/subscriptions)'),
-    price_usd: z.string(),
+    price_usd: z.number().describe('Per calendar month (UTC), as every price of the APIs: a number'),
     monthly_emails: z.number().int().describe('-1: unlimited'),
     daily_emails: z.number().int().describe('-1: unlimited'),
     max_domains: z.number().int(),
@@ -26,7 +26,7 @@ const billingSchema = z.object({
 const billingView = ({ plan, usage, periods }: MailBilling): z.infer<typeof billingSchema> => ({
   plan: {
     tier: plan.tier,
-    price_usd: plan.priceUsd,
+    price_usd: Number(plan.priceUsd),
     monthly_emails: plan.monthlyEmails,
     daily_emails: plan.dailyEmails,
     max_domains: plan.maxDomains,

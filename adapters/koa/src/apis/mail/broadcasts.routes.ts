@@ -2,7 +2,6 @@ import type { IdempotencyKeyInProgressError } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
 import type { AcceptedBroadcast, MailService, SendBroadcastError } from '@tuma/mail';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_READ, MAIL_SEND, MAIL_SEND_BY_KEY } from './access.ts';
@@ -29,7 +28,7 @@ export const broadcastSendBody = z.strictObject({
   scheduled_at: z.iso.datetime({ offset: true }).optional().describe('Later than now: the broadcast starts then and may be cancelled until then'),
 });
 
-const sendAnswer = (accepted: Result<AcceptedBroadcast, SendBroadcastError | IdempotencyKeyInProgressError>) => json(200, broadcastView(unwrap(accepted.mapErr(inBody))));
+const sendAnswer = (accepted: Result<AcceptedBroadcast, SendBroadcastError | IdempotencyKeyInProgressError>) => json(200, broadcastView(unwrap(accepted)));
 
 /** `POST /v1/contacts/lists/{id}/send` and `/v1/broadcasts`: bulk sends to a contact list (docs/mail.md, "Contacts and broadcasts"). */
 export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefinition[] {
@@ -50,7 +49,7 @@ export function mailBroadcastRoutes(useCases: MailBroadcastUseCases): RouteDefin
         402: {
           description: "plan_limit_reached: the recipients kept would take the month's or the day's emails past the plan; the broadcast is refused whole",
           errorCodes: ['plan_limit_reached'],
-          errorFields: { product: z.literal('mail'), tier: z.string(), resource: z.enum(['monthlyEmails', 'dailyEmails']), limit: z.number().int() },
+          errorFields: { product: z.literal('mail'), tier: z.string(), resource: z.enum(['monthly_emails', 'daily_emails']), limit: z.number().int() },
         },
         403: {
           description: 'from is neither on a verified domain of the account nor a confirmed sender address (domain_not_verified), the key lacks send, or the account is suspended',

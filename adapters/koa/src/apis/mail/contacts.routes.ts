@@ -1,6 +1,5 @@
 import { EMAIL_COLUMN_NAMES, MAIL_CONTACT_IMPORT_ERRORS_SHOWN, MAIL_CONTACT_IMPORT_MAX_ROWS, MAIL_CONTACT_LIST_NAME_MAX_LENGTH, MAIL_CONTACT_MAX_DATA, MAIL_CONTACT_NAME_MAX_LENGTH, MAIL_CONTACTS_DEFAULT_LIMIT, MAIL_CONTACTS_MAX_LIMIT, MAIL_CONTACTS_PER_CALL, type MailService, type MailContactInput } from '@tuma/mail';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { MAIL_MANAGE, MAIL_READ } from './access.ts';
@@ -65,7 +64,7 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
       access: MAIL_MANAGE,
       body: contactListBody,
       responses: { 201: { description: 'The list', schema: contactListSchema }, 409: NAME_TAKEN },
-      handler: async ({ caller, body }) => json(201, contactListView(unwrap((await contacts.createMailContactList.execute({ accountId: caller.account.id, name: body.name })).mapErr(inBody)))),
+      handler: async ({ caller, body }) => json(201, contactListView(unwrap((await contacts.createMailContactList.execute({ accountId: caller.account.id, name: body.name }))))),
     }),
     defineRoute({
       method: 'get',
@@ -99,7 +98,7 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
       params: listParams,
       body: contactListBody,
       responses: { 200: { description: 'The list as changed', schema: contactListSchema }, 404: LIST_NOT_YOURS, 409: NAME_TAKEN },
-      handler: async ({ caller, params, body }) => json(200, contactListView(unwrap((await contacts.renameMailContactList.execute({ accountId: caller.account.id, listId: params.id, name: body.name })).mapErr(inBody)))),
+      handler: async ({ caller, params, body }) => json(200, contactListView(unwrap((await contacts.renameMailContactList.execute({ accountId: caller.account.id, listId: params.id, name: body.name }))))),
     }),
     defineRoute({
       method: 'delete',
@@ -135,10 +134,10 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
       handler: async ({ caller, params, body }) => {
         const list = { accountId: caller.account.id, listId: params.id };
         if ('contacts' in body) {
-          const { added, updated, errors } = unwrap((await contacts.addMailContacts.execute({ ...list, contacts: body.contacts.map(asInput) })).mapErr(inBody));
+          const { added, updated, errors } = unwrap((await contacts.addMailContacts.execute({ ...list, contacts: body.contacts.map(asInput) })));
           return json(200, { added, updated, errors });
         }
-        return json(200, contactView(unwrap((await contacts.addMailContact.execute({ ...list, contact: asInput(body) })).mapErr(inBody))));
+        return json(200, contactView(unwrap((await contacts.addMailContact.execute({ ...list, contact: asInput(body) })))));
       },
     }),
     defineRoute({
@@ -162,7 +161,7 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
       },
       handler: async ({ caller, params, body, koa }) => {
         const result = await contacts.importMailContacts.execute({ accountId: caller.account.id, listId: params.id, csv: body });
-        const { imported, added, updated, duplicates, errorCount, errors } = unwrap(result.mapErr(inBody));
+        const { imported, added, updated, duplicates, errorCount, errors } = unwrap(result);
         return json(200, { imported, added, updated, duplicates, error_count: errorCount, encoding: koa.state.bodyEncoding, errors });
       },
     }),
@@ -214,7 +213,7 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
           ...(body.data === undefined ? {} : { data: body.data }),
           ...(body.unsubscribed === undefined ? {} : { unsubscribed: body.unsubscribed }),
         };
-        return json(200, contactView(unwrap((await contacts.updateMailContact.execute({ accountId: caller.account.id, listId: params.id, contact: params.contact, changes })).mapErr(inBody))));
+        return json(200, contactView(unwrap((await contacts.updateMailContact.execute({ accountId: caller.account.id, listId: params.id, contact: params.contact, changes })))));
       },
     }),
     defineRoute({

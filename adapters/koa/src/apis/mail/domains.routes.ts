@@ -1,6 +1,5 @@
 import { RECORD_PURPOSES, RECORD_STATUSES, type MailService } from '@tuma/mail';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { mailDomainSchema, mailDomainView } from './domain-views.ts';
@@ -32,7 +31,7 @@ export function mailDomainRoutes(mail: MailDomainUseCases): RouteDefinition[] {
         409: { description: 'The account has the name, or another account verified it', errorCodes: ['domain_already_exists'], errorFields: { name: z.string() } },
       },
       handler: async ({ caller, body }) =>
-        json(201, mailDomainView(unwrap((await mail.addDomain.execute({ accountId: caller.account.id, name: body.name, region: body.region })).mapErr(inBody)))),
+        json(201, mailDomainView(unwrap((await mail.addDomain.execute({ accountId: caller.account.id, name: body.name, region: body.region }))))),
     }),
     defineRoute({
       method: 'get',

@@ -3,7 +3,6 @@ import type { IdempotencyKeyInProgressError } from '@tuma/idempotency';
 import type { Result } from '@tuma/kernel';
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../../http/date-window.ts';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { emailSchema, emailSummarySchema, emailSummaryView, emailView } from './email-views.ts';
@@ -48,7 +47,7 @@ const sendBody = z.strictObject({
   scheduled_at: z.iso.datetime({ offset: true }).optional().describe('Later than now: the email waits until then and may be cancelled'),
 });
 
-const sendAnswer = (sent: Result<SentEmail, SendEmailError | IdempotencyKeyInProgressError>) => json(200, { id: unwrap(sent.mapErr(inBody)).id });
+const sendAnswer = (sent: Result<SentEmail, SendEmailError | IdempotencyKeyInProgressError>) => json(200, { id: unwrap(sent).id });
 
 const emailParams = z.object({ id: z.string().regex(/^em_[0-9A-Z]{26}$/, 'Must be an email id (em_...)') });
 
@@ -83,7 +82,7 @@ export function mailEmailRoutes(useCases: MailEmailUseCases): RouteDefinition[] 
         402: {
           description: "plan_limit_reached: the recipients would take the account past its mail plan's emails of the month or the day (docs/mail.md, \"Billing\")",
           errorCodes: ['plan_limit_reached'],
-          errorFields: { product: z.literal('mail'), tier: z.string(), resource: z.enum(['monthlyEmails', 'dailyEmails']), limit: z.number().int() },
+          errorFields: { product: z.literal('mail'), tier: z.string(), resource: z.enum(['monthly_emails', 'daily_emails']), limit: z.number().int() },
         },
         403: {
           description: 'from is neither on a verified domain of the account nor a confirmed sender address (domain_not_verified), the key lacks send, or the account is suspended',

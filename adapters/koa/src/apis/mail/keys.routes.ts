@@ -1,6 +1,5 @@
 import type { IssueApiKey, ListApiKeys, RevokeApiKey } from '@tuma/accounts';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { issuedMailKeySchema, issuedMailKeyView, mailKeyBody, mailKeySchema, mailKeyView } from './key-views.ts';
@@ -25,7 +24,7 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       body: mailKeyBody,
       responses: { 201: { description: 'The key, with its secret', schema: issuedMailKeySchema } },
       handler: async ({ caller, body }) => {
-        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: caller.account.id, kind: 'mail', name: body.name, scopes: body.permissions })).mapErr(inBody));
+        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: caller.account.id, kind: 'mail', name: body.name, scopes: body.permissions })));
         return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
       },
     }),

@@ -1,6 +1,5 @@
 import type { MailService } from '@tuma/mail';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { senderAddressSchema, senderAddressView } from './sender-address-views.ts';
@@ -29,7 +28,7 @@ export function mailSenderAddressRoutes(useCases: MailSenderAddressUseCases): Ro
         409: { description: 'The account has the address', errorCodes: ['sender_address_already_exists'], errorFields: { email: z.string() } },
       },
       handler: async ({ caller, body }) =>
-        json(201, senderAddressView(unwrap((await useCases.addSenderAddress.execute({ accountId: caller.account.id, email: body.email, name: body.name })).mapErr(inBody)))),
+        json(201, senderAddressView(unwrap((await useCases.addSenderAddress.execute({ accountId: caller.account.id, email: body.email, name: body.name }))))),
     }),
     defineRoute({
       method: 'get',

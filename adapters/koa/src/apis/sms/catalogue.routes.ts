@@ -9,7 +9,6 @@ import {
   type UpdateRoute,
 } from '@tuma/messaging';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { toCoverageView, toPricingEntry, toRouteView, toSenderIdFeesView } from './catalogue-views.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
@@ -180,7 +179,7 @@ export function catalogueRoutes(useCases: CatalogueUseCases): RouteDefinition[] 
           senderIdDefault: body.sender_id_default,
           name: body.name,
         });
-        return json(200, toRouteView(unwrap(result.mapErr(inBody))));
+        return json(200, toRouteView(unwrap(result)));
       },
     }),
   ];

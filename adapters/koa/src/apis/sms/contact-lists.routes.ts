@@ -26,7 +26,6 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { positiveIdParam } from '../../http/id-param.ts';
-import { inBody } from '../../http/in-body.ts';
 import { located } from '../../http/located.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
@@ -164,7 +163,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       responses: { 201: { description: 'The list', schema: contactListSchema }, 409: NAME_TAKEN },
       handler: async ({ principal, body }) => {
         const result = await useCases.createContactList.execute({ accountId: principal.account.id, name: body.name, description: body.description ?? null });
-        return json(201, contactListView(unwrap(result.mapErr(inBody))));
+        return json(201, contactListView(unwrap(result)));
       },
     }),
     defineRoute({
@@ -188,7 +187,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       responses: { 200: { description: 'The list as changed', schema: contactListSchema }, 404: NOT_YOURS, 409: NAME_TAKEN },
       handler: async ({ principal, params, body }) => {
         const result = await useCases.updateContactList.execute({ accountId: principal.account.id, id: params.id, ...body });
-        return json(200, contactListView(unwrap(result.mapErr(inBody))));
+        return json(200, contactListView(unwrap(result)));
       },
     }),
     defineRoute({
@@ -239,7 +238,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       responses: { 200: { description: 'What was written; members with an invalid number are left out and listed', schema: membersAddedSchema }, 404: NOT_YOURS },
       handler: async ({ principal, params, body }) => {
         const result = await useCases.addContactMembers.execute({ accountId: principal.account.id, listId: params.id, members: body.members });
-        const { added, updated, errors } = unwrap(result.mapErr(inBody));
+        const { added, updated, errors } = unwrap(result);
         return json(200, { added, updated, errors });
       },
     }),
@@ -290,7 +289,7 @@ export function contactListRoutes(useCases: ContactListUseCases): RouteDefinitio
       },
       handler: async ({ principal, params, query, body, koa }) => {
         const result = await useCases.importContacts.execute({ accountId: principal.account.id, listId: params.id, csv: body, defaultCountry: query.default_country });
-        const { imported, added, updated, duplicates, errorCount, errors } = unwrap(result.mapErr(inBody));
+        const { imported, added, updated, duplicates, errorCount, errors } = unwrap(result);
         return json(200, { imported, added, updated, duplicates, error_count: errorCount, encoding: koa.state.bodyEncoding, errors });
       },
     }),

@@ -12,7 +12,6 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { dateFrom, dateTo } from '../../http/date-window.ts';
-import { inQuery } from '../../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type Caller, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { breakdownSchema, breakdownView, reportSchema, reportView, routeHealthSchema, routeHealthView, statsSchema, statsView, volumeSchema, volumeView } from './report-views.ts';
@@ -62,7 +61,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       handler: async ({ query, caller }) => {
         const scope = scopeOf(caller, query.environment);
         const stats = await useCases.getMessageStats.execute({ scope, from: query.date_from, to: query.date_to });
-        return json(200, statsView(scope, unwrap(stats.mapErr(inQuery))));
+        return json(200, statsView(scope, unwrap(stats)));
       },
     }),
     defineRoute({
@@ -80,7 +79,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       handler: async ({ query, caller }) => {
         const scope = scopeOf(caller, query.environment);
         const volume = await useCases.getMessageVolume.execute({ scope, days: query.days });
-        return json(200, volumeView(scope, unwrap(volume.mapErr(inQuery))));
+        return json(200, volumeView(scope, unwrap(volume)));
       },
     }),
     defineRoute({
@@ -109,7 +108,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       handler: async ({ query, caller }) => {
         const scope = scopeOf(caller, query.environment);
         const report = await useCases.getReport.execute({ scope, from: query.date_from, to: query.date_to });
-        return json(200, reportView(scope, unwrap(report.mapErr(inQuery))));
+        return json(200, reportView(scope, unwrap(report)));
       },
     }),
     defineRoute({
@@ -127,7 +126,7 @@ export function reportRoutes(useCases: ReportUseCases): RouteDefinition[] {
       handler: async ({ query, caller }) => {
         const scope = scopeOf(caller, query.environment);
         const breakdown = await useCases.getReportBreakdown.execute({ scope, from: query.date_from, to: query.date_to, limit: query.limit });
-        return json(200, breakdownView(scope, unwrap(breakdown.mapErr(inQuery)), query.limit));
+        return json(200, breakdownView(scope, unwrap(breakdown), query.limit));
       },
     }),
   ];

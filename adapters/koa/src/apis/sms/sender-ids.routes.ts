@@ -1,6 +1,5 @@
 import { SENDER_ID_MAX_COUNTRIES, SENDER_ID_MAX_LENGTH, SENDER_ID_USE_CASE_MAX_LENGTH, type ListSenderIds, type RequestSenderId } from '@tuma/messaging';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { senderIdReceiptSchema, senderIdReceiptView, senderIdSchema, senderIdView } from './sender-id-views.ts';
@@ -58,7 +57,7 @@ export function senderIdRoutes(useCases: SenderIdUseCases): RouteDefinition[] {
           countries: body.countries,
           useCase: body.use_case,
         });
-        return json(201, senderIdReceiptView(unwrap(result.mapErr(inBody))));
+        return json(201, senderIdReceiptView(unwrap(result)));
       },
     }),
   ];

@@ -11,7 +11,6 @@ import {
 } from '@tuma/messaging';
 import { z } from 'zod';
 import { positiveIdParam } from '../../http/id-param.ts';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 
@@ -78,7 +77,7 @@ export function templateRoutes(useCases: TemplateUseCases): RouteDefinition[] {
       responses: { 201: { description: 'The template', schema: templateSchema }, 409: NAME_TAKEN },
       handler: async ({ principal, body }) => {
         const result = await useCases.createTemplate.execute({ accountId: principal.account.id, name: body.name, text: body.text });
-        return json(201, templateView(unwrap(result.mapErr(inBody))));
+        return json(201, templateView(unwrap(result)));
       },
     }),
     defineRoute({
@@ -92,7 +91,7 @@ export function templateRoutes(useCases: TemplateUseCases): RouteDefinition[] {
       responses: { 200: { description: 'The template as changed', schema: templateSchema }, 404: NOT_YOURS, 409: NAME_TAKEN },
       handler: async ({ principal, params, body }) => {
         const result = await useCases.updateTemplate.execute({ accountId: principal.account.id, id: params.id, name: body.name, text: body.text });
-        return json(200, templateView(unwrap(result.mapErr(inBody))));
+        return json(200, templateView(unwrap(result)));
       },
     }),
     defineRoute({

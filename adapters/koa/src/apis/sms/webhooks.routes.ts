@@ -7,7 +7,6 @@ import {
   type RedeliverWebhook,
 } from '@tuma/webhooks';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { keyScopeOf } from '../../http/key-scope-of.ts';
 import { defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
@@ -60,7 +59,7 @@ export function webhookRoutes(useCases: WebhookUseCases): RouteDefinition[] {
       responses: { 200: { description: 'Changed', schema: z.object({ status: z.literal('updated') }) }, 422: REFUSED_URL },
       handler: async ({ body, caller }) => {
         const result = await useCases.updateWebhookConfig.execute({ owner: keyScopeOf(caller), dlrUrl: body.dlr_url, moUrl: body.mo_url, isActive: body.is_active });
-        unwrap(result.mapErr(inBody));
+        unwrap(result);
         return json(200, { status: 'updated' });
       },
     }),

@@ -1,7 +1,6 @@
 import { KEYWORD_MAX_LENGTH, SERVICE_MESSAGES_DEFAULT_LIMIT, SERVICE_MESSAGES_MAX_LIMIT, SERVICE_TYPES, type TwoWay } from '@tuma/two-way';
 import { z } from 'zod';
 import { positiveIdParam } from '../../http/id-param.ts';
-import { inBody } from '../../http/in-body.ts';
 import { alsoUnderV1, defineRoute, json, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { keywordCheckSchema, keywordCheckView, replySchema, replyView, twoWayMessageSchema, twoWayMessageView, twoWayPricingEntryView, twoWayPricingSchema, twoWayServiceSchema, twoWayServiceView } from './two-way-views.ts';
@@ -90,7 +89,7 @@ export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
           kycDocumentUrls: body.kyc_document_urls,
           webhookUrl: body.webhook_url,
         });
-        return json(201, twoWayServiceView(unwrap(result.mapErr(inBody))));
+        return json(201, twoWayServiceView(unwrap(result)));
       },
     }),
     defineRoute({
@@ -121,7 +120,7 @@ export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
           autoReplyEnabled: body.auto_reply_enabled,
           forwardEmail: body.forward_email,
         });
-        return json(200, twoWayServiceView(unwrap(result.mapErr(inBody))));
+        return json(200, twoWayServiceView(unwrap(result)));
       },
     }),
     defineRoute({
@@ -173,7 +172,7 @@ export function twoWayRoutes(useCases: TwoWayUseCases): RouteDefinition[] {
           environment: principal.apiKey.environment,
           apiKeyId: principal.apiKey.id,
         });
-        return json(200, replyView(unwrap(result.mapErr(inBody))));
+        return json(200, replyView(unwrap(result)));
       },
     }),
     defineRoute({

@@ -1,6 +1,5 @@
 import { VERIFY_APP_LIMITS as L, type VerificationService, type VerifyAppChanges } from '@tuma/verification';
 import { z } from 'zod';
-import { inBody } from '../../http/in-body.ts';
 import { defineRoute, json, noContent, type RouteDefinition } from '../../http/route.ts';
 import { unwrap } from '../../http/unwrap.ts';
 import { verifyAppSchema, verifyAppView } from './verify-views.ts';
@@ -72,7 +71,7 @@ export function verifyAppRoutes(apps: VerifyAppUseCases): RouteDefinition[] {
       access: WRITE,
       body: verifyAppBody,
       responses: { 201: { description: 'The app', schema: verifyAppSchema } },
-      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap((await apps.createVerifyApp.execute({ accountId: principal.account.id, changes: verifyAppChangesOf(body) })).mapErr(inBody)))),
+      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap((await apps.createVerifyApp.execute({ accountId: principal.account.id, changes: verifyAppChangesOf(body) }))))),
     }),
     defineRoute({
       method: 'get',
@@ -93,7 +92,7 @@ export function verifyAppRoutes(apps: VerifyAppUseCases): RouteDefinition[] {
       params: appParams,
       body: verifyAppBody,
       responses: { 200: { description: 'The app as changed', schema: verifyAppSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap((await apps.updateVerifyApp.execute({ accountId: principal.account.id, id: params.id, changes: verifyAppChangesOf(body) })).mapErr(inBody)))),
+      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap((await apps.updateVerifyApp.execute({ accountId: principal.account.id, id: params.id, changes: verifyAppChangesOf(body) }))))),
     }),
     defineRoute({
       method: 'delete',

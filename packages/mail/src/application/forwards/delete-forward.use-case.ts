@@ -6,6 +6,6 @@ export class DeleteForward {
   constructor(private readonly forwards: ForwardRepository) {}
 
   execute(input: { readonly accountId: string; readonly id: string }): ResultAsync<void, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.forwards.remove(input.accountId, input.id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('Forward', input.id))));
+    return ResultAsync.fromSafePromise(this.forwards.remove(input.accountId, input.id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('forward', input.id))));
   }
 }

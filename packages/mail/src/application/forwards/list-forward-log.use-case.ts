@@ -9,7 +9,7 @@ export class ListForwardLog {
 
   execute(query: ForwardLogQuery): ResultAsync<Page<ForwardLogEntry>, NotFoundError> {
     return ResultAsync.fromSafePromise(this.forwards.find(query.accountId, query.forwardId)).andThen((forward) =>
-      forward ? pageOf((limit) => this.forwards.log({ ...query, limit }), query.limit) : err(notFound('Forward', query.forwardId)),
+      forward ? pageOf((limit) => this.forwards.log({ ...query, limit }), query.limit) : err(notFound('forward', query.forwardId)),
     );
   }
 }

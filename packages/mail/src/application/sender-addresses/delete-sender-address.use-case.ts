@@ -6,6 +6,6 @@ export class DeleteSenderAddress {
   constructor(private readonly addresses: SenderAddressRepository) {}
 
   execute(input: { readonly accountId: string; readonly id: string }): ResultAsync<void, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.addresses.remove(input.accountId, input.id)).andThen((removed) => (removed ? okAsync(undefined) : errAsync(notFound('sender address', input.id))));
+    return ResultAsync.fromSafePromise(this.addresses.remove(input.accountId, input.id)).andThen((removed) => (removed ? okAsync(undefined) : errAsync(notFound('sender_address', input.id))));
   }
 }

@@ -7,6 +7,6 @@ export class GetSenderAddress {
   constructor(private readonly addresses: SenderAddressRepository) {}
 
   execute(input: { readonly accountId: string; readonly id: string }): ResultAsync<SenderAddressSnapshot, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.addresses.find(input.accountId, input.id)).andThen((address) => (address ? okAsync(address) : errAsync(notFound('sender address', input.id))));
+    return ResultAsync.fromSafePromise(this.addresses.find(input.accountId, input.id)).andThen((address) => (address ? okAsync(address) : errAsync(notFound('sender_address', input.id))));
   }
 }

@@ -6,6 +6,6 @@ export class RevokeSmtpCredential {
   constructor(private readonly credentials: SmtpCredentialRepository) {}
 
   execute(input: { readonly accountId: string; readonly id: string }): ResultAsync<void, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.credentials.remove(input.accountId, input.id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('SMTP credential', input.id))));
+    return ResultAsync.fromSafePromise(this.credentials.remove(input.accountId, input.id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('smtp_credential', input.id))));
   }
 }

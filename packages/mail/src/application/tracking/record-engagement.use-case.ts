@@ -21,7 +21,7 @@ export class RecordEngagement {
 
   execute(input: { readonly kind: TrackingClaim['kind']; readonly token: string }): ResultAsync<TrackingClaim, NotFoundError> {
     const claim = this.tokens.read(input.kind, input.token);
-    if (!claim) return errAsync(notFound('tracking link', input.token.slice(0, 64)));
+    if (!claim) return errAsync(notFound('tracking_link', input.token.slice(0, 64)));
     return ResultAsync.fromSafePromise(this.record(claim)).map(() => claim);
   }
 

@@ -6,6 +6,6 @@ export class DeleteMailWebhook {
   constructor(private readonly webhooks: MailWebhookRepository) {}
 
   execute(input: { readonly accountId: string; readonly id: string }): ResultAsync<void, NotFoundError> {
-    return ResultAsync.fromSafePromise(this.webhooks.remove(input.accountId, input.id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('Webhook', input.id))));
+    return ResultAsync.fromSafePromise(this.webhooks.remove(input.accountId, input.id)).andThen((removed) => (removed ? ok(undefined) : err(notFound('webhook', input.id))));
   }
 }

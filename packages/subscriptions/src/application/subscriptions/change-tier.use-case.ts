@@ -39,7 +39,7 @@ export class ChangeTier {
     if (tier.isErr()) return errAsync(tier.error);
     return atomically(this.unitOfWork, async () => {
       const locked = await this.subscriptions.lock(input.subscriptionId);
-      if (!locked || locked.accountId !== input.accountId) return err(notFound('Subscription', input.subscriptionId));
+      if (!locked || locked.accountId !== input.accountId) return err(notFound('subscription', input.subscriptionId));
       const subscription = Subscription.rehydrate(locked);
       const now = this.clock.now();
       const settled = await this.renewal.settle(subscription, now);

@@ -2,7 +2,7 @@ import { errAsync, newId, notFound, okAsync, ResultAsync, type NotFoundError } f
 import { VERIFY_APP_DEFAULTS, type VerifyAppSnapshot } from '../../domain/apps/verify-app.ts';
 import type { VerifyAppRepository } from './verify-app.repository.port.ts';
 
-export const verifyAppNotFound = (id: string): NotFoundError => notFound('Verify App', id);
+export const verifyAppNotFound = (id: string): NotFoundError => notFound('verify_app', id);
 
 /** An app of the account; another account's is not found, as a missing one. */
 export function findVerifyApp(apps: VerifyAppRepository, input: { readonly accountId: string; readonly id: string }): ResultAsync<VerifyAppSnapshot, NotFoundError> {

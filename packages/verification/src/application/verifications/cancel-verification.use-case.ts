@@ -15,7 +15,7 @@ export class CancelVerification {
   execute(scope: VerificationScope, id: string): ResultAsync<VerificationState, NotFoundError | VerificationNotPendingError> {
     return atomically(this.unitOfWork, async () => {
       const snapshot = await this.verifications.lock(scope, id);
-      if (!snapshot) return err(notFound('Verification', id));
+      if (!snapshot) return err(notFound('verification', id));
       const verification = Verification.rehydrate(snapshot);
       const now = this.clock.now();
       const canceled = verification.cancel(now);

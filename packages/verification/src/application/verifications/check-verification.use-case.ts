@@ -77,7 +77,7 @@ export class CheckVerification {
     const outcomes = batch.map(({ scope, id, code }): Result<CheckedVerification, NotFoundError> => {
       const key = keyOf(scope, id);
       const verification = verifications.get(key)?.verification;
-      if (!verification) return err(notFound('Verification', id));
+      if (!verification) return err(notFound('verification', id));
       // The hash as of this check: an earlier one in the batch may have used the verification up.
       const codeHash = verification.toSnapshot().codeHash;
       const matches = scope.environment === 'test' && code === SANDBOX_FIXED_CODE ? true : codeHash !== null && this.hasher.matches(id, code, codeHash);

@@ -12,7 +12,7 @@ export class GetVerification {
 
   execute(input: { readonly scope: VerificationScope; readonly id: string }): ResultAsync<VerificationState, NotFoundError> {
     return ResultAsync.fromSafePromise(this.verifications.find(input.scope, input.id)).andThen((snapshot) =>
-      snapshot ? okAsync(stateOf(Verification.rehydrate(snapshot), this.clock.now())) : errAsync(notFound('Verification', input.id)),
+      snapshot ? okAsync(stateOf(Verification.rehydrate(snapshot), this.clock.now())) : errAsync(notFound('verification', input.id)),
     );
   }
 }

@@ -41,7 +41,7 @@ export class ResendVerification {
   private claim(scope: { accountId: string; environment: Sender['environment'] }, id: string): ResultAsync<VerificationSnapshot, NotFoundError | ResendError> {
     return atomically(this.unitOfWork, async () => {
       const snapshot = await this.verifications.lock(scope, id);
-      if (!snapshot) return err(notFound('Verification', id));
+      if (!snapshot) return err(notFound('verification', id));
       const verification = Verification.rehydrate(snapshot);
       const claimed = verification.claimResend(this.clock.now());
       if (claimed.isErr()) return err(claimed.error);

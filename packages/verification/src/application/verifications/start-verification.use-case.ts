@@ -116,7 +116,7 @@ export class StartVerification {
     if (phone.isErr()) return errAsync(phone.error);
     const { country } = phone.value;
     return ResultAsync.fromSafePromise(this.appFor(input))
-      .andThen((app) => (app ? ok(app) : err(notFound('Verify App', input.appId!))))
+      .andThen((app) => (app ? ok(app) : err(notFound('verify_app', input.appId!))))
       .andThen((app) => (app.allowedCountries.length === 0 || app.allowedCountries.includes(country) ? ok(app) : err(countryNotAllowed(country, app.id))))
       .andThen((app) => this.send(input, app, phone.value));
   }
