@@ -55,8 +55,12 @@ describe('web console in a real browser: links and mail', function () {
       await page.getByLabel('Destination URL').fill('https://shop.example/spring');
       await page.getByLabel('Slug (optional)').fill('spring-sale');
       await page.getByLabel('Title (optional)').fill('Spring sale');
+      // The expiry through the browser's date-time picker (a datetime-local field, read as UTC).
+      await page.getByLabel('Expires (optional, UTC)').fill('2099-12-31T23:59');
       await page.getByRole('button', { name: 'Create link' }).click();
       await page.getByRole('heading', { name: 'Link spring-sale' }).waitFor();
+      expect(await page.locator('time[datetime="2099-12-31T23:59:00.000Z"]').first().textContent()).to.equal('2099-12-31 23:59 UTC');
+      expect(await page.getByLabel('Expires (optional, UTC)').inputValue(), 'the edit form shows it in the picker').to.equal('2099-12-31T23:59');
       expect(await page.locator('#clicks-by-day figcaption').textContent()).to.contain('0 in all');
 
       const shortUrl = (await page.locator('#short-url').textContent())!.trim();

@@ -4,6 +4,7 @@ import type { linkView } from '../../apis/links/link-views.ts';
 import { breakdownChart, dayChart } from '../layout/charts.ts';
 import { environmentField, environmentSwitch } from '../layout/environment.ts';
 import { buttonForm, choices, field, form, NO_ERRORS, type FormErrors } from '../layout/form.ts';
+import { dateTimeFieldValue } from '../layout/date-time-field.ts';
 import { badge, time } from '../layout/format.ts';
 import { consolePage } from '../layout/layout.ts';
 import { table } from '../layout/table.ts';
@@ -96,7 +97,7 @@ const linkFields = (values: LinkValues, campaigns: readonly CampaignOption[], er
     field({ name: 'title', label: 'Title (optional)', value: values.title }, errors),
     campaignSelect(campaigns, values.campaign_id, errors),
     field({ name: 'tags', label: 'Tags (optional)', value: values.tags, hint: 'Separated by commas.' }, errors),
-    field({ name: 'expires_at', label: 'Expires (optional)', value: values.expires_at, hint: 'A date and time with its zone, e.g. 2026-12-31T23:59:00Z; after it a click goes to the expired URL, or gets 410. Empty: never.' }, errors),
+    field({ name: 'expires_at', label: 'Expires (optional, UTC)', type: 'datetime-local', value: dateTimeFieldValue(values.expires_at), hint: 'A date and time in UTC; after it a click goes to the expired URL, or gets 410. Empty: never.' }, errors),
     field({ name: 'expired_url', label: 'Expired URL (optional)', type: 'url', value: values.expired_url, hint: 'Where a click goes once the link has expired; empty: 410 Gone.' }, errors),
     utmFields(values, errors),
     field(

@@ -4,6 +4,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { createLinkBody, linkFieldsOf, linkView, updateLinkBody } from '../../apis/links/link-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { dateTimeFieldAsIso } from '../layout/date-time-field.ts';
 import { environmentIn } from '../layout/environment.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { ANALYTICS_WINDOWS, linkDetailView, linksView, UTM_FIELDS, type LinkAnalytics, type LinkValues } from './link-views.ts';
@@ -20,7 +21,7 @@ const valuesOf = (form: URLSearchParams): LinkValues => ({
   title: (form.get('title') ?? '').trim(),
   campaign_id: form.get('campaign_id') ?? '',
   tags: form.get('tags') ?? '',
-  expires_at: (form.get('expires_at') ?? '').trim(),
+  expires_at: dateTimeFieldAsIso((form.get('expires_at') ?? '').trim()),
   expired_url: (form.get('expired_url') ?? '').trim(),
   domain_id: form.get('domain_id') ?? '',
   utm_source: form.get('utm_source') ?? '',

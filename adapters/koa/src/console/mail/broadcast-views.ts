@@ -1,6 +1,7 @@
 import { escapeHtml as e } from '../../http/html.ts';
 import type { broadcastView } from '../../apis/mail/contact-views.ts';
 import { buttonForm, field, form, NO_ERRORS, type FormErrors } from '../layout/form.ts';
+import { dateTimeFieldValue } from '../layout/date-time-field.ts';
 import { badge, time } from '../layout/format.ts';
 import { consolePage } from '../layout/layout.ts';
 import { table } from '../layout/table.ts';
@@ -84,7 +85,7 @@ ${form(
     field({ name: 'subject', label: 'Subject', value: v.subject, required: true }, errors),
     field({ name: 'html', label: 'HTML (optional if text)', value: v.html, multiline: true }, errors),
     field({ name: 'text', label: 'Text (optional)', value: v.text, multiline: true, hint: 'Made from the HTML when empty.' }, errors),
-    field({ name: 'scheduled_at', label: 'Send at (optional)', value: v.scheduled_at, hint: 'A date and time with its zone, e.g. 2026-12-01T09:00:00Z; empty: now. It may be cancelled until then.' }, errors),
+    field({ name: 'scheduled_at', label: 'Send at (optional, UTC)', type: 'datetime-local', value: dateTimeFieldValue(v.scheduled_at), hint: 'A date and time in UTC; empty: now. It may be cancelled until then.' }, errors),
   ].join('\n'),
   'Send broadcast',
   errors,

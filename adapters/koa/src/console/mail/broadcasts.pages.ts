@@ -7,6 +7,7 @@ import { broadcastSendBody } from '../../apis/mail/broadcasts.routes.ts';
 import { broadcastView as broadcastRow, contactListView } from '../../apis/mail/contact-views.ts';
 import { checkedBy, fieldRefusal, refusal } from '../form-errors.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { dateTimeFieldAsIso } from '../layout/date-time-field.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { broadcastPageView, broadcastsView, type BroadcastValues } from './broadcast-views.ts';
 import { href } from '../layout/view-context.ts';
@@ -29,7 +30,7 @@ const valuesOf = (form: URLSearchParams): BroadcastValues => ({
   subject: form.get('subject') ?? '',
   html: form.get('html') ?? '',
   text: form.get('text') ?? '',
-  scheduled_at: (form.get('scheduled_at') ?? '').trim(),
+  scheduled_at: dateTimeFieldAsIso((form.get('scheduled_at') ?? '').trim()),
   idempotency_key: form.get('idempotency_key') ?? '',
 });
 

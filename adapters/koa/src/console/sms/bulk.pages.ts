@@ -7,6 +7,7 @@ import { fieldRefusal, refusal } from '../form-errors.ts';
 import { memberAccount, sendRefusal } from '../member-account.ts';
 import { BUILDERS, html, redirect, type ConsolePage, type MemberRequest } from '../page.ts';
 import { batchesView, batchPageView, bulkSendView, type BulkValues } from './bulk-views.ts';
+import { readDateTimeField } from '../layout/date-time-field.ts';
 import { href } from '../layout/view-context.ts';
 
 export interface BulkPageUseCases {
@@ -21,17 +22,14 @@ export interface BulkPageUseCases {
 const BATCH_ID = /^bat_[0-9A-Z]{26}$/;
 const BATCH_PAGE = 25;
 const BATCHES_PAGE = 20;
-/** A `datetime-local` value (no zone: read as UTC, as the form says) or a full ISO date-time. */
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/;
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/;
 
 function scheduleOf(values: BulkValues): { ok: true; mode: 'now' | 'scheduled' | 'drip'; at?: Date; rate?: number } | { ok: false; field: string; message: string } {
   const mode = values.scheduleMode === 'scheduled' || values.scheduleMode === 'drip' ? values.scheduleMode : 'now';
   if (mode === 'scheduled') {
     const text = values.scheduledAt.trim();
     if (text === '') return { ok: false, field: 'scheduled_at', message: 'Give the time to send at (UTC)' };
-    const at = LOCAL_TIME.test(text) ? new Date(`${text}Z`) : ISO_TIME.test(text) ? new Date(text) : undefined;
-    if (!at || Number.isNaN(at.getTime())) return { ok: false, field: 'scheduled_at', message: 'A date and time, as 2026-12-01T07:30' };
+    const at = readDateTimeField(text);
+    if (!at) return { ok: false, field: 'scheduled_at', message: 'A date and time, as 2026-12-01T07:30' };
     return { ok: true, mode, at };
   }
   if (mode === 'drip') {
