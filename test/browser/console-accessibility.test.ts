@@ -90,6 +90,36 @@ describe('web console in a real browser: accessibility and phone width', () => {
     }
   });
 
+  it('at 390 px: the menu behind a Menu button, and every table row a card whose fields all show (a message’s status, a member’s role)', async () => {
+    const { page } = await world.newPage(PHONE);
+    await signIn(page, world.consoleUrl, email, PASSWORD);
+    const menu = page.getByRole('button', { name: 'Menu' });
+    expect(await menu.getAttribute('aria-expanded')).to.equal('false');
+    expect(await page.getByRole('link', { name: 'Bulk send' }).isVisible(), 'the menu is closed').to.equal(false);
+    await menu.click();
+    expect(await menu.getAttribute('aria-expanded')).to.equal('true');
+    const bulk = page.getByRole('link', { name: 'Bulk send' });
+    const box = (await bulk.boundingBox())!;
+    expect(box.x + box.width, 'the whole entry on screen, not clipped in a strip').to.be.at.most(PHONE.width);
+    expect(await bulk.textContent()).to.equal('Bulk send');
+    await bulk.click();
+    await page.getByRole('heading', { name: 'Bulk send' }).waitFor();
+
+    const inView = async (selector: string) => {
+      const cell = page.locator(selector).first();
+      const place = (await cell.boundingBox())!;
+      return { visible: await cell.isVisible(), right: place.x + place.width };
+    };
+    await page.goto(`${world.consoleUrl}/sms/messages?environment=test`);
+    const status = await inView('td[data-label="Status"]');
+    expect(status.visible).to.equal(true);
+    expect(status.right, 'the status on screen').to.be.at.most(PHONE.width);
+    expect(await page.evaluate<string>(`getComputedStyle(document.querySelector('td[data-label="Status"]'), '::before').content`), 'the cell names its column').to.equal('"Status"');
+    await page.goto(`${world.consoleUrl}/team`);
+    const role = await inView('td[data-label="Role"]');
+    expect([role.visible, role.right <= PHONE.width], 'the role on screen').to.deep.equal([true, true]);
+  });
+
   it('works from the keyboard: skip link first, fields in order, Enter submits', async () => {
     const { page } = await world.newPage();
     await page.goto(`${world.consoleUrl}/sign-in`);

@@ -151,7 +151,7 @@ describe('web console SMS operations, account and operator admin pages: CSRF, te
     const sent = await client.post('/sms/send', { environment: 'test', to: '+254712345678', text: 'Reports, please' });
     const message = path(sent.location);
     const page = await until('the report received', async () => (await client.get(message)).html, (html) => html.includes('1 of 1 part settled'));
-    expect(page).to.contain('Delivery reports').and.to.contain('submitted at the first attempt').and.to.match(/<td><span class="badge[^"]*">delivered<\/span><\/td>/);
+    expect(page).to.contain('Delivery reports').and.to.contain('submitted at the first attempt').and.to.match(/<td data-label="Outcome"><span class="badge[^"]*">delivered<\/span><\/td>/);
   });
 
   it('signs out everywhere: every console session of the user ends, this one too', async () => {

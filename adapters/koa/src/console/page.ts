@@ -34,7 +34,7 @@ export const redirect = (to: string): PageAnswer => ({ redirect: to });
 
 /**
  * The answer to a POST that made a secret (a key, a password, a signing secret): the secret kept
- * sealed in the session for the page `to` and a redirect there, which shows it once (`shownOnce`).
+ * sealed in the session for the page `to` and a redirect there, which shows it once (`takeShownOnce`).
  * Reloading that page neither shows the secret again nor posts the form a second time.
  */
 export function redirectShowingOnce(request: PageRequest, to: string, values: Readonly<Record<string, string>>): PageAnswer {
@@ -43,7 +43,7 @@ export function redirectShowingOnce(request: PageRequest, to: string, values: Re
 }
 
 /** What the POST that redirected here left for this page to show once (`redirectShowingOnce`). */
-export const shownOnce = (request: PageRequest): Readonly<Record<string, string>> | undefined => request.session.takeShownOnce(request.koa.originalUrl);
+export const takeShownOnce = (request: PageRequest): Readonly<Record<string, string>> | undefined => request.session.takeShownOnce(request.koa.originalUrl);
 export const download = (filename: string, contentType: string, body: string | Buffer): PageAnswer => ({ file: { filename, contentType, body } });
 
 /** A page before sign-in (a signed-in visitor is sent home), or any visitor's (`anyone`). */

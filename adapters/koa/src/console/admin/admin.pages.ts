@@ -9,7 +9,7 @@ import { statsView } from '../../apis/admin/balances.routes.ts';
 import { rateLimitBody, rateLimitView } from '../../apis/admin/rate-limits.routes.ts';
 import { keyView } from '../../apis/sms/api-key-views.ts';
 import { checkedBy, fieldRefusal, refusal } from '../form-errors.ts';
-import { html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type OperatorPage, type OperatorRequest } from '../page.ts';
+import { html, redirect, redirectShowingOnce, takeShownOnce, type ConsolePage, type OperatorPage, type OperatorRequest } from '../page.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { operatorAccessView, operatorBalanceStatsView, operatorUsersView, type AccessValues } from './admin-views.ts';
 import { href } from '../layout/view-context.ts';
@@ -66,7 +66,7 @@ export function operatorAdminPages(useCases: OperatorAdminUseCases): ConsolePage
       }),
     ),
     page('get', '/operator/accounts/:id/access', (request) => {
-      const issued = shownOnce(request);
+      const issued = takeShownOnce(request);
       return renderAccess(request, 200, issued ? { issued: { key: issued.key!, prefix: issued.prefix! } } : {});
     }),
     page('post', '/operator/accounts/:id/rate-limit', async (request) => {

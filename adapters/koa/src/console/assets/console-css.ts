@@ -1,4 +1,8 @@
-/** The console's one stylesheet (served at `{base}/assets/console.css`): system fonts, AA contrast, one column below 46rem. */
+/**
+ * The console's one stylesheet (served at `{base}/assets/console.css`): system fonts, AA contrast,
+ * one column below 46rem, where the menu is behind a Menu button (with the script; without it the
+ * menu stays a list) and each table row is a card of labelled fields.
+ */
 export const CONSOLE_CSS = `
 *, *::before, *::after { box-sizing: border-box; }
 body { margin: 0; font: 16px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: #1d2330; background: #f4f5f7; }
@@ -63,14 +67,23 @@ code, .secret { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; w
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; }
 dl.records dt { font-weight: 600; margin-top: .6rem; } dl.records dd { margin: 0; }
 .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
+.menu-button { display: none; }
 @media (max-width: 46rem) {
   .shell { grid-template-columns: 1fr; min-height: 0; }
-  .sidebar { padding: .5rem; min-width: 0; display: flex; align-items: center; gap: .5rem; }
+  .sidebar { padding: .5rem .8rem; min-width: 0; display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .5rem; }
   .sidebar .brand { margin: 0; padding: 0 .3rem; }
-  .sidebar ul { display: flex; flex-wrap: nowrap; gap: .2rem; overflow-x: auto; white-space: nowrap; min-width: 0; }
+  .menu-button { margin: 0; }
+  .scripted .menu-button { display: inline-block; }
+  .sidebar ul { flex-basis: 100%; }
+  .scripted .sidebar ul:not(.open) { display: none; }
+  .sidebar .group { margin: .6rem .6rem .2rem; }
   .topbar { padding: .5rem 1rem; }
-  .sidebar .group { display: none; }
   .content { padding: 1rem; }
+  table.rows, table.rows caption, table.rows tbody, table.rows tr, table.rows td { display: block; width: 100%; }
+  table.rows thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+  table.rows tr { border: 1px solid #e3e6eb; border-radius: 8px; padding: .3rem .6rem; margin-bottom: .6rem; }
+  table.rows td { border: 0; padding: .25rem 0; }
+  table.rows td::before { content: attr(data-label); display: block; color: #4a5366; font-size: .8rem; font-weight: 600; }
   th, td { padding: .4rem; }
 }
 `;

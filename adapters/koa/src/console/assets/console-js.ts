@@ -1,9 +1,17 @@
 /**
- * The console's one script (served at `{base}/assets/console.js`, a few hundred bytes): copy
- * buttons, and the send form's live segment and price counter (which asks the console's quote
- * page, over the same segmenter and quote as the API). Pages work without it.
+ * The console's one script (served at `{base}/assets/console.js`, a few hundred bytes): the phone
+ * width's Menu button, copy buttons, and the send form's live segment and price counter (which asks
+ * the console's quote page, over the same segmenter and quote as the API). Pages work without it.
  */
 export const CONSOLE_JS = `
+document.documentElement.classList.add('scripted');
+document.addEventListener('click', function (event) {
+  var button = event.target.closest('.menu-button');
+  if (!button) return;
+  var menu = document.getElementById(button.getAttribute('aria-controls'));
+  var open = menu.classList.toggle('open');
+  button.setAttribute('aria-expanded', String(open));
+});
 document.addEventListener('click', function (event) {
   var button = event.target.closest('[data-copy]');
   if (!button) return;

@@ -5,7 +5,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { balanceView } from '../../apis/billing/balance-views.ts';
 import { reportView, statsView, volumeView } from '../../apis/sms/report-views.ts';
 import { memberAccount } from '../member-account.ts';
-import { BUILDERS, html, redirectShowingOnce, shownOnce, type ConsolePage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirectShowingOnce, takeShownOnce, type ConsolePage, type MemberRequest } from '../page.ts';
 import { href } from '../layout/view-context.ts';
 import { homeView } from './home-views.ts';
 
@@ -56,7 +56,7 @@ export function homePages(useCases: HomePageUseCases): ConsolePage[] {
     );
   };
   return [
-    { method: 'get', path: '/', visitor: 'member', section: 'home', handle: (request) => render(request, 200, shownOnce(request)?.key) },
+    { method: 'get', path: '/', visitor: 'member', section: 'home', handle: (request) => render(request, 200, takeShownOnce(request)?.key) },
     {
       method: 'post',
       path: '/getting-started/test-key',

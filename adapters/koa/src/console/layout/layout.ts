@@ -31,7 +31,8 @@ function sidebar(view: ViewContext, active: Section): string {
   ).join('\n');
   return `<nav class="sidebar" aria-label="Console">
 <p class="brand">Tuma</p>
-<ul>
+<button type="button" class="menu-button secondary" aria-expanded="false" aria-controls="console-menu">Menu</button>
+<ul id="console-menu">
 ${groups}
 </ul>
 </nav>`;

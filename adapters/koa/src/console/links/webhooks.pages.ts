@@ -3,7 +3,7 @@ import { unwrap } from '../../http/unwrap.ts';
 import { linkWebhookBody } from '../../apis/links/webhooks.routes.ts';
 import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
-import { BUILDERS, html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirect, redirectShowingOnce, takeShownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../layout/environment.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { linkWebhookDeliveriesView, linkWebhooksView } from './webhook-views.ts';
@@ -27,7 +27,7 @@ export function linkWebhookPages(useCases: LinkWebhookPageUseCases): ConsolePage
   const page = (method: 'get' | 'post', path: string, handle: MemberPage['handle'], extra: Partial<MemberPage> = {}): MemberPage => ({ method, path, visitor: 'member', handle, ...extra });
   const write = (path: string, handle: MemberPage['handle']) => page('post', path, handle, { roles: BUILDERS });
   return [
-    page('get', '/links/webhooks', (request) => render(request, 200, { secret: shownOnce(request)?.secret }), { section: 'links-webhooks' }),
+    page('get', '/links/webhooks', (request) => render(request, 200, { secret: takeShownOnce(request)?.secret }), { section: 'links-webhooks' }),
     write('/links/webhooks', async (request) => {
       const values = { url: (request.form.get('url') ?? '').trim(), events: request.form.getAll('events') };
       const checked = checkedBy(linkWebhookBody, values);

@@ -4,7 +4,7 @@ import { credentialView, smtpCredentialBody, type MailSmtpCredentialUseCases } f
 import { mailWebhookBody, mailWebhookView } from '../../apis/mail/webhooks.routes.ts';
 import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import { checkedBy, refusal } from '../form-errors.ts';
-import { BUILDERS, html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirect, redirectShowingOnce, takeShownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import type { FormErrors } from '../layout/form.ts';
 import { mailWebhookDeliveriesView, mailWebhooksView, smtpCredentialsView } from './access-views.ts';
 import { href } from '../layout/view-context.ts';
@@ -40,7 +40,7 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
 
   return [
     page('get', '/mail/smtp-credentials', (request) => {
-      const issued = shownOnce(request);
+      const issued = takeShownOnce(request);
       return renderSmtp(request, 200, issued ? { issued: { username: issued.username!, password: issued.password! } } : {});
     }, { section: 'mail-smtp' }),
     write('/mail/smtp-credentials', async (request) => {
@@ -55,7 +55,7 @@ export function mailAccessPages(useCases: MailAccessPageUseCases): ConsolePage[]
       request.session.flash({ kind: 'info', text: 'Credential revoked: its logins are refused from now on.' });
       return redirect(href(request.view, '/mail/smtp-credentials'));
     }),
-    page('get', '/mail/webhooks', (request) => renderWebhooks(request, 200, { secret: shownOnce(request)?.secret }), { section: 'mail-webhooks' }),
+    page('get', '/mail/webhooks', (request) => renderWebhooks(request, 200, { secret: takeShownOnce(request)?.secret }), { section: 'mail-webhooks' }),
     write('/mail/webhooks', async (request) => {
       const values = { url: (request.form.get('url') ?? '').trim(), events: request.form.getAll('events') };
       const checked = checkedBy(mailWebhookBody, values);

@@ -2,7 +2,7 @@ import { API_SCOPES, KEY_ENVIRONMENTS, type ApiScope, type IssueApiKey, type Key
 import { unwrap } from '../../http/unwrap.ts';
 import { keyView } from '../../apis/sms/api-key-views.ts';
 import { fieldRefusal, refusal } from '../form-errors.ts';
-import { BUILDERS, html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirect, redirectShowingOnce, takeShownOnce, type ConsolePage, type MemberRequest } from '../page.ts';
 import { keysView, type NewKeyValues } from './key-views.ts';
 import { href } from '../layout/view-context.ts';
 
@@ -26,7 +26,7 @@ export function keyPages(useCases: KeyPageUseCases): ConsolePage[] {
       section: 'keys',
       roles: BUILDERS,
       handle: async (request) => {
-        const issued = shownOnce(request);
+        const issued = takeShownOnce(request);
         return html(200, keysView(request.view, await list(request), issued ? { issued: { key: issued.key!, prefix: issued.prefix! } } : {}));
       },
     },

@@ -5,7 +5,7 @@ import { webhookConfigView } from '../../apis/sms/webhook-views.ts';
 import { webhookDeliveryView } from '../../apis/webhooks/delivery-views.ts';
 import type { WebhookUseCases } from '../../apis/sms/webhooks.routes.ts';
 import { refusal } from '../form-errors.ts';
-import { BUILDERS, html, redirect, redirectShowingOnce, shownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
+import { BUILDERS, html, redirect, redirectShowingOnce, takeShownOnce, type ConsolePage, type MemberPage, type MemberRequest } from '../page.ts';
 import { environmentIn } from '../layout/environment.ts';
 import { webhooksView, type WebhooksPage } from './webhook-views.ts';
 import { href } from '../layout/view-context.ts';
@@ -35,7 +35,7 @@ export function webhookPages(useCases: WebhookUseCases): ConsolePage[] {
     ...(section ? { section } : {}),
   });
   return [
-    page('get', '/developers/webhooks', (request) => render(request, 200, { newSecret: shownOnce(request)?.secret }), 'webhooks'),
+    page('get', '/developers/webhooks', (request) => render(request, 200, { newSecret: takeShownOnce(request)?.secret }), 'webhooks'),
     page('post', '/developers/webhooks', async (request) => {
       const values = { dlr_url: (request.form.get('dlr_url') ?? '').trim(), mo_url: (request.form.get('mo_url') ?? '').trim(), is_active: request.form.get('is_active') === 'on' };
       const updated = await useCases.updateWebhookConfig.execute({ owner: scopeOf(request), dlrUrl: values.dlr_url || null, moUrl: values.mo_url || null, isActive: values.is_active });
