@@ -107,7 +107,7 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
       responses: { 201: { description: 'The issued key', schema: issuedMailKeySchema }, 404: { description: 'No such account' } },
       handler: async ({ params, body }) => {
         const permissions = body.permissions ?? [...MAIL_SCOPES];
-        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: permissions })));
+        const issued = unwrap(await useCases.issueApiKey.execute({ accountId: params.id, kind: 'mail', name: body.name, scopes: permissions }));
         return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
       },
     }),
@@ -124,7 +124,7 @@ export function adminAccountRoutes(useCases: AdminAccountUseCases): RouteDefinit
       responses: { 201: { description: 'The issued key', schema: issuedLinksKeySchema }, 404: { description: 'No such account' } },
       handler: async ({ params, body }) => {
         const input = { accountId: params.id, kind: 'links', environment: body.environment, name: body.name, scopes: body.scopes } as const;
-        const issued = unwrap((await useCases.issueApiKey.execute(input)));
+        const issued = unwrap(await useCases.issueApiKey.execute(input));
         return json(201, issuedLinksKeyView(issued.apiKey, issued.plaintext));
       },
     }),

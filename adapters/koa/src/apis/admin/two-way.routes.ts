@@ -88,7 +88,7 @@ export function adminTwoWayRoutes(useCases: AdminTwoWayUseCases): RouteDefinitio
       params: idParams,
       body: z.strictObject({ reason: z.string().max(500) }),
       responses: { 200: { description: 'The rejected service', schema: adminTwoWayServiceSchema }, 404: NOT_FOUND, 409: WRONG_STATE },
-      handler: async ({ params, body }) => json(200, adminTwoWayServiceView(unwrap((await useCases.rejectService.execute({ id: params.id, reason: body.reason }))))),
+      handler: async ({ params, body }) => json(200, adminTwoWayServiceView(unwrap(await useCases.rejectService.execute({ id: params.id, reason: body.reason })))),
     }),
     suspension('suspend'),
     suspension('unsuspend'),
@@ -130,7 +130,7 @@ export function adminTwoWayRoutes(useCases: AdminTwoWayUseCases): RouteDefinitio
         200: { description: 'The price in force', schema: accountSmsPriceSchema },
         404: { description: 'No such account, or not one of the markets' },
       },
-      handler: async ({ params, body }) => json(200, accountSmsPriceView(unwrap((await useCases.setAccountSmsPrice.execute({ accountId: params.id, countryCode: params.cc, priceUsd: body.price_usd }))))),
+      handler: async ({ params, body }) => json(200, accountSmsPriceView(unwrap(await useCases.setAccountSmsPrice.execute({ accountId: params.id, countryCode: params.cc, priceUsd: body.price_usd })))),
     }),
     defineRoute({
       method: 'get',

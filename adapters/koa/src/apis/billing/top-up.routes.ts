@@ -55,16 +55,14 @@ export function topUpRoutes(useCases: TopUpUseCases): RouteDefinition[] {
       handler: async ({ body, principal, koa }) => {
         const { account } = principal;
         const topUp = unwrap(
-          (
-            await useCases.startTopUp.execute({
-              accountId: account.id,
-              accountEmail: account.email,
-              environment: principal.apiKey.environment,
-              walletCurrency: account.walletCurrency,
-              amount: body.amount,
-              currency: body.currency,
-            })
-          ),
+          await useCases.startTopUp.execute({
+            accountId: account.id,
+            accountEmail: account.email,
+            environment: principal.apiKey.environment,
+            walletCurrency: account.walletCurrency,
+            amount: body.amount,
+            currency: body.currency,
+          }),
         );
         const view = topUpView(topUp);
         return koa.accepts('application/json', 'text/html') === 'text/html' ? seeOther(topUp.checkoutUrl, view) : json(200, view);

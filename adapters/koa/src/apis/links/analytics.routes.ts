@@ -37,7 +37,7 @@ export function linkAnalyticsRoutes(useCases: LinkAnalyticsUseCases): RouteDefin
       },
       handler: async ({ caller, params, query }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, linkId: params.link_id, days: query.days };
-        const a = unwrap((await useCases.getLinkAnalytics.execute(input)));
+        const a = unwrap(await useCases.getLinkAnalytics.execute(input));
         return json(200, {
           link_id: a.linkId,
           range_days: a.rangeDays,

@@ -58,7 +58,7 @@ export function linkDomainRoutes(useCases: LinkDomainUseCases): RouteDefinition[
         403: { description: 'plan_feature_unavailable: the plan has no branded domains (or the key lacks links:write)', errorCodes: ['plan_feature_unavailable', 'insufficient_scope'] },
         409: { description: 'hostname_taken: the hostname is already registered (by any account)', errorCodes: ['hostname_taken'], errorFields: { hostname: z.string() } },
       },
-      handler: async ({ caller, body }) => json(201, domainView(unwrap((await useCases.addBrandedDomain.execute({ accountId: caller.account.id, hostname: body.hostname }))))),
+      handler: async ({ caller, body }) => json(201, domainView(unwrap(await useCases.addBrandedDomain.execute({ accountId: caller.account.id, hostname: body.hostname })))),
     }),
     defineRoute({
       method: 'get',

@@ -24,7 +24,7 @@ export function linksKeyRoutes(useCases: LinksKeyUseCases): RouteDefinition[] {
       responses: { 201: { description: 'The key, with its secret', schema: issuedLinksKeySchema } },
       handler: async ({ caller, body }) => {
         const input = { accountId: caller.account.id, kind: 'links', environment: body.environment, name: body.name, scopes: body.scopes } as const;
-        const issued = unwrap((await useCases.issueApiKey.execute(input)));
+        const issued = unwrap(await useCases.issueApiKey.execute(input));
         return json(201, issuedLinksKeyView(issued.apiKey, issued.plaintext));
       },
     }),

@@ -80,7 +80,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       responses: { 200: { description: 'A page of links', schema: z.object({ data: z.array(linkSchema) }) } },
       handler: async ({ caller, query }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset, q: query.q, campaignId: query.campaign_id, tag: query.tag };
-        return json(200, { data: await Promise.all(unwrap((await useCases.listLinks.execute(input))).map(view)) });
+        return json(200, { data: await Promise.all(unwrap(await useCases.listLinks.execute(input)).map(view)) });
       },
     }),
     defineRoute({
@@ -104,7 +104,7 @@ export function linkRoutes(useCases: LinkUseCases): RouteDefinition[] {
       responses: { 200: { description: 'The link', schema: linkSchema }, 404: NOT_FOUND, 409: SLUG_TAKEN },
       handler: async ({ caller, params, body }) => {
         const input = { ...linkFieldsOf(body), accountId: caller.account.id, environment: caller.environment, id: params.id };
-        return json(200, await view(unwrap((await useCases.updateLink.execute(input)))));
+        return json(200, await view(unwrap(await useCases.updateLink.execute(input))));
       },
     }),
     defineRoute({

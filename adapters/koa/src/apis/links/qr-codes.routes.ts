@@ -31,7 +31,7 @@ export function qrCodeRoutes(useCases: QrCodeUseCases): RouteDefinition[] {
       },
       handler: async ({ caller, body }) => {
         const input = { accountId: caller.account.id, environment: caller.environment, linkId: body.link_id, url: body.url, label: body.label, fgColor: body.fg_color, bgColor: body.bg_color };
-        const { code, png } = unwrap((await useCases.createQrCode.execute(input)));
+        const { code, png } = unwrap(await useCases.createQrCode.execute(input));
         return json(201, { ...qrCodeView(code), png: pngDataUri(png) });
       },
     }),
@@ -44,7 +44,7 @@ export function qrCodeRoutes(useCases: QrCodeUseCases): RouteDefinition[] {
       query: z.object({ limit: z.coerce.number().int().min(1).max(MAX_LINKS_PAGE).default(50), offset: z.coerce.number().int().min(0).default(0) }),
       responses: { 200: { description: 'A page of QR codes', schema: z.array(qrCodeSchema) } },
       handler: async ({ caller, query }) => {
-        const codes = unwrap((await useCases.listQrCodes.execute({ accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset })));
+        const codes = unwrap(await useCases.listQrCodes.execute({ accountId: caller.account.id, environment: caller.environment, limit: query.limit, offset: query.offset }));
         return json(200, codes.map(qrCodeView));
       },
     }),

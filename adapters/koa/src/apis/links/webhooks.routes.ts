@@ -49,7 +49,7 @@ export function linkWebhookRoutes(useCases: LinkWebhookUseCases): RouteDefinitio
         409: { description: 'conflict: the account has 10 webhooks in this environment', errorCodes: ['conflict'] },
       },
       handler: async ({ caller, body }) => {
-        const created = unwrap((await createLinkWebhook.execute({ ...owner(caller), url: body.url, events: body.events })));
+        const created = unwrap(await createLinkWebhook.execute({ ...owner(caller), url: body.url, events: body.events }));
         return json(201, { ...webhookView(created), secret: created.secret });
       },
     }),

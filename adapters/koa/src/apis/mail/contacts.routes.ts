@@ -64,7 +64,7 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
       access: MAIL_MANAGE,
       body: contactListBody,
       responses: { 201: { description: 'The list', schema: contactListSchema }, 409: NAME_TAKEN },
-      handler: async ({ caller, body }) => json(201, contactListView(unwrap((await contacts.createMailContactList.execute({ accountId: caller.account.id, name: body.name }))))),
+      handler: async ({ caller, body }) => json(201, contactListView(unwrap(await contacts.createMailContactList.execute({ accountId: caller.account.id, name: body.name })))),
     }),
     defineRoute({
       method: 'get',
@@ -98,7 +98,7 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
       params: listParams,
       body: contactListBody,
       responses: { 200: { description: 'The list as changed', schema: contactListSchema }, 404: LIST_NOT_YOURS, 409: NAME_TAKEN },
-      handler: async ({ caller, params, body }) => json(200, contactListView(unwrap((await contacts.renameMailContactList.execute({ accountId: caller.account.id, listId: params.id, name: body.name }))))),
+      handler: async ({ caller, params, body }) => json(200, contactListView(unwrap(await contacts.renameMailContactList.execute({ accountId: caller.account.id, listId: params.id, name: body.name })))),
     }),
     defineRoute({
       method: 'delete',
@@ -134,10 +134,10 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
       handler: async ({ caller, params, body }) => {
         const list = { accountId: caller.account.id, listId: params.id };
         if ('contacts' in body) {
-          const { added, updated, errors } = unwrap((await contacts.addMailContacts.execute({ ...list, contacts: body.contacts.map(asInput) })));
+          const { added, updated, errors } = unwrap(await contacts.addMailContacts.execute({ ...list, contacts: body.contacts.map(asInput) }));
           return json(200, { added, updated, errors });
         }
-        return json(200, contactView(unwrap((await contacts.addMailContact.execute({ ...list, contact: asInput(body) })))));
+        return json(200, contactView(unwrap(await contacts.addMailContact.execute({ ...list, contact: asInput(body) }))));
       },
     }),
     defineRoute({
@@ -213,7 +213,7 @@ export function mailContactRoutes(contacts: MailContactUseCases): RouteDefinitio
           ...(body.data === undefined ? {} : { data: body.data }),
           ...(body.unsubscribed === undefined ? {} : { unsubscribed: body.unsubscribed }),
         };
-        return json(200, contactView(unwrap((await contacts.updateMailContact.execute({ accountId: caller.account.id, listId: params.id, contact: params.contact, changes })))));
+        return json(200, contactView(unwrap(await contacts.updateMailContact.execute({ accountId: caller.account.id, listId: params.id, contact: params.contact, changes }))));
       },
     }),
     defineRoute({

@@ -31,7 +31,7 @@ export function mailDomainRoutes(mail: MailDomainUseCases): RouteDefinition[] {
         409: { description: 'The account has the name, or another account verified it', errorCodes: ['domain_already_exists'], errorFields: { name: z.string() } },
       },
       handler: async ({ caller, body }) =>
-        json(201, mailDomainView(unwrap((await mail.addDomain.execute({ accountId: caller.account.id, name: body.name, region: body.region }))))),
+        json(201, mailDomainView(unwrap(await mail.addDomain.execute({ accountId: caller.account.id, name: body.name, region: body.region })))),
     }),
     defineRoute({
       method: 'get',

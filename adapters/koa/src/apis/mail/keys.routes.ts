@@ -24,7 +24,7 @@ export function mailKeyRoutes(useCases: MailKeyUseCases): RouteDefinition[] {
       body: mailKeyBody,
       responses: { 201: { description: 'The key, with its secret', schema: issuedMailKeySchema } },
       handler: async ({ caller, body }) => {
-        const issued = unwrap((await useCases.issueApiKey.execute({ accountId: caller.account.id, kind: 'mail', name: body.name, scopes: body.permissions })));
+        const issued = unwrap(await useCases.issueApiKey.execute({ accountId: caller.account.id, kind: 'mail', name: body.name, scopes: body.permissions }));
         return json(201, issuedMailKeyView(issued.apiKey, issued.plaintext));
       },
     }),

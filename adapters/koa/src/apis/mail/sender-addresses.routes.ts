@@ -28,7 +28,7 @@ export function mailSenderAddressRoutes(useCases: MailSenderAddressUseCases): Ro
         409: { description: 'The account has the address', errorCodes: ['sender_address_already_exists'], errorFields: { email: z.string() } },
       },
       handler: async ({ caller, body }) =>
-        json(201, senderAddressView(unwrap((await useCases.addSenderAddress.execute({ accountId: caller.account.id, email: body.email, name: body.name }))))),
+        json(201, senderAddressView(unwrap(await useCases.addSenderAddress.execute({ accountId: caller.account.id, email: body.email, name: body.name })))),
     }),
     defineRoute({
       method: 'get',

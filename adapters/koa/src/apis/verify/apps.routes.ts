@@ -71,7 +71,7 @@ export function verifyAppRoutes(apps: VerifyAppUseCases): RouteDefinition[] {
       access: WRITE,
       body: verifyAppBody,
       responses: { 201: { description: 'The app', schema: verifyAppSchema } },
-      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap((await apps.createVerifyApp.execute({ accountId: principal.account.id, changes: verifyAppChangesOf(body) }))))),
+      handler: async ({ principal, body }) => json(201, verifyAppView(unwrap(await apps.createVerifyApp.execute({ accountId: principal.account.id, changes: verifyAppChangesOf(body) })))),
     }),
     defineRoute({
       method: 'get',
@@ -92,7 +92,7 @@ export function verifyAppRoutes(apps: VerifyAppUseCases): RouteDefinition[] {
       params: appParams,
       body: verifyAppBody,
       responses: { 200: { description: 'The app as changed', schema: verifyAppSchema }, 404: NOT_YOURS },
-      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap((await apps.updateVerifyApp.execute({ accountId: principal.account.id, id: params.id, changes: verifyAppChangesOf(body) }))))),
+      handler: async ({ principal, params, body }) => json(200, verifyAppView(unwrap(await apps.updateVerifyApp.execute({ accountId: principal.account.id, id: params.id, changes: verifyAppChangesOf(body) })))),
     }),
     defineRoute({
       method: 'delete',
