@@ -1,14 +1,15 @@
 /**
  * `.env.example`: every variable of the configuration schema (`CONFIG_VARIABLES`), in its order,
  * each under the meaning and default the README's "Configuration" table gives it, commented out
- * (its default holds until it is set: a blank value would reach Node's own, UV_THREADPOOL_SIZE). `npm run env:example` writes it; test/architecture/env-example.test.ts
- * fails when the file or the README's table misses a variable.
+ * (its default holds until it is set: a blank value would reach Node's own, UV_THREADPOOL_SIZE).
+ * `npm run env:example` writes it; test/architecture/env-example.test.ts fails when the file or the
+ * README's table misses a variable.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CONFIG_VARIABLES } from '@tuma/server';
 
-export const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '..');
 export const ENV_EXAMPLE_PATH = join(ROOT, '.env.example');
 
 interface Documented {
