@@ -7,6 +7,7 @@ module.exports = require('./test/support/mocha-config.cjs')([
   'apps/*/test/**/*.test.ts',
   'adapters/*/test/**/*.test.ts',
   'packages/*/test/**/*.test.ts',
+  'clients/*/test/**/*.test.ts',
   'test/architecture/**/*.test.ts',
   'test/data/**/*.test.ts',
 ]);

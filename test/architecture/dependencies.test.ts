@@ -15,8 +15,8 @@ function sourceFiles(dir: string): string[] {
 }
 
 describe('architecture: dependency rules', () => {
-  it('holds for every file of packages/ and adapters/', () => {
-    const files = ['packages', 'adapters'].flatMap((top) => sourceFiles(join(root, top)));
+  it('holds for every file of packages/, adapters/ and clients/', () => {
+    const files = ['packages', 'adapters', 'clients'].flatMap((top) => sourceFiles(join(root, top)));
     expect(files.length).to.be.greaterThan(20);
     const violations = files.flatMap((file) => checkFile(relative(root, file), readFileSync(file, 'utf8')));
     expect(violations).to.deep.equal([]);
@@ -98,6 +98,16 @@ describe('architecture: dependency rules', () => {
       expect(imports.filter((specifier) => ['@tuma/payments-adapter', '@tuma/billing'].includes(specifier)), file).to.deep.equal([]);
     }
     expect(importsOf(readFileSync(join(root, inbound[0]!), 'utf8'))).to.include('@tuma/webhooks');
+  });
+
+  it('keeps a client (clients/*/src) to its own files and openapi-fetch: no @tuma package, no Node module, no Buffer', () => {
+    const rules = (file: string, source: string) => checkFile(file, source).map((v) => v.rule);
+    const rule = 'a client imports only its own files, openapi-fetch and openapi-typescript-helpers';
+    expect(rules('clients/sdk/src/a.ts', "import createClient from 'openapi-fetch';\nimport type { paths } from './generated/sms.ts';")).to.deep.equal([]);
+    expect(rules('clients/sdk/src/a.ts', "import { Money } from '@tuma/kernel';")).to.deep.equal([rule]);
+    expect(rules('clients/sdk/src/a.ts', "import { createHmac } from 'node:crypto';")).to.deep.equal([rule]);
+    expect(rules('clients/sdk/src/a.ts', 'const bytes = Buffer.from(body);')).to.deep.equal([rule]);
+    expect(rules('clients/sdk/test/a.test.ts', "import { createHmac } from 'node:crypto';")).to.deep.equal([]);
   });
 
   it('reads static, re-export and dynamic imports', () => {

@@ -63,6 +63,10 @@ export function resolveRelative(file: string, specifier: string): string {
   return parts.join('/');
 }
 
+/** What a client's sources (clients/<c>/src) may import besides their own files: they run in any JavaScript runtime and know Tuma only through its documents. */
+const CLIENT_IMPORTS = ['openapi-fetch', 'openapi-typescript-helpers'];
+const CLIENT_RULE = 'a client imports only its own files, openapi-fetch and openapi-typescript-helpers';
+
 /** `file` is relative to the repository root, e.g. `packages/billing/src/wallet.ts`. */
 export function checkFile(file: string, source: string): Violation[] {
   const owner = /^packages\/([^/]+)\//.exec(file)?.[1];
@@ -71,7 +75,10 @@ export function checkFile(file: string, source: string): Violation[] {
   const violations: Violation[] = [];
   const domainSource = /^packages\/[^/]+\/src\//.test(file);
   if (domainSource && BUFFER.test(withoutComments(source))) violations.push({ file, specifier: 'Buffer', rule: BUFFER_RULE });
+  const clientSource = /^clients\/[^/]+\/src\//.test(file);
+  if (clientSource && BUFFER.test(withoutComments(source))) violations.push({ file, specifier: 'Buffer', rule: CLIENT_RULE });
   for (const specifier of importsOf(source)) {
+    if (clientSource && !specifier.startsWith('.') && !CLIENT_IMPORTS.includes(specifier)) violations.push({ file, specifier, rule: CLIENT_RULE });
     const tuma = /^@tuma\/([^/]+)(\/.*)?$/.exec(specifier);
     if (tuma && tuma[2] && !PUBLIC_SUBPATHS.includes(tuma[2])) violations.push({ file, specifier, rule: 'deep import into another package' });
     if (layer === 'adapters' && tuma && ['server', 'cli'].includes(tuma[1]!)) violations.push({ file, specifier, rule: 'adapters must not import apps' });

@@ -11,7 +11,7 @@ interface Manifest {
   files?: string[];
 }
 
-const workspaces = ['packages', 'adapters', 'apps'].flatMap((top) =>
+const workspaces = ['packages', 'adapters', 'apps', 'clients'].flatMap((top) =>
   readdirSync(join(root, top))
     .map((name) => join(top, name))
     .filter((dir) => existsSync(join(root, dir, 'package.json'))),

@@ -1,6 +1,6 @@
 /** The account service seen from a browser and a mail client, for the HTTP suites: requests, mailed links, and a signed-up user. */
 import { expect } from 'chai';
-import { ok } from './responses.ts';
+import { answered, ok } from './responses.ts';
 import { ADMIN_KEY, type TestServer } from './test-server.ts';
 
 export { ok, refused } from './responses.ts';
@@ -26,12 +26,14 @@ export function accountServiceClient(api: () => TestServer, addressPrefix = 'use
   const register = async (email = newAddress(), body: Record<string, unknown> = {}) => ({ email, answer: ok(await auth('POST', '/register', { body: { email, password: PASSWORD, ...body } }), 201) });
   const login = async (email: string, password = PASSWORD) => ok(await auth('POST', '/login', { body: { email, password } }));
   const verify = async (email: string) => ok(await auth('POST', '/verify-email', { body: { token: await mailedToken(email, 'Verify your email address') } }));
-  /** Registered, verified (unless asked not to) and signed in: the address, account id and access token. */
+  /** Registered, verified (unless asked not to) and signed in, through @tuma/sdk: the address, account id and access token. */
   const signUp = async (options: { verified?: boolean } = {}) => {
-    const { email, answer } = await register();
-    if (options.verified !== false) await verify(email);
-    const session = await login(email);
-    return { email, userId: answer.user.id as string, accountId: answer.account.id as string, token: session.access_token as string, refreshToken: session.refresh_token as string };
+    const sdk = api().sdk.auth();
+    const email = newAddress();
+    const registered = answered(await sdk.POST('/v1/register', { body: { email, password: PASSWORD } }), 201);
+    if (options.verified !== false) answered(await sdk.POST('/v1/verify-email', { body: { token: await mailedToken(email, 'Verify your email address') } }));
+    const session = answered(await sdk.POST('/v1/login', { body: { email, password: PASSWORD } }));
+    return { email, userId: registered.user.id, accountId: registered.account.id, token: session.access_token, refreshToken: session.refresh_token };
   };
   return { auth, outbox, mailedToken, newAddress, register, login, verify, signUp };
 }

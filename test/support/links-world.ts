@@ -1,6 +1,6 @@
 /** A links API over HTTP with an account and a links key of every scope: the start of every links suite. */
 import { accountServiceClient } from './account-service-client.ts';
-import { ok } from './responses.ts';
+import { answered, ok } from './responses.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from './test-server.ts';
 
 export interface LinksWorld {
@@ -45,8 +45,8 @@ export async function startLinksWorld(env: Record<string, string> = {}): Promise
     paidAccount: async (tier, credit = 1000) => {
       const user = await users.signUp();
       ok(await api.request('POST', `/api/admin/balances/${user.accountId}/credit`, { key: ADMIN_KEY, body: { amount: credit, reason: 'links plan', reference: `links-plan-${user.accountId}` } }));
-      ok(await users.auth('POST', '/subscriptions', { token: user.token, body: { product: 'links', tier } }), 201);
-      const paidKey = ok(await links('POST', '/v1/keys', { name: tier }, { key: user.token }), 201).key as string;
+      answered(await api.sdk.auth(user.token).POST('/v1/subscriptions', { body: { product: 'links', tier } }), 201);
+      const { key: paidKey } = answered(await api.sdk.links(user.token).POST('/v1/keys', { body: { name: tier } }), 201);
       return { accountId: user.accountId, key: paidKey, token: user.token };
     },
     stop: () => api.stop(),

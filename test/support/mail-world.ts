@@ -3,7 +3,7 @@ import type { Clock } from '@tuma/kernel';
 import { expect } from 'chai';
 import { DnsZoneServer } from '../../adapters/dns/test/support/dns-zone-server.ts';
 import { accountServiceClient } from './account-service-client.ts';
-import { ok } from './responses.ts';
+import { answered, ok } from './responses.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from './test-server.ts';
 import { until } from './until.ts';
 
@@ -32,7 +32,10 @@ let accounts = 0;
  * `plan`: the world's account is a signed-up user's, paid for that mail plan from its wallet (the
  * free plan sends 100 emails a day); its key is made with the user's access token.
  */
-export async function startMailWorld(options: { domain: string; env?: Record<string, string>; plan?: string; clock?: Clock }): Promise<MailWorld> {
+/** A mail plan's tier (docs/mail.md, "Plans"). */
+type MailTier = 'free' | 'starter' | 'business' | 'professional' | 'enterprise';
+
+export async function startMailWorld(options: { domain: string; env?: Record<string, string>; plan?: MailTier; clock?: Clock }): Promise<MailWorld> {
   const dns = await new DnsZoneServer().start();
   const api = await startTestServer({ DNS_SERVERS: dns.address, ...options.env }, options.clock ? { clock: options.clock } : {});
   const newKey = async () => {
@@ -40,18 +43,19 @@ export async function startMailWorld(options: { domain: string; env?: Record<str
     const key = ok(await api.request('POST', `/api/admin/accounts/${account.id}/mail-keys`, { key: ADMIN_KEY, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
     return { accountId: account.id as string, key };
   };
-  const onPlan = async (tier: string) => {
+  const onPlan = async (tier: MailTier) => {
     const user = await accountServiceClient(() => api, `mail-world-${++accounts}-`).signUp();
     ok(await api.request('POST', `/api/admin/balances/${user.accountId}/credit`, { key: ADMIN_KEY, body: { amount: 1000, reason: 'mail world plan', reference: `mail-world-${user.accountId}` } }));
-    ok(await api.request('POST', '/auth/v1/subscriptions', { key: user.token, body: { product: 'mail', tier } }), 201);
-    const key = ok(await api.request('POST', '/v1/api-keys', { api: 'mail', key: user.token, body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201).key as string;
+    answered(await api.sdk.auth(user.token).POST('/v1/subscriptions', { body: { product: 'mail', tier } }), 201);
+    const { key } = answered(await api.sdk.mail(user.token).POST('/v1/api-keys', { body: { name: 'all', permissions: ['send', 'read', 'manage'] } }), 201);
     return { accountId: user.accountId, key };
   };
   const { accountId, key } = options.plan ? await onPlan(options.plan) : await newKey();
   const mail: MailWorld['mail'] = (method, path, body, requestOptions = {}) => api.request(method, path, { api: 'mail', key: requestOptions.key ?? key, body, headers: requestOptions.headers });
-  const domain = ok(await mail('POST', '/v1/domains', { name: options.domain }), 201);
-  for (const record of domain.records.filter((r: { required: boolean }) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
-  expect(ok(await mail('POST', `/v1/domains/${domain.id}/verify`)).status).to.equal('verified');
+  const sdk = api.sdk.mail(key);
+  const domain = answered(await sdk.POST('/v1/domains', { body: { name: options.domain } }), 201);
+  for (const record of domain.records.filter((r) => r.required)) dns.publishTxt(record.name, record.value.slice(0, 255), record.value.slice(255));
+  expect(answered(await sdk.POST('/v1/domains/{id}/verify', { params: { path: { id: domain.id } } })).status).to.equal('verified');
   return {
     api,
     dns,

@@ -11,3 +11,9 @@ export function ok(res: TestResponse, status = 200): any {
 export function refused(res: TestResponse, status: number, code: string): void {
   expect([res.status, res.body?.error?.code], res.text).to.deep.equal([status, code]);
 }
+
+/** The typed data of an @tuma/sdk answer that must have `status` (its error body in the failure message otherwise). */
+export function answered<Data>(answer: { data?: Data; error?: unknown; response: Response }, status = 200): Data {
+  expect(answer.response.status, JSON.stringify(answer.error)).to.equal(status);
+  return answer.data!;
+}

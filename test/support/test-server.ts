@@ -3,6 +3,7 @@ import type { Clock } from '@tuma/kernel';
 import { API_NAMES, type ApiName } from '@tuma/koa-adapter';
 import { jsonLogger, loadConfig, TumaServer, type CarrierGatewayFactory, type StartedServer } from '@tuma/server';
 import type { Database } from '@tuma/mikro-orm-adapter';
+import { createAuthClient, createLinksClient, createMailClient, createSmsClient, type AuthClient, type LinksClient, type MailClient, type SmsClient, type TumaClientOptions } from '@tuma/sdk';
 import { OpenApiConformance } from './openapi-conformance.ts';
 import { testDatabase, truncateAll } from './test-database.ts';
 
@@ -30,6 +31,13 @@ export interface TestServer {
    * is checked against the OpenAPI document of the API it reached.
    */
   request(method: string, path: string, options?: { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string>; api?: ApiName }): Promise<TestResponse>;
+  /** Clients of @tuma/sdk on this server, with the key (or access token) given; their answers are checked against the OpenAPI documents too. */
+  readonly sdk: {
+    sms(apiKey?: string, options?: Partial<TumaClientOptions>): SmsClient;
+    auth(accessToken?: string | (() => string), options?: Partial<TumaClientOptions>): AuthClient;
+    mail(apiKey?: string, options?: Partial<TumaClientOptions>): MailClient;
+    links(apiKey?: string, options?: Partial<TumaClientOptions>): LinksClient;
+  };
   stop(): Promise<void>;
 }
 
@@ -80,6 +88,28 @@ export async function startTestServer(env: Record<string, string> = {}, { log, d
     }
     return checker;
   };
+  /** Checks an answer of `api` to `method` on `path` (within the API) against its document; the parsed body. */
+  const conforming = async (api: ApiName, method: string, path: string, response: Response, text: string): Promise<unknown> => {
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    const mismatch = (await conformanceOf(api)).check(method, path, response.status, response.headers.get('content-type'), parsed, response.headers);
+    if (mismatch) throw new Error(`OpenAPI conformance (${api} API): ${mismatch}`);
+    return parsed;
+  };
+  const sdkOptions = (api: ApiName, apiKey: TumaClientOptions['apiKey'], options: Partial<TumaClientOptions> = {}): TumaClientOptions => ({
+    apiUrl: apiUrl(api),
+    apiKey,
+    async fetch(request) {
+      const response = await fetch(new Request(request, { redirect: 'manual' }));
+      await conforming(api, request.method, new URL(request.url).pathname.slice(apis[api].basePath.length) || '/', response, await response.clone().text());
+      return response;
+    },
+    ...options,
+  });
   return {
     baseUrl,
     started,
@@ -98,16 +128,14 @@ export async function startTestServer(env: Record<string, string> = {}, { log, d
       // An answer is checked as it is given: a redirect is the route's answer, not the page it leads to.
       const response = await fetch(url, { method, headers, body, redirect: 'manual' });
       const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
       const within = options.api ? path : path.slice(apis[api].basePath.length) || '/';
-      const mismatch = (await conformanceOf(api)).check(method, within, response.status, response.headers.get('content-type'), parsed, response.headers);
-      if (mismatch) throw new Error(`OpenAPI conformance (${api} API): ${mismatch}`);
-      return { status: response.status, headers: response.headers, body: parsed, text };
+      return { status: response.status, headers: response.headers, body: await conforming(api, method, within, response, text), text };
+    },
+    sdk: {
+      sms: (apiKey, options) => createSmsClient(sdkOptions('sms', apiKey, options)),
+      auth: (accessToken, options) => createAuthClient(sdkOptions('auth', accessToken, options)),
+      mail: (apiKey, options) => createMailClient(sdkOptions('mail', apiKey, options)),
+      links: (apiKey, options) => createLinksClient(sdkOptions('links', apiKey, options)),
     },
     stop: () => server.stop(),
   };
