@@ -7,6 +7,7 @@ module.exports = require('./test/support/mocha-config.cjs')(
   [
     'test/process/embedded-lock.test.ts',
     'test/process/embed-example.test.ts',
+    'test/process/sdk-example.test.ts',
     'test/process/private-postgres.test.ts',
     'test/process/production-install.test.ts',
     'test/process/database-outage.test.ts',
