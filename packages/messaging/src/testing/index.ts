@@ -10,6 +10,7 @@ export { InMemoryOptOutList, newestOptOutFirst } from './in-memory-opt-out-list.
 export { InMemorySenderIdRepository } from './in-memory-sender-id.repository.ts';
 export { InMemoryTemplateRepository } from './in-memory-template.repository.ts';
 export { InMemoryWebhookConfigRepository } from './in-memory-webhook-config.repository.ts';
+export { FakeCarrier, type FakeRefusal, type FakeSubmission } from './fake-carrier.ts';
 export { RecordingDeliveryReceiptSink } from './recording-delivery-receipt-sink.ts';
 export { RecordingEventPublisher } from './recording-event-publisher.ts';
 export { RecordingInboundMessageSink } from './recording-inbound-message-sink.ts';
