@@ -7,6 +7,8 @@ const root = join(import.meta.dirname, '..', '..');
 
 interface Manifest {
   name: string;
+  license?: string;
+  engines?: { node?: string };
   exports?: Record<string, Record<string, string> | string>;
   files?: string[];
 }
@@ -36,6 +38,16 @@ describe('architecture: package exports (docs/embedding.md)', () => {
         expect(conditions.types, where).to.equal(`${built}.d.ts`);
         expect(conditions.default, where).to.equal(`${built}.js`);
       }
+    }
+  });
+
+  it('every workspace has a README, the licence and the Node it needs (engines)', () => {
+    for (const dir of workspaces) {
+      const manifest = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')) as Manifest;
+      expect(existsSync(join(root, dir, 'README.md')), `${dir}/README.md`).to.equal(true);
+      expect(readFileSync(join(root, dir, 'README.md'), 'utf8'), dir).to.match(new RegExp(`^# ${manifest.name}\\n`));
+      expect(manifest.license, dir).to.equal('Apache-2.0');
+      expect(manifest.engines?.node, dir).to.match(/^>=\d+(\.\d+)?$/);
     }
   });
 

@@ -5,9 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const EXAMPLE = join(ROOT, 'examples', 'embed-sms');
+const EXAMPLES = ['embed-sms', 'embed-tuma'].map((name) => join(ROOT, 'examples', name));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-
 /** npm as the test runs it (npm test sets npm_execpath), else the one on PATH. */
 function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
   const cli = process.env.npm_execpath;
@@ -20,14 +19,23 @@ function succeeded(what: string, run: SpawnSyncReturns<string>): string {
   return run.stdout;
 }
 
+/** The ```ts blocks of a Markdown file. */
+const typeScriptBlocks = (markdown: string): string[] => [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+
+/** `node <file>` in `cwd` (plain node: no tsx, no source condition); its output. */
+function runExample(cwd: string, file: string, env: Record<string, string> = {}): string {
+  return succeeded(`node ${file}`, spawnSync(process.execPath, [file], { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, NODE_OPTIONS: '', ...env } }));
+}
+
 /**
  * docs/embedding.md's promise, checked the way an embedder meets it: the workspaces built and
- * packed, the tarballs installed into a copy of examples/embed-sms outside the repository, and the
- * example run by plain `node` (no tsx, no source condition). A broken exports map, a file missing
- * from a tarball or a `.ts` import left in the JavaScript fails it.
+ * packed, the tarballs installed into a folder outside the repository, examples/embed-sms and
+ * examples/embed-tuma run there by plain `node`, and the TypeScript of docs/embedding.md compiled
+ * there under `strict` against the installed declarations. A broken exports map, a file missing
+ * from a tarball, a `.ts` import left in the JavaScript or a snippet that no longer compiles fails it.
  */
-describe('embedding: examples/embed-sms on the packed packages', function () {
-  this.timeout(150_000);
+describe('embedding: the examples and docs/embedding.md on the packed packages', function () {
+  this.timeout(180_000);
   let work: string;
 
   before(() => {
@@ -37,12 +45,13 @@ describe('embedding: examples/embed-sms on the packed packages', function () {
     rmSync(work, { recursive: true, force: true });
   });
 
-  it('builds, packs, installs and runs with plain node: an SMS sent, its DLR delivered, the ledger read', () => {
+  it('builds, packs, installs, runs both examples with plain node and compiles the docs\' TypeScript under strict', () => {
     succeeded('npm run build', npm(['run', 'build'], ROOT));
 
-    const example = JSON.parse(readFileSync(join(EXAMPLE, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
-    const workspaces = Object.values(example.dependencies).map((spec) => spec.replace(/^file:\.\.\/\.\.\//, ''));
-    expect(workspaces).to.include('packages/messaging');
+    const examples = EXAMPLES.map((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies: Record<string, string> });
+    const wanted = Object.assign({}, ...examples.map((example) => example.dependencies)) as Record<string, string>;
+    const workspaces = [...new Set(Object.values(wanted).map((spec) => spec.replace(/^file:\.\.\/\.\.\//, '')))];
+    expect(workspaces).to.include('packages/messaging').and.include('apps/embedded');
     const tarballs = join(work, 'tarballs');
     mkdirSync(tarballs);
     const packed = JSON.parse(succeeded('npm pack', npm(['pack', '--json', '--pack-destination', tarballs, ...workspaces.flatMap((w) => ['--workspace', w])], ROOT))) as {
@@ -50,33 +59,46 @@ describe('embedding: examples/embed-sms on the packed packages', function () {
       filename: string;
       files: { path: string }[];
     }[];
-    expect(packed.map((p) => p.name).sort()).to.deep.equal(Object.keys(example.dependencies).sort());
+    expect(packed.map((p) => p.name).sort()).to.deep.equal(Object.keys(wanted).sort());
     for (const pkg of packed) {
       const paths = pkg.files.map((f) => f.path);
-      expect(paths, pkg.name).to.include('dist/index.js').and.include('dist/index.d.ts');
-      expect(paths.filter((p) => p.startsWith('src/')), pkg.name).to.deep.equal([]);
+      expect(paths, pkg.name).to.include('dist/index.js').and.include('dist/index.d.ts').and.include('README.md');
+      expect(paths.filter((p) => p.startsWith('src/') || p.startsWith('test/')), pkg.name).to.deep.equal([]);
     }
 
     const app = join(work, 'app');
     mkdirSync(app);
-    copyFileSync(join(EXAMPLE, 'main.mjs'), join(app, 'main.mjs'));
+    for (const dir of EXAMPLES) copyFileSync(join(dir, 'main.mjs'), join(app, `${dir.split('/').pop()}.mjs`));
     const dependencies = Object.fromEntries(packed.map((p) => [p.name, `file:${join(tarballs, p.filename)}`]));
-    writeFileSync(join(app, 'package.json'), JSON.stringify({ ...example, dependencies }, null, 2));
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'embedding-app', private: true, type: 'module', dependencies }, null, 2));
     succeeded('npm install', npm(['install', '--no-audit', '--no-fund', '--prefer-offline', '--no-package-lock'], app));
 
-    const run = spawnSync(process.execPath, ['main.mjs'], { cwd: app, encoding: 'utf8', timeout: 30_000, env: { ...process.env, NODE_OPTIONS: '' } });
-    const output = succeeded('node main.mjs', run);
-    expect(output).to.match(/^wallet credited: 100\.000000 KES$/m);
-    const id = /^sent (msg_\w+): 1 segment\(s\), 0\.800000 KES, status queued$/m.exec(output)?.[1];
-    expect(id, output).to.be.a('string');
-    expect(output).to.include(`carrier received ${id} for +254712345678`);
-    expect(output).to.match(new RegExp(`^DLR applied: ${id} delivered at \\d{4}-`, 'm'));
-    expect(output).to.match(/^ledger: 2 entries$/m);
-    expect(output).to.match(/^ {2}debit -0\.800000 KES .* balance 99\.200000$/m);
-    expect(output).to.match(/^ {2}credit 100\.000000 KES \(welcome credit\) balance 100\.000000$/m);
+    // examples/embed-sms: the SMS core from its factory, on in-memory ports, with a carrier of its own.
+    const sms = runExample(app, 'embed-sms.mjs');
+    expect(sms).to.match(/^wallet credited: 100\.000000 KES$/m);
+    const id = /^sent (msg_\w+): 1 segment\(s\), 0\.800000 KES, status queued$/m.exec(sms)?.[1];
+    expect(id, sms).to.be.a('string');
+    expect(sms).to.include(`carrier received ${id} for +254712345678`);
+    expect(sms).to.match(new RegExp(`^DLR applied: ${id} delivered at \\d{4}-`, 'm'));
+    expect(sms).to.match(/^ledger: 2 entries$/m);
+    expect(sms).to.match(/^ {2}debit -0\.800000 KES .* balance 99\.200000$/m);
+    expect(sms).to.match(/^ {2}credit 100\.000000 KES \(welcome credit\) balance 100\.000000$/m);
 
-    // The `types` condition: a TypeScript embedder gets the real declarations (an `any` would leave
-    // the @ts-expect-error lines unused, which is an error).
+    // examples/embed-tuma: createTuma with the FakeCarrier, SMS and Verify, in memory and on embedded PGlite.
+    for (const env of [{}, { TUMA_STORE: 'pglite', TUMA_DATA_DIR: join(work, 'data') }] as Record<string, string>[]) {
+      const tuma = runExample(app, 'embed-tuma.mjs', env);
+      const sent = /^carrier took (msg_\w+): 1 segment\(s\)$/m.exec(tuma)?.[1];
+      expect(sent, tuma).to.be.a('string');
+      expect(tuma).to.match(new RegExp(`^message ${sent}: delivered, 0\\.800000 KES$`, 'm'));
+      expect(tuma).to.match(/^verification ver_\w+: approved$/m);
+      expect(tuma).to.match(/^balance: 98\.400000 KES$/m);
+    }
+
+    // The docs' TypeScript, and the `types` condition: a TypeScript embedder gets the real
+    // declarations (an `any` would leave the @ts-expect-error lines unused, which is an error).
+    const snippets = typeScriptBlocks(readFileSync(join(ROOT, 'docs', 'embedding.md'), 'utf8'));
+    expect(snippets.length).to.be.at.least(4);
+    snippets.forEach((code, i) => writeFileSync(join(app, `embedding-${i}.ts`), code));
     writeFileSync(
       join(app, 'typed.ts'),
       [
@@ -93,10 +115,13 @@ describe('embedding: examples/embed-sms on the packed packages', function () {
         'export { price };',
       ].join('\n'),
     );
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', strict: true, noEmit: true, skipLibCheck: true, types: [] }, files: ['typed.ts'] }),
-    );
-    succeeded('tsc on the installed declarations', spawnSync(process.execPath, [TSC, '-p', app], { encoding: 'utf8', timeout: 30_000 }));
+    // No @types/node: the domain packages' declarations must not need Node's (Buffer, node: modules).
+    const compilerOptions = { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2023', lib: ['es2023', 'dom'], strict: true, noEmit: true, skipLibCheck: true, types: [] };
+    writeFileSync(join(app, 'tsconfig.json'), JSON.stringify({ compilerOptions, include: ['typed.ts', 'embedding-*.ts'] }));
+    succeeded('tsc on the installed declarations', spawnSync(process.execPath, [TSC, '-p', app], { encoding: 'utf8', timeout: 60_000 }));
+    const domainDeclarations = packed.filter((p) => !/-adapter$|embedded$/.test(p.name)).flatMap((p) => p.files.filter((f) => f.path.endsWith('.d.ts')).map((f) => join(app, 'node_modules', p.name, f.path)));
+    const code = (file: string) => readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/\/\/.*$/gm, '');
+    const nodeTypes = domainDeclarations.filter((file) => /\bBuffer\b|from ['"]node:/.test(code(file)));
+    expect(nodeTypes.map((file) => file.slice(app.length))).to.deep.equal([]);
   });
 });

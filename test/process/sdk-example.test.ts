@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
@@ -24,9 +24,9 @@ function succeeded(what: string, run: SpawnSyncReturns<string>): string {
 }
 
 /** `node main.mjs` in `cwd`, without blocking this process (the server it calls runs here). */
-function runNode(cwd: string, env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function runNode(cwd: string, env: Record<string, string>, node = process.execPath): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['main.mjs'], { cwd, env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, ['main.mjs'], { cwd, env: { ...process.env, NODE_OPTIONS: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -94,5 +94,13 @@ describe('the SDK: examples/sdk-app on the packed @tuma/sdk', function () {
     expect(output).to.match(/^status: delivered$/m);
     const balance = Number(/^balance: ([\d.]+) KES$/m.exec(output)?.[1]);
     expect(balance).to.be.closeTo(100 - Number(sent![2]), 1e-9);
+
+    // The SDK's engines say Node 20: where the machine has a Node 20 besides the project's, it runs there too.
+    const node20 = '/usr/bin/node';
+    if (existsSync(node20) && spawnSync(node20, ['--version'], { encoding: 'utf8' }).stdout.startsWith('v20.')) {
+      const older = await runNode(app, { TUMA_URL: api.baseUrl, TUMA_API_KEY: key, ORDER: 'KE-1043' }, node20);
+      expect(older.code, older.output).to.equal(0);
+      expect(older.output).to.match(/^status: delivered$/m);
+    }
   });
 });

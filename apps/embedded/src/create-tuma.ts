@@ -4,13 +4,14 @@
  * (`createMessaging`, `createVerification`, `createAccounts`), over the stores of `store` and the
  * app's carrier; jobs (dispatch, retries, expiry) run in this process when due.
  */
-import { createAccounts } from '@tuma/accounts';
+import { createAccounts, type Accounts } from '@tuma/accounts';
+import type { WalletLedger } from '@tuma/billing';
 import { NodeDigests } from '@tuma/crypto-adapter';
 import { err, Money, ok, systemClock, type Clock, type CurrencyCode, type DomainError } from '@tuma/kernel';
 import { InMemoryJobScheduler } from '@tuma/kernel/testing';
-import { createMessaging, EnvironmentGateways, messagingJobRoutes, type CarrierGateway, type EventPublisher, type Messaging, type Sender } from '@tuma/messaging';
-import { inMemoryMessagingPorts, RecordingEventPublisher } from '@tuma/messaging/testing';
-import { createVerification, verificationJobRoutes } from '@tuma/verification';
+import { createMessaging, EnvironmentGateways, messagingJobRoutes, type CarrierGateway, type DeliveryReceipt, type DeliveryReceiptSink, type EventPublisher, type Messaging, type Sender } from '@tuma/messaging';
+import { inMemoryMessagingPorts } from '@tuma/messaging/testing';
+import { createVerification, verificationJobRoutes, type VerificationService } from '@tuma/verification';
 import { ResultAsync } from 'neverthrow';
 import { methodsInContext, useCasesInContext } from './in-context.ts';
 import { openStores, type TumaStore } from './stores.ts';
@@ -23,7 +24,11 @@ export interface CreateTumaOptions {
   /** The carrier of test-environment sends (default: `carrier`). */
   readonly testCarrier?: CarrierGateway;
   readonly clock?: Clock;
-  /** Where delivery reports and replies go (default: kept in memory, `tuma.events`); no webhook is posted. */
+  /**
+   * Where the core publishes delivery reports and replies (`message.delivered`, `message.inbound`,
+   * ...): the app's own `EventPublisher`, or a `RecordingEventPublisher` to read them. Default: none
+   * kept. An embedded core posts no webhook.
+   */
   readonly events?: EventPublisher;
   /**
    * The pepper Verify hashes codes with (32 random bytes by default: a restart then makes the
@@ -44,10 +49,28 @@ export interface OpenedAccount {
   sender(environment?: 'live' | 'test'): Sender;
 }
 
-export async function createTuma(options: CreateTumaOptions) {
+/** The embedded core: every call answers a `Result` and, on a database, runs in a database context of its own. */
+export interface Tuma {
+  /** Every use case of the SMS core (`createMessaging`). */
+  readonly messaging: Messaging;
+  /** Every use case of Verify (`createVerification`); its codes' SMS go through the SMS core. */
+  readonly verification: VerificationService;
+  /** Accounts and API keys (`createAccounts`). */
+  readonly accounts: Accounts;
+  /** The wallets and their ledger (credit, balance, transactions, ...). */
+  readonly wallets: WalletLedger;
+  /** Runs the jobs that are due now (dispatch, retries, scheduled sends, the expiry sweep); how many ran. */
+  runJobs(): Promise<number>;
+  /** An account with a wallet in `currency` (default: `defaultCurrency`), credited with `credit` (a decimal string) when given. */
+  openAccount(input: { readonly email: string; readonly currency?: string; readonly credit?: string }): ResultAsync<OpenedAccount, DomainError>;
+  /** Stops the job timer and closes the database. */
+  close(): Promise<void>;
+}
+
+export async function createTuma(options: CreateTumaOptions): Promise<Tuma> {
   const clock = options.clock ?? systemClock;
   const stores = await openStores(options.store ?? { kind: 'memory' }, clock);
-  const events = options.events ?? new RecordingEventPublisher();
+  const events: EventPublisher = options.events ?? { publish: async () => {} };
   const jobs = new InMemoryJobScheduler(clock);
   const ports = inMemoryMessagingPorts({ clock, jobs, gateways: new EnvironmentGateways(options.carrier, options.testCarrier ?? options.carrier), eventPublisher: events, ...stores.messaging });
   const messaging = createMessaging(ports);
@@ -66,8 +89,8 @@ export async function createTuma(options: CreateTumaOptions) {
   for (const route of [...messagingJobRoutes(messaging), ...verificationJobRoutes(verification)]) route.register(jobs, stores.around);
 
   // Carriers' receipts are applied as they come (a gateway acknowledges its carrier once this resolves).
-  const receipts = { receive: (receipt: Parameters<Messaging['applyDeliveryReceipts']['execute']>[0][number]) => stores.around(async () => void (await messaging.applyDeliveryReceipts.execute([receipt]))) };
-  for (const carrier of new Set([options.carrier, options.testCarrier ?? options.carrier])) (carrier as Partial<{ connect(sink: typeof receipts): unknown }>).connect?.(receipts);
+  const receipts: DeliveryReceiptSink = { receive: (receipt: DeliveryReceipt) => stores.around(async () => void (await messaging.applyDeliveryReceipts.execute([receipt]))) };
+  for (const carrier of new Set([options.carrier, options.testCarrier ?? options.carrier])) (carrier as Partial<{ connect(sink: DeliveryReceiptSink): unknown }>).connect?.(receipts);
 
   await stores.around(async () => {
     if (!stores.seeded) {
@@ -81,20 +104,12 @@ export async function createTuma(options: CreateTumaOptions) {
 
   const wallets = ports.walletLedger;
   return {
-    /** Every use case of the SMS core (`createMessaging`), each run in its database context. */
     messaging: useCasesInContext(messaging, stores.around),
-    /** Every use case of Verify (`createVerification`); its codes' SMS go through the SMS core. */
     verification: useCasesInContext(verification, stores.around),
-    /** Accounts and API keys (`createAccounts`). */
     accounts: useCasesInContext(accounts, stores.around),
-    /** The wallets and their ledger (`WalletLedger`: credit, balance, transactions, ...). */
     wallets: methodsInContext(wallets, stores.around),
-    /** What the core published (delivery reports, replies), when `events` was not given. */
-    events,
-    /** Runs the jobs that are due now (dispatch, retries, scheduled sends, the expiry sweep); how many ran. */
     runJobs: () => jobs.runDue(),
-    /** An account with a wallet in `currency`, credited with `credit` (a decimal string) when given. */
-    openAccount(input: { readonly email: string; readonly currency?: string; readonly credit?: string }): ResultAsync<OpenedAccount, DomainError> {
+    openAccount(input) {
       return new ResultAsync(
         stores.around(async () => {
           const opened = await accounts.createAccount.execute({ email: input.email, walletCurrency: input.currency ?? options.defaultCurrency ?? 'KES' });
@@ -113,7 +128,6 @@ export async function createTuma(options: CreateTumaOptions) {
         }),
       );
     },
-    /** Stops the job timer and closes the database. */
     async close(): Promise<void> {
       if (timer) clearInterval(timer);
       await stores.close();
@@ -121,4 +135,3 @@ export async function createTuma(options: CreateTumaOptions) {
   };
 }
 
-export type Tuma = Awaited<ReturnType<typeof createTuma>>;
