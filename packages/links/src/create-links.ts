@@ -174,4 +174,4 @@ export function createLinks(ports: LinksPorts) {
 export type LinksService = ReturnType<typeof createLinks>;
 
 /** The delivery attempts of click webhooks, for the workers. */
-export const linksJobRoutes = (service: LinksService): JobRoute[] => [jobRoute(deliverWebhookJob(LINKS_WEBHOOK_PROFILE), (ref) => service.deliverWebhook.execute(ref).then(() => undefined))];
+export const linksJobRoutes = (service: LinksService): JobRoute[] => [jobRoute(deliverWebhookJob(LINKS_WEBHOOK_PROFILE), (ref) => service.deliverWebhook.execute(ref))];

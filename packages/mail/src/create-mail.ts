@@ -216,10 +216,13 @@ export function createMail(ports: MailPorts) {
 
 export type MailService = ReturnType<typeof createMail>;
 
-/** The jobs the mail API's workers run: each email's delivery, broadcasts' chunks, webhook attempts, forwarded mail's relay. */
+/**
+ * The jobs the mail API's workers run: each email's delivery, broadcasts' chunks, webhook attempts,
+ * forwarded mail's relay. A deferred delivery or relay (an Err) fails its attempt (`jobRoute`).
+ */
 export const mailJobRoutes = (mail: MailService): JobRoute[] => [
   jobRoute(DELIVER_EMAIL_JOB, (payload, context) => mail.deliverEmail.execute(payload, context)),
   jobRoute(DISPATCH_BROADCAST_JOB, (payload) => mail.dispatchBroadcast.execute(payload)),
-  jobRoute(deliverWebhookJob(MAIL_WEBHOOK_PROFILE), (ref) => mail.deliverWebhook.execute(ref).then(() => undefined)),
+  jobRoute(deliverWebhookJob(MAIL_WEBHOOK_PROFILE), (ref) => mail.deliverWebhook.execute(ref)),
   jobRoute(FORWARD_MESSAGE_JOB, (payload, context) => mail.relayForwardedMail.execute(payload, context)),
 ];

@@ -72,7 +72,7 @@ export { ListSuppressions } from './application/suppressions/list-suppressions.u
 export { RemoveSuppression } from './application/suppressions/remove-suppression.use-case.ts';
 export { GetEmail, type EmailWithEvents } from './application/emails/get-email.use-case.ts';
 export { CancelEmail } from './application/emails/cancel-email.use-case.ts';
-export { DeliverEmail } from './application/emails/deliver-email.use-case.ts';
+export { DeliverEmail, type EmailDeferredError } from './application/emails/deliver-email.use-case.ts';
 export { RecordMailOutcome } from './application/emails/record-mail-outcome.use-case.ts';
 export { EmailTimeline } from './application/emails/email-timeline.ts';
 export { MAIL_WEBHOOK_EVENTS, webhookEventOf, type MailWebhookEventType } from './domain/webhooks/mail-webhook-events.ts';
@@ -148,7 +148,7 @@ export { ListForwards } from './application/forwards/list-forwards.use-case.ts';
 export { DeleteForward } from './application/forwards/delete-forward.use-case.ts';
 export { ListForwardLog } from './application/forwards/list-forward-log.use-case.ts';
 export { ReceiveForwardedMail, type ForwardTarget } from './application/forwards/receive-forwarded-mail.use-case.ts';
-export { RelayForwardedMail } from './application/forwards/relay-forwarded-mail.use-case.ts';
+export { RelayForwardedMail, type ForwardDeferredError } from './application/forwards/relay-forwarded-mail.use-case.ts';
 export {
   contactEmail,
   MAIL_CONTACT_DATA_KEY,

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { newId } from '@tuma/kernel';
+import { jobRoute, newId } from '@tuma/kernel';
 import { FakeClock, ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
 import { CreateForward, DomainName, ListForwardLog, ReceiveForwardedMail, RelayForwardedMail, type CreateForwardError, FORWARD_MESSAGE_JOB, MailDomain, srsDecode, type MailDomainSnapshot, type MailTransport, type ReceivedMail, type RelayedMail, type TransportResult } from '../src/index.ts';
 import { InMemoryDkimKeys, InMemoryForwardRepository, InMemoryMailDomainRepository } from '../src/testing/index.ts';
@@ -44,7 +44,7 @@ async function world(answers: TransportResult[] = []) {
     receive: new ReceiveForwardedMail(forwards, domains, jobs, new ImmediateUnitOfWork(), () => SRS_KEY, clock),
     relay: new RelayForwardedMail(forwards, domains, dkimKeys, transport, clock),
   };
-  jobs.register(FORWARD_MESSAGE_JOB, (payload, context) => service.relay.execute(payload, context));
+  jobRoute(FORWARD_MESSAGE_JOB, (payload, context) => service.relay.execute(payload, context)).register(jobs, (attempt) => attempt());
   const addDomain = async (accountId: string, name: string, status: MailDomainSnapshot['status'] = 'verified') => {
     const key = await dkimKeys.generate('pending');
     const id = newId('dom');
@@ -143,9 +143,8 @@ describe('forwards (docs/mail.md, "Forwards")', () => {
     w.clock.advance(1000);
     await w.service.receive.receive([target], mail());
     const [pending] = (await w.service.listForwardLog.execute({ accountId: 'acc_a', forwardId: sales.id, limit: 1 }))._unsafeUnwrap().items;
-    let thrown: unknown;
-    await w.service.relay.execute({ attemptId: pending!.id }, { jobId: 'j', retryCount: 0 }).catch((error: unknown) => (thrown = error));
-    expect(String(thrown)).to.include('deferred');
+    const deferred = (await w.service.relay.execute({ attemptId: pending!.id }, { jobId: 'j', retryCount: 0 }))._unsafeUnwrapErr();
+    expect(deferred).to.deep.include({ type: 'forward_deferred', attemptId: pending!.id, reason: '451 4.3.0 Later' });
     await w.service.relay.execute({ attemptId: pending!.id }, { jobId: 'j', retryCount: FORWARD_MESSAGE_JOB.retryLimit });
     await w.service.relay.execute({ attemptId: pending!.id }, { jobId: 'j', retryCount: FORWARD_MESSAGE_JOB.retryLimit });
     expect(w.transport.relayed, 'a settled attempt is not sent again').to.have.length(3);

@@ -295,13 +295,15 @@ export function messagingJobRoutes(messaging: Messaging, options: MessagingJobOp
     ),
     jobRoute(DRIP_BATCH_JOB, (p) => messaging.runDripStep.execute(p)),
     jobRoute(SENDER_ID_RECURRING_FEE_JOB, (p) => messaging.chargeSenderIdRecurringFee.execute(p)),
-    jobRoute(deliverWebhookJob(SMS_WEBHOOK_PROFILE), async (due) => {
-      const recorded = await messaging.deliverWebhook.execute(due);
-      if (recorded) options.onWebhookAttempt?.(recorded);
-    }),
-    jobRoute(deliverWebhookJob(TWO_WAY_WEBHOOK_PROFILE), async (due) => {
-      const recorded = await messaging.deliverTwoWayWebhook.execute(due);
-      if (recorded) options.onWebhookAttempt?.(recorded);
-    }),
+    jobRoute(deliverWebhookJob(SMS_WEBHOOK_PROFILE), (due) =>
+      messaging.deliverWebhook.execute(due).map((recorded) => {
+        if (recorded) options.onWebhookAttempt?.(recorded);
+      }),
+    ),
+    jobRoute(deliverWebhookJob(TWO_WAY_WEBHOOK_PROFILE), (due) =>
+      messaging.deliverTwoWayWebhook.execute(due).map((recorded) => {
+        if (recorded) options.onWebhookAttempt?.(recorded);
+      }),
+    ),
   ];
 }

@@ -190,6 +190,17 @@ describe('SendOtpMessage (in-memory world)', () => {
     expect(w.jobs.jobs().filter((j) => j.name === 'messaging.submit-message')).to.deep.equal([]);
   });
 
+  it("counts a code whose gateway throws as refused like a lost answer: network_timeout, failed, refunded, no retry", async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    w.live.script(TO, new Error('connect ECONNREFUSED'));
+    const failed = (await w.sendOtp.execute({ sender: LIVE, to: TO, ...otp('482913') }))._unsafeUnwrapErr();
+    expect(failed).to.include({ type: 'otp_send_failed', errorCode: 'network_timeout' });
+    expect(await w.balance()).to.equal('1.000000');
+    expect((await w.message((failed as { messageId: string }).messageId)).delivery).to.include({ status: 'failed', errorCode: 'network_timeout' });
+    expect(w.jobs.jobs().filter((j) => j.name === 'messaging.submit-message')).to.deep.equal([]);
+  });
+
   it('still guards a message named alone (a guard enqueued before guards were shared)', async () => {
     const w = await sendingWorld();
     await w.fund('1');

@@ -68,6 +68,40 @@ describe('sending (in-memory world)', () => {
     expect(w.jobs.jobs()).to.have.length(0);
   });
 
+  it('takes a gateway that throws as a lost answer: a retryable network_timeout, retried after the policy delay, failed and refunded when retries are used up', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const hangUp = new Error('socket hang up');
+    w.live.script(KE, hangUp, hangUp);
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'Thrown', scheduleMode: 'now' }))._unsafeUnwrap();
+    expect(await w.jobs.runDue(), 'the job itself succeeds').to.equal(1);
+    expect((await w.message(sent.message.id)).delivery).to.include({ status: 'queued', retryCount: 1, errorCode: 'network_timeout' });
+    const retry = w.jobs.jobs()[0]!;
+    expect(retry.payload).to.deep.equal({ messageId: sent.message.id, attempt: 1 });
+    expect(retry.startAfter.getTime() - w.clock.now().getTime()).to.equal(30_000);
+    w.clock.advance(30_000);
+    await w.jobs.runDue();
+    expect((await w.message(sent.message.id)).delivery).to.include({ status: 'queued', retryCount: 2, errorCode: 'network_timeout' });
+    w.clock.advance(120_000);
+    await w.jobs.runDue();
+    expect((await w.message(sent.message.id)).delivery).to.include({ status: 'submitted', retryCount: 2 });
+    expect(w.live.submissions.map((s) => s.to)).to.deep.equal([KE, KE, KE]);
+
+    const balance = await w.balance();
+    const NG = '+2348031234567';
+    w.live.script(NG, hangUp, hangUp, hangUp, hangUp);
+    const always = (await w.send.execute({ sender: LIVE, to: NG, text: 'Thrown every time', scheduleMode: 'now' }))._unsafeUnwrap();
+    await w.jobs.runDue();
+    for (const wait of [30_000, 120_000, 600_000]) {
+      w.clock.advance(wait);
+      expect(await w.jobs.runDue()).to.equal(1);
+    }
+    expect((await w.message(always.message.id)).delivery).to.include({ status: 'failed', retryCount: 3, errorCode: 'network_timeout' });
+    expect(w.live.submissions.filter((s) => s.to === NG)).to.have.length(4);
+    expect(await w.balance(), 'refunded').to.equal(balance);
+    expect(w.jobs.jobs()).to.have.length(0);
+  });
+
   it('fails and refunds a final refusal at once', async () => {
     const w = await sendingWorld();
     await w.fund('1');
@@ -259,9 +293,9 @@ describe('sending (in-memory world)', () => {
       doneAt: null,
       receivedAt: w.clock.now(),
     });
-    expect(await w.receipts.execute([receipt(carrierMessageIds[1]!), receipt('unknown-part')])).to.deep.equal(['applied', 'unknown_message']);
+    expect((await w.receipts.execute([receipt(carrierMessageIds[1]!), receipt('unknown-part')]))._unsafeUnwrap()).to.deep.equal(['applied', 'unknown_message']);
     expect((await w.message(sent.message.id)).delivery.status).to.equal('submitted');
-    expect(await w.receipts.execute([receipt(carrierMessageIds[0]!), receipt(carrierMessageIds[0]!)])).to.deep.equal(['applied', 'applied']);
+    expect((await w.receipts.execute([receipt(carrierMessageIds[0]!), receipt(carrierMessageIds[0]!)]))._unsafeUnwrap()).to.deep.equal(['applied', 'applied']);
     expect((await w.message(sent.message.id)).delivery.status).to.equal('delivered');
   });
 

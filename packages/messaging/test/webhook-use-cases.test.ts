@@ -161,9 +161,9 @@ describe('webhooks (in-memory world, fake clock)', () => {
       await configure(w, ACCOUNT, { dlrUrl: DLR_URL });
       await w.publisher.publish([dlr(ACCOUNT, 1)]);
       const ref = { eventId: dlr(ACCOUNT, 1).id, series: 1, attempt: 1 };
-      expect(await w.deliver.execute(ref)).to.not.equal(undefined);
-      expect(await w.deliver.execute(ref)).to.equal(undefined);
-      expect(await w.deliver.execute({ ...ref, eventId: 'evt_01JAAAAAAAAAAAAAAAAAAAAZZZ' })).to.equal(undefined);
+      expect((await w.deliver.execute(ref))._unsafeUnwrap()).to.not.equal(undefined);
+      expect((await w.deliver.execute(ref))._unsafeUnwrap()).to.equal(undefined);
+      expect((await w.deliver.execute({ ...ref, eventId: 'evt_01JAAAAAAAAAAAAAAAAAAAAZZZ' }))._unsafeUnwrap()).to.equal(undefined);
       expect(sender.posts).to.have.length(1);
       expect((await w.deliveries.findLogged(ACCOUNT, ref.eventId))!.attempts).to.have.length(1);
     });
@@ -173,7 +173,7 @@ describe('webhooks (in-memory world, fake clock)', () => {
       await configure(w, ACCOUNT, { dlrUrl: DLR_URL });
       await w.publisher.publish([dlr(ACCOUNT, 1)]);
       const ref = { eventId: dlr(ACCOUNT, 1).id, series: 1, attempt: 1 };
-      const [first, second] = await Promise.all([w.deliver.execute(ref), w.deliver.execute(ref)]);
+      const [first, second] = (await Promise.all([w.deliver.execute(ref), w.deliver.execute(ref)])).map((run) => run._unsafeUnwrap());
       expect(sender.posts).to.have.length(2);
       expect([first, second].filter((run) => run !== undefined)).to.have.length(1);
       expect((await w.deliveries.findLogged(ACCOUNT, ref.eventId))!.attempts).to.have.length(1);

@@ -140,7 +140,7 @@ describe(`MikroORM webhook delivery on ${databaseKind()}`, () => {
       await deliveries.add([WebhookDelivery.open(event, 'https://hooks.example.com/', clock.now(), 'sms')]);
     });
     const ref = { eventId: event.id, series: 1, attempt: 1 };
-    const runs = await Promise.all([database.withContext(() => deliver.execute(ref)), database.withContext(() => deliver.execute(ref))]);
+    const runs = (await Promise.all([database.withContext(() => deliver.execute(ref)), database.withContext(() => deliver.execute(ref))])).map((run) => run._unsafeUnwrap());
     expect(posts).to.equal(2);
     expect(runs.filter((run) => run !== undefined)).to.have.length(1);
     const logged = await database.withContext(() => deliveries.findLogged(owner, event.id));

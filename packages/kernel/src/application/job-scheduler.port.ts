@@ -1,3 +1,6 @@
+import { ResultAsync } from 'neverthrow';
+import type { DomainError } from '../domain/domain-error.ts';
+
 /** A kind of background job: its queue name and retry policy. Payloads are JSON objects. */
 export interface JobDefinition<Payload extends object> {
   readonly name: string;
@@ -68,12 +71,23 @@ export interface JobRoute {
   register(workers: JobWorkers, around: (attempt: () => Promise<unknown>) => Promise<unknown>): void;
 }
 
-export function jobRoute<P extends object>(job: JobDefinition<P>, run: (payload: P, context: JobContext) => Promise<unknown>): JobRoute {
+/**
+ * The route of `job` to `run`, usually a use case's `execute`. Its answer's value is dropped; an
+ * Err fails the attempt as a throw does (the job is retried by its definition), thrown as an Error
+ * with the domain error's message and the error itself as `cause`: never swallowed.
+ */
+export function jobRoute<P extends object>(job: JobDefinition<P>, run: (payload: P, context: JobContext) => Promise<unknown> | ResultAsync<unknown, DomainError>): JobRoute {
   return {
     name: job.name,
     register: (workers, around) =>
       workers.register(job, async (payload, context) => {
-        await around(() => run(payload, context));
+        await around(async () => {
+          const answer = run(payload, context);
+          if (!(answer instanceof ResultAsync)) return answer;
+          const result = await answer;
+          if (result.isErr()) throw new Error(result.error.message, { cause: result.error });
+          return result.value;
+        });
       }),
   };
 }

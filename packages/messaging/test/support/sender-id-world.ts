@@ -1,7 +1,7 @@
 /** Sender-ID use cases over the in-memory stores, with one customer account and its wallet. */
 import { FxRate, WalletLedger, type WalletOwners } from '@tuma/billing';
 import { InMemoryFxRates, InMemoryWalletStore } from '@tuma/billing/testing';
-import { currency, Money, type CurrencyCode } from '@tuma/kernel';
+import { currency, jobRoute, Money, type CurrencyCode } from '@tuma/kernel';
 import { FakeClock } from '@tuma/kernel/testing';
 import { ImmediateUnitOfWork, InMemoryJobScheduler } from '@tuma/kernel/testing';
 import { ApproveSenderId, ChargeSenderIdRecurringFee, RejectSenderId, RequestSenderId, ReviewSenderIds, SENDER_ID_RECURRING_FEE_JOB } from '../../src/index.ts';
@@ -28,7 +28,7 @@ export async function senderIdWorld(options: WorldOptions = {}) {
   const jobs = new InMemoryJobScheduler(clock);
   const recurring = new ChargeSenderIdRecurringFee(senderIds, catalogue, fxRates, owners, ledger, jobs, unitOfWork, clock);
   const outcomes: string[] = [];
-  jobs.register(SENDER_ID_RECURRING_FEE_JOB, async (payload) => void outcomes.push(await recurring.execute(payload)));
+  jobRoute(SENDER_ID_RECURRING_FEE_JOB, (payload) => recurring.execute(payload).map((outcome) => void outcomes.push(outcome))).register(jobs, (attempt) => attempt());
 
   return {
     clock,

@@ -13,19 +13,20 @@ export const TEST: Sender = { ...LIVE, apiKeyId: 'key_test', environment: 'test'
 /** A carrier whose answer per number is scripted (default: accepted), recording every submission. */
 export class ScriptedGateway implements CarrierGateway {
   readonly submissions: CarrierSubmission[] = [];
-  private readonly scripts = new Map<string, SubmitResult[]>();
+  private readonly scripts = new Map<string, (SubmitResult | Error)[]>();
   private sequence = 0;
 
   constructor(readonly name: string) {}
 
-  /** The next submissions to `to` get these answers, in order; then acceptance. */
-  script(to: string, ...answers: SubmitResult[]): void {
+  /** The next submissions to `to` get these answers, in order (an Error is thrown, as a gateway whose client rejects); then acceptance. */
+  script(to: string, ...answers: (SubmitResult | Error)[]): void {
     this.scripts.set(to, answers);
   }
 
   async submit(submission: CarrierSubmission): Promise<SubmitResult> {
     this.submissions.push(submission);
     const scripted = this.scripts.get(submission.to)?.shift();
+    if (scripted instanceof Error) throw scripted;
     return scripted ?? ok({ carrierMessageIds: submission.parts.map(() => `${this.name}-${++this.sequence}`) });
   }
 }

@@ -1,20 +1,10 @@
 import { FxRate } from '@tuma/billing';
-import { currency, Money, ok, type Result } from '@tuma/kernel';
+import { currency, Money, ok } from '@tuma/kernel';
 import { FakeClock } from '@tuma/kernel/testing';
-import { EnvironmentGateways, messagingJobRoutes, type CarrierGateway, type CarrierSubmission, type InboundClaims } from '@tuma/messaging';
-import { inMemoryMessaging } from '@tuma/messaging/testing';
+import { EnvironmentGateways, messagingJobRoutes, type InboundClaims } from '@tuma/messaging';
+import { FakeCarrier, inMemoryMessaging } from '@tuma/messaging/testing';
 import { createTwoWay, type InboundMailer, type TwoWay } from '../../src/index.ts';
 import { InMemoryAccountSmsPrices, InMemoryShortCodeInventory, InMemoryTwoWayMessageLog, InMemoryTwoWayPriceTable, InMemoryTwoWayServiceRepository } from '../../src/testing/index.ts';
-
-/** A carrier that accepts every part, recording the submissions. */
-class AcceptingGateway implements CarrierGateway {
-  readonly name = 'accepting';
-  readonly submissions: CarrierSubmission[] = [];
-  async submit(submission: CarrierSubmission): Promise<Result<{ carrierMessageIds: string[] }, never>> {
-    this.submissions.push(submission);
-    return ok({ carrierMessageIds: submission.parts.map((_, i) => `${submission.messageId}-${i}`) });
-  }
-}
 
 /**
  * Two-way on in-memory ports over the in-memory SMS core (its inbound claims are two-way's): the
@@ -23,7 +13,7 @@ class AcceptingGateway implements CarrierGateway {
  */
 export async function twoWayWorld(start = '2026-03-01T08:00:00.000Z') {
   const clock = new FakeClock(start);
-  const carrier = new AcceptingGateway();
+  const carrier = new FakeCarrier('accepting', clock);
   let service: TwoWay | undefined;
   const claims: InboundClaims = { claim: (sms) => service!.shortCodeInbound.claim(sms), forwardUrlNow: (accountId, fields) => service!.shortCodeInbound.forwardUrlNow(accountId, fields) };
   const { messaging, ports } = inMemoryMessaging({ clock, gateways: new EnvironmentGateways(carrier, carrier), inboundClaims: claims });

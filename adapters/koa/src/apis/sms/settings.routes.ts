@@ -78,7 +78,7 @@ export function smsSettingsRoutes(useCases: SmsSettingsUseCases): RouteDefinitio
       tag: 'Admin',
       access: ADMIN,
       responses: { 200: { description: 'By country code', schema: z.object({ markets: z.array(marketQuietHoursSchema) }) } },
-      handler: async () => json(200, { markets: (await useCases.listMarketQuietHours.execute()).map(marketQuietHoursView) }),
+      handler: async () => json(200, { markets: unwrap(await useCases.listMarketQuietHours.execute()).map(marketQuietHoursView) }),
     }),
     defineRoute({
       method: 'patch',

@@ -57,7 +57,7 @@ const bindings = new ContainerModule(({ bind }) => {
   // The SMS core is looked up per batch, not at binding: it is built over these gateways.
   bind(M.deliveryReceiptSink).toDynamicValue((context) => {
     const db = context.get<Database>(S.database);
-    return new BatchingReceiptSink((receipts) => db.withContext(() => context.get<Messaging>(M.messaging).applyDeliveryReceipts.execute(receipts)));
+    return new BatchingReceiptSink((receipts) => db.withContext(() => context.get<Messaging>(M.messaging).applyDeliveryReceipts.execute(receipts).unwrapOr([])));
   });
   bind(M.gateways).toResolvedValue(
     (config: ServerConfig, sink: DeliveryReceiptSink, inbound: InboundMessageSink, clock: Clock, logger: Logger, embedded: CarrierGatewayFactory | undefined) =>

@@ -23,11 +23,11 @@ const bindings = new ContainerModule(({ bind }) => {
 });
 
 /** Active routes that wallets in use (and new accounts' default currency) cannot be charged for. */
-export async function missingFxRates(container: Container): Promise<MissingFxRate[]> {
+export async function missingFxRates(container: Container): Promise<readonly MissingFxRate[]> {
   const config: ServerConfig = resolve(container, SERVER_TOKENS.config);
   const stats = await resolve(container, BILLING_TOKENS.balanceReports).stats(resolve(container, KERNEL_TOKENS.clock).now());
   const walletCurrencies = [config.defaultWalletCurrency as CurrencyCode, ...stats.totals.map((total) => total.currency)];
-  return messagingOf(container).findMissingFxRates.execute(walletCurrencies);
+  return messagingOf(container).findMissingFxRates.execute(walletCurrencies).unwrapOr([]);
 }
 
 /** A fresh PostgreSQL install has no exchange rates: say at start which sends cannot be priced yet. */

@@ -24,7 +24,7 @@ const bindings = new ContainerModule(({ bind }) => {
 /** Every start adds the built-in quiet hours of the markets the database lacks (after the catalogue's seed) and changes none. */
 async function seedQuietHours(container: Container): Promise<void> {
   const logger: Logger = resolve(container, SERVER_TOKENS.logger);
-  const added = await messagingOf(container).seedQuietHours.execute();
+  const added = await messagingOf(container).seedQuietHours.execute().unwrapOr(0);
   if (added > 0) logger.info({ msg: 'seeded the quiet hours', markets: added });
 }
 

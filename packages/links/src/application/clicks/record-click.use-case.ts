@@ -16,6 +16,7 @@ export class RecordClick {
     private readonly clock: Clock,
   ) {}
 
+  // Synchronous void, not a ResultAsync: an in-memory append that cannot fail, on the redirect's hot path (a promise per click for nothing).
   execute(link: { readonly id: string } & ClickedLink, visit: Visit): void {
     this.buffer.record({ linkId: link.id, link, at: this.clock.now(), address: visit.address, userAgent: visit.userAgent, referer: visit.referer });
   }

@@ -1,4 +1,4 @@
-import { atomically, newId, ok, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { atomically, newId, ok, type Clock, type JobScheduler, type ResultAsync, type UnitOfWork } from '@tuma/kernel';
 import type { BroadcastRecipient, BroadcastSnapshot } from '../../domain/broadcasts/broadcast.ts';
 import { renderTemplate, type TemplateValues } from '../../domain/broadcasts/broadcast-template.ts';
 import { checkEmailContent } from '../../domain/emails/email-content.ts';
@@ -32,8 +32,8 @@ export class DispatchBroadcast {
     private readonly clock: Clock,
   ) {}
 
-  async execute(payload: { readonly broadcastId: string; readonly from: number; readonly to: number }): Promise<void> {
-    await atomically(this.unitOfWork, async () => {
+  execute(payload: { readonly broadcastId: string; readonly from: number; readonly to: number }): ResultAsync<void, never> {
+    return atomically(this.unitOfWork, async () => {
       const broadcast = await this.broadcasts.findById(payload.broadcastId);
       if (!broadcast || broadcast.cancelledAt) return ok(undefined);
       const claimed = await this.broadcasts.claim(broadcast.id, payload.from, payload.to);

@@ -1,4 +1,4 @@
-import { err, ok, type Clock, type JobContext, type Result } from '@tuma/kernel';
+import { err, ok, ResultAsync, type Clock, type DomainError, type JobContext, type Result } from '@tuma/kernel';
 import type { MailDnsSettings } from '../../domain/domains/dns-records.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
@@ -26,10 +26,21 @@ function contentOf(email: EmailSnapshot, dropped: ReadonlySet<string>): MailCont
   return { id, from, to, cc, bcc, replyTo, subject, html, text, headers, attachments: decoded };
 }
 
+/** A temporary refusal before the job's last attempt: nothing is recorded, and the attempt fails so that the job is retried. */
+export interface EmailDeferredError extends DomainError {
+  readonly type: 'email_deferred';
+  readonly emailId: string;
+  /** The transport's reason (the relay's reply). */
+  readonly reason: string;
+}
+
+const deferred = (emailId: string, reason: string): EmailDeferredError => ({ type: 'email_deferred', emailId, reason, message: `Email ${emailId} deferred: ${reason}` });
+
 /**
  * The delivery job: signs the email with its domain's key and hands it to the transport; the
  * answer becomes `sent` for the recipients taken and `failed` for those refused. A temporary
- * refusal throws, so the job is retried, until its last attempt, which records `failed`.
+ * refusal is an `email_deferred` Err, which fails the job's attempt (`jobRoute`), so the job is
+ * retried, until its last attempt, which records `failed`.
  * The html is tracked when the domain tracks opens or clicks; a confirmed sender address's mail
  * leaves unsigned. Recipients suppressed by now (a scheduled email, an address that bounced since)
  * are dropped from the message with a `failed` event, as at send time.
@@ -48,24 +59,28 @@ export class DeliverEmail {
     private readonly clock: Clock,
   ) {}
 
-  async execute(payload: { readonly emailId: string }, context: JobContext): Promise<void> {
+  execute(payload: { readonly emailId: string }, context: JobContext): ResultAsync<void, EmailDeferredError> {
+    return new ResultAsync(this.deliver(payload, context));
+  }
+
+  private async deliver(payload: { readonly emailId: string }, context: JobContext): Promise<Result<void, EmailDeferredError>> {
     const snapshot = await this.emails.findById(payload.emailId);
     // Cancelled, or taken by the transport on an earlier attempt: at least once, never twice.
-    if (!snapshot || !Email.rehydrate(snapshot).awaitsDelivery) return;
+    if (!snapshot || !Email.rehydrate(snapshot).awaitsDelivery) return ok(undefined);
     const email = Email.rehydrate(snapshot);
     const suppressed = await this.suppressions.suppressed(snapshot.accountId, email.recipients);
     const dropped = email.dropSuppressed(suppressed, this.clock.now());
     if (dropped.length === email.recipients.length) {
       await this.timeline.record(snapshot.id, dropped);
-      return;
+      return ok(undefined);
     }
     const message = await this.message(snapshot, contentOf(snapshot, suppressed));
-    if (message.isErr()) return this.fail(email, message.error);
+    if (message.isErr()) return ok(await this.fail(email, message.error));
     const result = await this.transport.send(message.value);
     if (result.kind === 'refused') {
       const lastAttempt = context.retryCount >= DELIVER_EMAIL_JOB.retryLimit;
-      if (result.permanence === 'temporary' && !lastAttempt) throw new Error(`Email ${snapshot.id} deferred: ${result.reason}`);
-      return this.fail(email, result.reason);
+      if (result.permanence === 'temporary' && !lastAttempt) return err(deferred(snapshot.id, result.reason));
+      return ok(await this.fail(email, result.reason));
     }
     const refused = new Set(result.refusedRecipients.map((recipient) => recipient.toLowerCase()));
     const now = this.clock.now();
@@ -75,6 +90,7 @@ export class DeliverEmail {
         refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
       );
     await this.timeline.record(snapshot.id, [...events, ...dropped], { messageId: result.messageId, at: now });
+    return ok(undefined);
   }
 
   /**

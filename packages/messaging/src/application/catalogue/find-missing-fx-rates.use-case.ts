@@ -1,5 +1,5 @@
 import type { FxRates } from '@tuma/billing';
-import type { CurrencyCode } from '@tuma/kernel';
+import { ResultAsync, type CurrencyCode } from '@tuma/kernel';
 import type { Catalogue } from './catalogue.port.ts';
 
 /** A route currency no wallet of this currency can be charged in: sends there answer pricing_unavailable. */
@@ -20,7 +20,12 @@ export class FindMissingFxRates {
     private readonly fxRates: FxRates,
   ) {}
 
-  async execute(walletCurrencies: readonly CurrencyCode[]): Promise<MissingFxRate[]> {
+  /** Never an Err: a missing rate is what it reports, not a failure of its own. */
+  execute(walletCurrencies: readonly CurrencyCode[]): ResultAsync<readonly MissingFxRate[], never> {
+    return ResultAsync.fromSafePromise(this.find(walletCurrencies));
+  }
+
+  private async find(walletCurrencies: readonly CurrencyCode[]): Promise<MissingFxRate[]> {
     const routesByCurrency = new Map<CurrencyCode, string[]>();
     for (const route of await this.catalogue.listRoutes()) {
       if (route.isActive) routesByCurrency.set(route.currency, [...(routesByCurrency.get(route.currency) ?? []), route.code]);

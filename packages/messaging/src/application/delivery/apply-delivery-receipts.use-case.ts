@@ -1,4 +1,4 @@
-import { transact, type Clock, type UnitOfWork } from '@tuma/kernel';
+import { ResultAsync, type Clock, type UnitOfWork } from '@tuma/kernel';
 import type { DeliveryReceipt } from '../../domain/delivery/delivery-receipt.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
@@ -23,8 +23,9 @@ export class ApplyDeliveryReceipts {
     private readonly clock: Clock,
   ) {}
 
-  async execute(receipts: readonly DeliveryReceipt[]): Promise<readonly ReceiptApplication[]> {
-    return transact(this.unitOfWork, () => this.apply(receipts));
+  /** Never an Err: a receipt of no message of ours is an outcome (`unknown_message`), not a failure. */
+  execute(receipts: readonly DeliveryReceipt[]): ResultAsync<readonly ReceiptApplication[], never> {
+    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.apply(receipts)));
   }
 
   private async apply(receipts: readonly DeliveryReceipt[]): Promise<ReceiptApplication[]> {

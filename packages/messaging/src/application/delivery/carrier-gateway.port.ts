@@ -46,8 +46,11 @@ export interface CarrierGateway {
   /** Names the carrier connection in receipts (`DeliveryReceipt.carrier`). */
   readonly name: string;
   /**
-   * Submits every part. Carrier refusals and unreachable carriers are `SubmitRejected` results; a
-   * throw is a bug (e.g. a submission without parts).
+   * Submits every part. Carrier refusals and unreachable carriers are `SubmitRejected` results. A
+   * throw (or a rejected promise) is taken as a lost answer: the dispatch records it as a retryable
+   * `network_timeout` refusal ("The carrier gateway threw: ..."), retried by the retry policy, since
+   * the carrier may have taken the message. Answer `carrier_unavailable` yourself for what surely
+   * never left, so that its retry cannot duplicate.
    */
   submit(submission: CarrierSubmission): Promise<SubmitResult>;
 }

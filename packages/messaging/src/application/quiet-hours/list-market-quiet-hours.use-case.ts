@@ -1,3 +1,4 @@
+import { ResultAsync } from '@tuma/kernel';
 import type { MarketQuietHours } from '../../domain/quiet-hours/market-quiet-hours.ts';
 import type { QuietHoursCatalogue } from './quiet-hours-catalogue.port.ts';
 
@@ -5,7 +6,7 @@ import type { QuietHoursCatalogue } from './quiet-hours-catalogue.port.ts';
 export class ListMarketQuietHours {
   constructor(private readonly catalogue: QuietHoursCatalogue) {}
 
-  execute(): Promise<readonly MarketQuietHours[]> {
-    return this.catalogue.list();
+  execute(): ResultAsync<readonly MarketQuietHours[], never> {
+    return ResultAsync.fromSafePromise(this.catalogue.list());
   }
 }

@@ -1,4 +1,4 @@
-import { transact, type UnitOfWork } from '@tuma/kernel';
+import { ResultAsync, type UnitOfWork } from '@tuma/kernel';
 import { defaultMarketQuietHours } from '../../domain/quiet-hours/market-quiet-hours.data.ts';
 import type { QuietHoursCatalogue } from './quiet-hours-catalogue.port.ts';
 
@@ -9,7 +9,8 @@ export class SeedQuietHours {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  execute(): Promise<number> {
-    return transact(this.unitOfWork, () => this.catalogue.seed(defaultMarketQuietHours()));
+  /** How many markets it added. */
+  execute(): ResultAsync<number, never> {
+    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.catalogue.seed(defaultMarketQuietHours())));
   }
 }

@@ -1,5 +1,5 @@
 import type { IdempotentEffects } from '@tuma/idempotency';
-import { transact, type UnitOfWork } from '@tuma/kernel';
+import { ResultAsync, type UnitOfWork } from '@tuma/kernel';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
 import type { DispatchReport } from './dispatch-report.ts';
 import { guardedClaims, guardedMessages, type UnsentGuard } from './sending-jobs.ts';
@@ -19,12 +19,14 @@ export class GuardUnsentMessages {
     private readonly unitOfWork: UnitOfWork,
   ) {}
 
-  execute(guard: UnsentGuard): Promise<DispatchReport> {
-    return transact(this.unitOfWork, async () => {
-      const failed = new Set(await this.dispatch.failUnsent(guardedMessages(guard)));
-      for (const { messageId, claim } of guardedClaims(guard)) if (failed.has(messageId)) await this.idempotentEffects.withdraw({ claim });
-      if (failed.size > 0) await this.followers.unsent([...failed]);
-      return { submitted: 0, accepted: 0, retried: 0, failed: failed.size };
-    });
+  execute(guard: UnsentGuard): ResultAsync<DispatchReport, never> {
+    return this.unitOfWork.run(() => ResultAsync.fromSafePromise(this.guard(guard)));
+  }
+
+  private async guard(guard: UnsentGuard): Promise<DispatchReport> {
+    const failed = new Set(await this.dispatch.failUnsent(guardedMessages(guard)));
+    for (const { messageId, claim } of guardedClaims(guard)) if (failed.has(messageId)) await this.idempotentEffects.withdraw({ claim });
+    if (failed.size > 0) await this.followers.unsent([...failed]);
+    return { submitted: 0, accepted: 0, retried: 0, failed: failed.size };
   }
 }

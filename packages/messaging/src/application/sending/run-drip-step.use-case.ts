@@ -1,4 +1,4 @@
-import type { Clock, JobScheduler } from '@tuma/kernel';
+import { ResultAsync, type Clock, type JobScheduler } from '@tuma/kernel';
 import { chunkRanges } from '../../domain/messages/batch-chunks.ts';
 import type { DispatchMessages } from './dispatch-messages.use-case.ts';
 import { DRIP_BATCH_JOB, type DripStep } from './sending-jobs.ts';
@@ -19,7 +19,11 @@ export class RunDripStep {
     private readonly clock: Clock,
   ) {}
 
-  async execute(step: DripStep): Promise<void> {
+  execute(step: DripStep): ResultAsync<void, never> {
+    return ResultAsync.fromSafePromise(this.run(step));
+  }
+
+  private async run(step: DripStep): Promise<void> {
     if (step.accountId !== undefined && (await this.dispatch.isHeld(step.accountId))) {
       const later = new Date(this.clock.now().getTime() + HOLD_RECHECK_MS);
       await this.jobs.enqueue(DRIP_BATCH_JOB, step, { startAfter: later, singletonKey: `${step.batchId}:${step.fromSeq}:held:${later.getTime()}` });

@@ -73,7 +73,11 @@ export class SubmitMessages {
     return reportOf([await this.answers.record({ message, result, policy: NO_RETRIES })]);
   }
 
-  /** One message: its gateway's call, after its route's throttle. */
+  /**
+   * One message: its gateway's call, after its route's throttle. A gateway that throws (an
+   * embedder's HTTP client rejecting) may or may not have handed it over, as when an answer is
+   * lost: a retryable `network_timeout` refusal, recorded like one (its slot held until then).
+   */
   private async submitOne(message: OutboundMessage, ownText?: string): Promise<SubmitResult> {
     try {
       await this.throttle.acquire(message.routeCode);
@@ -86,6 +90,10 @@ export class SubmitMessages {
     const gateway = this.gateways.gatewayFor(message.environment, message.routeCode);
     const text = ownText ?? message.text;
     const { encoding, parts } = segmentMessage(text, { maxSegments: 255 });
-    return gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text, encoding, parts, routeCode: message.routeCode });
+    try {
+      return await gateway.submit({ messageId: message.id, from: message.senderId, to: message.phone, text, encoding, parts, routeCode: message.routeCode });
+    } catch (error) {
+      return err(submitRejected('network_timeout', true, `The carrier gateway threw: ${error instanceof Error ? error.message : String(error)}`));
+    }
   }
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '@tuma/kernel';
+import { ResultAsync, type Clock } from '@tuma/kernel';
 import { Verification } from '../../domain/verifications/verification.aggregate.ts';
 import type { VerificationRepository } from './verification.repository.port.ts';
 
@@ -14,7 +14,12 @@ export class FailUnsentVerifications {
     private readonly clock: Clock,
   ) {}
 
-  async execute(messageIds: readonly string[]): Promise<number> {
+  /** How many it failed. */
+  execute(messageIds: readonly string[]): ResultAsync<number, never> {
+    return ResultAsync.fromSafePromise(this.fail(messageIds));
+  }
+
+  private async fail(messageIds: readonly string[]): Promise<number> {
     const now = this.clock.now();
     const failed = (await this.verifications.lockByLatestMessage(messageIds)).map((row) => Verification.rehydrate(row)).filter((verification) => verification.statusAt(now) === 'pending');
     for (const verification of failed) verification.fail(now);

@@ -1,4 +1,4 @@
-import { transact, type Clock, type JobDefinition, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { ResultAsync, transact, type Clock, type JobDefinition, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { RecordedAttempt, WebhookAttemptOutcome, WebhookAttemptRef, WebhookDelivery } from '../../domain/deliveries/webhook-delivery.aggregate.ts';
 import { webhookHeaders, type WebhookProfile } from '../../domain/profiles/webhook-profile.ts';
 import { signWebhookBody } from '../../domain/signing/webhook-signing.ts';
@@ -36,8 +36,15 @@ export class DeliverWebhook {
     this.job = deliverWebhookJob(profile);
   }
 
-  /** The attempt as logged, or undefined when it was not due (made already, or superseded by a redelivery). */
-  async execute(ref: WebhookAttemptRef): Promise<RecordedAttempt | undefined> {
+  /**
+   * The attempt as logged, or undefined when it was not due (made already, or superseded by a
+   * redelivery). Never an Err: a failed POST is an attempt logged as failed, its next one enqueued.
+   */
+  execute(ref: WebhookAttemptRef): ResultAsync<RecordedAttempt | undefined, never> {
+    return ResultAsync.fromSafePromise(this.attempt(ref));
+  }
+
+  private async attempt(ref: WebhookAttemptRef): Promise<RecordedAttempt | undefined> {
     const delivery = await this.deliveries.find(ref.eventId);
     if (!delivery?.awaits(ref)) return undefined;
     // Signed with the secret of the event's own environment and endpoint: a test secret never signs live events.
