@@ -1,24 +1,15 @@
 import { expect } from 'chai';
-import { ok as okResult, type Clock } from '@tuma/kernel';
 import { FakeClock } from '@tuma/kernel/testing';
-import type { CarrierGateway, CarrierSubmission, DeliveryReceiptSink, SubmitResult } from '@tuma/messaging';
+import { FakeCarrier } from '@tuma/messaging/testing';
 import { databaseKind } from '../../support/test-database.ts';
 import { until } from '../../support/until.ts';
 import { ADMIN_KEY, startTestServer, type TestServer } from '../../support/test-server.ts';
 import { ok } from '../../support/responses.ts';
 
-/** An embedder's carrier: takes every part, and reports a receipt when the test says so. */
-class HarnessCarrier implements CarrierGateway {
-  readonly name = 'harness';
-  readonly submissions: CarrierSubmission[] = [];
+/** An embedder's carrier: the FakeCarrier, counting its starts and stops. */
+class HarnessCarrier extends FakeCarrier {
   started = 0;
   stopped = 0;
-  private sequence = 0;
-
-  constructor(
-    private readonly sink: DeliveryReceiptSink,
-    private readonly clock: Clock,
-  ) {}
 
   async start(): Promise<void> {
     this.started++;
@@ -26,22 +17,6 @@ class HarnessCarrier implements CarrierGateway {
 
   async stop(): Promise<void> {
     this.stopped++;
-  }
-
-  async submit(submission: CarrierSubmission): Promise<SubmitResult> {
-    this.submissions.push(submission);
-    return okResult({ carrierMessageIds: submission.parts.map(() => `harness-${++this.sequence}`) });
-  }
-
-  /** Reports every part of every submission as delivered. */
-  async deliverAll(): Promise<void> {
-    let id = 0;
-    for (const submission of this.submissions) {
-      for (const [partIndex] of submission.parts.entries()) {
-        const at = this.clock.now();
-        await this.sink.receive({ carrier: this.name, carrierMessageId: `harness-${++id}`, messageId: submission.messageId, partIndex, state: 'delivered', errorCode: null, carrierErrorCode: null, submittedAt: at, doneAt: at, receivedAt: at });
-      }
-    }
   }
 }
 
@@ -59,7 +34,7 @@ describe(`HTTP sends through an embedder's carrier and clock on ${databaseKind()
       { CARRIER_GATEWAY: 'simulator' },
       {
         clock,
-        carrierGateway: ({ sink, clock }) => (carrier = new HarnessCarrier(sink, clock)),
+        carrierGateway: ({ sink, clock }) => (carrier = new HarnessCarrier('harness', clock).connect(sink)),
       },
     );
     key = api.started.demo!.liveKey;

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { WalletLedger } from '@tuma/billing';
-import { currency, Money, ok } from '@tuma/kernel';
+import { currency, Money } from '@tuma/kernel';
 import { FakeClock } from '@tuma/kernel/testing';
-import { createMessaging, EnvironmentGateways, messagingJobRoutes, type CarrierGateway, type CarrierSubmission } from '@tuma/messaging';
-import { inMemoryMessagingPorts, RecordingEventPublisher } from '@tuma/messaging/testing';
+import { createMessaging, EnvironmentGateways, messagingJobRoutes } from '@tuma/messaging';
+import { FakeCarrier, inMemoryMessagingPorts, RecordingEventPublisher } from '@tuma/messaging/testing';
 import {
   MikroOrmBatchAudience,
   MikroOrmBatchRepository,
@@ -21,22 +21,13 @@ import {
 import { databaseKind, testDatabase, truncateAll } from '../../../../test/support/test-database.ts';
 import { insertAccount } from '../support/wallet-accounts.ts';
 
-class AcceptingCarrier implements CarrierGateway {
-  readonly name = 'accepting';
-  readonly submissions: CarrierSubmission[] = [];
-  async submit(submission: CarrierSubmission) {
-    this.submissions.push(submission);
-    return ok({ carrierMessageIds: submission.parts.map((_, i) => `acc-${submission.messageId}-${i}`) });
-  }
-}
-
 /** docs/embedding.md, "On your own PostgreSQL": the SMS core from its factory over the MikroORM stores. */
 describe(`createMessaging over the MikroORM stores on ${databaseKind()}`, () => {
   it('seeds the catalogue, sends, dispatches, applies the delivery report and keeps the ledger in the database', async () => {
     const database = await testDatabase();
     await truncateAll(database);
     const clock = new FakeClock('2026-11-24T10:00:00.000Z');
-    const carrier = new AcceptingCarrier();
+    const carrier = new FakeCarrier('accepting', clock);
     const unitOfWork = new MikroOrmUnitOfWork(database);
     const ports = inMemoryMessagingPorts({
       clock,
@@ -70,12 +61,8 @@ describe(`createMessaging over the MikroORM stores on ${databaseKind()}`, () => 
     await ports.jobs.runDue();
     expect(carrier.submissions.map((s) => s.messageId)).to.deep.equal([sent.message.id]);
 
-    const at = clock.now();
-    await database.withContext(() =>
-      messaging.applyDeliveryReceipts.execute([
-        { carrier: carrier.name, carrierMessageId: `acc-${sent.message.id}-0`, messageId: sent.message.id, partIndex: 0, state: 'delivered', errorCode: null, carrierErrorCode: null, submittedAt: at, doneAt: at, receivedAt: at },
-      ]),
-    );
+    carrier.connect({ receive: (receipt) => database.withContext(async () => void (await messaging.applyDeliveryReceipts.execute([receipt]))) });
+    await carrier.deliver(sent.message.id);
     const stored = await database.withContext(() => messaging.getMessage.execute({ accountId, environment: 'live' }, sent.message.id));
     expect(stored._unsafeUnwrap().delivery.status).to.equal('delivered');
     const { entries, total } = (await database.withContext(() => ledger.transactions({ accountId, page: 0, limit: 10 })))._unsafeUnwrap();
