@@ -1,26 +1,13 @@
 import { expect } from 'chai';
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { npm, succeeded, typeScriptBlocks } from '../support/packed-install.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const EXAMPLES = ['embed-sms', 'embed-tuma'].map((name) => join(ROOT, 'examples', name));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-/** npm as the test runs it (npm test sets npm_execpath), else the one on PATH. */
-function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
-  const cli = process.env.npm_execpath;
-  const [command, argv] = cli && cli.endsWith('.js') ? [process.execPath, [cli, ...args]] : ['npm', args];
-  return spawnSync(command, argv, { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '' } });
-}
-
-function succeeded(what: string, run: SpawnSyncReturns<string>): string {
-  expect(run.status, `${what}\n${run.stdout}\n${run.stderr}`).to.equal(0);
-  return run.stdout;
-}
-
-/** The ```ts blocks of a Markdown file. */
-const typeScriptBlocks = (markdown: string): string[] => [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 /** `node <file>` in `cwd` (plain node: no tsx, no source condition); its output. */
 function runExample(cwd: string, file: string, env: Record<string, string> = {}): string {

@@ -1,8 +1,9 @@
-import { spawn, spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect } from 'chai';
+import { npm, succeeded, typeScriptBlocks } from '../support/packed-install.ts';
 import { ok } from '../support/responses.ts';
 import { ADMIN_KEY, SIMULATOR_DELIVERS_ALL, startTestServer, type TestServer } from '../support/test-server.ts';
 
@@ -10,18 +11,6 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const SDK = join(ROOT, 'clients', 'sdk');
 const EXAMPLE = join(ROOT, 'examples', 'sdk-app');
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
-
-/** npm as the test runs it (npm test sets npm_execpath), else the one on PATH. */
-function npm(args: string[], cwd: string): SpawnSyncReturns<string> {
-  const cli = process.env.npm_execpath;
-  const [command, argv] = cli && cli.endsWith('.js') ? [process.execPath, [cli, ...args]] : ['npm', args];
-  return spawnSync(command, argv, { cwd, encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '' } });
-}
-
-function succeeded(what: string, run: SpawnSyncReturns<string>): string {
-  expect(run.status, `${what}\n${run.stdout}\n${run.stderr}`).to.equal(0);
-  return run.stdout;
-}
 
 /** `node main.mjs` in `cwd`, without blocking this process (the server it calls runs here). */
 function runNode(cwd: string, env: Record<string, string>, node = process.execPath): Promise<{ code: number | null; output: string }> {
@@ -34,9 +23,6 @@ function runNode(cwd: string, env: Record<string, string>, node = process.execPa
     child.on('close', (code) => resolve({ code, output }));
   });
 }
-
-/** The ```ts blocks of a Markdown file. */
-const typeScriptBlocks = (markdown: string): string[] => [...markdown.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
 
 /**
  * clients/sdk/README.md's promise, the way a user meets it: the SDK compiled and packed on its own
