@@ -1,7 +1,8 @@
 /**
  * Holds every answer an e2e suite gets to the OpenAPI document the server serves: the status must
  * be documented for the operation, and a JSON body must match its schema. The document then cannot
- * drift from what the code answers.
+ * drift from what the code answers. The documents' own examples are held to their schemas the same
+ * way (test/http/platform/openapi-examples.test.ts).
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
@@ -48,12 +49,17 @@ export class OpenApiConformance {
     if (!contentType?.includes('json') || body === undefined) return undefined;
     const schema = response.content?.['application/json']?.schema;
     if (!schema) return undefined;
+    const mismatch = this.mismatch(schema, body);
+    return mismatch && `${method} ${pathname} ${status} does not match the document: ${mismatch}`;
+  }
+
+  /** Why `value` does not match `schema`, one of the document's (its $refs read in its components), or undefined when it does. */
+  mismatch(schema: object, value: unknown): string | undefined {
     let validate = this.validators.get(schema);
     if (!validate) {
       validate = this.ajv.compile({ ...schema, components: this.document.components });
       this.validators.set(schema, validate);
     }
-    if (validate(body)) return undefined;
-    return `${method} ${pathname} ${status} does not match the document: ${this.ajv.errorsText(validate.errors, { dataVar: 'body' })}`;
+    return validate(value) ? undefined : this.ajv.errorsText(validate.errors, { dataVar: 'body' });
   }
 }

@@ -10,6 +10,8 @@ export type { OutageWatch } from './http/service-unavailable.ts';
 export { DOMAIN_ERROR_STATUS, isAppError, toHttpError, type AppError } from './http/domain-error-status.ts';
 export type { HttpLogger } from './http/middleware.ts';
 export { buildOpenApiDocument, type OpenApiOptions } from './http/openapi.ts';
+export type { ExamplesByOperation, OperationExamples } from './http/operation-examples.ts';
+export { OPERATION_EXAMPLES } from './apis/operation-examples.ts';
 export { unwrap } from './http/unwrap.ts';
 export { healthRoutes, livenessRoute, type HealthProbe, type HealthVersions } from './http/health.routes.ts';
 export { authRoutes } from './apis/sms/auth.routes.ts';

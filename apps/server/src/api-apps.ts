@@ -1,4 +1,4 @@
-import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, type ApiName, type Authenticate, type AuthenticateSession, type HealthVersions, type RouteDefinition } from '@tuma/koa-adapter';
+import { API_NAMES, APIS, createHttpApp, healthRoutes, livenessRoute, OPERATION_EXAMPLES, type ApiName, type Authenticate, type AuthenticateSession, type HealthVersions, type RouteDefinition } from '@tuma/koa-adapter';
 import type { Database } from '@tuma/mikro-orm-adapter';
 import { ACCOUNTS_TOKENS } from '@tuma/accounts';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
@@ -96,6 +96,7 @@ export function buildApiApps(input: {
       rateLimits,
       idempotency,
       outages,
+      examples: OPERATION_EXAMPLES,
     });
   return Object.fromEntries(API_NAMES.map((api) => [api, appOf(api)])) as Record<ApiName, ApiApp>;
 }

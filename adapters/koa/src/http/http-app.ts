@@ -10,6 +10,7 @@ import { unstorableFields } from './storable-text.ts';
 import { toHttpError, type AppError } from './domain-error-status.ts';
 import { errorHandler, jsonBody, notFoundAndMethodNotAllowed, requestId, type HttpLogger } from './middleware.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import type { ExamplesByOperation } from './operation-examples.ts';
 import { apiDocs } from './api-docs.ts';
 import type { ApiDescription } from './api-description.ts';
 import { checkBasePath, servedUnder } from './base-path.ts';
@@ -49,6 +50,8 @@ export interface HttpAppOptions {
   readonly idempotency?: HttpIdempotency;
   /** Tells an unreachable database (503 service_unavailable) from a bug (500); every fault is a 500 without it. */
   readonly outages?: OutageWatch;
+  /** Examples of the operations (by operationId) for /openapi.json; none when absent. */
+  readonly examples?: ExamplesByOperation;
 }
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
@@ -294,6 +297,7 @@ export function createHttpApp(options: HttpAppOptions): { app: Koa; mounted: rea
     basePath,
     credentials: api.credentials,
     keyQuota: api.keyQuota,
+    examples: options.examples,
   });
   const exact: ExactRoutes = new Map();
   for (const route of options.routes) mount(router, route, mounted, exact, { ...options, readAccount: checks.account });

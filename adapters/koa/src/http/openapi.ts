@@ -1,6 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH } from '@tuma/idempotency';
 import { z } from 'zod';
 import { IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
+import type { ExamplesByOperation } from './operation-examples.ts';
 import { OUTAGE_RETRY_AFTER_SECONDS } from './service-unavailable.ts';
 import { OPERATION_IDS, TAG_DESCRIPTIONS } from './operation-ids.ts';
 import { toOpenApiPath, type RawBodyOptions, type RouteDefinition } from './route.ts';
@@ -51,6 +52,9 @@ const errorSpecifics = (codes?: readonly string[], fields?: z.ZodRawShape): Json
 
 const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
+/** The one named example of a media type: what a Kenyan account sends or gets (+254 numbers, a KES wallet). */
+const withExample = (media: JsonSchema, value: unknown): JsonSchema => (value === undefined ? media : { ...media, examples: { kenya: { value } } });
+
 /** The one error body; where a route names its codes and extra fields, they are typed on top of it. */
 const errorResponse = (description: string, codes?: readonly string[], fields?: z.ZodRawShape) => {
   const specific = errorSpecifics(codes, fields);
@@ -69,16 +73,20 @@ function parameters(schema: z.ZodType | undefined, location: 'query' | 'path'): 
   }));
 }
 
-/** A JSON body, or a raw one in each of its content types (with its size limit). */
-function requestBody(body: z.ZodType, raw: RawBodyOptions | undefined): JsonSchema {
+/** A JSON body (with its example), or a raw one in each of its content types (with its size limit). */
+function requestBody(body: z.ZodType, raw: RawBodyOptions | undefined, example: unknown): JsonSchema {
   const schema = toSchema(body, 'input');
-  const contentTypes = raw?.contentTypes ?? ['application/json'];
+  if (!raw) return { required: true, content: { 'application/json': withExample({ schema }, example) } };
   return {
     required: true,
-    ...(raw ? { description: `At most ${raw.limitBytes} bytes` } : {}),
-    content: Object.fromEntries(contentTypes.map((type) => [type, { schema }])),
+    description: `At most ${raw.limitBytes} bytes`,
+    content: Object.fromEntries(raw.contentTypes.map((type) => [type, { schema }])),
   };
 }
+
+/** The success answer an example's response is of: the first 2xx status with a JSON body. */
+const successStatus = (route: RouteDefinition): string | undefined =>
+  Object.entries(route.responses).find(([status, response]) => status.startsWith('2') && response.schema && (response.contentType ?? 'application/json') === 'application/json')?.[0];
 
 /** The RateLimit-* headers on every answer, and Retry-After on a 429. */
 const RATE_LIMIT_HEADERS: Record<string, JsonSchema> = {
@@ -159,19 +167,22 @@ function addOutageAnswer(responses: Record<string, JsonSchema>): void {
   responses['503'] = { ...unavailable, headers: { ...(unavailable.headers as JsonSchema), 'Retry-After': { ...RETRY_AFTER, required: own === undefined } } };
 }
 
-function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: string | undefined): JsonSchema {
+function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: string | undefined, examples: ExamplesByOperation): JsonSchema {
   const keyed = 'anyScope' in route.access;
   const signedIn = 'session' in route.access;
+  const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
+  // Routes outside the table (an embedder's own) get one spelled from method and path.
+  const operationId = route.operationId ?? OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
+  const example = examples[operationId];
+  const success = successStatus(route);
   const responses: Record<string, JsonSchema> = {};
   for (const [status, response] of Object.entries(route.responses)) {
+    const media = response.schema && withExample({ schema: toSchema(response.schema, 'output') }, status === success ? example?.response : undefined);
     // Every error answer has the one error body, whatever the route declares.
     responses[status] =
       Number(status) >= 400 && !response.schema
         ? errorResponse(response.description, response.errorCodes, response.errorFields)
-        : {
-            description: response.description,
-            ...(response.schema ? { content: { [response.contentType ?? 'application/json']: { schema: toSchema(response.schema, 'output') } } } : {}),
-          };
+        : { description: response.description, ...(media ? { content: { [response.contentType ?? 'application/json']: media } } : {}) };
   }
   const roles = 'roles' in route.access ? route.access.roles : undefined;
   if (signedIn && keyed) responses['401'] ??= errorResponse('Missing or invalid API key, or a missing, invalid or expired access token (its session ended)');
@@ -212,9 +223,6 @@ function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: strin
       responses[status] = { ...response, headers: { ...(response.headers as JsonSchema), ...headerRefs(names) } };
     }
   }
-  const key = `${route.method.toUpperCase()} ${toOpenApiPath(route.path)}`;
-  // Routes outside the table (an embedder's own) get one spelled from method and path.
-  const operationId = route.operationId ?? OPERATION_IDS[key] ?? `${route.method}${toOpenApiPath(route.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`;
   const mirrors = (route.aliases ?? []).map(toOpenApiPath);
   return {
     operationId,
@@ -228,7 +236,7 @@ function operation(route: RouteDefinition, rateLimited: boolean, keyQuota: strin
     ...('anyScope' in route.access ? { 'x-required-scopes': route.access.anyScope } : {}),
     ...('liveKeysOnly' in route.access && route.access.liveKeysOnly ? { 'x-live-keys-only': true } : {}),
     parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query'), ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : [])],
-    ...(route.body ? { requestBody: requestBody(route.body, route.rawBody) } : {}),
+    ...(route.body ? { requestBody: requestBody(route.body, route.rawBody, example?.request) } : {}),
     responses,
   };
 }
@@ -244,6 +252,8 @@ export interface OpenApiOptions {
   readonly credentials?: string;
   /** A monthly quota of keyed requests: 402 on every keyed operation. */
   readonly keyQuota?: string;
+  /** Examples of the operations, by operationId: on their JSON request bodies and success answers. */
+  readonly examples?: ExamplesByOperation;
 }
 
 const LICENSE = { name: 'Apache 2.0', identifier: 'Apache-2.0' };
@@ -270,7 +280,7 @@ export function buildOpenApiDocument(
   const rateLimited = options.rateLimited ?? false;
   // Mirrors (/v1/..., /api/rate) are the same operation: listed once, named in `x-aliases`.
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited, options.keyQuota);
+  for (const route of routes) (paths[toOpenApiPath(route.path)] ??= {})[route.method] = operation(route, rateLimited, options.keyQuota, options.examples ?? {});
   const tags = orderedTags(routes).map((name) => ({ name, description: TAG_DESCRIPTIONS[name] ?? name }));
   const keyed = routes.some((route) => 'anyScope' in route.access);
   const signedIn = routes.some((route) => 'session' in route.access);
