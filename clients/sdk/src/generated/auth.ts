@@ -1688,7 +1688,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * @description Trimmed and lower-cased: one user per address
-                     * @example amina@example.com
+                     * @example amina@duka.co.ke
                      */
                     email: string;
                     /** @description 10 to 128 characters; not a commonly used password, nor the email address */
@@ -2014,7 +2014,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * @description Trimmed and lower-cased: one user per address
-                     * @example amina@example.com
+                     * @example amina@duka.co.ke
                      */
                     email: string;
                 };
@@ -2160,7 +2160,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * @description Trimmed and lower-cased: one user per address
-                     * @example amina@example.com
+                     * @example amina@duka.co.ke
                      */
                     email: string;
                 };

@@ -10,7 +10,7 @@ export type RegistrationUseCases = Pick<Identity, 'registerUser' | 'verifyEmail'
 const PUBLIC = { public: true } as const;
 const TAG = 'Users';
 
-const email = z.string().min(1).max(254).describe('Trimmed and lower-cased: one user per address').meta({ examples: ['amina@example.com'] });
+const email = z.string().min(1).max(254).describe('Trimmed and lower-cased: one user per address').meta({ examples: ['amina@duka.co.ke'] });
 /** The policy (10-128 characters, not a common password, not the address) is the domain's; this only bounds the input. */
 const newPassword = z.string().min(1).max(1024).describe('10 to 128 characters; not a commonly used password, nor the email address');
 const mailedToken = z.string().min(1).max(200).describe('The token of the mailed link');
