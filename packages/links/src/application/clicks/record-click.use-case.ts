@@ -1,4 +1,4 @@
-import type { Clock } from '@tuma/kernel';
+import { ok, type Clock, type Result } from '@tuma/kernel';
 import type { ClickedLink } from '../../domain/clicks/click.ts';
 import type { ClickBuffer } from './click-buffer.ts';
 
@@ -16,8 +16,9 @@ export class RecordClick {
     private readonly clock: Clock,
   ) {}
 
-  // Synchronous void, not a ResultAsync: an in-memory append that cannot fail, on the redirect's hot path (a promise per click for nothing).
-  execute(link: { readonly id: string } & ClickedLink, visit: Visit): void {
+  // A synchronous Result, not a ResultAsync: an in-memory append that cannot fail, on the redirect's hot path (a promise per click for nothing).
+  execute(link: { readonly id: string } & ClickedLink, visit: Visit): Result<void, never> {
     this.buffer.record({ linkId: link.id, link, at: this.clock.now(), address: visit.address, userAgent: visit.userAgent, referer: visit.referer });
+    return ok(undefined);
   }
 }
