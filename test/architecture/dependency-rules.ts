@@ -33,7 +33,7 @@ const BUFFER_RULE = "Buffer in a domain package: use Uint8Array and the kernel's
 
 /** `Buffer` named in code (not in a comment, not as part of ArrayBuffer or clickBuffer). */
 const BUFFER = /(?<![\w$.])Buffer\b/;
-const withoutComments = (source: string): string => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
+export const withoutComments = (source: string): string => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:\\])\/\/.*$/gm, '$1');
 
 const IMPORT = /(?:^|[\s;])(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|(?:^|[\s;])import\s*\(?\s*['"]([^'"]+)['"]/gm;
 

@@ -52,7 +52,7 @@ export interface CoreStores {
   readonly accounts: Pick<AccountsPorts, 'accountRepository' | 'apiKeyRepository'>;
   readonly verification: Pick<VerificationPorts, 'verifications' | 'apps' | 'velocityLimits'>;
   readonly around: Around;
-  /** Seeds what a new database lacks (the catalogue of markets and routes, quiet hours). */
+  /** True when the stores come with the catalogue of markets and routes and the quiet hours (memory); a database gets them seeded at start (the seeds add only what it lacks). */
   readonly seeded: boolean;
   close(): Promise<void>;
 }
