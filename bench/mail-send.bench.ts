@@ -1,11 +1,21 @@
 /**
- * Mail sending (issue 15): accepted sends a second (`POST /mail/v1/emails`, one account, c=32, a
- * verified domain) and SMTP hand-offs a second (each email DKIM-signed and handed to an SMTP server
- * in this process by the delivery job, `MAIL_TRANSPORT=smtp`), next to nodemailer handing the same
- * kind of message, DKIM-signed with an RSA-2048 key, to the same SMTP server directly, 32 at a time
- * over a pool, in the same run. A real server process (TUMA_ROLE=all) on PostgreSQL.
+ * Mail sending (issues 15 and 34), each row beside its baseline of the same run:
+ * - accepted `POST /mail/v1/emails` a second (one account, c=32, a verified domain, html of about
+ *   1 KB) beside single SMS sends (`POST /api/messages/send`, one account, c=32) of an API process
+ *   of the same role (`TUMA_ROLE=api`, each on a scratch database of its own, so that no worker
+ *   dispatches the SMS while the mail is delivered);
+ * - SMTP hand-offs a second: a worker process (`TUMA_ROLE=worker`, `MAIL_TRANSPORT=smtp`) started
+ *   on the emails that row accepted signs each with the domain's key and hands it to an SMTP server
+ *   in this process; beside it nodemailer alone hands as many messages of the same kind, DKIM-signed
+ *   with an RSA-2048 key, to the same server over a pool, 32 at a time. Both rates are the server's:
+ *   messages between its first and its last arrival;
+ * - a broadcast to BENCH_BROADCAST_CONTACTS contacts (default 100,000, imported as CSV): the seconds
+ *   from its acceptance to the last message at the SMTP server, with one worker process, beside
+ *   nodemailer alone handing as many messages.
+ * Rows take turns BENCH_ROUNDS times (default 3): the medians, and the ranges.
  *
  * Run: `npm run bench mail-send` (DATABASE_URL's server, default the local PostgreSQL).
+ * BENCH_CPU_PROF=<dir> writes each server's CPU profile there.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,13 +26,17 @@ import nodemailer from 'nodemailer';
 import pg from 'pg';
 import { DnsZoneServer } from '../adapters/dns/test/support/dns-zone-server.ts';
 import { startSmtpSink, type SmtpSink } from '../test/support/smtp-sink.ts';
-import { BENCH_ADMIN_KEY, BENCH_SERVER_ENV } from './support/bench-server.ts';
+import { BENCH_ADMIN_KEY, BENCH_SERVER_ENV, benchAccount } from './support/bench-server.ts';
 import { call } from './support/http-call.ts';
-import { BENCH_SECONDS, formatRow, measure, WARM_UP_SECONDS } from './support/measure.ts';
+import { BENCH_SECONDS, formatRow, measure, median, WARM_UP_SECONDS, type Row } from './support/measure.ts';
+import { cpuPer, sampleCpu } from './support/process-cpu.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
-import { startTumaProcess } from './support/server-process.ts';
+import { sendRequests } from './support/send-requests.ts';
+import { profileOptions, startTumaProcess, type ServerProcess } from './support/server-process.ts';
 
 const CONNECTIONS = 32;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const BROADCAST_CONTACTS = Number(process.env.BENCH_BROADCAST_CONTACTS ?? 100_000);
 const PASSWORD = 'correct horse battery staple';
 const DOMAIN = 'bench-mail.example.com';
 const HTML = `<h1>Order KE-1042</h1><p>Your order has shipped. <a href="https://shop.example/orders/KE-1042">Track it</a>.</p>${'<p>Asante kwa kununua.</p>'.repeat(20)}`;
@@ -52,26 +66,33 @@ async function mailKey(baseUrl: string, dns: DnsZoneServer): Promise<string> {
   return key;
 }
 
-function sendRequests(key: string): autocannon.Request[] {
-  let n = 0;
+function emailRequests(key: string, offset: number): autocannon.Request[] {
+  let n = offset;
   const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
   return [{ method: 'POST', path: '/mail/v1/emails', setupRequest: (request) => ({ ...request, headers, body: JSON.stringify(message(n++)) }) }];
 }
 
-/** Waits until the sink holds `count` messages; the seconds from `since`. */
-async function handedOff(sink: SmtpSink, count: number, since: number): Promise<number> {
-  while (sink.received.length < count) await new Promise((resolve) => setTimeout(resolve, 50));
-  return (performance.now() - since) / 1000;
+/** Waits until the sink holds `count` messages from index `from` on (each round's are new), up to `timeoutMs`; their arrivals' rate a second. */
+async function handOffRate(sink: SmtpSink, from: number, count: number, timeoutMs = 600_000): Promise<{ perSecond: number; lastAt: number }> {
+  const deadline = performance.now() + timeoutMs;
+  while (sink.received.length < from + count) {
+    if (performance.now() > deadline) throw new Error(`The SMTP server got ${sink.received.length - from} of ${count} messages`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const arrivals = sink.received.slice(from, from + count).map((mail) => mail.at);
+  const [first, last] = [Math.min(...arrivals), Math.max(...arrivals)];
+  return { perSecond: (count - 1) / ((last - first) / 1000), lastAt: last };
 }
 
 /** nodemailer alone: `count` DKIM-signed messages to the sink, `CONNECTIONS` in flight over a pool. */
-async function nodemailerDirect(sink: SmtpSink, count: number): Promise<number> {
+async function nodemailerDirect(sink: SmtpSink, count: number): Promise<{ perSecond: number; seconds: number }> {
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const transport = nodemailer.createTransport({
     url: sink.url,
     pool: true,
     dkim: { domainName: DOMAIN, keySelector: 'bench', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
   } as Parameters<typeof nodemailer.createTransport>[0]);
+  const from = sink.received.length;
   const started = performance.now();
   let next = 0;
   await Promise.all(
@@ -80,38 +101,95 @@ async function nodemailerDirect(sink: SmtpSink, count: number): Promise<number> 
     }),
   );
   transport.close();
-  return count / ((performance.now() - started) / 1000);
+  const { perSecond, lastAt } = await handOffRate(sink, from, count);
+  return { perSecond, seconds: (lastAt - started) / 1000 };
 }
+
+/** A list of `count` contacts, imported as CSV (100,000 rows at most per file). */
+async function contactList(baseUrl: string, key: string, count: number): Promise<string> {
+  const list = (await call(baseUrl, 'POST', '/mail/v1/contacts/lists', key, { name: `bench ${count}` })).body.id as string;
+  for (let offset = 0; offset < count; offset += 100_000) {
+    const rows = Array.from({ length: Math.min(100_000, count - offset) }, (_, i) => `subscriber${offset + i}@example.org,Amina ${offset + i}`);
+    const imported = await call(baseUrl, 'POST', `/mail/v1/contacts/lists/${list}/contacts/import`, key, ['email,first_name', ...rows].join('\n'), 'text/csv');
+    if (imported.status !== 200) throw new Error(`The import answered ${imported.status}: ${JSON.stringify(imported.body).slice(0, 500)}`);
+  }
+  return list;
+}
+
+const count = (value: number) => Math.round(value).toLocaleString('en-US');
+const range = (values: readonly number[]) => `${count(Math.min(...values))}-${count(Math.max(...values))}`;
 
 export default async function (): Promise<void> {
   const sink = await startSmtpSink();
   const dns = await new DnsZoneServer().start();
+  const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
+  const env = { ...BENCH_SERVER_ENV, MAIL_TRANSPORT: 'smtp', MAIL_SMTP_URL: sink.url, DNS_SERVERS: dns.address };
+  const processes: ServerProcess[] = [];
+  const start = async (url: string, role: string, name: string) => {
+    const started = await startTumaProcess(url, { ...env, TUMA_ROLE: role }, logDir, profileOptions(), name);
+    processes.push(started);
+    return started;
+  };
   try {
-    await withScratchDatabase(async (url) => {
-      const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
-      const env = { ...BENCH_SERVER_ENV, TUMA_ROLE: 'all', MAIL_TRANSPORT: 'smtp', MAIL_SMTP_URL: sink.url, DNS_SERVERS: dns.address };
-      const tuma = await startTumaProcess(url, env, logDir);
-      const sql = new pg.Client({ connectionString: url });
-      await sql.connect();
-      try {
-        const key = await mailKey(tuma.baseUrl, dns);
-        const emails = async () => (await sql.query<{ n: number }>('select count(*)::int as n from email')).rows[0]!.n;
-        console.log(`PostgreSQL, one account at c=${CONNECTIONS}, ${BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up, server process with TUMA_ROLE=all, MAIL_TRANSPORT=smtp to an SMTP server in this process`);
-        const started = performance.now();
-        const row = await measure(tuma.baseUrl, CONNECTIONS, sendRequests(key));
-        const accepted = await emails();
-        const seconds = await handedOff(sink, accepted, started);
-        console.log(`POST /mail/v1/emails: ${formatRow(row)}`);
-        console.log(`SMTP hand-offs: ${accepted.toLocaleString('en-US')} emails (warm-up included) in ${seconds.toFixed(1)} s from the first request: ${Math.round(accepted / seconds).toLocaleString('en-US')}/s`);
-        const direct = await nodemailerDirect(sink, Math.min(accepted, 5_000));
-        console.log(`nodemailer alone, DKIM-signed, pooled, ${CONNECTIONS} in flight: ${Math.round(direct).toLocaleString('en-US')} messages/s`);
-      } finally {
-        await sql.end();
-        await tuma.stop();
-        rmSync(logDir, { recursive: true, force: true });
-      }
-    });
+    await withScratchDatabase((smsUrl) =>
+      withScratchDatabase(async (mailUrl) => {
+        const smsApi = await start(smsUrl, 'api', 'sms-api');
+        const mailApi = await start(mailUrl, 'api', 'mail-api');
+        const smsKey = (await benchAccount(smsApi.baseUrl, 'sms@bench.example', 'KES')).key;
+        const key = await mailKey(mailApi.baseUrl, dns);
+        const sql = new pg.Client({ connectionString: mailUrl });
+        await sql.connect();
+        try {
+          const queued = async () => (await sql.query<{ n: number }>("select count(*)::int as n from email where status = 'queued'")).rows[0]!.n;
+          console.log(
+            `PostgreSQL, one account at c=${CONNECTIONS}, ${ROUNDS} rounds of ${BENCH_SECONDS} s after ${WARM_UP_SECONDS} s of warm-up; API processes with TUMA_ROLE=api, then a worker (TUMA_ROLE=worker, MAIL_TRANSPORT=smtp) on the accepted emails, to an SMTP server in this process`,
+          );
+          const rows = { sms: [] as Row[], mail: [] as Row[], handOffs: [] as number[], nodemailer: [] as number[], emails: [] as number[], cpu: [] as string[] };
+          for (let round = 0; round < ROUNDS; round++) {
+            rows.sms.push(await measure(smsApi.baseUrl, CONNECTIONS, sendRequests([smsKey], round * 10_000_000)));
+            rows.mail.push(await measure(mailApi.baseUrl, CONNECTIONS, emailRequests(key, round * 10_000_000)));
+            const backlog = await queued();
+            const from = sink.received.length;
+            const worker = await start(mailUrl, 'worker', `worker-${round}`);
+            const cpuBefore = sampleCpu({ worker: worker.pid });
+            rows.handOffs.push((await handOffRate(sink, from, backlog)).perSecond);
+            const cpuAfter = sampleCpu({ worker: worker.pid });
+            await worker.stop();
+            rows.emails.push(backlog);
+            const directBefore = sampleCpu({});
+            rows.nodemailer.push((await nodemailerDirect(sink, backlog)).perSecond);
+            rows.cpu.push(`CPU per email, the worker's: ${cpuPer(cpuBefore, cpuAfter, backlog)} (the SMTP server in the bench process); nodemailer alone: ${cpuPer(directBefore, sampleCpu({}), backlog)}`);
+          }
+          const rates = (list: readonly Row[]) => list.map((row) => row.perSecond);
+          console.log('| row | median | range | p99 (median) |\n|---|---|---|---|');
+          console.log(`| POST /api/messages/send (baseline) | ${count(median(rates(rows.sms)))} req/s | ${range(rates(rows.sms))} | ${median(rows.sms.map((row) => row.p99))} ms |`);
+          console.log(`| POST /mail/v1/emails | ${count(median(rates(rows.mail)))} req/s | ${range(rates(rows.mail))} | ${median(rows.mail.map((row) => row.p99))} ms |`);
+          console.log(`| nodemailer alone, DKIM, pooled, ${CONNECTIONS} in flight (baseline) | ${count(median(rows.nodemailer))} messages/s | ${range(rows.nodemailer)} | |`);
+          console.log(`| SMTP hand-offs by the worker (${rows.emails.map(count).join(', ')} emails) | ${count(median(rows.handOffs))}/s | ${range(rows.handOffs)} | |`);
+          for (const [index, row] of rows.mail.entries()) console.log(`round ${index + 1}: send ${formatRow(rows.sms[index]!)}; email ${formatRow(row)}; ${rows.cpu[index]}`);
+
+          if (BROADCAST_CONTACTS > 0) {
+            const list = await contactList(mailApi.baseUrl, key, BROADCAST_CONTACTS);
+            const worker = await start(mailUrl, 'worker', 'worker-broadcast');
+            const from = sink.received.length;
+            const accepted = performance.now();
+            const sent = await call(mailApi.baseUrl, 'POST', `/mail/v1/contacts/lists/${list}/send`, key, { from: `Shop <news@${DOMAIN}>`, subject: 'Habari {{first_name|there}}', html: HTML });
+            if (sent.status !== 200) throw new Error(`The broadcast answered ${sent.status}: ${JSON.stringify(sent.body)}`);
+            const { perSecond, lastAt } = await handOffRate(sink, from, BROADCAST_CONTACTS, 1_800_000);
+            await worker.stop();
+            const direct = await nodemailerDirect(sink, BROADCAST_CONTACTS);
+            console.log(
+              `broadcast to ${count(BROADCAST_CONTACTS)} contacts: ${((lastAt - accepted) / 1000).toFixed(1)} s from the request to the last message at the SMTP server (${count(perSecond)}/s); nodemailer alone, the same count: ${direct.seconds.toFixed(1)} s (${count(direct.perSecond)}/s)`,
+            );
+          }
+        } finally {
+          await sql.end();
+          for (const server of processes.reverse()) await server.stop().catch(() => undefined);
+        }
+      }),
+    );
   } finally {
+    rmSync(logDir, { recursive: true, force: true });
     await sink.close();
     await dns.close();
   }

@@ -20,16 +20,15 @@ import { BENCH_SERVER_ENV, benchAccount } from './support/bench-server.ts';
 import { withScratchDatabase } from './support/scratch-database.ts';
 import { BENCH_SECONDS, formatRow, measure, WARM_UP_SECONDS } from './support/measure.ts';
 import { sendRequests } from './support/send-requests.ts';
-import { BARE_KOA, startServerProcess, startTumaProcess } from './support/server-process.ts';
+import { BARE_KOA, profileOptions, startServerProcess, startTumaProcess } from './support/server-process.ts';
 
 const ROLE = process.env.BENCH_ROLE ?? 'api';
-const PROFILE_DIR = process.env.BENCH_CPU_PROF;
 
 export default async function (): Promise<void> {
   await withScratchDatabase(async (url) => {
     const logDir = mkdtempSync(join(tmpdir(), 'tuma-bench-'));
     const bare = await startServerProcess(BARE_KOA, {}, logDir, 'bare-koa');
-    const tuma = await startTumaProcess(url, { ...BENCH_SERVER_ENV, TUMA_ROLE: ROLE }, logDir, PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []);
+    const tuma = await startTumaProcess(url, { ...BENCH_SERVER_ENV, TUMA_ROLE: ROLE }, logDir, profileOptions());
     const db = new pg.Client({ connectionString: url });
     await db.connect();
     try {

@@ -60,6 +60,9 @@ export async function startServerProcess(script: string, env: Record<string, str
 export const startTumaProcess = (databaseUrl: string, env: Record<string, string>, logDir: string, nodeOptions: readonly string[] = [], name = 'server'): Promise<ServerProcess> =>
   startServerProcess(TUMA_MAIN, { DATABASE_URL: databaseUrl, PORT: '0', MAIL_SUBMISSION_PORT: '0', MAIL_INBOUND_PORT: '0', HOST: '127.0.0.1', TUMA_SEED_DEMO: 'false', LOG_LEVEL: 'info', ...env }, logDir, name, nodeOptions);
 
+/** `node --cpu-prof` options when BENCH_CPU_PROF names a folder: the server writes its CPU profile there when it stops. */
+export const profileOptions = (): string[] => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+
 /** A process's resident memory in MiB (Linux). */
 export function rssMiB(pid: number): number {
   const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];

@@ -7,6 +7,8 @@ export interface ReceivedMail {
   readonly to: readonly string[];
   /** The raw message, quoted-printable soft line breaks and escapes undone (enough to read links in it). */
   readonly message: string;
+  /** When its data ended (`performance.now()`): the benches' hand-off rates. */
+  readonly at: number;
 }
 
 export interface SmtpSink {
@@ -35,6 +37,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((recipient) => recipient.address),
           message: decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8')),
+          at: performance.now(),
         });
         callback();
       });

@@ -1,5 +1,4 @@
 export { NodeDkimKeys } from './node-dkim-keys.ts';
-export { nodemailerMessage } from './nodemailer-message.ts';
 export { SmtpMailTransport } from './smtp-mail-transport.ts';
 export { SmtpSubmissionServer, type SmtpSubmissionOptions, type SubmissionRefusal } from './smtp-submission-server.ts';
 export { SmtpInboundServer, type InboundMessage, type SmtpInboundOptions } from './smtp-inbound-server.ts';

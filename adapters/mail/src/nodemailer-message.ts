@@ -10,14 +10,17 @@ const addresses = (list: readonly MailAddress[]) => list.map((a) => (a.name ? { 
  */
 export const messageIdOf = (mail: Pick<OutgoingMail, 'id' | 'returnPath'>): string => `<${mail.id.toLowerCase()}@${mail.returnPath.slice(mail.returnPath.lastIndexOf('@') + 1)}>`;
 
-/** The nodemailer message of an outgoing mail: DKIM-signed with its domain's key (when it has one), the return path as envelope sender, its Message-ID its own. */
+/**
+ * The nodemailer message of an outgoing mail, before its signature (`MessageBuilder`): the return
+ * path as envelope sender, its Message-ID its own, Bcc recipients in the envelope only (nodemailer
+ * composing a message to hand on keeps a Bcc header: it is never given one).
+ */
 export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
   const recipients = [...mail.to, ...mail.cc, ...mail.bcc].map((a) => a.address);
   return {
     from: addresses([mail.from])[0],
     to: addresses(mail.to),
     cc: addresses(mail.cc),
-    bcc: addresses(mail.bcc),
     replyTo: addresses(mail.replyTo),
     subject: mail.subject,
     messageId: messageIdOf(mail),
@@ -26,15 +29,13 @@ export function nodemailerMessage(mail: OutgoingMail): SendMailOptions {
     attachments: mail.attachments.map((a) => ({ filename: a.filename, content: Buffer.from(a.content), contentType: a.contentType, cid: a.contentId })),
     headers: { ...mail.headers },
     envelope: { from: mail.returnPath, to: recipients },
-    ...(mail.dkim ? { dkim: { domainName: mail.dkim.domainName, keySelector: mail.dkim.selector, privateKey: mail.dkim.privateKey } } : {}),
   };
 }
 
-/** The nodemailer message of a relayed mail: its own bytes as they came, signed with our domain's key, to its one recipient. */
+/** The nodemailer message of a relayed mail: its own bytes as they came, to its one recipient. */
 export function relayedMessage(mail: RelayedMail): SendMailOptions {
   return {
     raw: Buffer.from(mail.raw),
     envelope: { from: mail.envelopeFrom, to: [mail.to] },
-    dkim: { domainName: mail.dkim.domainName, keySelector: mail.dkim.selector, privateKey: mail.dkim.privateKey },
   };
 }

@@ -1,8 +1,7 @@
 import type { Clock } from '@tuma/kernel';
 import type { MailOutbox, MailOutcomes, MailTransport, OutcomeEvent, OutgoingMail, RelayedMail, TransportResult } from '@tuma/mail';
-import nodemailer from 'nodemailer';
 import { simulatedDelivery } from './magic-recipients.ts';
-import { nodemailerMessage, relayedMessage } from './nodemailer-message.ts';
+import { MessageBuilder } from './message-builder.ts';
 
 /** Runs `task` after `delayMs` (tests pass one they move by hand). */
 export type OutcomeScheduler = (task: () => Promise<void>, delayMs: number) => void;
@@ -28,7 +27,7 @@ export interface OutboxMailTransportOptions {
  * delivery's do, so the email is stored before its first event.
  */
 export class OutboxMailTransport implements MailTransport {
-  private readonly builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  private readonly builder = new MessageBuilder();
   private readonly recording = new Set<Promise<void>>();
   private closed = false;
 
@@ -42,9 +41,9 @@ export class OutboxMailTransport implements MailTransport {
     }
     const refused = deliveries.filter((d) => d.delivery.kind === 'refuse').map((d) => d.recipient);
     if (refused.length === recipients.length) return { kind: 'refused', permanence: 'permanent', reason: '550 5.1.1 Recipients refused (simulated)' };
-    const built = await this.builder.sendMail(nodemailerMessage(mail));
+    const built = await this.builder.outgoing(mail);
     const { outbox, clock } = this.options;
-    await outbox.add({ emailId: mail.id, messageId: built.messageId, from: mail.from, recipients, subject: mail.subject, returnPath: mail.returnPath, raw: built.message.toString('utf8'), createdAt: clock.now() });
+    await outbox.add({ emailId: mail.id, messageId: built.messageId, from: mail.from, recipients, subject: mail.subject, returnPath: mail.returnPath, raw: built.raw.toString('utf8'), createdAt: clock.now() });
     for (const { recipient, delivery } of deliveries) if (delivery.kind === 'outcomes') this.report(mail.id, recipient, delivery.events, delivery.reason);
     return { kind: 'accepted', messageId: built.messageId, refusedRecipients: refused };
   }
@@ -60,10 +59,10 @@ export class OutboxMailTransport implements MailTransport {
     if (delivery.kind === 'refuse') {
       return delivery.permanence === 'temporary' ? { kind: 'refused', permanence: 'temporary', reason: '451 4.3.0 Try again later (simulated)' } : { kind: 'refused', permanence: 'permanent', reason: '550 5.1.1 Recipient refused (simulated)' };
     }
-    const built = await this.builder.sendMail(relayedMessage(mail));
+    const built = await this.builder.relayed(mail);
     const { outbox, clock } = this.options;
     const from = { address: mail.from ?? mail.envelopeFrom };
-    await outbox.add({ emailId: mail.id, messageId: `<${mail.id}@relayed>`, from, recipients: [recipient], subject: mail.subject ?? '', returnPath: mail.envelopeFrom, raw: built.message.toString('utf8'), createdAt: clock.now() });
+    await outbox.add({ emailId: mail.id, messageId: `<${mail.id}@relayed>`, from, recipients: [recipient], subject: mail.subject ?? '', returnPath: mail.envelopeFrom, raw: built.raw.toString('utf8'), createdAt: clock.now() });
     return { kind: 'accepted', messageId: built.messageId, refusedRecipients: [] };
   }
 

@@ -28,6 +28,7 @@ function infrastructureModule(config: ServerConfig, logger: Logger, database: Da
     bind(SERVER_TOKENS.dnsResolver).toConstantValue(new NodeDnsResolver({ servers: config.dnsServers }));
     if (carrierGateway) bind(CARRIER_GATEWAY_FACTORY).toConstantValue(carrierGateway);
     bind(KERNEL_TOKENS.unitOfWork).toResolvedValue((db: Database) => new MikroOrmUnitOfWork(db), [SERVER_TOKENS.database]);
+    bind(KERNEL_TOKENS.batchContext).toResolvedValue((db: Database) => <T>(work: () => Promise<T>) => db.withContext(work), [SERVER_TOKENS.database]);
     // Shared by every process on one database: a guesser cannot spread their tries over a fleet.
     bind(KERNEL_TOKENS.failureLog).toResolvedValue((db: Database) => new MikroOrmFailureLog(db), [SERVER_TOKENS.database]);
     bind(SERVER_TOKENS.jobs).toConstantValue(

@@ -27,7 +27,7 @@ export { isStorableText, storableText, UNSTORABLE_TEXT_MESSAGE } from './domain/
 export type { UnitOfWork, UnitOfWorkOptions } from './application/unit-of-work.port.ts';
 export { transact } from './application/transact.ts';
 export { atomically } from './application/atomically.ts';
-export { GroupCommit, type GroupCommitOptions } from './application/group-commit.ts';
+export { GroupCommit, type BatchContext, type GroupCommitOptions } from './application/group-commit.ts';
 export { NotifiedCache, type NotifiedCacheOptions } from './application/notified-cache.ts';
 export { Slots, type Release } from './application/slots.ts';
 export { enqueueNextSweep, visitInPages, type SweepSlot } from './application/periodic-sweep.ts';
@@ -49,6 +49,7 @@ export { KERNEL_TOKENS } from './tokens.ts';
 export { seededRandom } from './domain/seeded-random.ts';
 export { randomBase62, randomDigits } from './domain/random-text.ts';
 export { checkLimit, checkListPage } from './domain/list-limit.ts';
+export { groupBy } from './domain/group-by.ts';
 export { parseCsv, type CsvRecord } from './domain/csv/csv.ts';
 export { tooManyRows, type CsvRowError, type TooManyRowsError } from './domain/csv/csv-table.ts';
 export { readContactTable, type ContactColumnSpec, type ContactRow, type ContactRowError, type ContactTable } from './domain/csv/contact-file.ts';

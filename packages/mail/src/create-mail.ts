@@ -1,5 +1,5 @@
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
-import { GuessThrottle, jobRoute, type Clock, type Digests, type FailureLog, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { GuessThrottle, jobRoute, type BatchContext, type Clock, type Digests, type FailureLog, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { DeliverWebhook, deliverWebhookJob, ListWebhookDeliveries, RedeliverWebhook, WebhookOutbox, type WebhookDeliveryRepository, type WebhookDestinations, type WebhookSender } from '@tuma/webhooks';
 import { GetMailAnalytics } from './application/analytics/get-mail-analytics.use-case.ts';
 import type { MailAnalytics } from './application/analytics/mail-analytics.port.ts';
@@ -42,7 +42,9 @@ import type { AttachmentSource } from './application/emails/attachment-source.po
 import { CancelEmail } from './application/emails/cancel-email.use-case.ts';
 import { DELIVER_EMAIL_JOB } from './application/emails/deliver-email.job.ts';
 import { DeliverEmail } from './application/emails/deliver-email.use-case.ts';
+import { DeliveryReads } from './application/emails/delivery-reads.ts';
 import { EmailTimeline } from './application/emails/email-timeline.ts';
+import { GatheredTimeline } from './application/emails/gathered-timeline.ts';
 import type { EmailRepository } from './application/emails/email.repository.port.ts';
 import { GetEmail } from './application/emails/get-email.use-case.ts';
 import { ListEmails } from './application/emails/list-emails.use-case.ts';
@@ -115,6 +117,8 @@ export interface MailPorts {
   readonly serviceMailer: ServiceMailer;
   /** Its outcomes go to `recordMailOutcome` (through the caller's `MailOutcomes`). */
   readonly transport: MailTransport;
+  /** Runs each batch of delivery jobs' gathered reads and records in a database context of its own (default: the first job's). */
+  readonly batchContext?: BatchContext;
   /** Signs tracking, confirmation and unsubscribe links (the server's mail token key, MAIL_TOKEN_KEY), with `digests`' HMAC. */
   readonly tokenKey: () => Uint8Array;
   readonly digests: Digests;
@@ -150,6 +154,7 @@ export function createMail(ports: MailPorts) {
   // Where delivery outcomes, opens and clicks are recorded, with their webhook deliveries.
   const timeline = new EmailTimeline(emails, new MailEventWebhooks(webhooks, new WebhookOutbox(deliveries, jobs, clock, MAIL_WEBHOOK_PROFILE), clock), unitOfWork);
   const contactWriter = new MailContactWriter(contacts, unitOfWork, clock);
+  const gathering = ports.batchContext ? { around: ports.batchContext } : {};
   return {
     addDomain: new AddDomain(domains, dkimKeys, settings, clock),
     listDomains: new ListDomains(domains, settings),
@@ -161,7 +166,15 @@ export function createMail(ports: MailPorts) {
     listEmails: new ListEmails(emails),
     getEmail: new GetEmail(emails),
     cancelEmail: new CancelEmail(emails, unitOfWork, clock),
-    deliverEmail: new DeliverEmail(emails, domains, suppressions, senderAddresses, settings, dkimKeys, ports.transport, new EmailTracking(tracking, ports.publicUrl), timeline, clock),
+    deliverEmail: new DeliverEmail(
+      new DeliveryReads(emails, domains, suppressions, senderAddresses, gathering),
+      settings,
+      dkimKeys,
+      ports.transport,
+      new EmailTracking(tracking, ports.publicUrl),
+      new GatheredTimeline(timeline, gathering),
+      clock,
+    ),
     /** What the transport's outcomes are recorded through (the server's `MailOutcomes` calls it). */
     recordMailOutcome: new RecordMailOutcome(emails, suppressions, timeline, unitOfWork),
     recordEngagement: new RecordEngagement(tracking, emails, timeline, clock),

@@ -60,7 +60,7 @@ export {
   type NotCancellableError,
   type StoredAttachment,
 } from './domain/emails/email.aggregate.ts';
-export type { EmailQuery, EmailRepository } from './application/emails/email.repository.port.ts';
+export type { EmailQuery, EmailRepository, NewEmail } from './application/emails/email.repository.port.ts';
 export { domainNotVerified, type DomainNotVerifiedError } from './application/emails/email-errors.ts';
 export { DELIVER_EMAIL_JOB } from './application/emails/deliver-email.job.ts';
 export { SendEmail, type SendEmailError, type SendEmailInput, type SentEmail } from './application/emails/send-email.use-case.ts';
@@ -74,7 +74,9 @@ export { GetEmail, type EmailWithEvents } from './application/emails/get-email.u
 export { CancelEmail } from './application/emails/cancel-email.use-case.ts';
 export { DeliverEmail, type EmailDeferredError } from './application/emails/deliver-email.use-case.ts';
 export { RecordMailOutcome } from './application/emails/record-mail-outcome.use-case.ts';
-export { EmailTimeline } from './application/emails/email-timeline.ts';
+export { DeliveryReads, type DeliveryRead } from './application/emails/delivery-reads.ts';
+export { EmailTimeline, type TimelineEntries } from './application/emails/email-timeline.ts';
+export { GatheredTimeline } from './application/emails/gathered-timeline.ts';
 export { MAIL_WEBHOOK_EVENTS, webhookEventOf, type MailWebhookEventType } from './domain/webhooks/mail-webhook-events.ts';
 export { MailWebhook, type MailWebhookChanges, type MailWebhookSnapshot } from './domain/webhooks/mail-webhook.aggregate.ts';
 export { MAIL_WEBHOOK_PROFILE } from './domain/webhooks/mail-webhook-profile.ts';

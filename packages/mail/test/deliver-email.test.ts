@@ -4,9 +4,11 @@ import { FakeClock } from '@tuma/kernel/testing';
 import {
   DELIVER_EMAIL_JOB,
   DeliverEmail,
+  DeliveryReads,
   DomainName,
   Email,
   EmailTracking,
+  GatheredTimeline,
   MailDomain,
   type EmailEvent,
   type EmailRepository,
@@ -17,6 +19,7 @@ import {
   type OutgoingMail,
   type SenderAddressRepository,
   type SuppressionList,
+  type TimelineEntries,
   type TransportResult,
 } from '../src/index.ts';
 import { InMemoryDkimKeys, InMemoryMailDomainRepository } from '../src/testing/index.ts';
@@ -73,11 +76,12 @@ async function world(answers: TransportResult[]) {
     clock.now(),
   ).toSnapshot();
   const recorded: EmailEvent[][] = [];
-  const emails = { findById: async (id: string) => (id === email.id ? email : undefined) } as unknown as EmailRepository;
-  const timeline = { record: async (_id: string, events: readonly EmailEvent[]) => void recorded.push([...events]) } as unknown as EmailTimeline;
+  const emails = { findByIds: async (ids: readonly string[]) => (ids.includes(email.id) ? [email] : []) } as unknown as EmailRepository;
+  const timeline = { recordMany: async (entries: readonly TimelineEntries[]) => void recorded.push(...entries.map((entry) => [...entry.events])) } as unknown as EmailTimeline;
   const suppressions = { suppressed: async () => new Set<string>() } as unknown as SuppressionList;
   const transport = new ScriptedTransport(answers);
-  const deliver = new DeliverEmail(emails, domains, suppressions, {} as SenderAddressRepository, {} as MailDnsSettings, dkimKeys, transport, new EmailTracking({} as never, {} as never), timeline, clock);
+  const reads = new DeliveryReads(emails, domains, suppressions, {} as SenderAddressRepository);
+  const deliver = new DeliverEmail(reads, {} as MailDnsSettings, dkimKeys, transport, new EmailTracking({} as never, {} as never), new GatheredTimeline(timeline), clock);
   return { clock, email, deliver, transport, recorded };
 }
 

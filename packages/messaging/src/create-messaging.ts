@@ -1,6 +1,6 @@
 import type { FxRates, WalletBalances, WalletLedger, WalletOwners } from '@tuma/billing';
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
-import { jobRoute, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { jobRoute, type BatchContext, type Clock, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import {
   DeliverWebhook,
   deliverWebhookJob,
@@ -140,7 +140,7 @@ export interface MessagingPorts {
    * two batches of plain sends are written at once (the database's locks keep their wallets and
    * duplicates apart); sends with a caller's gate still go one batch at a time.
    */
-  readonly batchContext?: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly batchContext?: BatchContext;
   /** Where delivery reports and inbound messages are published; by default the webhook outbox (SMS profile). */
   readonly eventPublisher?: EventPublisher;
   /** Inbound messages other products take over (two-way short codes); none by default. */

@@ -37,8 +37,6 @@ export const MESSAGING_TOKENS = {
   sendingHolds: token<SendingHolds>('messaging.SendingHolds'),
   gateways: token<GatewaySelector>('messaging.GatewaySelector'),
   routeThrottle: token<RouteThrottle>('messaging.RouteThrottle'),
-  /** Where each group commit of sends runs (the server: a fresh ORM context). */
-  batchContext: token<<T>(work: () => Promise<T>) => Promise<T>>('messaging.BatchContext'),
   deliveryReceiptSink: token<DeliveryReceiptSink>('messaging.DeliveryReceiptSink'),
   // reports
   messageReports: token<MessageReports>('messaging.MessageReports'),

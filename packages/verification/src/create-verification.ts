@@ -1,5 +1,5 @@
 import { IdempotentEffects, type IdempotencyKeyStore } from '@tuma/idempotency';
-import { jobRoute, type Clock, type Digests, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { jobRoute, type BatchContext, type Clock, type Digests, type JobRoute, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import { CreateVerifyApp } from './application/apps/create-verify-app.use-case.ts';
 import { DeleteVerifyApp } from './application/apps/delete-verify-app.use-case.ts';
 import { GetVerifyApp } from './application/apps/get-verify-app.use-case.ts';
@@ -39,7 +39,7 @@ export interface VerificationPorts {
   /** Draws each code; the CSPRNG by default. */
   readonly generateCode?: (length: number) => string;
   /** Runs each batch of writes gathered from concurrent requests (group commit) in a database context of its own. */
-  readonly batchContext?: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly batchContext?: BatchContext;
 }
 
 /** Verify (docs/verify.md): every use case, built from its ports. */

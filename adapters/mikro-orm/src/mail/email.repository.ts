@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { Email, type EmailEvent, type EmailQuery, type EmailRepository, type EmailSnapshot } from '@tuma/mail';
+import { Email, type EmailEvent, type EmailQuery, type EmailRepository, type EmailSnapshot, type NewEmail } from '@tuma/mail';
+import { countedRecordset } from '../database/counted-recordset.ts';
 import type { Database } from '../database/database.ts';
 import { EMAIL_COLUMNS, emailOf, emailRow, eventOf, eventRow } from './email-rows.ts';
 
@@ -10,9 +11,13 @@ const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (char) => 
 export class MikroOrmEmailRepository implements EmailRepository {
   constructor(private readonly database: Database) {}
 
-  async add(email: EmailSnapshot, event: EmailEvent): Promise<void> {
-    await this.database.query.insertInto('email').values(emailRow(email, Email.rehydrate(email).recipients)).execute();
-    await this.addEvents([event]);
+  async add(emails: readonly NewEmail[]): Promise<void> {
+    if (emails.length === 0) return;
+    await this.database.query
+      .insertInto('email')
+      .values(emails.map(({ email }) => emailRow(email, Email.rehydrate(email).recipients)))
+      .execute();
+    await this.addEvents(emails.map(({ first }) => first));
   }
 
   async find(accountId: string, id: string): Promise<EmailSnapshot | undefined> {
@@ -25,14 +30,25 @@ export class MikroOrmEmailRepository implements EmailRepository {
     return row && emailOf(row);
   }
 
-  async lock(id: string): Promise<EmailSnapshot | undefined> {
-    if (!this.database.em.isInTransaction()) throw new Error('Locking an email needs a unit of work');
-    const row = await this.emails().where('id', '=', id).forUpdate().executeTakeFirst();
-    return row && emailOf(row);
+  async findByIds(ids: readonly string[]): Promise<readonly EmailSnapshot[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.emails().where('id', 'in', ids).execute();
+    return rows.map(emailOf);
   }
 
-  async save(email: EmailSnapshot): Promise<void> {
-    await this.database.query.updateTable('email').set({ status: email.status, message_id: email.messageId, updated_at: email.updatedAt }).where('id', '=', email.id).execute();
+  async lock(ids: readonly string[]): Promise<readonly EmailSnapshot[]> {
+    if (!this.database.em.isInTransaction()) throw new Error('Locking an email needs a unit of work');
+    if (ids.length === 0) return [];
+    const rows = await this.emails().where('id', 'in', ids).orderBy('id').forUpdate().execute();
+    return rows.map(emailOf);
+  }
+
+  async save(emails: readonly EmailSnapshot[]): Promise<void> {
+    if (emails.length === 0) return;
+    const records = emails.map((email) => ({ id: email.id, status: email.status, message_id: email.messageId, updated_at: email.updatedAt }));
+    await sql`update email e set status = r.status, message_id = r.message_id, updated_at = r.updated_at
+      from ${countedRecordset(records, 'id varchar, status varchar, message_id varchar, updated_at timestamptz')}
+      where e.id = r.id`.execute(this.database.query);
   }
 
   /** An email's events are a few per recipient: one row of values each. */

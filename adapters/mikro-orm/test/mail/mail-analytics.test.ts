@@ -22,7 +22,7 @@ describe(`MikroOrmMailAnalytics on ${databaseKind()}`, () => {
       createdAt,
     ).toSnapshot();
     await database.withContext(async () => {
-      await emails.add(email, { emailId: email.id, type: 'queued', recipient: null, at: createdAt, reason: null });
+      await emails.add([{ email, first: { emailId: email.id, type: 'queued', recipient: null, at: createdAt, reason: null } }]);
       await emails.addEvents(events.map(([type, recipient, when]) => ({ emailId: email.id, type, recipient, at: when, reason: null })));
     });
   };

@@ -1,3 +1,6 @@
+/** Runs a batch's work in a database context of its own (the server: a fresh ORM context), rather than its first caller's. */
+export type BatchContext = <T>(work: () => Promise<T>) => Promise<T>;
+
 /** How a `GroupCommit` batches. */
 export interface GroupCommitOptions {
   /** Most items in one batch. */
@@ -5,7 +8,7 @@ export interface GroupCommitOptions {
   /** Batches handled at once (default 1: each batch takes everything that arrived during the previous one). */
   readonly concurrency?: number;
   /** Runs each batch (e.g. in a fresh database context of its own, rather than the first caller's). */
-  readonly around?: <T>(work: () => Promise<T>) => Promise<T>;
+  readonly around?: BatchContext;
 }
 
 interface Waiting<I, O> {

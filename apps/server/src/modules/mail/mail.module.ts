@@ -99,6 +99,7 @@ const bindings = new ContainerModule(({ bind }) => {
     attachmentSource: M.attachmentSource,
     serviceMailer: M.serviceMailer,
     transport: M.transport,
+    batchContext: K.batchContext,
     tokenKey: M.tokenKey,
     digests: K.digests,
     publicUrl: M.publicUrl,

@@ -2,7 +2,7 @@ import { BILLING_TOKENS } from '@tuma/billing';
 import { IDEMPOTENCY_TOKENS } from '@tuma/idempotency';
 import { KERNEL_TOKENS } from '@tuma/kernel';
 import { createMessaging, MESSAGING_TOKENS, messagingJobRoutes, type Messaging } from '@tuma/messaging';
-import { isPassingDatabaseFault, type Database } from '@tuma/mikro-orm-adapter';
+import { isPassingDatabaseFault } from '@tuma/mikro-orm-adapter';
 import { WEBHOOKS_TOKENS, type RecordedAttempt } from '@tuma/webhooks';
 import { ContainerModule, type Container } from 'inversify';
 import { bindFactory } from '../../bind-class.ts';
@@ -17,7 +17,6 @@ const K = KERNEL_TOKENS;
 const W = WEBHOOKS_TOKENS;
 
 const bindings = new ContainerModule(({ bind }) => {
-  bind(M.batchContext).toResolvedValue((db: Database) => <T>(work: () => Promise<T>) => db.withContext(work), [SERVER_TOKENS.database]);
   // Carriers' answers are recorded again until the database takes them: an outage does not send them twice.
   bind(M.dispatchOptions).toConstantValue({ isTransient: isPassingDatabaseFault });
   bindFactory(bind, M.messaging, createMessaging, {
@@ -46,7 +45,7 @@ const bindings = new ContainerModule(({ bind }) => {
     idempotencyKeys: IDEMPOTENCY_TOKENS.keyStore,
     routeThrottle: M.routeThrottle,
     sendingHolds: M.sendingHolds,
-    batchContext: M.batchContext,
+    batchContext: K.batchContext,
     dispatch: M.dispatchOptions,
     inboundClaims: M.inboundClaims,
     unsentMessageFollowers: M.unsentMessageFollowers,

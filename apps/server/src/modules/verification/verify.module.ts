@@ -45,7 +45,7 @@ const bindings = new ContainerModule(({ bind }) => {
     pepper: V.pepper,
     digests: K.digests,
     velocity: V.velocityPolicy,
-    batchContext: MESSAGING_TOKENS.batchContext,
+    batchContext: K.batchContext,
   });
 });
 

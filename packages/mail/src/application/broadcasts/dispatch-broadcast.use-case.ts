@@ -2,9 +2,9 @@ import { atomically, newId, ok, type Clock, type JobScheduler, type ResultAsync,
 import type { BroadcastRecipient, BroadcastSnapshot } from '../../domain/broadcasts/broadcast.ts';
 import { renderTemplate, type TemplateValues } from '../../domain/broadcasts/broadcast-template.ts';
 import { checkEmailContent } from '../../domain/emails/email-content.ts';
-import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
+import { Email, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import { DELIVER_EMAIL_JOB } from '../emails/deliver-email.job.ts';
-import type { EmailRepository } from '../emails/email.repository.port.ts';
+import type { EmailRepository, NewEmail } from '../emails/email.repository.port.ts';
 import type { BroadcastRepository } from './broadcast.repository.port.ts';
 import type { UnsubscribeTokens } from './unsubscribe-tokens.ts';
 
@@ -39,13 +39,12 @@ export class DispatchBroadcast {
       const claimed = await this.broadcasts.claim(broadcast.id, payload.from, payload.to);
       if (claimed.length === 0) return ok(undefined);
       const now = this.clock.now();
-      const written: { seq: number; emailId: string }[] = [];
-      for (const recipient of claimed) {
+      const emails = claimed.map((recipient): NewEmail => {
         const email = this.compose(broadcast, recipient, now);
-        const first: EmailEvent = { emailId: email.id, type: email.status, recipient: null, at: now, reason: null };
-        await this.emails.add(email, first);
-        written.push({ seq: recipient.seq, emailId: email.id });
-      }
+        return { email, first: { emailId: email.id, type: email.status, recipient: null, at: now, reason: null } };
+      });
+      await this.emails.add(emails);
+      const written = claimed.map((recipient, index) => ({ seq: recipient.seq, emailId: emails[index]!.email.id }));
       await this.broadcasts.linkEmails(broadcast.id, written);
       await this.jobs.enqueueMany(DELIVER_EMAIL_JOB, written.map(({ emailId }) => ({ payload: { emailId }, options: { group: broadcast.accountId } })));
       return ok(undefined);

@@ -12,13 +12,13 @@ export class CancelEmail {
 
   execute(input: { readonly accountId: string; readonly emailId: string }): ResultAsync<EmailSnapshot, NotFoundError | NotCancellableError> {
     return atomically(this.unitOfWork, async () => {
-      const snapshot = await this.emails.lock(input.emailId);
+      const [snapshot] = await this.emails.lock([input.emailId]);
       if (!snapshot || snapshot.accountId !== input.accountId) return err(notFound('email', input.emailId));
       const email = Email.rehydrate(snapshot);
       const cancelled = email.cancel(this.clock.now());
       if (cancelled.isErr()) return err(cancelled.error);
       await this.emails.addEvents([cancelled.value]);
-      await this.emails.save(email.toSnapshot());
+      await this.emails.save([email.toSnapshot()]);
       return ok(email.toSnapshot());
     });
   }

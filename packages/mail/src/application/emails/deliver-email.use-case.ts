@@ -3,15 +3,12 @@ import type { MailDnsSettings } from '../../domain/domains/dns-records.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
 import { SenderAddress } from '../../domain/sender-addresses/sender-address.aggregate.ts';
 import type { DkimKeys } from '../domains/dkim-keys.port.ts';
-import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
-import type { SenderAddressRepository } from '../sender-addresses/sender-address.repository.port.ts';
 import type { MailAddress, MailTransport, OutgoingMail } from '../sending/mail-transport.port.ts';
 import { signedMail, unsignedMail, type MailContent } from '../sending/signed-mail.ts';
-import type { SuppressionList } from '../suppressions/suppression-list.port.ts';
 import type { EmailTracking } from '../tracking/email-tracking.ts';
 import { DELIVER_EMAIL_JOB } from './deliver-email.job.ts';
-import type { EmailRepository } from './email.repository.port.ts';
-import type { EmailTimeline } from './email-timeline.ts';
+import type { DeliveryRead, DeliveryReads } from './delivery-reads.ts';
+import type { GatheredTimeline } from './gathered-timeline.ts';
 
 /** The message to sign and send: the stored email, attachments decoded, without the recipients dropped. */
 function contentOf(email: EmailSnapshot, dropped: ReadonlySet<string>): MailContent {
@@ -44,18 +41,17 @@ const deferred = (emailId: string, reason: string): EmailDeferredError => ({ typ
  * The html is tracked when the domain tracks opens or clicks; a confirmed sender address's mail
  * leaves unsigned. Recipients suppressed by now (a scheduled email, an address that bounced since)
  * are dropped from the message with a `failed` event, as at send time.
+ * Concurrent jobs share their reads and their records (`DeliveryReads`, `GatheredTimeline`): a
+ * delivery costs its signature and its relay's round trip, and a fraction of a statement.
  */
 export class DeliverEmail {
   constructor(
-    private readonly emails: EmailRepository,
-    private readonly domains: MailDomainRepository,
-    private readonly suppressions: SuppressionList,
-    private readonly senderAddresses: SenderAddressRepository,
+    private readonly reads: DeliveryReads,
     private readonly dnsSettings: MailDnsSettings,
     private readonly dkimKeys: DkimKeys,
     private readonly transport: MailTransport,
     private readonly tracking: EmailTracking,
-    private readonly timeline: EmailTimeline,
+    private readonly timeline: GatheredTimeline,
     private readonly clock: Clock,
   ) {}
 
@@ -64,17 +60,17 @@ export class DeliverEmail {
   }
 
   private async deliver(payload: { readonly emailId: string }, context: JobContext): Promise<Result<void, EmailDeferredError>> {
-    const snapshot = await this.emails.findById(payload.emailId);
     // Cancelled, or taken by the transport on an earlier attempt: at least once, never twice.
-    if (!snapshot || !Email.rehydrate(snapshot).awaitsDelivery) return ok(undefined);
+    const read = await this.reads.read(payload.emailId);
+    if (!read) return ok(undefined);
+    const { email: snapshot, suppressed } = read;
     const email = Email.rehydrate(snapshot);
-    const suppressed = await this.suppressions.suppressed(snapshot.accountId, email.recipients);
     const dropped = email.dropSuppressed(suppressed, this.clock.now());
     if (dropped.length === email.recipients.length) {
-      await this.timeline.record(snapshot.id, dropped);
+      await this.timeline.record({ emailId: snapshot.id, events: dropped });
       return ok(undefined);
     }
-    const message = await this.message(snapshot, contentOf(snapshot, suppressed));
+    const message = this.message(read, contentOf(snapshot, suppressed));
     if (message.isErr()) return ok(await this.fail(email, message.error));
     const result = await this.transport.send(message.value);
     if (result.kind === 'refused') {
@@ -89,7 +85,7 @@ export class DeliverEmail {
       .map((recipient): EmailEvent =>
         refused.has(recipient) ? { emailId: snapshot.id, type: 'failed', recipient, at: now, reason: 'Refused by the receiving server' } : { emailId: snapshot.id, type: 'sent', recipient, at: now, reason: null },
       );
-    await this.timeline.record(snapshot.id, [...events, ...dropped], { messageId: result.messageId, at: now });
+    await this.timeline.record({ emailId: snapshot.id, events: [...events, ...dropped], accepted: { messageId: result.messageId, at: now } });
     return ok(undefined);
   }
 
@@ -98,17 +94,15 @@ export class DeliverEmail {
    * its key; from a confirmed sender address, unsigned and untracked. Why not, when the domain or
    * the address went away before the email left.
    */
-  private async message(email: EmailSnapshot, content: MailContent): Promise<Result<OutgoingMail, string>> {
+  private message({ email, domain, senderAddress }: DeliveryRead, content: MailContent): Result<OutgoingMail, string> {
     if (email.domainId === null) {
-      const address = await this.senderAddresses.findByEmail(email.accountId, email.from.address.toLowerCase());
-      return address && SenderAddress.rehydrate(address).mayBeSentFrom ? ok(unsignedMail(content, this.dnsSettings)) : err('The sender address was deleted before the email left');
+      return senderAddress && SenderAddress.rehydrate(senderAddress).mayBeSentFrom ? ok(unsignedMail(content, this.dnsSettings)) : err('The sender address was deleted before the email left');
     }
-    const domain = await this.domains.find(email.accountId, email.domainId);
     return domain ? ok(signedMail(this.tracking.apply(content, domain), domain, this.dkimKeys)) : err('The sending domain was deleted before the email left');
   }
 
   private async fail(email: Email, reason: string): Promise<void> {
     const at = this.clock.now();
-    await this.timeline.record(email.id, email.recipients.map((recipient) => ({ emailId: email.id, type: 'failed', recipient, at, reason })));
+    await this.timeline.record({ emailId: email.id, events: email.recipients.map((recipient) => ({ emailId: email.id, type: 'failed', recipient, at, reason })) });
   }
 }

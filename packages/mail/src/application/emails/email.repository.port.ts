@@ -18,16 +18,24 @@ export interface EmailQuery {
   readonly limit: number;
 }
 
+/** An email as accepted, with the first event of its timeline (`queued` or `scheduled`). */
+export interface NewEmail {
+  readonly email: EmailSnapshot;
+  readonly first: EmailEvent;
+}
+
 export interface EmailRepository {
-  /** A new email with the first event of its timeline. */
-  add(email: EmailSnapshot, event: EmailEvent): Promise<void>;
+  /** New emails (a send's one, a broadcast chunk's hundreds): one statement for the emails, one for their first events. */
+  add(emails: readonly NewEmail[]): Promise<void>;
   find(accountId: string, id: string): Promise<EmailSnapshot | undefined>;
-  /** Any account's (the delivery job's read). */
+  /** Any account's (a receipt's read). */
   findById(id: string): Promise<EmailSnapshot | undefined>;
-  /** The email, its row locked until the unit of work ends (outcomes of one email arrive together). */
-  lock(id: string): Promise<EmailSnapshot | undefined>;
-  /** Its status and message id. */
-  save(email: EmailSnapshot): Promise<void>;
+  /** Any account's, those that exist (the delivery jobs' read, one statement for a batch). */
+  findByIds(ids: readonly string[]): Promise<readonly EmailSnapshot[]>;
+  /** The emails that exist, their rows locked until the unit of work ends (outcomes of one email arrive together), in id order as every locker takes them. */
+  lock(ids: readonly string[]): Promise<readonly EmailSnapshot[]>;
+  /** Their status and message id, one statement. */
+  save(emails: readonly EmailSnapshot[]): Promise<void>;
   /** Adds the events not recorded yet (one per email, type and recipient: retried jobs repeat them); answers those added. */
   addEvents(events: readonly EmailEvent[]): Promise<readonly EmailEvent[]>;
   /** The timeline, oldest first. */

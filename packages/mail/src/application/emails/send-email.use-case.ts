@@ -111,7 +111,7 @@ export class SendEmail {
   private write(snapshot: EmailSnapshot, first: EmailEvent, dropped: readonly EmailEvent[], awaitsDelivery: boolean): ResultAsync<SentEmail, never> {
     return ResultAsync.fromSafePromise(
       (async () => {
-        await this.emails.add(snapshot, first);
+        await this.emails.add([{ email: snapshot, first }]);
         await this.emails.addEvents(dropped);
         await this.timeline.published(snapshot, dropped);
         if (awaitsDelivery) await this.jobs.enqueue(DELIVER_EMAIL_JOB, { emailId: snapshot.id }, { startAfter: snapshot.scheduledAt ?? undefined, group: snapshot.accountId });

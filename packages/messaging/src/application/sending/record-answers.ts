@@ -1,4 +1,4 @@
-import { GroupCommit, transact, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
+import { GroupCommit, transact, type BatchContext, type Clock, type JobScheduler, type UnitOfWork } from '@tuma/kernel';
 import type { RetryPolicy } from '../../domain/delivery/retry-policy.ts';
 import { deliveryReports } from '../../domain/events/delivery-report.ts';
 import type { EventPublisher } from '../../domain/events/webhook-event.ts';
@@ -41,7 +41,7 @@ export class RecordAnswers {
     /** Whether a fault passes by itself (DispatchOptions.isTransient). */
     private readonly isTransient: (error: unknown) => boolean,
     /** Each try runs in a database context of its own (a try the database broke leaves nothing to the next). */
-    private readonly batchContext: <T>(work: () => Promise<T>) => Promise<T>,
+    private readonly batchContext: BatchContext,
   ) {
     this.answers = new GroupCommit((answers) => this.recordUntilWritten(answers), { maxBatch: ANSWERS_BATCH_MAX });
   }
