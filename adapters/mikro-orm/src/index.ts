@@ -3,6 +3,7 @@ export { DataDirInUseError, type LockHolder } from './database/data-dir-lock.ts'
 export { isDatabaseUnreachable, isPassingDatabaseFault } from './database/database-unreachable.ts';
 export { DatabaseOutage, type OutageLogger } from './database/database-outage.ts';
 export { MikroOrmUnitOfWork } from './database/unit-of-work.ts';
+export { RollupFolds, type Rollup } from './database/rollup-folds.ts';
 export { MikroOrmAccountRepository } from './accounts/account.repository.ts';
 export { MikroOrmApiKeyRepository } from './accounts/api-key.repository.ts';
 export { ACCESS_TOPIC, MikroOrmAccessChanges } from './accounts/access-changes.ts';
@@ -25,6 +26,8 @@ export { MikroOrmContactListRepository } from './messaging/contact-list.reposito
 export { MikroOrmBatchAudience } from './messaging/batch-audience.ts';
 export { MikroOrmInboundMessageRepository } from './messaging/inbound-message.repository.ts';
 export { MikroOrmMessageReports } from './messaging/message-reports.ts';
+export { MESSAGE_SCAN, MESSAGE_TALLIES, type TallySource } from './messaging/report-sql.ts';
+export { MESSAGE_TALLY } from './messaging/message-tally.ts';
 export { MikroOrmWebhookConfigRepository } from './messaging/webhook-config.repository.ts';
 export { MikroOrmWebhookDeliveryRepository } from './webhooks/webhook-delivery.repository.ts';
 export { MikroOrmThroughputLeases } from './messaging/throughput-leases.ts';

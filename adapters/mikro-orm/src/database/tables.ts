@@ -488,6 +488,25 @@ export interface MessageBatchChunkTable {
   members: string;
 }
 
+export interface MessageTallyTable {
+  account_id: string;
+  environment: string;
+  hour: Timestamp;
+  country: string;
+  batch_id: string | null;
+  api_key_id: string | null;
+  queued: string;
+  sent: string;
+  submitted: string;
+  delivered: string;
+  failed: string;
+  rejected: string;
+  segments: string;
+  cost: string;
+  refunded: string;
+  folded: Generated<boolean>;
+}
+
 export interface MessageTemplateTable {
   id: Generated<string>;
   account_id: string;
@@ -864,6 +883,7 @@ export interface Tables {
   message: MessageTable;
   message_batch: MessageBatchTable;
   message_batch_chunk: MessageBatchChunkTable;
+  message_tally: MessageTallyTable;
   message_template: MessageTemplateTable;
   one_time_token: OneTimeTokenTable;
   opt_out: OptOutTable;

@@ -18,21 +18,21 @@ import {
 import type { Database } from '../database/database.ts';
 import { storedMoney } from '../database/stored-money.ts';
 import type { ApiKeyTable, MessageBatchTable, MessageTable } from '../database/tables.ts';
-import { inScope, PENDING, TALLY_AGGREGATES, TALLY_NAMES, tallyColumns, tallyFromRow, type TallyRow } from './report-sql.ts';
+import { inScope, MESSAGE_TALLIES, PENDING, TALLY_NAMES, tallyColumns, tallyFromRow, type TallyRow, type TallySource } from './report-sql.ts';
 
-const totalsStatement = (scope: ReportScope, window: ReportWindow) =>
-  sql<TallyRow>`select ${tallyColumns('t')} from (select ${TALLY_AGGREGATES} from message m where ${inScope('m', scope, window)}) t`;
+const totalsStatement = (source: TallySource, scope: ReportScope, window: ReportWindow) =>
+  sql<TallyRow>`select ${tallyColumns('t')} from (select ${source.aggregates} from ${source.rows(scope, window)}) t`;
 
 /** Grouped by UTC day, then every day of the window from generate_series, the days without messages too. */
-const dailyStatement = (scope: ReportScope, window: ReportWindow) => sql<TallyRow & { day: string }>`
-  with t as (select (m.created_at at time zone 'UTC')::date as day, ${TALLY_AGGREGATES} from message m where ${inScope('m', scope, window)} group by 1)
+const dailyStatement = (source: TallySource, scope: ReportScope, window: ReportWindow) => sql<TallyRow & { day: string }>`
+  with t as (select m.day, ${source.aggregates} from ${source.rows(scope, window)} group by m.day)
   select to_char(s.day, 'YYYY-MM-DD') as day, ${tallyColumns('t')}
   from generate_series(${window.firstDay}::date, ${window.lastDay}::date, interval '1 day') as s (day) left join t on t.day = s.day::date
   order by s.day`;
 
-const byCountryStatement = (scope: ReportScope, window: ReportWindow) => sql<TallyRow & Pick<Selectable<MessageTable>, 'country'>>`
+const byCountryStatement = (source: TallySource, scope: ReportScope, window: ReportWindow) => sql<TallyRow & Pick<Selectable<MessageTable>, 'country'>>`
   select t.country, ${tallyColumns('t')}
-  from (select m.country, ${TALLY_AGGREGATES} from message m where ${inScope('m', scope, window)} group by m.country) t
+  from (select m.country, ${source.aggregates} from ${source.rows(scope, window)} group by m.country) t
   order by t.messages desc, t.country collate "C"`;
 
 /** A campaign: its batch's fields, or nulls for the single messages; and how many campaigns there are. */
@@ -45,8 +45,8 @@ type CampaignRow = TallyRow & { campaign_count: string } & (
  * The window's messages per batch (null: the single ones) with their batch, then the window's
  * batches without written messages; most spent first, newest first, the single messages last.
  */
-const campaignsStatement = (scope: ReportScope, window: ReportWindow, limit: number) => sql<CampaignRow>`
-  with t as (select m.batch_id, ${TALLY_AGGREGATES} from message m where ${inScope('m', scope, window)} group by m.batch_id),
+const campaignsStatement = (source: TallySource, scope: ReportScope, window: ReportWindow, limit: number) => sql<CampaignRow>`
+  with t as (select m.batch_id, ${source.aggregates} from ${source.rows(scope, window)} group by m.batch_id),
   c as (
     select t.batch_id as id, left(b.text, ${sql.lit(CAMPAIGN_TEXT_EXCERPT)}) as text, b.created_at, b.total, b.cost as charged, ${sql.raw(TALLY_NAMES.map((n) => `t.${n}`).join(', '))}
       from t left join message_batch b on b.id = t.batch_id
@@ -62,9 +62,9 @@ const campaignsStatement = (scope: ReportScope, window: ReportWindow, limit: num
 
 type ApiKeyRow = TallyRow & Pick<Selectable<MessageTable>, 'api_key_id'> & { [column in 'prefix' | 'name']: Selectable<ApiKeyTable>[column] | null };
 
-const byApiKeyStatement = (scope: ReportScope, window: ReportWindow) => sql<ApiKeyRow>`
+const byApiKeyStatement = (source: TallySource, scope: ReportScope, window: ReportWindow) => sql<ApiKeyRow>`
   select t.api_key_id, k.prefix, k.name, ${tallyColumns('t')}
-  from (select m.api_key_id, ${TALLY_AGGREGATES} from message m where ${inScope('m', scope, window)} group by m.api_key_id) t
+  from (select m.api_key_id, ${source.aggregates} from ${source.rows(scope, window)} group by m.api_key_id) t
   left join api_key k on k.id = t.api_key_id
   order by t.cost - t.refunded desc, t.api_key_id collate "C" nulls last`;
 
@@ -104,9 +104,16 @@ const outcomesFromRow = (row: RouteHealthRow, prefix: Outcomes): RouteOutcomes =
   medianDeliveryMs: row[`${prefix}_median_ms` as const],
 });
 
-/** The message reports as SQL aggregates over `message` (with `message_batch` and `api_key` for names). */
+/**
+ * The message reports as SQL aggregates over a `TallySource` (with `message_batch` and `api_key` for
+ * names): by default the hourly tallies with the window's edges from `message`; `MESSAGE_SCAN`
+ * counts every message of the window instead (the exactness tests and the bench compare the two).
+ */
 export class MikroOrmMessageReports implements MessageReports {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly source: TallySource = MESSAGE_TALLIES,
+  ) {}
 
   /** Several statements over one snapshot, so the parts of an answer agree with each other. */
   private snapshot<T>(work: () => Promise<T>): Promise<T> {
@@ -114,12 +121,12 @@ export class MikroOrmMessageReports implements MessageReports {
   }
 
   async totals(scope: ReportScope, window: ReportWindow): Promise<MessageTally> {
-    const { rows } = await totalsStatement(scope, window).execute(this.database.query);
+    const { rows } = await totalsStatement(this.source, scope, window).execute(this.database.query);
     return tallyFromRow(rows[0]!, scope.currency);
   }
 
   async daily(scope: ReportScope, window: ReportWindow): Promise<readonly DailyTally[]> {
-    const { rows } = await dailyStatement(scope, window).execute(this.database.query);
+    const { rows } = await dailyStatement(this.source, scope, window).execute(this.database.query);
     return rows.map((row) => ({ day: row.day, ...tallyFromRow(row, scope.currency) }));
   }
 
@@ -127,7 +134,7 @@ export class MikroOrmMessageReports implements MessageReports {
   report(scope: ReportScope, window: ReportWindow): Promise<Report> {
     return this.snapshot(async () => {
       const daily = await this.daily(scope, window);
-      const countries = await byCountryStatement(scope, window).execute(this.database.query);
+      const countries = await byCountryStatement(this.source, scope, window).execute(this.database.query);
       return {
         totals: sumOfTallies(daily, scope.currency),
         daily,
@@ -138,8 +145,8 @@ export class MikroOrmMessageReports implements MessageReports {
 
   breakdown(scope: ReportScope, window: ReportWindow, campaignLimit: number): Promise<Breakdown> {
     return this.snapshot(async () => {
-      const { rows: campaignRows } = await campaignsStatement(scope, window, campaignLimit).execute(this.database.query);
-      const { rows: apiKeyRows } = await byApiKeyStatement(scope, window).execute(this.database.query);
+      const { rows: campaignRows } = await campaignsStatement(this.source, scope, window, campaignLimit).execute(this.database.query);
+      const { rows: apiKeyRows } = await byApiKeyStatement(this.source, scope, window).execute(this.database.query);
       return {
         campaigns: campaignRows.map((row): CampaignTally => ({
           batch:

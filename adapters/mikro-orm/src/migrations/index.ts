@@ -49,6 +49,7 @@ import { Migration20261125003310QuietHours } from './Migration20261125003310Quie
 import { Migration20261125003600WebhookLogRetention } from './Migration20261125003600WebhookLogRetention.ts';
 import { Migration20261125004000ClickCascadeByTrigger } from './Migration20261125004000ClickCascadeByTrigger.ts';
 import { Migration20261201000100GuessFailures } from './Migration20261201000100GuessFailures.ts';
+import { Migration20261205000100MessageTallies } from './Migration20261205000100MessageTallies.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -101,4 +102,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125003600WebhookLogRetention', class: Migration20261125003600WebhookLogRetention },
   { name: 'Migration20261125004000ClickCascadeByTrigger', class: Migration20261125004000ClickCascadeByTrigger },
   { name: 'Migration20261201000100GuessFailures', class: Migration20261201000100GuessFailures },
+  { name: 'Migration20261205000100MessageTallies', class: Migration20261205000100MessageTallies },
 ];
