@@ -50,6 +50,7 @@ export { MikroOrmSmtpCredentialRepository } from './mail/smtp-credential.reposit
 export { MikroOrmForwardRepository } from './mail/forward.repository.ts';
 export { MikroOrmLinkRepository } from './links/link.repository.ts';
 export { MikroOrmClicks } from './links/clicks.ts';
+export { CLICK_SCAN, CLICK_TALLIES, LINK_CLICK_TALLY, type ClickSummarySource } from './links/click-summaries.ts';
 export { MikroOrmQrCodeRepository } from './links/qr-code.repository.ts';
 export { MikroOrmCampaignRepository } from './links/campaign.repository.ts';
 export { MikroOrmLinksUsage } from './links/links-usage.ts';
@@ -62,7 +63,7 @@ export { MikroOrmApiRequestCounts } from './links/api-request-counts.ts';
 export { MikroOrmLinkWebhookRepository } from './links/link-webhook.repository.ts';
 export { MikroOrmSuppressionList } from './mail/suppression-list.ts';
 export { MikroOrmSenderAddressRepository } from './mail/sender-address.repository.ts';
-export { MikroOrmMailAnalytics } from './mail/mail-analytics.ts';
+export { EMAIL_EVENT_TALLY, MAIL_EVENT_SCAN, MAIL_EVENT_TALLIES, MikroOrmMailAnalytics, type MailCountSource } from './mail/mail-analytics.ts';
 export { MikroOrmMailContactRepository } from './mail/mail-contact.repository.ts';
 export { MikroOrmBroadcastRepository } from './mail/broadcast.repository.ts';
 export { MikroOrmIdempotencyKeyStore } from './idempotency/idempotency-key-store.ts';

@@ -111,6 +111,14 @@ export interface EmailEventTable {
   reason: string | null;
 }
 
+export interface EmailEventTallyTable {
+  account_id: string;
+  day: string;
+  type: string;
+  n: string;
+  folded: Generated<boolean>;
+}
+
 export interface FxRateTable {
   from_currency: string;
   to_currency: string;
@@ -214,6 +222,15 @@ export interface LinkClickTable {
   visitor: string;
 }
 
+export interface LinkClickTallyTable {
+  link_id: string;
+  day: string;
+  dimension: string;
+  value: string;
+  clicks: string;
+  folded: Generated<boolean>;
+}
+
 export interface LinkDomainTable {
   id: string;
   account_id: string;
@@ -235,6 +252,19 @@ export interface LinkQrCodeTable {
   fg_color: string;
   bg_color: string;
   created_at: Timestamp;
+}
+
+export interface LinkVisitorTable {
+  link_id: string;
+  visitor: string;
+  last_day: string;
+  previous_day: string | null;
+}
+
+export interface LinkVisitorDayTable {
+  link_id: string;
+  day: string;
+  visitor: string;
 }
 
 export interface LinkWebhookTable {
@@ -852,6 +882,7 @@ export interface Tables {
   contact_list: ContactListTable;
   email: EmailTable;
   email_event: EmailEventTable;
+  email_event_tally: EmailEventTallyTable;
   fx_rate: FxRateTable;
   guess_failure: GuessFailureTable;
   idempotency_record: IdempotencyRecordTable;
@@ -861,8 +892,11 @@ export interface Tables {
   link_api_usage: LinkApiUsageTable;
   link_campaign: LinkCampaignTable;
   link_click: LinkClickTable;
+  link_click_tally: LinkClickTallyTable;
   link_domain: LinkDomainTable;
   link_qr_code: LinkQrCodeTable;
+  link_visitor: LinkVisitorTable;
+  link_visitor_day: LinkVisitorDayTable;
   link_webhook: LinkWebhookTable;
   mail_broadcast: MailBroadcastTable;
   mail_broadcast_recipient: MailBroadcastRecipientTable;

@@ -2,12 +2,18 @@ import { sql } from 'kysely';
 import type { AnalyticsWindow, Click, ClickAnalytics, ClickStore, ClickSummary } from '@tuma/links';
 import { textArrayLiteral } from '../database/array-literal.ts';
 import type { Database } from '../database/database.ts';
+import { CLICK_TALLIES, type ClickSummarySource } from './click-summaries.ts';
 
-const DAY_MS = 86_400_000;
 
-/** Clicks in `link_click`: written a flush at a time, read back as one aggregate per analytics request. */
+/**
+ * Clicks in `link_click`: written a flush at a time (its triggers keep the daily tallies), read back
+ * as one statement per analytics request, from the tallies (or, given `CLICK_SCAN`, the clicks).
+ */
 export class MikroOrmClicks implements ClickStore, ClickAnalytics {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly source: ClickSummarySource = CLICK_TALLIES,
+  ) {}
 
   /**
    * One flush, one statement: each link of the batch locked once against its deletion (`for key
@@ -49,26 +55,9 @@ export class MikroOrmClicks implements ClickStore, ClickAnalytics {
       where link.id = humans.link_id`.execute(this.database.query);
   }
 
-  /** One aggregate: totals, the timeline gap-filled over generate_series, and the four breakdowns, bots left out. */
+  /** One statement: totals, the timeline gap-filled over generate_series, and the four breakdowns, bots left out. */
   async summarize(linkId: string, window: AnalyticsWindow): Promise<ClickSummary> {
-    const from = `${window.from}T00:00:00.000Z`;
-    const until = new Date(Date.parse(`${window.to}T00:00:00.000Z`) + DAY_MS).toISOString();
-    const { rows } = await sql<{ summary: ClickSummary }>`
-      with counted as (
-        select (at at time zone 'UTC')::date as day, country, device, browser, referrer, visitor
-        from link_click where link_id = ${linkId} and not bot and at >= ${from}::timestamptz and at < ${until}::timestamptz
-      ), per_day as (
-        select day, count(*) as clicks, count(distinct visitor) as uniques from counted group by day
-      )
-      select json_build_object(
-        'totals', (select json_build_object('clicks', count(*), 'uniques', count(distinct visitor)) from counted),
-        'timeline', (select json_agg(json_build_object('day', to_char(d.day, 'YYYY-MM-DD'), 'clicks', coalesce(per_day.clicks, 0), 'uniques', coalesce(per_day.uniques, 0)) order by d.day)
-                     from (select generate_series(${window.from}::date, ${window.to}::date, interval '1 day')::date as day) d left join per_day on per_day.day = d.day),
-        'byCountry', (select coalesce(json_object_agg(country, n), '{}'::json) from (select country, count(*) as n from counted where country is not null group by country) x),
-        'byDevice', (select coalesce(json_object_agg(device, n), '{}'::json) from (select device, count(*) as n from counted where device is not null group by device) x),
-        'byBrowser', (select coalesce(json_object_agg(browser, n), '{}'::json) from (select browser, count(*) as n from counted where browser is not null group by browser) x),
-        'byReferrer', (select coalesce(json_object_agg(referrer, n), '{}'::json) from (select referrer, count(*) as n from counted group by referrer) x)
-      ) as summary`.execute(this.database.query);
+    const { rows } = await this.source(linkId, window).execute(this.database.query);
     return rows[0]!.summary;
   }
 }

@@ -50,6 +50,8 @@ import { Migration20261125003600WebhookLogRetention } from './Migration202611250
 import { Migration20261125004000ClickCascadeByTrigger } from './Migration20261125004000ClickCascadeByTrigger.ts';
 import { Migration20261201000100GuessFailures } from './Migration20261201000100GuessFailures.ts';
 import { Migration20261205000100MessageTallies } from './Migration20261205000100MessageTallies.ts';
+import { Migration20261205000200MailEventTallies } from './Migration20261205000200MailEventTallies.ts';
+import { Migration20261205000300ClickTallies } from './Migration20261205000300ClickTallies.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -103,4 +105,6 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261125004000ClickCascadeByTrigger', class: Migration20261125004000ClickCascadeByTrigger },
   { name: 'Migration20261201000100GuessFailures', class: Migration20261201000100GuessFailures },
   { name: 'Migration20261205000100MessageTallies', class: Migration20261205000100MessageTallies },
+  { name: 'Migration20261205000200MailEventTallies', class: Migration20261205000200MailEventTallies },
+  { name: 'Migration20261205000300ClickTallies', class: Migration20261205000300ClickTallies },
 ];

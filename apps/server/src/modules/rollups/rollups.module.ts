@@ -1,5 +1,5 @@
 import { token } from '@tuma/kernel';
-import { MESSAGE_TALLY, RollupFolds, type Database, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
+import { EMAIL_EVENT_TALLY, LINK_CLICK_TALLY, MESSAGE_TALLY, RollupFolds, type Database, type DatabaseOutage } from '@tuma/mikro-orm-adapter';
 import { ContainerModule } from 'inversify';
 import type { Logger } from '../../logger.ts';
 import { PeriodicTask } from '../../periodic-task.ts';
@@ -17,7 +17,7 @@ const FOLD_EVERY_SECONDS = 10;
 const bindings = new ContainerModule(({ bind }) => {
   bind(FOLDER).toResolvedValue(
     (database: Database, logger: Logger, outage: DatabaseOutage) => {
-      const folds = new RollupFolds(database, [MESSAGE_TALLY]);
+      const folds = new RollupFolds(database, [MESSAGE_TALLY, EMAIL_EVENT_TALLY, LINK_CLICK_TALLY]);
       return new PeriodicTask(() => database.withContext(() => folds.foldAll()), 'report roll-ups not folded (readers sum the unfolded rows meanwhile)', logger, outage);
     },
     [SERVER_TOKENS.database, SERVER_TOKENS.logger, SERVER_TOKENS.outage],
