@@ -35,4 +35,21 @@ describe(`HTTP mail billing on ${databaseKind()}`, function () {
     expect(ok(await world.mail('GET', '/v1/emails?to=one-more@example.org')).data, 'nothing stored').to.deep.equal([]);
     expect(ok(await world.mail('GET', '/v1/billing')).usage, 'the refused send is not counted').to.include({ emails_this_month: 100, emails_today: 100 });
   });
+
+  it('takes exactly the quota of sends that arrive together (one unit of work for them all): the rest 402, none of them stored or counted', async () => {
+    const together = await startMailWorld({ domain: 'together.example.com' });
+    try {
+      await together.send({ to: recipients(0, 50), cc: recipients(50, 40) });
+      const answers = await Promise.all(
+        recipients(1000, 20).map((to) => together.mail('POST', '/v1/emails', { from: 'hello@together.example.com', to, subject: 'Offer', text: 'Karibu' })),
+      );
+      expect(answers.map((answer) => answer.status).sort()).to.deep.equal([...Array<number>(10).fill(200), ...Array<number>(10).fill(402)]);
+      for (const answer of answers.filter((a) => a.status === 402)) refused(answer, 402, 'plan_limit_reached');
+      const stored = (ok(await together.mail('GET', '/v1/emails?limit=100')).data as { id: string }[]).map((email) => email.id);
+      expect(stored, 'the first email and the 10 accepted, nothing of the refused').to.have.length(11).and.include.members(answers.filter((a) => a.status === 200).map((a) => a.body.id as string));
+      expect(ok(await together.mail('GET', '/v1/billing')).usage).to.include({ emails_this_month: 100, emails_today: 100 });
+    } finally {
+      await together.stop();
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { atomically, groupBy, ok, type ResultAsync, type UnitOfWork } from '@tuma/kernel';
-import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
-import type { MailEventWebhooks } from '../webhooks/mail-event-webhooks.ts';
+import { Email, type EmailEvent } from '../../domain/emails/email.aggregate.ts';
+import type { EmailEvents, MailEventWebhooks } from '../webhooks/mail-event-webhooks.ts';
 import type { EmailRepository } from './email.repository.port.ts';
 
 /** New entries of one email's timeline, and the relay's acceptance when the entries are its answer. */
@@ -44,8 +44,8 @@ export class EmailTimeline {
     });
   }
 
-  /** The webhook deliveries of entries the caller wrote with the email itself (a send's dropped recipients), in its unit of work. */
-  published(email: EmailSnapshot, events: readonly EmailEvent[]): Promise<void> {
-    return this.webhooks.publish([{ email, events }]);
+  /** The webhook deliveries of entries the caller wrote with the emails themselves (sends' dropped recipients), in its unit of work. */
+  published(emails: readonly EmailEvents[]): Promise<void> {
+    return this.webhooks.publish(emails);
   }
 }

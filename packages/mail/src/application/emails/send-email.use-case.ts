@@ -1,8 +1,8 @@
 import type { IdempotencyKeyInProgressError, IdempotentEffects, IdempotentRequest } from '@tuma/idempotency';
-import { err, errAsync, newId, ok, okAsync, ResultAsync, validationError, type Clock, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
+import { err, GroupCommit, groupBy, newId, ok, ResultAsync, validationError, type Clock, type GroupCommitOptions, type JobScheduler, type Result, type UnitOfWork, type ValidationError } from '@tuma/kernel';
 import { checkEmailContent, type RawEmailContent } from '../../domain/emails/email-content.ts';
 import { Email, type EmailEvent, type EmailSnapshot } from '../../domain/emails/email.aggregate.ts';
-import { mailQuotaExceeded, type MailPlanLimitReachedError } from '../../domain/billing/mail-quota.ts';
+import { mailQuotaExceeded, usagePeriods, type MailPlanLimitReachedError } from '../../domain/billing/mail-quota.ts';
 import type { MailPlans } from '../billing/mail-plans.port.ts';
 import type { MailUsage } from '../billing/mail-usage.port.ts';
 import type { MailDomainRepository } from '../domains/mail-domain.repository.port.ts';
@@ -32,12 +32,19 @@ export type SendEmailError = ValidationError | DomainNotVerifiedError | MailPlan
 
 /** The email as composed, and its timeline's first events. */
 interface Composed {
-  readonly email: Email;
+  readonly email: EmailSnapshot;
   /** `queued` or `scheduled`. */
   readonly first: EmailEvent;
   /** `failed` for each suppressed recipient. */
   readonly dropped: readonly EmailEvent[];
+  /** False when every recipient was dropped. */
+  readonly awaitsDelivery: boolean;
+  /** Recipients kept: what counts against the plan. */
+  readonly kept: number;
 }
+
+/** Most sends written in one unit of work. */
+const SEND_BATCH_MAX = 128;
 
 /**
  * `POST /emails`: checks every field, finds the verified domain of `from` (or, without one, a
@@ -48,8 +55,16 @@ interface Composed {
  * its id, as Resend answers, so that the caller reads why on its timeline. Each recipient kept counts
  * against the plan's monthly and daily emails, in the same unit of work: past either, 402
  * `plan_limit_reached` and nothing is written (docs/mail.md, "Billing").
+ *
+ * Sends that arrive together share their unit of work (group commit, as single SMS sends do): one
+ * statement for their emails, one for their events, one for their jobs and one count per account.
+ * When the batch's count goes past an account's quota, it rolls back and each send is stored on its
+ * own, so that only those past the quota are refused. A send with an Idempotency-Key is stored on
+ * its own, its answer kept in its unit of work (`IdempotentEffects`).
  */
 export class SendEmail {
+  private readonly batches: GroupCommit<Composed, Result<SentEmail, SendEmailError | IdempotencyKeyInProgressError>>;
+
   constructor(
     private readonly emails: EmailRepository,
     private readonly domains: MailDomainRepository,
@@ -63,10 +78,15 @@ export class SendEmail {
     private readonly unitOfWork: UnitOfWork,
     private readonly idempotentEffects: IdempotentEffects,
     private readonly clock: Clock,
-  ) {}
+    gathering: Omit<GroupCommitOptions, 'maxBatch'> = {},
+  ) {
+    this.batches = new GroupCommit((sends) => this.storeBatch(sends), { maxBatch: SEND_BATCH_MAX, ...gathering });
+  }
 
   execute(input: SendEmailInput): ResultAsync<SentEmail, SendEmailError | IdempotencyKeyInProgressError> {
-    return new ResultAsync(this.compose(input)).andThen((email) => this.unitOfWork.run(() => this.idempotentEffects.within(input.idempotency, () => this.store(email))));
+    return new ResultAsync(this.compose(input)).andThen((composed) =>
+      input.idempotency ? this.storeAlone(composed, input.idempotency) : new ResultAsync(this.batches.submit(composed)),
+    );
   }
 
   private async compose(input: SendEmailInput): Promise<Result<Composed, SendEmailError>> {
@@ -86,37 +106,54 @@ export class SendEmail {
     const email = Email.compose({ ...rest, id: newId('em', now), accountId: input.accountId, domainId: sender.domainId, from: sender.from, scheduledAt: input.scheduledAt ?? null, createdAt: now }, now);
     const first: EmailEvent = { emailId: email.id, type: email.status, recipient: null, at: now, reason: null };
     const dropped = email.dropSuppressed(await this.suppressions.suppressed(input.accountId, email.recipients), now);
-    return ok({ email, first, dropped });
+    return ok({ email: email.toSnapshot(), first, dropped, awaitsDelivery: email.awaitsDelivery, kept: email.recipients.length - dropped.length });
+  }
+
+  private async storeBatch(sends: readonly Composed[]): Promise<Result<SentEmail, SendEmailError | IdempotencyKeyInProgressError>[]> {
+    const together = await this.unitOfWork.run(() => this.store(sends));
+    if (together.isOk()) return together.value.map((sent) => ok(sent));
+    const alone: Result<SentEmail, SendEmailError | IdempotencyKeyInProgressError>[] = [];
+    for (const send of sends) alone.push(await this.storeAlone(send));
+    return alone;
+  }
+
+  private storeAlone(send: Composed, idempotency?: IdempotentRequest<Result<SentEmail, SendEmailError>>): ResultAsync<SentEmail, SendEmailError | IdempotencyKeyInProgressError> {
+    return this.unitOfWork.run(() => this.idempotentEffects.within<SentEmail, SendEmailError>(idempotency, () => this.store([send]).map(([sent]) => sent!)));
   }
 
   /**
-   * Counted against the plan last, so that the account's usage rows, locked from the count to the
-   * commit, are held for one statement and the commit (one account's sends take turns there only):
-   * past the quota, the whole unit of work rolls back and nothing is written (402).
+   * Written first and counted against the plans last, so that each account's usage rows, locked
+   * from the count to the commit, are held for one statement and the commit (one account's sends
+   * take turns there only): past a quota, the whole unit of work rolls back and nothing is written.
    */
-  private store({ email, first, dropped }: Composed): ResultAsync<SentEmail, MailPlanLimitReachedError> {
-    const snapshot = email.toSnapshot();
-    const kept = email.recipients.length - dropped.length;
-    if (kept === 0) return this.write(snapshot, first, dropped, email.awaitsDelivery);
-    return ResultAsync.fromSafePromise(this.plans.planOf(snapshot.accountId)).andThen((plan) =>
-      this.write(snapshot, first, dropped, email.awaitsDelivery).andThen((sent) =>
-        ResultAsync.fromSafePromise(this.usage.take(snapshot.accountId, kept, snapshot.createdAt)).andThen((counts) => {
-          const refused = mailQuotaExceeded(plan, counts);
-          return refused ? errAsync(refused) : okAsync(sent);
-        }),
-      ),
+  private store(sends: readonly Composed[]): ResultAsync<SentEmail[], MailPlanLimitReachedError> {
+    return ResultAsync.fromSafePromise(this.write(sends)).andThen((sent) =>
+      ResultAsync.fromSafePromise(this.overQuota(sends)).andThen((refused) => (refused ? err(refused) : ok(sent))),
     );
   }
 
-  private write(snapshot: EmailSnapshot, first: EmailEvent, dropped: readonly EmailEvent[], awaitsDelivery: boolean): ResultAsync<SentEmail, never> {
-    return ResultAsync.fromSafePromise(
-      (async () => {
-        await this.emails.add([{ email: snapshot, first }]);
-        await this.emails.addEvents(dropped);
-        await this.timeline.published(snapshot, dropped);
-        if (awaitsDelivery) await this.jobs.enqueue(DELIVER_EMAIL_JOB, { emailId: snapshot.id }, { startAfter: snapshot.scheduledAt ?? undefined, group: snapshot.accountId });
-        return { id: snapshot.id };
-      })(),
+  private async write(sends: readonly Composed[]): Promise<SentEmail[]> {
+    await this.emails.add(sends);
+    await this.emails.addEvents(sends.flatMap(({ dropped }) => dropped));
+    await this.timeline.published(sends.map(({ email, dropped }) => ({ email, events: dropped })));
+    await this.jobs.enqueueMany(
+      DELIVER_EMAIL_JOB,
+      sends.filter((send) => send.awaitsDelivery).map(({ email }) => ({ payload: { emailId: email.id }, options: { startAfter: email.scheduledAt ?? undefined, group: email.accountId } })),
     );
+    return sends.map(({ email }) => ({ id: email.id }));
+  }
+
+  /** Each recipient kept, counted per account and UTC day in one statement each (in account order, as every counter locks them): the first quota passed, if any. */
+  private async overQuota(sends: readonly Composed[]): Promise<MailPlanLimitReachedError | undefined> {
+    const counted = sends.filter((send) => send.kept > 0);
+    const byPeriod = [...groupBy(counted, ({ email }) => `${email.accountId} ${usagePeriods(email.createdAt).day}`).values()].sort((a, b) => (a[0]!.email.accountId < b[0]!.email.accountId ? -1 : 1));
+    for (const group of byPeriod) {
+      const { accountId, createdAt } = group[0]!.email;
+      const plan = await this.plans.planOf(accountId);
+      const counts = await this.usage.take(accountId, group.reduce((sum, send) => sum + send.kept, 0), createdAt);
+      const refused = mailQuotaExceeded(plan, counts);
+      if (refused) return refused;
+    }
+    return undefined;
   }
 }
