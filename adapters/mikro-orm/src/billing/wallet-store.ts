@@ -13,6 +13,7 @@ import type {
 import { Wallet } from '@tuma/billing';
 import type { Result } from '@tuma/kernel';
 import type { Database } from '../database/database.ts';
+import { GatheredReads } from '../database/gathered-reads.ts';
 import { insertPostedEntries, lockWallets, postEntryStatement, readForChange, takenReferences, writeChange } from './wallet-sql.ts';
 import { entryOf, reservationOf, walletOf } from './wallet-rows.ts';
 import { storedMoney } from '../database/stored-money.ts';
@@ -27,7 +28,14 @@ import { storedMoney } from '../database/stored-money.ts';
  * 0, signs by kind, unique references, immutable entries) back the rules up.
  */
 export class MikroOrmWalletStore implements WalletStore {
-  constructor(private readonly database: Database) {}
+  private readonly gathered: GatheredReads<WalletSnapshot>;
+
+  constructor(private readonly database: Database) {
+    this.gathered = new GatheredReads(database, async (accountIds) => {
+      const rows = await this.database.query.selectFrom('wallet').selectAll().where('account_id', 'in', accountIds).execute();
+      return new Map(rows.map((row) => [row.account_id, walletOf(row)]));
+    });
+  }
 
   async open(wallet: WalletSnapshot): Promise<WalletSnapshot> {
     await this.database.query
@@ -40,10 +48,12 @@ export class MikroOrmWalletStore implements WalletStore {
     return stored;
   }
 
-  /** One plain statement: every /api/auth/me and quote reads the balance. */
-  async find(accountId: string): Promise<WalletSnapshot | undefined> {
-    const row = await this.database.query.selectFrom('wallet').selectAll().where('account_id', '=', accountId).executeTakeFirst();
-    return row && walletOf(row);
+  /** Every /api/auth/me, balance and quote reads it: the reads of a moment in one plain statement (`GatheredReads`). */
+  find(accountId: string): Promise<WalletSnapshot | undefined> {
+    return this.gathered.read(accountId, async () => {
+      const row = await this.database.query.selectFrom('wallet').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+      return row && walletOf(row);
+    });
   }
 
   async post(draft: LedgerEntryDraft): Promise<LedgerEntry | undefined> {

@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Money } from '@tuma/kernel';
 import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
+import { GatheredReads } from '../database/gathered-reads.ts';
 import { storedMoney } from '../database/stored-money.ts';
 import type { MessageTable } from '../database/tables.ts';
 import { countedRecordset } from '../database/counted-recordset.ts';
@@ -56,7 +57,14 @@ const recentDuplicates = (keys: string) => sql<Selectable<MessageTable> & { n: s
 
 /** Messages in the `message` table; bulk writes go through `jsonb_to_recordset`, one statement per chunk. */
 export class MikroOrmMessageRepository implements MessageRepository {
-  constructor(private readonly database: Database) {}
+  private readonly gathered: GatheredReads<OutboundMessage>;
+
+  constructor(private readonly database: Database) {
+    this.gathered = new GatheredReads(database, async (ids) => {
+      const rows = await this.messages().where('m.id', '=', anyOf(ids)).execute();
+      return new Map(rows.map((row) => [row.id, messageFromRow(row)]));
+    });
+  }
 
   private messages() {
     return this.database.query.selectFrom('message as m').selectAll('m');
@@ -79,9 +87,14 @@ export class MikroOrmMessageRepository implements MessageRepository {
     return queries.map((_, index) => found.get(index + 1));
   }
 
+  /** `GET /api/messages/{id}` is polled: the reads of a moment in one statement (`GatheredReads`). */
   async find(accountId: string, id: string): Promise<OutboundMessage | undefined> {
-    const row = await this.messages().where('m.id', '=', id).where('m.account_id', '=', accountId).executeTakeFirst();
-    return row && messageFromRow(row);
+    const message = await this.gathered.read(id, async () => {
+      const row = await this.messages().where('m.id', '=', id).where('m.account_id', '=', accountId).executeTakeFirst();
+      return row && messageFromRow(row);
+    });
+    // Another account's message is not there for this one.
+    return message?.accountId === accountId ? message : undefined;
   }
 
   async findMany(accountId: string, ids: readonly string[]): Promise<readonly OutboundMessage[]> {
