@@ -9,8 +9,9 @@ import type { ServerModule } from '../server-module.ts';
 
 const FOLDER = token<PeriodicTask>('server.RollupFolder');
 /**
- * Unfolded rows cost readers a row each until folded: at 3,000 sends a second and their status
- * changes, 10 s leaves a few thousand (milliseconds of a report), and a round a few milliseconds.
+ * Unfolded rows cost readers a row each until folded (a few per statement that wrote messages,
+ * events or clicks): every 10 s keeps them to what 10 s of traffic wrote, and a round to one
+ * short transaction per table.
  */
 const FOLD_EVERY_SECONDS = 10;
 
@@ -25,8 +26,9 @@ const bindings = new ContainerModule(({ bind }) => {
 });
 
 /**
- * The report roll-ups' folds (docs/reports.md, "How they are computed"): triggers append each write's
- * deltas, worker processes fold them into one row per key every 10 s. Answers never depend on it.
+ * The folds of the report tallies (SMS messages, mail events, link clicks; docs/reports.md, "How they
+ * are computed"): triggers append each write's deltas, worker processes fold them into one row per
+ * key every 10 s. Answers never depend on it.
  */
 export const rollupsServerModule: ServerModule = {
   name: 'rollups',
