@@ -8,7 +8,7 @@ import { expect } from 'chai';
 import fc from 'fast-check';
 import { currency, Money, newId } from '@tuma/kernel';
 import { OutboundMessage, ReportWindow, type MessageBatch, type ReportScope } from '@tuma/messaging';
-import { reportMessage, type ReportMessageSpec } from '@tuma/messaging/testing/contracts';
+import { plain, reportMessage, type ReportMessageSpec } from '@tuma/messaging/testing/contracts';
 import {
   MESSAGE_SCAN,
   MESSAGE_TALLY,
@@ -69,14 +69,6 @@ const windowArbitrary = fc
     return { from: new Date(from), to: new Date(from + Math.max(grain, Math.ceil((lengthSeconds * 1000) / grain) * grain)) };
   });
 
-/** Money and dates as comparable text. */
-function plain(value: unknown): unknown {
-  if (value instanceof Money) return `${value.toDecimalString()} ${value.currency}`;
-  if (value instanceof Date) return value.toISOString();
-  if (Array.isArray(value)) return value.map(plain);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plain(v)]));
-  return value;
-}
 
 interface World {
   readonly database: Database;

@@ -228,7 +228,7 @@ export { describeCarrierGatewayContract, type CarrierGatewayFixture } from './ca
 export { describeContactListRepositoryContract, type ContactListRepositoryFixture } from './contact-list-repository.contract.ts';
 export { describeMessageRepositoryContract, type MessageRepositoryFixture } from './message-repository.contract.ts';
 export { describeInboundMessageRepositoryContract, outboundMessage, type InboundMessageRepositoryFixture } from './inbound-message-repository.contract.ts';
-export { describeMessageReportsContract, reportMessage, type MessageReportsFixture, type ReportMessageSpec } from './message-reports.contract.ts';
+export { describeMessageReportsContract, plain, reportMessage, type MessageReportsFixture, type ReportMessageSpec } from './message-reports.contract.ts';
 export { describeWebhookConfigRepositoryContract, type WebhookConfigRepositoryFixture } from './webhook-config-repository.contract.ts';
 export { webhookWorld, type WebhookWorld } from './webhook-world.ts';
 export { FIXTURE_TIME, outboundMessageFixture } from './outbound-message.fixture.ts';

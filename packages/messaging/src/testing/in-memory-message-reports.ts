@@ -1,4 +1,4 @@
-import type { CurrencyCode } from '@tuma/kernel';
+import { groupBy, type CurrencyCode } from '@tuma/kernel';
 import type { MessageBatch } from '../domain/messages/message-batch.ts';
 import type { OutboundMessage } from '../domain/messages/outbound-message.ts';
 import {
@@ -30,17 +30,6 @@ function tallyOf(messages: readonly OutboundMessage[], currency: CurrencyCode): 
     }),
     noMessages(currency),
   );
-}
-
-function groupBy<K>(messages: readonly OutboundMessage[], key: (m: OutboundMessage) => K): Map<K, OutboundMessage[]> {
-  const groups = new Map<K, OutboundMessage[]>();
-  for (const m of messages) {
-    const k = key(m);
-    const group = groups.get(k);
-    if (group) group.push(m);
-    else groups.set(k, [m]);
-  }
-  return groups;
 }
 
 /** Ascending by UTF-16 code units, as PostgreSQL's "C" collation orders these ASCII codes and ids. */

@@ -135,8 +135,8 @@ function tally(counts: Partial<MessageTally['counts']>, segments: number, cost: 
   return { counts: { ...none.counts, ...counts }, segments, cost: usd(cost), refunded: usd(refunded) };
 }
 
-/** Money compared by value (implementations may build equal amounts differently). */
-function plain(value: unknown): unknown {
+/** Money compared by value (implementations may build equal amounts differently), dates as ISO text. */
+export function plain(value: unknown): unknown {
   if (value instanceof Money) return `${value.toDecimalString()} ${value.currency}`;
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map(plain);
