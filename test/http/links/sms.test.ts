@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { startLinksWorld, type LinksWorld } from '../../support/links-world.ts';
 import { ok, refused } from '../../support/responses.ts';
 import { databaseKind } from '../../support/test-database.ts';
-import { ADMIN_KEY } from '../../support/test-server.ts';
+import { ADMIN_KEY, SIMULATOR_DELIVERS_ALL } from '../../support/test-server.ts';
 
 const KE = '+254712345678';
 
@@ -19,7 +19,8 @@ describe(`HTTP links sent by SMS on ${databaseKind()}`, function () {
   const balance = async (token: string) => Number(ok(await world.api.request('GET', '/api/balance', { key: token })).balance);
 
   before(async () => {
-    world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', PASSWORD_HASH_COST: '10' });
+    // Every SMS delivered: a simulated refusal would refund its charge before the balance is read back (a flake on a loaded host).
+    world = await startLinksWorld({ WEBHOOK_ALLOW_HOSTS: 'shop.example', PASSWORD_HASH_COST: '10', SIMULATOR_OUTCOMES: SIMULATOR_DELIVERS_ALL });
     starter = await world.paidAccount('starter');
   });
   after(() => world.stop());
