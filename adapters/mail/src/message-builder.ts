@@ -2,6 +2,7 @@ import { createPrivateKey, type KeyObject } from 'node:crypto';
 import type { DkimSigning, OutgoingMail, RelayedMail } from '@tuma/mail';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { dkimSigned } from './dkim-signature.ts';
+import { KeptValues } from './kept-values.ts';
 import { nodemailerMessage, relayedMessage } from './nodemailer-message.ts';
 
 /** A message as it leaves: its bytes, signed, and its envelope. */
@@ -22,7 +23,7 @@ const KEYS_KEPT = 1_000;
  */
 export class MessageBuilder {
   private readonly composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
-  private readonly keys = new Map<string, KeyObject>();
+  private readonly keys = new KeptValues<KeyObject>(KEYS_KEPT);
 
   outgoing(mail: OutgoingMail): Promise<BuiltMessage> {
     return this.build(nodemailerMessage(mail), mail.dkim);
@@ -36,17 +37,7 @@ export class MessageBuilder {
     const built = await this.composer.sendMail(message);
     // `buffer: true`: the message is a Buffer, not a stream.
     const composed = built.message as Buffer;
-    const raw = dkim ? await dkimSigned(composed, { domainName: dkim.domainName, selector: dkim.selector, privateKey: this.key(dkim.privateKey) }) : composed;
+    const raw = dkim ? await dkimSigned(composed, { domainName: dkim.domainName, selector: dkim.selector, privateKey: this.keys.get(dkim.privateKey, () => createPrivateKey(dkim.privateKey)) }) : composed;
     return { raw, messageId: built.messageId, envelope: { from: built.envelope.from || '', to: built.envelope.to } };
-  }
-
-  private key(pem: string): KeyObject {
-    let key = this.keys.get(pem);
-    if (!key) {
-      if (this.keys.size >= KEYS_KEPT) this.keys.clear();
-      key = createPrivateKey(pem);
-      this.keys.set(pem, key);
-    }
-    return key;
   }
 }

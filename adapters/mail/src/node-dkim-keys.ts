@@ -2,6 +2,7 @@ import { generateKeyPair } from 'node:crypto';
 import { promisify } from 'node:util';
 import type { DkimKeys, GeneratedDkimKey } from '@tuma/mail';
 import type { SecretCipher } from '@tuma/webhooks';
+import { KeptValues } from './kept-values.ts';
 
 const generateRsa = promisify(generateKeyPair);
 
@@ -17,7 +18,7 @@ const OPENED_KEPT = 1_000;
  * is opened once: every message of its domain needs it (3% of a delivery worker's time otherwise).
  */
 export class NodeDkimKeys implements DkimKeys {
-  private readonly opened = new Map<string, string>();
+  private readonly opened = new KeptValues<string>(OPENED_KEPT);
 
   constructor(private readonly cipher: SecretCipher) {}
 
@@ -31,13 +32,6 @@ export class NodeDkimKeys implements DkimKeys {
   }
 
   open(sealedPrivateKey: string, domainId: string): string {
-    const key = `${domainId} ${sealedPrivateKey}`;
-    let opened = this.opened.get(key);
-    if (opened === undefined) {
-      opened = this.cipher.open(sealedPrivateKey, sealedFor(domainId));
-      if (this.opened.size >= OPENED_KEPT) this.opened.clear();
-      this.opened.set(key, opened);
-    }
-    return opened;
+    return this.opened.get(`${domainId} ${sealedPrivateKey}`, () => this.cipher.open(sealedPrivateKey, sealedFor(domainId)));
   }
 }
