@@ -34,6 +34,16 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 128);
 const atRate = (url: string, requests?: autocannon.Request[]) =>
   autocannon({ url, connections: CONNECTIONS, overallRate: RATE, duration: SECONDS, ...(requests ? { requests } : {}) });
 
+/**
+ * `message`'s updates so far, and how many of them were HOT (no index entry written). A backend
+ * publishes its counts at most once a second, and an idle one within 10 s: wait those out first.
+ */
+const messageUpdates = async (sql: pg.Client) => {
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const { rows } = await sql.query<{ updated: string; hot: string }>(`select n_tup_upd as updated, n_tup_hot_upd as hot from pg_stat_user_tables where relname = 'message'`);
+  return { all: Number(rows[0]!.updated), hot: Number(rows[0]!.hot) };
+};
+
 const summary = (result: autocannon.Result) =>
   `${Math.round(result.requests.total / SECONDS).toLocaleString('en-US')} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${result.non2xx} non-2xx, ${result.errors} errors)`;
 
@@ -54,7 +64,7 @@ export default async function (): Promise<void> {
       while ((await count(`status = 'queued'`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       console.log(`bare Koa process at ${RATE}/s: ${summary(await atRate(`${bare.baseUrl}/`))}`);
       console.log(`PostgreSQL, an API and a worker process, one account at ${RATE} sends/s over ${CONNECTIONS} connections for ${SECONDS} s`);
-      const before = await count('true');
+      const [before, updatesBefore] = [await count('true'), await messageUpdates(sql)];
       const started = performance.now();
       const samples: string[] = [];
       const sampler = setInterval(async () => {
@@ -63,6 +73,7 @@ export default async function (): Promise<void> {
         samples.push(`  +${at} s: ${all - before} accepted, ${queued} queued, RSS api ${rssMiB(api.pid)} MiB, worker ${rssMiB(worker.pid)} MiB`);
       }, 5_000);
       const walBytes = async () => Number((await sql.query<{ bytes: string }>(`select pg_current_wal_lsn() - '0/0'::pg_lsn as bytes`)).rows[0]!.bytes);
+      const lsn = (bytes: number) => `${Math.floor(bytes / 2 ** 32).toString(16).toUpperCase()}/${(bytes % 2 ** 32).toString(16).toUpperCase()}`;
       const [cpuBefore, walBefore] = [sampleCpu({ API: api.pid, worker: worker.pid }), await walBytes()];
       const result = await atRate(api.baseUrl, sendRequests([key], 0));
       const [cpuAfter, walAfter] = [sampleCpu({ API: api.pid, worker: worker.pid }), await walBytes()];
@@ -74,6 +85,15 @@ export default async function (): Promise<void> {
       const drainStarted = performance.now();
       while ((await count(`status = 'queued'`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
       console.log(`backlog drained ${((performance.now() - drainStarted) / 1000).toFixed(1)} s after the last send`);
+      // Each send's whole life: its submission and its receipt, not only what was written during the load.
+      while ((await count(`status in ('sent', 'submitted')`)) > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+      const updates = await messageUpdates(sql);
+      const hot = ((updates.hot - updatesBefore.hot) / (updates.all - updatesBefore.all)) * 100;
+      const walAfterReceipts = await walBytes();
+      console.log(`every receipt in: WAL per sent SMS ${Math.round((walAfterReceipts - walBefore) / accepted).toLocaleString('en-US')} bytes; ` +
+        `${((updates.all - updatesBefore.all) / accepted).toFixed(2)} message updates per send, ${hot.toFixed(0)}% of them HOT`);
+      // The records behind it: `pg_waldump --stats=record --start=... --end=...` on the cluster's pg_wal.
+      console.log(`WAL from ${lsn(walBefore)} to ${lsn(walAfterReceipts)}`);
     } finally {
       await sql.end();
       await Promise.all([api.stop(), worker.stop(), bare.stop()]);

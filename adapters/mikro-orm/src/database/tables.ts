@@ -494,6 +494,17 @@ export interface MessageTable {
   category: Generated<string>;
 }
 
+export interface MessageCarrierIdTable {
+  carrier: string;
+  carrier_message_id: string;
+  message_id: string;
+}
+
+export interface MessageSubmissionStartTable {
+  started_at: Timestamp;
+  message_id: string;
+}
+
 export interface MessageBatchTable {
   id: string;
   account_id: string;
@@ -917,6 +928,8 @@ export interface Tables {
   message: MessageTable;
   message_batch: MessageBatchTable;
   message_batch_chunk: MessageBatchChunkTable;
+  message_carrier_id: MessageCarrierIdTable;
+  message_submission_start: MessageSubmissionStartTable;
   message_tally: MessageTallyTable;
   message_template: MessageTemplateTable;
   one_time_token: OneTimeTokenTable;

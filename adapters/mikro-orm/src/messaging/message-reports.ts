@@ -84,13 +84,15 @@ const outcomes = (flag: string, prefix: Outcomes) =>
   count(*) filter (where w.${flag} and w.status in (${PENDING})) as ${prefix}_pending,
   percentile_cont(0.5) within group (order by w.delivery_ms) filter (where w.${flag} and w.status = 'delivered') as ${prefix}_median_ms`);
 
-/** Messages whose latest submission attempt started in the window: the scope's (own) and every live one. */
+/** Messages whose latest submission attempt (of those `message_submission_start` holds, the one that is `sent_at`) started in the window: the scope's (own) and every live one. */
 const routeHealthStatement = ({ accountId, environment }: ReportScope, window: ReportWindow) => sql<RouteHealthRow>`
   with w as (
     select m.route_code, m.status, (m.account_id = ${accountId} and m.environment = ${environment}) as own, m.environment = 'live' as live,
            (extract(epoch from m.delivered_at - m.sent_at) * 1000)::float8 as delivery_ms
       from message m
-     where m.sent_at >= ${window.from.toISOString()}::timestamptz and m.sent_at < ${window.to.toISOString()}::timestamptz
+     where m.id in (select s.message_id from message_submission_start s
+                     where s.started_at >= ${window.from.toISOString()}::timestamptz and s.started_at < ${window.to.toISOString()}::timestamptz)
+       and m.sent_at >= ${window.from.toISOString()}::timestamptz and m.sent_at < ${window.to.toISOString()}::timestamptz
        and (m.environment = 'live' or (m.account_id = ${accountId} and m.environment = ${environment}))
   )
   select w.route_code, ${outcomes('own', 'account')}, ${outcomes('live', 'platform')}

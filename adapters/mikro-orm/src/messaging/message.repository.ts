@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
 import type { Money } from '@tuma/kernel';
 import type { BatchTotals, DeliveryChange, DuplicateQuery, MessagePage, MessageQuery, MessageRepository, OutboundMessage, OutboundMessageStatus } from '@tuma/messaging';
 import type { Database } from '../database/database.ts';
@@ -12,9 +12,31 @@ import { anyOf } from '../database/bound-texts.ts';
 /** Rows per insert statement: a 100k-member batch is 20 statements. */
 const INSERT_CHUNK = 5_000;
 
+/**
+ * After a write of messages (`written`: each one's id, carrier, carrier ids and `sent_at` now, and
+ * `had_ids` and `was_sent_at` before it), the rows that find them again: each new carrier id for its
+ * receipts, each new submission start for route health. Both tables are insert-only, without a
+ * unique key (migration 20261206000100): a row written twice by writers racing is read once.
+ */
+const lookupRows = (written: RawBuilder<unknown>) => sql<Pick<Selectable<MessageTable>, 'id'>>`
+  with written as (${written}),
+  carrier_ids as (
+    insert into message_carrier_id (carrier, carrier_message_id, message_id)
+    select w.carrier, ids.id, w.id from written w cross join lateral jsonb_array_elements_text(w.carrier_message_ids) as ids(id)
+    where w.carrier is not null and not w.had_ids @> jsonb_build_array(ids.id)),
+  starts as (
+    insert into message_submission_start (started_at, message_id)
+    select w.sent_at, w.id from written w where w.sent_at is not null and w.sent_at is distinct from w.was_sent_at)
+  select w.id from written w`;
+
+const WRITTEN = sql`returning m.id, m.carrier, m.carrier_message_ids, m.sent_at`;
+/** An update's `from`: its records (`r`) and the rows as the statement found them (`o`). */
+const updating = (records: readonly object[], columns: string) => sql`${countedRecordset(records, columns)} join message o on o.id = r.id`;
+const UPDATE_WRITTEN = sql`${WRITTEN}, o.carrier_message_ids as had_ids, o.sent_at as was_sent_at`;
+
 /** The records (`messageRecord`) as new messages, one jsonb parameter for the lot. */
 const insert = (records: readonly object[]) => sql`
-  insert into message (id, account_id, api_key_id, environment, batch_id, batch_seq, phone, country, route_code, sender_id, text,
+  insert into message as m (id, account_id, api_key_id, environment, batch_id, batch_seq, phone, country, route_code, sender_id, text,
     original_text, category, encoding, segments, price_per_segment, route_cost, route_currency, cost, currency, charge_entry_id, scheduled_at, created_at,
     carrier, status, retry_count, error_code, carrier_message_ids, part_outcomes, sent_at, submitted_at, delivered_at, failed_at)
   select r.id, r.account_id, r.api_key_id, r.environment, r.batch_id, r.batch_seq, r.phone, r.country, r.route_code, r.sender_id, r.text,
@@ -26,7 +48,8 @@ const insert = (records: readonly object[]) => sql`
     price_per_segment numeric, route_cost numeric, route_currency char(3), cost numeric, currency char(3), charge_entry_id varchar,
     scheduled_at timestamptz, created_at timestamptz, carrier varchar, status varchar, retry_count integer, error_code varchar,
     carrier_message_ids jsonb, part_outcomes jsonb, sent_at timestamptz, submitted_at timestamptz, delivered_at timestamptz,
-    failed_at timestamptz)`;
+    failed_at timestamptz)
+  ${WRITTEN}, '[]'::jsonb as had_ids, null::timestamptz as was_sent_at`;
 
 const SET_DELIVERY = sql`
   update message m set carrier = r.carrier, status = r.status, retry_count = r.retry_count, error_code = r.error_code,
@@ -72,7 +95,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   async add(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
-      await insert(messages.slice(start, start + INSERT_CHUNK).map(messageRecord)).execute(this.database.query);
+      await lookupRows(insert(messages.slice(start, start + INSERT_CHUNK).map(messageRecord))).execute(this.database.query);
     }
   }
 
@@ -175,8 +198,12 @@ export class MikroOrmMessageRepository implements MessageRepository {
 
   async lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined> {
     const row = await this.messages()
+      .where('m.id', 'in', (eb) =>
+        eb.selectFrom('message_carrier_id').select('message_id').where('carrier', '=', carrier).where('carrier_message_id', '=', carrierMessageId),
+      )
       .where(sql<boolean>`m.carrier_message_ids @> ${JSON.stringify([carrierMessageId])}::jsonb`)
       .where('m.carrier', '=', carrier)
+      .orderBy('m.created_at', 'desc')
       .limit(1)
       .forUpdate()
       .executeTakeFirst();
@@ -186,7 +213,7 @@ export class MikroOrmMessageRepository implements MessageRepository {
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {
     for (let start = 0; start < messages.length; start += INSERT_CHUNK) {
       const records = messages.slice(start, start + INSERT_CHUNK).map(deliveryRecord);
-      await sql`${SET_DELIVERY} from ${countedRecordset(records, DELIVERY_RECORD)} where m.id = r.id`.execute(this.database.query);
+      await lookupRows(sql`${SET_DELIVERY} from ${updating(records, DELIVERY_RECORD)} where m.id = r.id ${UPDATE_WRITTEN}`).execute(this.database.query);
     }
   }
 
@@ -199,10 +226,10 @@ export class MikroOrmMessageRepository implements MessageRepository {
       before_retry_count: before.delivery.retryCount,
       before_part_outcomes: before.delivery.partOutcomes,
     }));
-    const { rows } = await sql<Pick<Selectable<MessageTable>, 'id'>>`${SET_DELIVERY}
-      from ${countedRecordset(records, `${DELIVERY_RECORD}, before_status varchar, before_retry_count integer, before_part_outcomes jsonb`)}
+    const { rows } = await lookupRows(sql`${SET_DELIVERY}
+      from ${updating(records, `${DELIVERY_RECORD}, before_status varchar, before_retry_count integer, before_part_outcomes jsonb`)}
       where m.id = r.id and m.status = r.before_status and m.retry_count = r.before_retry_count and m.part_outcomes = r.before_part_outcomes
-      returning m.id`.execute(this.database.query);
+      ${UPDATE_WRITTEN}`).execute(this.database.query);
     return new Set(rows.map((row) => row.id));
   }
 }

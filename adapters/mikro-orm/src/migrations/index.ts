@@ -52,6 +52,7 @@ import { Migration20261201000100GuessFailures } from './Migration20261201000100G
 import { Migration20261205000100MessageTallies } from './Migration20261205000100MessageTallies.ts';
 import { Migration20261205000200MailEventTallies } from './Migration20261205000200MailEventTallies.ts';
 import { Migration20261205000300ClickTallies } from './Migration20261205000300ClickTallies.ts';
+import { Migration20261206000100HotMessageUpdates } from './Migration20261206000100HotMessageUpdates.ts';
 
 /** Every migration, in order. Listed explicitly: no file globbing at run time. */
 export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
@@ -107,4 +108,5 @@ export const MIGRATIONS: { name: string; class: Constructor<Migration> }[] = [
   { name: 'Migration20261205000100MessageTallies', class: Migration20261205000100MessageTallies },
   { name: 'Migration20261205000200MailEventTallies', class: Migration20261205000200MailEventTallies },
   { name: 'Migration20261205000300ClickTallies', class: Migration20261205000300ClickTallies },
+  { name: 'Migration20261206000100HotMessageUpdates', class: Migration20261206000100HotMessageUpdates },
 ];
