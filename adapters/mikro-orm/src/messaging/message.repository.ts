@@ -14,16 +14,17 @@ const INSERT_CHUNK = 5_000;
 
 /**
  * After a write of messages (`written`: each one's id, carrier, carrier ids and `sent_at` now, and
- * `had_ids` and `was_sent_at` before it), the rows that find them again: each new carrier id for its
- * receipts, each new submission start for route health. Both tables are insert-only, without a
- * unique key (migration 20261206000100): a row written twice by writers racing is read once.
+ * `had_carrier`, `had_ids` and `was_sent_at` before it), the rows that find them again: each new
+ * (carrier, carrier id) for its receipts, each new submission start for route health. Both tables
+ * are insert-only, without a unique key (migration 20261206000100): a row written twice by writers
+ * racing is read once.
  */
 const lookupRows = (written: RawBuilder<unknown>) => sql<Pick<Selectable<MessageTable>, 'id'>>`
   with written as (${written}),
   carrier_ids as (
     insert into message_carrier_id (carrier, carrier_message_id, message_id)
     select w.carrier, ids.id, w.id from written w cross join lateral jsonb_array_elements_text(w.carrier_message_ids) as ids(id)
-    where w.carrier is not null and not w.had_ids @> jsonb_build_array(ids.id)),
+    where w.carrier is not null and not (w.had_carrier is not distinct from w.carrier and w.had_ids @> jsonb_build_array(ids.id))),
   starts as (
     insert into message_submission_start (started_at, message_id)
     select w.sent_at, w.id from written w where w.sent_at is not null and w.sent_at is distinct from w.was_sent_at)
@@ -32,7 +33,7 @@ const lookupRows = (written: RawBuilder<unknown>) => sql<Pick<Selectable<Message
 const WRITTEN = sql`returning m.id, m.carrier, m.carrier_message_ids, m.sent_at`;
 /** An update's `from`: its records (`r`) and the rows as the statement found them (`o`). */
 const updating = (records: readonly object[], columns: string) => sql`${countedRecordset(records, columns)} join message o on o.id = r.id`;
-const UPDATE_WRITTEN = sql`${WRITTEN}, o.carrier_message_ids as had_ids, o.sent_at as was_sent_at`;
+const UPDATE_WRITTEN = sql`${WRITTEN}, o.carrier as had_carrier, o.carrier_message_ids as had_ids, o.sent_at as was_sent_at`;
 
 /** The records (`messageRecord`) as new messages, one jsonb parameter for the lot. */
 const insert = (records: readonly object[]) => sql`
@@ -49,7 +50,7 @@ const insert = (records: readonly object[]) => sql`
     scheduled_at timestamptz, created_at timestamptz, carrier varchar, status varchar, retry_count integer, error_code varchar,
     carrier_message_ids jsonb, part_outcomes jsonb, sent_at timestamptz, submitted_at timestamptz, delivered_at timestamptz,
     failed_at timestamptz)
-  ${WRITTEN}, '[]'::jsonb as had_ids, null::timestamptz as was_sent_at`;
+  ${WRITTEN}, null::varchar as had_carrier, '[]'::jsonb as had_ids, null::timestamptz as was_sent_at`;
 
 const SET_DELIVERY = sql`
   update message m set carrier = r.carrier, status = r.status, retry_count = r.retry_count, error_code = r.error_code,

@@ -355,6 +355,18 @@ export function describeMessageReportsContract(name: string, make: () => Promise
         expect(test.find((r) => r.routeCode === 'SVC_KE')?.account).to.deep.equal({ attempted: 1, delivered: 1, failed: 0, pending: 0, medianDeliveryMs: 50 });
         expect(test.map((r) => r.routeCode)).to.deep.equal(['SVC_GH', 'SVC_KE', 'SVC_NG']);
       });
+
+      it('counts a message retried in the window once, at its latest attempt, and one retried after the window not at all', async () => {
+        const retriedWithin = reportMessage({ account: a, createdAt: '2026-11-13T10:50:00.000Z', outcome: 'delivered', sentAt: '2026-11-13T10:55:00.000Z' });
+        const retriedAfter = reportMessage({ account: a, createdAt: '2026-11-13T11:10:00.000Z', outcome: 'delivered', sentAt: sent(15) });
+        await f.step(() => f.messages.add([retriedWithin, retriedAfter]));
+        const retry = (m: OutboundMessage, sentAt: string) => OutboundMessage.rehydrate({ ...m, delivery: { ...m.delivery, retryCount: m.delivery.retryCount + 1, sentAt: at(sentAt) } });
+        await f.step(() => f.messages.saveDelivery([retry(retriedWithin, sent(20))]));
+        await f.step(() => f.messages.saveDelivery([retry(retry(retriedWithin, sent(20)), sent(40))]));
+        await f.step(() => f.messages.saveDelivery([retry(retriedAfter, '2026-11-13T12:05:00.000Z')]));
+        const routes = await f.step(() => f.reports.routeHealth(live, lastHour));
+        expect(routes.map((r) => [r.routeCode, r.account.attempted, r.account.delivered])).to.deep.equal([['SVC_KE', 1, 1]]);
+      });
     });
   });
 }

@@ -93,6 +93,26 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await f.step(() => f.messages.lockByIds([m.id, 'msg_unknown']))).to.deep.equal([moved]);
     });
 
+    it('finds a message by carrier id through every rewrite (accepted, its receipts, a retry accepted anew), and one added already accepted', async () => {
+      const m = message(a);
+      const restored = OutboundMessage.rehydrate({ ...message(a), carrier: 'simulator', delivery: { ...delivered, carrierMessageIds: ['r-1'] } });
+      await add(m, restored);
+      const sent: DeliveryState = { ...queuedDelivery(), status: 'sent', sentAt: at(1) };
+      const accepted = OutboundMessage.rehydrate({ ...m, carrier: 'simulator', delivery: { ...sent, status: 'submitted', carrierMessageIds: ['c-1'], submittedAt: at(2) } });
+      await f.step(() => f.messages.saveDeliveryIfUnchanged([{ before: OutboundMessage.rehydrate({ ...m, delivery: sent }), after: accepted }]));
+      const receipt = { carrierMessageId: 'c-1', outcome: 'delivered' as const, errorCode: null, at: at(3) };
+      const received = OutboundMessage.rehydrate({ ...accepted, delivery: { ...accepted.delivery, status: 'delivered', partOutcomes: [receipt], deliveredAt: at(3) } });
+      await f.step(() => f.messages.saveDelivery([received]));
+      await f.step(() => f.messages.saveDelivery([received]));
+      expect(await f.step(() => f.messages.lockByCarrierMessageId('simulator', 'c-1'))).to.deep.equal(received);
+      expect(await f.step(() => f.messages.lockByCarrierMessageId('simulator', 'r-1'))).to.deep.equal(restored);
+      const resent = OutboundMessage.rehydrate({ ...received, carrier: 'smpp:other', delivery: { ...received.delivery, retryCount: 1, carrierMessageIds: ['c-1', 'c-7'] } });
+      await f.step(() => f.messages.saveDelivery([resent]));
+      expect(await f.step(() => f.messages.lockByCarrierMessageId('smpp:other', 'c-7'))).to.deep.equal(resent);
+      expect(await f.step(() => f.messages.lockByCarrierMessageId('smpp:other', 'c-1'))).to.deep.equal(resent);
+      expect(await f.step(() => f.messages.lockByCarrierMessageId('simulator', 'c-1')), 'no longer its carrier').to.equal(undefined);
+    });
+
     it('writes a delivery only where the row is still as its writer read it (status, retries, part outcomes), and says which', async () => {
       const sent: DeliveryState = { ...queuedDelivery(), status: 'sent', sentAt: at(1) };
       const [kept, received, retried] = [message(a, { delivery: sent }), message(a, { delivery: sent }), message(a, { delivery: sent })];
