@@ -61,6 +61,7 @@ const schema = z.object({
   DEFAULT_WALLET_CURRENCY: z.string().length(3).default('USD'),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(2 * 1024 * 1024),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: boolean.default(true),
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   JOB_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).max(3600).default(30),
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
@@ -218,6 +219,8 @@ export interface ServerConfig {
   readonly defaultWalletCurrency: string;
   readonly bodyLimitBytes: number;
   readonly databasePoolSize: number;
+  /** Repeated statements as named prepared statements (off behind a pooler that cannot keep them). */
+  readonly databasePreparedStatements: boolean;
   readonly jobPollingSeconds: number;
   /** A running job attempt without a heartbeat for this long is presumed dead and retried. */
   readonly jobHeartbeatSeconds: number;
@@ -357,6 +360,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     defaultWalletCurrency: c.DEFAULT_WALLET_CURRENCY.toUpperCase(),
     bodyLimitBytes: c.BODY_LIMIT_BYTES,
     databasePoolSize: c.DATABASE_POOL_SIZE,
+    databasePreparedStatements: c.DATABASE_PREPARED_STATEMENTS,
     jobPollingSeconds: c.JOB_POLLING_SECONDS,
     jobHeartbeatSeconds: c.JOB_HEARTBEAT_SECONDS,
     jobSuperviseSeconds: c.JOB_SUPERVISE_SECONDS,

@@ -3,6 +3,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { RequestContext } from '@mikro-orm/core';
 import { CompiledQuery, type Kysely } from 'kysely';
 import pg from 'pg';
+import { prepareRepeatedStatements } from './prepared-statements.ts';
 import { releaseEndedConnections } from './release-ended-connections.ts';
 import { MIGRATIONS } from '../migrations/index.ts';
 import { NotificationChannel } from './notification-channel.ts';
@@ -18,6 +19,8 @@ export interface DatabaseConfig {
   /** Embedded data directory, or `memory://`. */
   readonly dataDir: string;
   readonly poolSize?: number;
+  /** Repeated statements as named prepared statements (`prepareRepeatedStatements`); default true. */
+  readonly preparedStatements?: boolean;
   readonly debug?: boolean;
   /**
    * Embedded only: start as a copy of another embedded database (its `embeddedImage()`), in about a
@@ -33,6 +36,12 @@ export interface SqlExecutor {
 }
 
 export type DatabaseKind = 'pglite' | 'postgresql';
+
+/** What every connection of the PostgreSQL pool gets. */
+function onPoolCreated(pool: pg.Pool, config: DatabaseConfig): void {
+  releaseEndedConnections(pool);
+  if (config.preparedStatements ?? true) prepareRepeatedStatements(pool);
+}
 
 /**
  * The application's database: MikroORM over PostgreSQL or embedded PGlite, one code path.
@@ -66,7 +75,7 @@ export class Database {
       discovery: { warnWhenNoEntities: false },
       ...(embedded
         ? { dbName: 'postgres', driverOptions: new PgliteDialect(embedded) }
-        : { clientUrl: mikroOrmClientUrl(config.url!), pool: { max: config.poolSize ?? 10 }, driverOptions: { onPoolCreated: (pool: pg.Pool) => releaseEndedConnections(pool) } }),
+        : { clientUrl: mikroOrmClientUrl(config.url!), pool: { max: config.poolSize ?? 10 }, driverOptions: { onPoolCreated: (pool: pg.Pool) => onPoolCreated(pool, config) } }),
       extensions: [Migrator],
       migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
       debug: config.debug ?? false,

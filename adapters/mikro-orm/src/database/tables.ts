@@ -494,17 +494,6 @@ export interface MessageTable {
   category: Generated<string>;
 }
 
-export interface MessageCarrierIdTable {
-  carrier: string;
-  carrier_message_id: string;
-  message_id: string;
-}
-
-export interface MessageSubmissionStartTable {
-  started_at: Timestamp;
-  message_id: string;
-}
-
 export interface MessageBatchTable {
   id: string;
   account_id: string;
@@ -527,6 +516,17 @@ export interface MessageBatchChunkTable {
   from_seq: number;
   to_seq: number;
   members: string;
+}
+
+export interface MessageCarrierIdTable {
+  carrier: string;
+  carrier_message_id: string;
+  message_id: string;
+}
+
+export interface MessageSubmissionStartTable {
+  started_at: Timestamp;
+  message_id: string;
 }
 
 export interface MessageTallyTable {
