@@ -299,6 +299,39 @@ describe('sending (in-memory world)', () => {
     expect((await w.message(sent.message.id)).delivery.status).to.equal('delivered');
   });
 
+  it('applies a receipt again on its row as it is now when something wrote the message between the read and the write', async () => {
+    const w = await sendingWorld();
+    await w.fund('1');
+    const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'x'.repeat(200), scheduleMode: 'now' }))._unsafeUnwrap();
+    await w.jobs.runDue();
+    const [first, second] = (await w.message(sent.message.id)).delivery.carrierMessageIds;
+    const receipt = (id: string) => ({
+      carrier: 'carrier',
+      carrierMessageId: id,
+      messageId: null,
+      partIndex: null,
+      state: 'delivered' as const,
+      errorCode: null,
+      carrierErrorCode: null,
+      submittedAt: null,
+      doneAt: null,
+      receivedAt: w.clock.now(),
+    });
+    // Another batch's receipt of the first part is written after this batch read the message.
+    const conditional = w.messages.saveDeliveryIfUnchanged.bind(w.messages);
+    let writes = 0;
+    w.messages.saveDeliveryIfUnchanged = async (changes) => {
+      if (writes++ === 0) await w.messages.saveDelivery([(await w.message(sent.message.id)).applyReceipt(receipt(first!)).message]);
+      return conditional(changes);
+    };
+    const delivered = () => w.events.events.filter((e) => e.type === 'message.delivered').length;
+    expect((await w.receipts.execute([receipt(second!)]))._unsafeUnwrap()).to.deep.equal(['applied']);
+    const { delivery } = await w.message(sent.message.id);
+    expect(delivery.status, 'both parts delivered: the second receipt applied to the row with the first').to.equal('delivered');
+    expect(delivery.partOutcomes.map((part) => part.carrierMessageId).sort()).to.deep.equal([first, second].sort());
+    expect(delivered()).to.equal(1);
+  });
+
   it('reports the carrier acceptance and each final status once, refusals and cancellations included', async () => {
     const w = await sendingWorld();
     await w.fund('5');

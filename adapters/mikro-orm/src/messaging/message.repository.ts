@@ -180,10 +180,19 @@ export class MikroOrmMessageRepository implements MessageRepository {
     return rows.map(messageFromRow);
   }
 
-  /** Locks in id order whatever the caller wants, so concurrent lockers cannot deadlock on the order. */
+  async findByIds(ids: readonly string[]): Promise<readonly OutboundMessage[]> {
+    return this.byIds(ids, false);
+  }
+
   async lockByIds(ids: readonly string[]): Promise<readonly OutboundMessage[]> {
+    return this.byIds(ids, true);
+  }
+
+  /** In id order whatever the caller wants, so concurrent lockers cannot deadlock on the order. */
+  private async byIds(ids: readonly string[], lock: boolean): Promise<readonly OutboundMessage[]> {
     if (ids.length === 0) return [];
-    const rows = await this.messages().where('m.id', '=', anyOf(ids)).orderBy('m.id').forUpdate().execute();
+    const found = this.messages().where('m.id', '=', anyOf(ids)).orderBy('m.id');
+    const rows = await (lock ? found.forUpdate() : found).execute();
     return rows.map(messageFromRow);
   }
 
@@ -197,17 +206,24 @@ export class MikroOrmMessageRepository implements MessageRepository {
     return rows.map(messageFromRow).sort((a, b) => a.batchSeq! - b.batchSeq!);
   }
 
+  async findByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined> {
+    return this.byCarrierMessageId(carrier, carrierMessageId, false);
+  }
+
   async lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined> {
-    const row = await this.messages()
+    return this.byCarrierMessageId(carrier, carrierMessageId, true);
+  }
+
+  private async byCarrierMessageId(carrier: string, carrierMessageId: string, lock: boolean): Promise<OutboundMessage | undefined> {
+    const found = this.messages()
       .where('m.id', 'in', (eb) =>
         eb.selectFrom('message_carrier_id').select('message_id').where('carrier', '=', carrier).where('carrier_message_id', '=', carrierMessageId),
       )
       .where(sql<boolean>`m.carrier_message_ids @> ${JSON.stringify([carrierMessageId])}::jsonb`)
       .where('m.carrier', '=', carrier)
       .orderBy('m.created_at', 'desc')
-      .limit(1)
-      .forUpdate()
-      .executeTakeFirst();
+      .limit(1);
+    const row = await (lock ? found.forUpdate() : found).executeTakeFirst();
     return row && messageFromRow(row);
   }
 

@@ -79,8 +79,13 @@ export class InMemoryMessageRepository implements MessageRepository {
       .slice(page * limit, page * limit + limit);
   }
 
-  async lockByIds(ids: readonly string[]): Promise<readonly OutboundMessage[]> {
+  async findByIds(ids: readonly string[]): Promise<readonly OutboundMessage[]> {
     return [...new Set(ids)].flatMap((id) => this.messages.get(id) ?? []);
+  }
+
+  /** One process, one statement at a time: nothing to lock against. */
+  lockByIds(ids: readonly string[]): Promise<readonly OutboundMessage[]> {
+    return this.findByIds(ids);
   }
 
   async lockBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<readonly OutboundMessage[]> {
@@ -89,8 +94,12 @@ export class InMemoryMessageRepository implements MessageRepository {
       .sort((a, b) => a.batchSeq! - b.batchSeq!);
   }
 
-  async lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined> {
+  async findByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined> {
     return this.all().find((m) => m.carrier === carrier && m.delivery.carrierMessageIds.includes(carrierMessageId));
+  }
+
+  lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined> {
+    return this.findByCarrierMessageId(carrier, carrierMessageId);
   }
 
   async saveDelivery(messages: readonly OutboundMessage[]): Promise<void> {

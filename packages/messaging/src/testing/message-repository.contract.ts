@@ -91,6 +91,9 @@ export function describeMessageRepositoryContract(name: string, make: () => Prom
       expect(await f.step(() => f.messages.lockByCarrierMessageId('simulator', 'c-2'))).to.deep.equal(moved);
       expect(await f.step(() => f.messages.lockByCarrierMessageId('smpp:other', 'c-2'))).to.equal(undefined);
       expect(await f.step(() => f.messages.lockByIds([m.id, 'msg_unknown']))).to.deep.equal([moved]);
+      expect(await f.step(() => f.messages.findByIds([m.id, 'msg_unknown', m.id])), 'unlocked').to.deep.equal([moved]);
+      expect(await f.step(() => f.messages.findByCarrierMessageId('simulator', 'c-1')), 'unlocked').to.deep.equal(moved);
+      expect(await f.step(() => f.messages.findByCarrierMessageId('simulator', 'c-3'))).to.equal(undefined);
     });
 
     it('finds a message by carrier id through every rewrite (accepted, its receipts, a retry accepted anew), and one added already accepted', async () => {

@@ -67,10 +67,14 @@ export interface MessageRepository {
   batchTotals(accountId: string, batchId: string): Promise<BatchTotals>;
   /** Members of a batch, newest first (then by position, last first). */
   batchMembers(accountId: string, batchId: string, page: number, limit: number): Promise<readonly OutboundMessage[]>;
+  /** The messages of `ids` that exist, of any account, as they are now (no lock: for `saveDeliveryIfUnchanged`). */
+  findByIds(ids: readonly string[]): Promise<readonly OutboundMessage[]>;
   /** Locks and returns the messages of `ids` that exist. */
   lockByIds(ids: readonly string[]): Promise<readonly OutboundMessage[]>;
   /** Locks and returns the members of a batch at positions `fromSeq` to `toSeq` (both included), by position. */
   lockBatchRange(batchId: string, fromSeq: number, toSeq: number): Promise<readonly OutboundMessage[]>;
+  /** The message that has `carrierMessageId` among its parts on `carrier`, as it is now (no lock). */
+  findByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined>;
   /** Locks and returns the message that has `carrierMessageId` among its parts on `carrier`. */
   lockByCarrierMessageId(carrier: string, carrierMessageId: string): Promise<OutboundMessage | undefined>;
   /** Writes the delivery state (and carrier) of messages read before, in bulk. */
