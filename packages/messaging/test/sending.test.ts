@@ -5,6 +5,20 @@ import { ACCOUNT, LIVE, refusal, sendingWorld, TEST } from './support/sending-wo
 
 const KE = '+254712345678';
 
+/** The carrier's receipt that part `carrierMessageId` was delivered, received at `at`. */
+const deliveredReceipt = (carrierMessageId: string, at: Date) => ({
+  carrier: 'carrier',
+  carrierMessageId,
+  messageId: null,
+  partIndex: null,
+  state: 'delivered' as const,
+  errorCode: null,
+  carrierErrorCode: null,
+  submittedAt: null,
+  doneAt: null,
+  receivedAt: at,
+});
+
 describe('sending (in-memory world)', () => {
   it('charges a live send once, dispatches it at once and records the carrier ids', async () => {
     const w = await sendingWorld();
@@ -281,18 +295,7 @@ describe('sending (in-memory world)', () => {
     await w.jobs.runDue();
     const { carrierMessageIds } = (await w.message(sent.message.id)).delivery;
     expect(carrierMessageIds).to.have.length(2);
-    const receipt = (id: string) => ({
-      carrier: 'carrier',
-      carrierMessageId: id,
-      messageId: null,
-      partIndex: null,
-      state: 'delivered' as const,
-      errorCode: null,
-      carrierErrorCode: null,
-      submittedAt: null,
-      doneAt: null,
-      receivedAt: w.clock.now(),
-    });
+    const receipt = (id: string) => deliveredReceipt(id, w.clock.now());
     expect((await w.receipts.execute([receipt(carrierMessageIds[1]!), receipt('unknown-part')]))._unsafeUnwrap()).to.deep.equal(['applied', 'unknown_message']);
     expect((await w.message(sent.message.id)).delivery.status).to.equal('submitted');
     expect((await w.receipts.execute([receipt(carrierMessageIds[0]!), receipt(carrierMessageIds[0]!)]))._unsafeUnwrap()).to.deep.equal(['applied', 'applied']);
@@ -305,18 +308,7 @@ describe('sending (in-memory world)', () => {
     const sent = (await w.send.execute({ sender: LIVE, to: KE, text: 'x'.repeat(200), scheduleMode: 'now' }))._unsafeUnwrap();
     await w.jobs.runDue();
     const [first, second] = (await w.message(sent.message.id)).delivery.carrierMessageIds;
-    const receipt = (id: string) => ({
-      carrier: 'carrier',
-      carrierMessageId: id,
-      messageId: null,
-      partIndex: null,
-      state: 'delivered' as const,
-      errorCode: null,
-      carrierErrorCode: null,
-      submittedAt: null,
-      doneAt: null,
-      receivedAt: w.clock.now(),
-    });
+    const receipt = (id: string) => deliveredReceipt(id, w.clock.now());
     // Another batch's receipt of the first part is written after this batch read the message.
     const conditional = w.messages.saveDeliveryIfUnchanged.bind(w.messages);
     let writes = 0;
