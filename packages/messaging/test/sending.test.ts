@@ -331,7 +331,7 @@ describe('sending (in-memory world)', () => {
     const ok = (await w.send.execute({ sender: LIVE, to: KE, text: 'ok', scheduleMode: 'now' }))._unsafeUnwrap().message;
     await w.jobs.runDue();
     const ids = (await w.message(ok.id)).delivery.carrierMessageIds;
-    const receipt = { carrier: 'carrier', carrierMessageId: ids[0]!, messageId: null, partIndex: null, state: 'delivered' as const, errorCode: null, carrierErrorCode: null, submittedAt: null, doneAt: null, receivedAt: w.clock.now() };
+    const receipt = deliveredReceipt(ids[0]!, w.clock.now());
     await w.receipts.execute([receipt, receipt]);
     w.live.script('+254722000111', refusal('invalid_destination', false));
     const refused = (await w.send.execute({ sender: LIVE, to: '+254722000111', text: 'no', scheduleMode: 'now' }))._unsafeUnwrap().message;

@@ -2,8 +2,8 @@
  * Sends the statements a process runs again and again as named prepared statements, so that
  * PostgreSQL parses each once per connection and plans it once it finds a generic plan as good
  * (`plan_cache_mode = auto`), instead of parsing and planning every execution: a single send's
- * eight statements spent more time there than executing (docs/performance.md, "Prepared
- * statements").
+ * eight statements spent more time there than executing (docs/performance.md, "Issue 34:
+ * repeated statements prepared").
  *
  * Only texts with parameters that the process has sent `SEEN_BEFORE_NAMED` times are named, and at
  * most `MOST_NAMED` of them: a statement built with literals, however rare, cannot grow the
